@@ -1,0 +1,5 @@
+import { api, ok } from '../lib/http';
+import { toUser } from '../lib/users';
+
+/** GET /auth/me: the signed-in user (the middleware has already loaded it). */
+export const handler = api('GET /auth/me', {}, async ({ user }) => ok(toUser(user)));

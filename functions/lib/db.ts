@@ -1,0 +1,43 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from './config';
+
+/** One client per container, reused across invocations. */
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    region: config.region,
+    ...(config.dynamoEndpoint
+      ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  }),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
+
+export const TABLE = config.tableName;
+
+/**
+ * Why a transaction was cancelled, per item: 'ConditionalCheckFailed' means a guard (uniqueness,
+ * plan limit) said no; 'TransactionConflict' means a concurrent writer, worth a retry.
+ */
+export function cancellationCodes(error: unknown): string[] | null {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((r) => r.Code ?? 'None');
+}
+
+/**
+ * Runs a transactional write, retrying with jitter while it loses to a concurrent transaction on
+ * the same items; a failed condition is final and is left for the caller to interpret.
+ */
+export async function transactWithRetry<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflicted || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { type Access, type AccessOf, type RouteDef, type RouteKey, ROUTES, routeKey } from '@shared/routes';
+import { config } from './config';
+import {
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from './errors';
+import { verifyAccessToken } from './tokens';
+import { getUser, type UserRecord } from './users';
+import { parseWith } from './validation';
+
+/**
+ * Every handler is one middy chain with the same conventions (DESIGN.md section 3):
+ * normalise headers → size guard → parse body (middy's parsers) → authenticate → zod-validate →
+ * handler; a response middleware first in the chain adds headers and maps every error to
+ * `{"detail": ...}`, with unknown errors becoming a bare 500.
+ *
+ * Access comes from the route table entry for `route`, so the table stays the one source.
+ */
+export type Result = APIGatewayProxyStructuredResultV2;
+
+export interface ApiRequest<Body, U> {
+  event: APIGatewayProxyEventV2;
+  context: Context;
+  body: Body;
+  user: U;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+}
+
+interface Options<S extends z.ZodMiniType | undefined> {
+  /** The request body's contract; omit for routes without a body. */
+  body?: S;
+  /** How the body is encoded on the wire (the spec's login is form-encoded). */
+  encoding?: 'json' | 'form';
+}
+
+type BodyOf<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+/** Signed-in routes always have the current user; public ones never do. */
+type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? UserRecord : null;
+
+type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null };
+
+export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = undefined>(
+  route: K,
+  options: Options<S>,
+  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>>) => Promise<Result>,
+) {
+  const access = accessOf(route);
+  const chain = middy<Event, Result>().use(respond()).use(httpHeaderNormalizer()).use(bodyGuard(options));
+  if (options.body) {
+    chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
+  }
+  chain.use(authenticate(access));
+  return chain.handler(async (event, context) => {
+    const body = options.body ? parseWith(options.body, event.body) : undefined;
+    return fn({
+      event,
+      context,
+      body: body as BodyOf<S>,
+      user: (event.user ?? null) as UserOf<K>,
+      params: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+    });
+  });
+}
+
+function accessOf(route: string): Access {
+  const entry = (ROUTES as readonly RouteDef[]).find((r) => routeKey(r) === route);
+  if (!entry) throw new Error(`Route ${route} is not in the route table`);
+  return entry.access;
+}
+
+export const json = (statusCode: number, data: unknown): Result => ({ statusCode, body: JSON.stringify(data) });
+export const ok = (data: unknown) => json(200, data);
+export const created = (data: unknown) => json(201, data);
+export const noContent = (): Result => ({ statusCode: 204 });
+
+/** Headers every API answer carries, in AWS and locally. */
+export const API_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function respond(): middy.MiddlewareObj<Event, Result> {
+  const withHeaders = (result: Result): Result => {
+    const headers = { ...API_HEADERS, ...(result.headers ?? {}) };
+    if (result.body === undefined) delete headers['content-type'];
+    return { ...result, headers };
+  };
+  return {
+    after: (request) => {
+      request.response = withHeaders(request.response ?? { statusCode: 204 });
+    },
+    onError: (request) => {
+      const error = toHttpError(request.error);
+      if (!error) {
+        logUnexpected(request.error, request.context);
+        request.response = withHeaders(json(500, { detail: 'Internal server error.' }));
+        return;
+      }
+      request.response = withHeaders({ ...json(error.statusCode, error.toJSON()), headers: error.headers });
+    },
+  };
+}
+
+/** Our errors pass through; middy's parser errors and storage faults get clear details. */
+function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof Error)) return null;
+  const cause = (error as { cause?: { package?: string } }).cause;
+  if (cause?.package === '@middy/http-json-body-parser') {
+    return error.message === 'Unsupported Media Type'
+      ? new UnsupportedMediaTypeError('Content-Type must be application/json.')
+      : new BadRequestError('Request body is not valid JSON.');
+  }
+  if (cause?.package === '@middy/http-urlencode-body-parser') {
+    return error.message === 'Unsupported Media Type'
+      ? new UnsupportedMediaTypeError('Content-Type must be application/x-www-form-urlencoded.')
+      : new BadRequestError('Request body is not a valid form.');
+  }
+  if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)) {
+    return new ServiceUnavailableError('The service is busy. Please try again in a moment.');
+  }
+  return null;
+}
+
+function logUnexpected(error: unknown, context: Context) {
+  const e = error instanceof Error ? error : new Error(String(error));
+  // Name, message and stack only: never the event (it holds tokens and passwords).
+  console.error(JSON.stringify({ level: 'ERROR', requestId: context?.awsRequestId, error: e.name, message: e.message, stack: e.stack }));
+}
+
+function bodyGuard(options: Options<z.ZodMiniType | undefined>): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      if (!options.body) return;
+      const raw = event.body ?? '';
+      const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
+      if (bytes > config.maxBodyBytes) {
+        throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
+      }
+      if (!raw) throw new BadRequestError('Request body is required.');
+    },
+  };
+}
+
+function authenticate(access: Access): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      if (access === 'public' || access === 'stripe') return;
+      const header = event.headers?.authorization ?? '';
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
+      const user = await getUser(await verifyAccessToken(token));
+      // A deleted account's tokens stop working on the next request.
+      if (!user) throw new UnauthorizedError('Your account no longer exists.');
+      if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
+      event.user = user;
+    },
+  };
+}

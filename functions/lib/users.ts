@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '@shared/contract/auth';
+import type { Tier } from '@shared/tiers';
+import { TABLE, cancellationCodes, db, transactWithRetry } from './db';
+import { ConflictError } from './errors';
+import { keys, normaliseEmail } from './keys';
+
+/** The user item as stored (`USER#<id>` / `PROFILE`). */
+export interface UserRecord extends User {
+  password_hash: string;
+  created_at: string;
+}
+
+export interface NewUser {
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_admin: boolean;
+  access_tier: Tier;
+}
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+/** The public shape of a user: an allow-list, so stored secrets never leak into a response. */
+export function toUser(record: UserRecord): User {
+  const { id, email, first_name, last_name, is_admin, access_tier } = record;
+  return { id, email, first_name, last_name, is_admin, access_tier };
+}
+
+/**
+ * Creates a user and claims the email in one transaction: of many concurrent sign-ups with one
+ * email (in any letter case) exactly one succeeds, the others get 409.
+ */
+export async function createUser(input: NewUser): Promise<UserRecord> {
+  const record: UserRecord = {
+    ...input,
+    id: randomUUID(),
+    email: input.email.trim(),
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await transactWithRetry(() =>
+      db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { ...keys.emailClaim(record.email), type: 'email_claim', user_id: record.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { ...keys.user(record.id), ...keys.usersIndex(record.email), type: 'user', ...record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+      ),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') {
+      throw new ConflictError(EMAIL_TAKEN);
+    }
+    throw error;
+  }
+  return record;
+}
+
+/** Access pattern: the current user, by id (one GetItem). */
+export async function getUser(userId: string): Promise<UserRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.user(userId) }));
+  return Item as UserRecord | undefined;
+}
+
+/** Access pattern: sign-in by email (email claim → user: two GetItems). */
+export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
+  const { Item: claim } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: keys.emailClaim(normaliseEmail(email)), ProjectionExpression: 'user_id' }),
+  );
+  return claim ? getUser(claim.user_id as string) : undefined;
+}

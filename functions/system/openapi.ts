@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { CONTRACT } from '@shared/contract';
+import { ErrorBody } from '@shared/contract/common';
+import { API_BASE, ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
+import { api, ok } from '../lib/http';
+
+/** The OpenAPI 3.1 document, generated from the route table and the zod contract. */
+function buildDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const schema = (s: z.ZodMiniType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const contract = CONTRACT[routeKey(route) as RouteKey];
+    const secured = route.access === 'user' || route.access === 'admin';
+    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    paths[API_BASE + route.path] ??= {};
+    paths[API_BASE + route.path]![route.method.toLowerCase()] = {
+      summary: contract?.summary ?? 'Not implemented yet',
+      ...(parameters.length ? { parameters } : {}),
+      ...(secured ? { security: [{ bearer: [] }] } : {}),
+      ...(contract?.request
+        ? { requestBody: { required: true, content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } } } }
+        : {}),
+      responses: {
+        [String(contract?.status ?? 200)]: { description: 'Success', ...(contract?.response ? { content: { 'application/json': { schema: schema(contract.response) } } } : {}) },
+        default: { description: 'Error', content: { 'application/json': { schema: schema(ErrorBody) } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Construct API', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}
+
+let document: ReturnType<typeof buildDocument> | undefined;
+
+export const handler = api('GET /openapi.json', {}, async () => ok((document ??= buildDocument())));

