@@ -34,6 +34,9 @@ export interface AdminBootstrap {
   generatedPassword?: string;
 }
 
+// The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** A 48-byte random HS256 key, generated once per data directory and kept there. */
 function jwtSecretFor(dataDir: string | undefined): string {
   if (!dataDir) return randomBytes(48).toString('base64url');

@@ -1,30 +1,12 @@
-import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ROOT, WEB_DIST, buildWebIfStale } from './build-web';
 import { startLocalStack } from './stack';
 
 /**
  * `npm start`: builds the SPA when its sources changed, then runs the whole product locally.
  * `npm run dev`: the same with Vite's dev server (hot reload) in place of the built SPA.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
-const WEB_DIST = join(ROOT, 'web/dist');
 const dev = process.argv.includes('--dev');
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-async function buildWebIfStale() {
-  const built = statSync(join(WEB_DIST, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared'].map((p) => newestMtime(join(ROOT, p))));
-  if (built >= sources) return;
-  console.log('Building the web app...');
-  const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
-}
 
 async function main() {
   const port = Number(process.env.PORT ?? 3000);

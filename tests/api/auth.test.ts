@@ -1,0 +1,174 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
+import { call, newAccount, signUp } from '../support/api';
+
+const key = () => new TextEncoder().encode(inject('jwtSecret'));
+const tokenFor = (sub: string) =>
+  new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt();
+
+describe('POST /auth/register', () => {
+  it('creates a free, non-admin account and never returns the password', async () => {
+    const account = newAccount({ first_name: 'Ada', last_name: 'King Lovelace' });
+
+    const reply = await call('POST', '/auth/register', { json: account });
+
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({
+      id: expect.any(String),
+      email: account.email,
+      first_name: 'Ada',
+      last_name: 'King Lovelace',
+      is_admin: false,
+      access_tier: 'free',
+    });
+    expect(JSON.stringify(reply.body)).not.toContain(account.password);
+  });
+
+  it('refuses a second account for the same email in any letter case (409)', async () => {
+    const account = newAccount();
+    await call('POST', '/auth/register', { json: account });
+
+    const again = await call('POST', '/auth/register', { json: { ...account, email: account.email.toUpperCase() } });
+
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'An account with this email already exists.' });
+  });
+
+  it('creates exactly one account when 20 sign-ups of one email race', async () => {
+    const account = newAccount();
+
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call('POST', '/auth/register', { json: { ...account, password: `password-${i}-long` } })),
+    );
+
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const winner = replies.findIndex((r) => r.status === 201);
+    const login = await call('POST', '/auth/login', { form: { username: account.email, password: `password-${winner}-long` } });
+    expect(login.status).toBe(200);
+  });
+
+  it.each([
+    ['a short password', { password: 'short' }, 'Password must be at least 8 characters.'],
+    ['an invalid email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['a missing first name', { first_name: undefined }, 'first_name is required.'],
+    ['a blank first name', { first_name: '   ' }, 'First name is required.'],
+    ['a privileged field', { is_admin: true }, 'Unknown field: is_admin.'],
+    ['a tier field', { access_tier: 'elite' }, 'Unknown field: access_tier.'],
+    ['a password of the wrong type', { password: 12345678 }, 'password must be a string.'],
+  ])('rejects %s with a 400 detail and creates nothing', async (_, change, detail) => {
+    const account = { ...newAccount(), ...change };
+
+    const reply = await call('POST', '/auth/register', { json: account });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.detail).toBe(detail);
+    if (typeof account.email === 'string' && account.email.includes('@')) {
+      const login = await call('POST', '/auth/login', { form: { username: account.email, password: String(account.password) } });
+      expect(login.status).toBe(401);
+    }
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('answers a bearer token for the right password, with any letter case of the email', async () => {
+    const user = await signUp();
+
+    const reply = await call('POST', '/auth/login', { form: { username: user.email.toUpperCase(), password: user.password } });
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: expect.any(Number) });
+    const [header] = reply.body.access_token.split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+  });
+
+  it('answers 401 with the same detail for a wrong password and for an unknown email', async () => {
+    const user = await signUp();
+
+    const wrongPassword = await call('POST', '/auth/login', { form: { username: user.email, password: 'not-the-password' } });
+    const unknownEmail = await call('POST', '/auth/login', { form: { username: 'nobody@example.com', password: 'whatever-123' } });
+
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ detail: 'Incorrect email or password.' });
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('accepts only a form-encoded body', async () => {
+    const user = await signUp();
+
+    const asJson = await call('POST', '/auth/login', { json: { username: user.email, password: user.password } });
+    const empty = await call('POST', '/auth/login', { form: { username: '', password: '' } });
+
+    expect(asJson.status).toBe(415);
+    expect(asJson.body.detail).toBe('Content-Type must be application/x-www-form-urlencoded.');
+    expect(empty.status).toBe(400);
+    expect(empty.body.detail).toBe('Email is required.');
+  });
+
+  it('signs in the bootstrap admin created by the local stack', async () => {
+    const login = await call('POST', '/auth/login', { form: { username: 'admin@construct.test', password: 'admin-password-1' } });
+    const me = await call('GET', '/auth/me', { token: login.body.access_token });
+
+    expect(me.body).toMatchObject({ email: 'admin@construct.test', is_admin: true });
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('returns the signed-in user without secrets', async () => {
+    const user = await signUp({ first_name: 'Grace', last_name: 'Hopper' });
+
+    const reply = await call('GET', '/auth/me', { token: user.token });
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ id: user.id, email: user.email, first_name: 'Grace', last_name: 'Hopper', is_admin: false, access_tier: 'free' });
+  });
+
+  it('answers 401 without a token', async () => {
+    const reply = await call('GET', '/auth/me');
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ detail: 'Not authenticated.' });
+    expect(reply.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it.each([
+    ['a tampered payload', async (token: string) => {
+      const [h, , s] = token.split('.');
+      const payload = Buffer.from(JSON.stringify({ sub: 'someone-else', iss: 'construct', aud: 'construct-web', exp: 9999999999, iat: 1 })).toString('base64url');
+      return `${h}.${payload}.${s}`;
+    }],
+    ['alg none', async (_: string, sub: string) => new UnsecuredJWT({}).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt().setExpirationTime('1h').encode()],
+    ['an expired token', async (_: string, sub: string) => tokenFor(sub).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key())],
+    ['a token not valid yet', async (_: string, sub: string) => tokenFor(sub).setNotBefore('1h').setExpirationTime('2h').sign(key())],
+    ['a wrong issuer', async (_: string, sub: string) => tokenFor(sub).setIssuer('someone').setExpirationTime('1h').sign(key())],
+    ['a wrong audience', async (_: string, sub: string) => tokenFor(sub).setAudience('other-app').setExpirationTime('1h').sign(key())],
+    ['a token signed with another key', async (_: string, sub: string) => tokenFor(sub).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)))],
+    ['an HS512 token with the right key', async (_: string, sub: string) => new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt().setExpirationTime('1h').sign(key())],
+    ['garbage', async () => 'not.a.jwt'],
+  ])('answers 401 for %s', async (_, forge) => {
+    const user = await signUp();
+
+    const reply = await call('GET', '/auth/me', { token: await forge(user.token, user.id) });
+
+    expect(reply.status).toBe(401);
+    expect(reply.body.detail).toEqual(expect.any(String));
+  });
+
+  it('says the session expired for an expired token', async () => {
+    const user = await signUp();
+    const expired = await tokenFor(user.id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key());
+
+    const reply = await call('GET', '/auth/me', { token: expired });
+
+    expect(reply.body).toEqual({ detail: 'Your session has expired. Please log in again.' });
+  });
+
+  it('answers 401 for a valid token of an account that no longer exists', async () => {
+    const token = await tokenFor('00000000-0000-0000-0000-000000000000').setExpirationTime('1h').sign(key());
+
+    const reply = await call('GET', '/auth/me', { token });
+
+    expect(reply.status).toBe(401);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, matchRoute, routeId, routeKey } from '@shared/routes';
+import { existsSync } from 'node:fs';
+
+/** Section 7 of the product spec: every call the product makes. */
+const SPEC_CALLS = [
+  'POST /auth/login', 'POST /auth/register', 'GET /auth/me',
+  'GET /prompts/', 'POST /prompts/', 'PUT /prompts/{id}', 'DELETE /prompts/{id}', 'POST /prompts/fork/{id}',
+  'GET /categories/', 'POST /categories/', 'PUT /categories/{id}', 'DELETE /categories/{id}',
+  'GET /library/prompts', 'GET /library/filters', 'POST /engine/enhance',
+  'GET /admin/prompts', 'PATCH /admin/prompts/{id}/tier', 'GET /admin/users', 'POST /admin/users', 'PUT /admin/users/{id}', 'DELETE /admin/users/{id}',
+  'POST /billing/create-checkout-session',
+  'GET /context/directives', 'PUT /context/directives', 'GET /context/snippets', 'POST /context/snippets', 'PUT /context/snippets/{id}', 'DELETE /context/snippets/{id}',
+];
+
+describe('route table', () => {
+  it('lists every call of the spec', () => {
+    const keys = ROUTES.map(routeKey);
+    for (const call of SPEC_CALLS) expect(keys, call).toContain(call);
+  });
+
+  it('lists each method and path once, with distinct construct ids', () => {
+    const keys = ROUTES.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(ROUTES.map(routeId)).size).toBe(ROUTES.length);
+  });
+
+  it('points every route at a handler module that exists', () => {
+    for (const route of ROUTES) expect(existsSync(`functions/${route.handler}.ts`), route.handler).toBe(true);
+  });
+
+  it('guards admin routes for admins and the webhook for Stripe only', () => {
+    for (const route of ROUTES) {
+      if (route.path.startsWith('/admin/')) expect(route.access, routeKey(route)).toBe('admin');
+    }
+    expect(ROUTES.find((r) => r.path === '/billing/webhook')?.access).toBe('stripe');
+  });
+
+  it('matches concrete paths and decodes parameters', () => {
+    expect(matchRoute('PUT', '/prompts/abc%20d')).toMatchObject({ route: { path: '/prompts/{id}' }, pathParameters: { id: 'abc d' } });
+    expect(matchRoute('PATCH', '/admin/prompts/42/tier')).toMatchObject({ pathParameters: { id: '42' } });
+    expect(matchRoute('GET', '/prompts/')).toMatchObject({ route: { method: 'GET', path: '/prompts/' } });
+  });
+
+  it('tells a wrong method (with the allowed ones) from an unknown path', () => {
+    expect(matchRoute('PATCH', '/prompts/1')).toEqual({ allowed: ['PUT', 'DELETE'] });
+    expect(matchRoute('GET', '/prompts')).toBeNull();
+    expect(matchRoute('GET', '/prompts//x')).toBeNull();
+  });
+
+  it('derives readable construct ids', () => {
+    expect(routeId({ method: 'POST', path: '/prompts/fork/{id}' })).toBe('PostPromptsForkId');
+    expect(routeId({ method: 'GET', path: '/openapi.json' })).toBe('GetOpenapiJson');
+  });
+});
