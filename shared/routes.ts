@@ -33,21 +33,21 @@ export const ROUTES = [
   { method: 'POST', path: '/auth/register', handler: 'auth/register', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'GET', path: '/auth/me', handler: 'auth/me', access: 'user' },
 
-  { method: 'GET', path: '/prompts/', handler: NOT_BUILT, access: 'user' },
-  { method: 'POST', path: '/prompts/', handler: NOT_BUILT, access: 'user' },
-  { method: 'PUT', path: '/prompts/{id}', handler: NOT_BUILT, access: 'user' },
-  { method: 'DELETE', path: '/prompts/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user' },
+  { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user' },
+  { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user' },
+  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user' },
   { method: 'POST', path: '/prompts/fork/{id}', handler: NOT_BUILT, access: 'user' },
 
-  { method: 'GET', path: '/categories/', handler: NOT_BUILT, access: 'user' },
-  { method: 'POST', path: '/categories/', handler: NOT_BUILT, access: 'user' },
-  { method: 'PUT', path: '/categories/{id}', handler: NOT_BUILT, access: 'user' },
-  { method: 'DELETE', path: '/categories/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user' },
+  { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user' },
+  { method: 'PUT', path: '/categories/{id}', handler: 'categories/update', access: 'user' },
+  { method: 'DELETE', path: '/categories/{id}', handler: 'categories/delete', access: 'user' },
 
   { method: 'GET', path: '/library/prompts', handler: NOT_BUILT, access: 'user' },
   { method: 'GET', path: '/library/filters', handler: NOT_BUILT, access: 'user' },
 
-  { method: 'POST', path: '/engine/enhance', handler: NOT_BUILT, access: 'user', timeoutSeconds: 30 },
+  { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
 
   { method: 'GET', path: '/admin/prompts', handler: NOT_BUILT, access: 'admin' },
   { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: NOT_BUILT, access: 'admin' },

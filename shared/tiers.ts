@@ -30,3 +30,10 @@ export function planLimits(tier: string | null | undefined): PlanLimits {
 export function tierAllows(userTier: Tier, contentTier: Tier): boolean {
   return TIERS.indexOf(userTier) >= TIERS.indexOf(contentTier);
 }
+
+const LIMIT_NOUN: Record<LimitKind, string> = { max_prompts: 'prompts', max_categories: 'categories', max_snippets: 'snippets' };
+
+/** The spec's plan-limit message, e.g. 'You have reached your limit of 5 prompts. Please upgrade your plan.' */
+export function limitMessage(kind: LimitKind, limit: number): string {
+  return `You have reached your limit of ${limit} ${LIMIT_NOUN[kind]}. Please upgrade your plan.`;
+}

@@ -6,17 +6,27 @@
  * | user             | USER#<id>             | PROFILE        | USERS   | <email>       |
  * | email claim      | EMAIL#<lower email>   | EMAIL          |         |               |
  * | category         | USER#<id>             | CATEGORY#<id>  |         |               |
+ * | category name    | USER#<id>             | CATNAME#<lower>|         |               |
  * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
  * | snippet          | USER#<id>             | SNIPPET#<id>   |         |               |
  * | library category | LIBRARY               | CATEGORY#<id>  |         |               |
  * | library prompt   | LIBRARY               | PROMPT#<id>    |         |               |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
  *
- * Every item carries `type` naming its entity.
+ * Every item carries `type` naming its entity. The user item holds the plan-limit counters
+ * (`prompts_used`, `categories_used`, `snippets_used`), changed in the same transaction as the
+ * items they count. A category's prompt count is computed from its prompts when read, so moves
+ * and deletions never leave it stale; deleting a category leaves prompts pointing at a missing
+ * category, which reads as uncategorised.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
+  prompt: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${promptId}` }),
+  category: (userId: string, categoryId: string) => ({ pk: `USER#${userId}`, sk: `CATEGORY#${categoryId}` }),
+  /** Makes category names unique per user, case-insensitively. */
+  categoryName: (userId: string, name: string) => ({ pk: `USER#${userId}`, sk: `CATNAME#${name.trim().toLowerCase()}` }),
+  workspace: (userId: string) => `USER#${userId}`,
   usersIndex: (email: string) => ({ gsi1pk: 'USERS', gsi1sk: normaliseEmail(email) }),
 };
 

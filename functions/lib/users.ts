@@ -21,6 +21,10 @@ export interface NewUser {
   access_tier: Tier;
 }
 
+/** Plan-limit counters on the user item, one per limited kind of item. */
+export const COUNTERS = { max_prompts: 'prompts_used', max_categories: 'categories_used', max_snippets: 'snippets_used' } as const;
+const ZERO_COUNTERS = { prompts_used: 0, categories_used: 0, snippets_used: 0 };
+
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 /** The public shape of a user: an allow-list, so stored secrets never leak into a response. */
@@ -55,7 +59,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.user(record.id), ...keys.usersIndex(record.email), type: 'user', ...record },
+              Item: { ...keys.user(record.id), ...keys.usersIndex(record.email), type: 'user', ...record, ...ZERO_COUNTERS },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

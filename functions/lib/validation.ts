@@ -11,19 +11,21 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
   const field = issue.path.join('.');
+  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
+  if (missing && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return { field, message: `${field} is required.` };
+  // Contract schemas carry user-facing messages; zod's generic one is replaced below.
+  if (issue.message !== 'Invalid input') return { field, message: issue.message };
   if (issue.code === 'unrecognized_keys') {
     return { field, message: `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.` };
   }
   if (issue.code === 'invalid_type') {
     if (!field) return { field, message: `Request body must be a JSON ${issue.expected}.` };
-    const missing = valueAt(input, issue.path) === undefined;
-    return { field, message: missing ? `${field} is required.` : `${field} must be a ${issue.expected}.` };
+    return { field, message: `${field} must be a ${issue.expected}.` };
   }
   if (issue.code === 'invalid_value' && 'values' in issue) {
     return { field, message: `${field} must be one of: ${issue.values.join(', ')}.` };
   }
-  // Contract schemas carry their own user-facing messages for every other check.
-  return { field, message: issue.message === 'Invalid input' ? `${field || 'Request body'} is invalid.` : issue.message };
+  return { field, message: `${field || 'Request body'} is invalid.` };
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

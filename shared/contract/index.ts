@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { RouteKey } from '../routes';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
+import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { HealthResponse } from './system';
 
 interface RouteContract {
@@ -18,4 +19,13 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /auth/register': { summary: 'Create an account', request: RegisterRequest, response: RegisterResponse, status: 201 },
   'POST /auth/login': { summary: 'Sign in (OAuth2 password form)', request: LoginForm, encoding: 'form', response: TokenResponse },
   'GET /auth/me': { summary: 'The current user', response: User },
+  'GET /prompts/': { summary: "The user's prompts and their filters", response: PromptList },
+  'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
+  'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
+  'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
+  'GET /categories/': { summary: "The user's categories with prompt counts", response: CategoryList },
+  'POST /categories/': { summary: 'Create a category (plan limit max_categories)', request: CategoryInput, response: Category, status: 201 },
+  'PUT /categories/{id}': { summary: 'Rename a category', request: CategoryInput, status: 204 },
+  'DELETE /categories/{id}': { summary: 'Delete a category; its prompts become uncategorized', status: 204 },
+  'POST /engine/enhance': { summary: "Enhance a prompt ('clarify')", request: EnhanceRequest, response: EnhanceResponse },
 };

@@ -10,7 +10,7 @@ export interface Reply<T = any> {
   body: T;
 }
 
-export async function call<T = any>(method: string, path: string, options: { token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+export async function call<T = any>(method: string, path: string, options: { base?: string; token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined = options.body;
   if (options.json !== undefined) {
@@ -22,7 +22,7 @@ export async function call<T = any>(method: string, path: string, options: { tok
     body = new URLSearchParams(options.form).toString();
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(apiUrl() + path, { method, headers, body });
+  const res = await fetch((options.base ?? apiUrl()) + path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {

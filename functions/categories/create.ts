@@ -1,0 +1,9 @@
+import { CategoryInput } from '@shared/contract/prompts';
+import { api, created } from '../lib/http';
+import { createCategory } from '../lib/workspace';
+
+/** POST /categories/: within max_categories; names are unique per user (409). */
+export const handler = api('POST /categories/', { body: CategoryInput }, async ({ user, body }) => {
+  const category = await createCategory(user, body.name);
+  return created({ id: category.id, name: category.name, prompt_count: 0 });
+});

@@ -1,0 +1,103 @@
+import { findMarkers } from '@shared/variables';
+
+/**
+ * The built-in "clarify" engine: deterministic, no model needed. It restructures a prompt into
+ * Role / Task / Requirements / Output format sections, tidies vague or sloppy wording and states
+ * explicit output expectations inferred from what the prompt asks for. Variable markers are
+ * carried through verbatim (they are never touched by the rewording).
+ */
+const REWORDINGS: [RegExp, string][] = [
+  [/\b(pls|plz)\b/gi, 'please'],
+  [/\bthx\b/gi, 'thanks'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\bw\/o\b/gi, 'without'],
+  [/\bw\/\b/gi, 'with'],
+  [/\bkinda\b/gi, 'somewhat'],
+  [/\bsorta\b/gi, 'somewhat'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bstuff\b/gi, 'details'],
+  [/\bthings\b/gi, 'points'],
+  [/\ba lot of\b/gi, 'many'],
+  [/\bsome kind of\b/gi, 'a'],
+  [/\bmake it better\b/gi, 'improve it'],
+  [/\bvery good\b/gi, 'excellent'],
+  [/\bvery bad\b/gi, 'poor'],
+  [/\bASAP\b/g, 'promptly'],
+  [/\s+etc\.?(?=[\s,.;:!?)]|$)/gi, ' and similar items'],
+];
+
+interface OutputRule {
+  test: RegExp;
+  format: string;
+}
+
+const OUTPUT_RULES: OutputRule[] = [
+  { test: /\b(code|function|script|class|sql|regex|typescript|javascript|python)\b/i, format: 'Working code in a fenced code block, followed by a short explanation of how it works and how to run it.' },
+  { test: /\b(e-?mail|newsletter|letter)\b/i, format: 'A ready-to-send message with a subject line, a greeting, a concise body and a clear call to action.' },
+  { test: /\b(table|compare|comparison|versus|vs\.?)\b/i, format: 'A Markdown table comparing the options, followed by a one-paragraph recommendation.' },
+  { test: /\b(summar(y|ise|ize)|tl;?dr|recap)\b/i, format: 'A concise summary: a one-sentence overview, then 3 to 5 bullet points with the key facts.' },
+  { test: /\b(list|ideas|brainstorm|options|suggestions|examples)\b/i, format: 'A numbered list; each item gets a bold title and one or two sentences of explanation.' },
+  { test: /\b(plan|steps|guide|how to|roadmap|checklist)\b/i, format: 'Numbered steps in order, each with what to do and why; end with common pitfalls to avoid.' },
+  { test: /\b(tweet|post|caption|headline|tagline|slogan)\b/i, format: 'Three alternative versions, each within the platform\'s usual length, with the strongest one marked.' },
+  { test: /\b(explain|what is|why|teach)\b/i, format: 'A clear explanation that starts with a one-sentence answer, then the details, then a short example.' },
+];
+
+const DEFAULT_FORMAT = 'A well-structured answer with short paragraphs, headings where they help, and no filler.';
+
+const PLACEHOLDER = '\u0000';
+
+/** Applies the rewordings outside variable markers, so a marker's key never changes. */
+function reword(text: string): string {
+  const markers = findMarkers(text).map((m) => m.marker);
+  let masked = text;
+  markers.forEach((marker) => {
+    masked = masked.replace(marker, PLACEHOLDER);
+  });
+  for (const [pattern, replacement] of REWORDINGS) masked = masked.replace(pattern, replacement);
+  let i = 0;
+  return masked.replace(new RegExp(PLACEHOLDER, 'g'), () => markers[i++]!);
+}
+
+function tidy(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim());
+  const collapsed = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const sentence = collapsed.charAt(0).toUpperCase() + collapsed.slice(1);
+  return /[.!?:)\]"'`]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The task text of a prompt that was enhanced before, so enhancing twice does not nest sections. */
+function unwrapPrevious(body: string): string {
+  const match = body.match(/^## Task\n([\s\S]*?)\n\n## /m);
+  return body.startsWith('## Role') && match ? match[1]! : body;
+}
+
+export function clarify(body: string): string {
+  const task = tidy(reword(unwrapPrevious(body)));
+  const variables = findMarkers(task);
+  const format = OUTPUT_RULES.find((rule) => rule.test.test(task))?.format ?? DEFAULT_FORMAT;
+  const requirements = [
+    'Follow the task exactly; do not add unrequested content.',
+    'Be specific and concrete: prefer facts, numbers and examples over generalities.',
+    'If something essential is missing or ambiguous, state your assumption in one line before answering.',
+  ];
+  if (variables.length) requirements.push('Treat the bracketed values as the inputs for this request.');
+
+  return [
+    '## Role',
+    'You are an expert assistant who gives precise, well-organised and practical answers.',
+    '',
+    '## Task',
+    task,
+    '',
+    '## Requirements',
+    ...requirements.map((r) => `- ${r}`),
+    '',
+    '## Output format',
+    format,
+  ].join('\n');
+}

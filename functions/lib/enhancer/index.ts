@@ -1,0 +1,67 @@
+import { markerIds } from '@shared/variables';
+import { readSecret } from '../config';
+import { BadGatewayError } from '../errors';
+import { clarify } from './clarify';
+
+/**
+ * Prompt enhancement. With an OpenAI key (OPENAI_API_KEY locally, OPENAI_SECRET_ARN in AWS) it
+ * asks the model through the openai SDK, with OPENAI_BASE_URL for any compatible server; without
+ * one the built-in clarify engine answers. Either way every [TYPE: key] marker must survive.
+ */
+const OPENAI_TIMEOUT_MS = Number(process.env.OPENAI_TIMEOUT_MS ?? 20_000);
+
+const SYSTEM_PROMPT = [
+  'You improve prompts that people send to AI models. Rewrite the prompt the user gives you so it is',
+  'clearer and more effective: a role, the task in precise words, requirements, and an explicit output',
+  'format. Keep the author\'s intent and language. The prompt contains variable markers such as',
+  '[INPUT: topic], [SNIPPET: bio] or [PROFILE: name]: copy every one of them into your rewrite exactly as',
+  'written, and add no new ones. Answer with the rewritten prompt only, no commentary.',
+].join(' ');
+
+async function openAiKey(): Promise<string | undefined> {
+  if (process.env.OPENAI_API_KEY) return process.env.OPENAI_API_KEY;
+  if (process.env.OPENAI_SECRET_ARN) return readSecret(process.env.OPENAI_SECRET_ARN);
+  return undefined;
+}
+
+let client: Promise<import('openai').OpenAI | null> | undefined;
+function openAi() {
+  client ??= openAiKey().then(async (apiKey) => {
+    if (!apiKey) return null;
+    const { OpenAI } = await import('openai');
+    return new OpenAI({ apiKey, baseURL: process.env.OPENAI_BASE_URL || undefined, timeout: OPENAI_TIMEOUT_MS, maxRetries: 1 });
+  });
+  return client;
+}
+
+async function askModel(ai: import('openai').OpenAI, body: string): Promise<string> {
+  const { APIConnectionTimeoutError, APIError } = await import('openai');
+  try {
+    const completion = await ai.chat.completions.create({
+      model: process.env.OPENAI_MODEL || 'gpt-4o-mini',
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: body },
+      ],
+    });
+    const text = completion.choices[0]?.message?.content?.trim();
+    if (!text) throw new BadGatewayError('The AI service returned an empty answer. Please try again.');
+    return text;
+  } catch (error) {
+    if (error instanceof APIConnectionTimeoutError) throw new BadGatewayError('The AI service did not answer in time. Please try again.');
+    if (error instanceof APIError) throw new BadGatewayError(`The AI service failed${error.status ? ` (${error.status})` : ''}. Please try again.`);
+    throw error;
+  }
+}
+
+export async function enhance(body: string): Promise<string> {
+  const ai = await openAi();
+  const enhanced = ai ? await askModel(ai, body) : clarify(body);
+  const kept = markerIds(enhanced);
+  const lost = [...markerIds(body)].filter((id) => !kept.has(id));
+  if (lost.length) {
+    throw new BadGatewayError(`The enhanced prompt lost its variables (${lost.map((id) => `[${id.replace(':', ': ')}]`).join(', ')}). Please try again.`);
+  }
+  return enhanced;
+}

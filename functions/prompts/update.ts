@@ -1,0 +1,11 @@
+import { PromptUpdate } from '@shared/contract/prompts';
+import { api, noContent } from '../lib/http';
+import { replacePrompt, setFavorite } from '../lib/workspace';
+
+/** PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). */
+export const handler = api('PUT /prompts/{id}', { body: PromptUpdate }, async ({ user, body, params }) => {
+  const id = params.id!;
+  if ('title' in body) await replacePrompt(user.id, id, body);
+  else await setFavorite(user.id, id, body.is_favorite);
+  return noContent();
+});

@@ -1,0 +1,94 @@
+import * as z from 'zod/mini';
+import { Tier } from './common';
+
+export const TITLE_MAX = 140;
+export const BODY_MAX = 20_000;
+export const CATEGORY_NAME_MAX = 60;
+export const TAG_MAX = 60;
+export const TAGS_MAX = 20;
+
+/**
+ * Tasks and industries: a list or a comma-separated string (spec section 3), normalised to a list
+ * of trimmed, non-empty, distinct values.
+ */
+const TagList = (field: string) =>
+  z.pipe(
+    z.union([z.array(z.string()), z.string()]),
+    z.transform((value: string[] | string) => {
+      const items = (typeof value === 'string' ? value.split(',') : value).map((t) => t.trim()).filter(Boolean);
+      return [...new Set(items)];
+    }),
+  ).check(
+    z.refine((tags: string[]) => tags.length <= TAGS_MAX, `${field} may have at most ${TAGS_MAX} entries.`),
+    z.refine((tags: string[]) => tags.every((t) => t.length <= TAG_MAX), `Each of ${field} must be at most ${TAG_MAX} characters.`),
+  );
+
+export const Title = z.string().check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`));
+export const Body = z.string().check(
+  z.refine((b: string) => b.trim().length > 0, 'Body is required.'),
+  z.maxLength(BODY_MAX, `Body must be at most ${BODY_MAX} characters.`),
+);
+/** Empty means uncategorised. */
+export const CategoryRef = z.pipe(
+  z.nullable(z.optional(z.string().check(z.maxLength(64, 'category_id is invalid.')))),
+  z.transform((id: string | null | undefined) => (id ? id : null)),
+);
+
+const promptFields = {
+  title: Title,
+  body: Body,
+  category_id: z._default(CategoryRef, null),
+  tasks: z._default(TagList('tasks'), []),
+  industries: z._default(TagList('industries'), []),
+};
+
+/** POST /prompts/. */
+export const PromptInput = z.strictObject({ ...promptFields, is_favorite: z._default(z.boolean(), false) });
+export type PromptInput = z.infer<typeof PromptInput>;
+
+/** The short form of PUT /prompts/{id}: only the favourite flag. */
+export const FavoriteInput = z.strictObject({ is_favorite: z.boolean() });
+
+/** The full form of PUT /prompts/{id}: every field, the favourite flag kept unless given. */
+export const PromptReplace = z.strictObject({ ...promptFields, is_favorite: z.optional(z.boolean()) });
+
+export const PromptUpdate = z.union([FavoriteInput, PromptReplace]);
+export type PromptUpdate = z.infer<typeof PromptUpdate>;
+
+export const Prompt = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  category_id: z.nullable(z.string()),
+  category_name: z.nullable(z.string()),
+  is_favorite: z.boolean(),
+  tasks: z.array(z.string()),
+  industries: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  access_tier: z.optional(Tier),
+  forked_from: z.optional(z.nullable(z.string())),
+});
+export type Prompt = z.infer<typeof Prompt>;
+
+export const Filters = z.object({ tasks: z.array(z.string()), industries: z.array(z.string()) });
+
+export const PromptList = z.object({ prompts: z.array(Prompt), filters: Filters });
+export type PromptList = z.infer<typeof PromptList>;
+
+export const CategoryName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Category name is required.'),
+  z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters.`),
+);
+export const CategoryInput = z.strictObject({ name: CategoryName });
+
+export const Category = z.object({ id: z.string(), name: z.string(), prompt_count: z.number() });
+export type Category = z.infer<typeof Category>;
+export const CategoryList = z.array(Category);
+
+export const EnhanceRequest = z.strictObject({
+  prompt_body: Body,
+  enhancement_type: z.literal('clarify', "enhancement_type must be 'clarify'."),
+});
+export const EnhanceResponse = z.object({ enhanced_body: z.string() });

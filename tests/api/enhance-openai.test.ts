@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import { call, newAccount } from '../support/api';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+
+/**
+ * The OpenAI path of the enhancer, through the real SDK against a loopback fake. This file runs
+ * its own local stack (its worker process has OPENAI_* set; the shared stack has no key).
+ */
+let fake: FakeOpenAi;
+let stack: LocalStack;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key';
+  process.env.OPENAI_BASE_URL = fake.url;
+  process.env.OPENAI_MODEL = 'test-model';
+  process.env.OPENAI_TIMEOUT_MS = '1000';
+  stack = await startLocalStack({ port: 0 });
+  base = `${stack.url}/api/v1`;
+  const account = newAccount();
+  await call('POST', '/auth/register', { base, json: account });
+  token = (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token;
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+});
+
+const enhance = (prompt_body: string) => call('POST', '/engine/enhance', { base, token, json: { prompt_body, enhancement_type: 'clarify' } });
+
+describe('POST /engine/enhance with OPENAI_API_KEY', () => {
+  it('asks the configured model and returns its rewrite', async () => {
+    const reply = await enhance('Draft a reply to [INPUT: email] as [PROFILE: name]');
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ enhanced_body: '## Task\nImproved: Draft a reply to [INPUT: email] as [PROFILE: name]' });
+    const request = fake.requests.at(-1)!;
+    expect(request.authorization).toBe('Bearer sk-test-not-a-real-key');
+    expect(request.body.model).toBe('test-model');
+    expect(request.body.messages[0].content).toMatch(/copy every one of them/);
+  });
+
+  it('fails with 502 when the model drops a variable marker', async () => {
+    const reply = await enhance('SCENARIO:drop-markers about [INPUT: topic] for [SNIPPET: bio]');
+
+    expect(reply.status).toBe(502);
+    expect(reply.body.detail).toBe('The enhanced prompt lost its variables ([INPUT: topic], [SNIPPET: bio]). Please try again.');
+  });
+
+  it('turns an upstream 500 into a 502 with a detail', async () => {
+    const reply = await enhance('SCENARIO:500');
+
+    expect(reply.status).toBe(502);
+    expect(reply.body.detail).toBe('The AI service failed (500). Please try again.');
+  });
+
+  it('turns an upstream time-out into a 502 with a detail', async () => {
+    const reply = await enhance('SCENARIO:slow');
+
+    expect(reply.status).toBe(502);
+    expect(reply.body.detail).toBe('The AI service did not answer in time. Please try again.');
+  });
+});
