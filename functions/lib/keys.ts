@@ -7,8 +7,9 @@
  * | email claim      | EMAIL#<lower email>   | EMAIL          |         |               |
  * | category         | USER#<id>             | CATEGORY#<id>  |         |               |
  * | category name    | USER#<id>             | CATNAME#<lower>|         |               |
- * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
  * | snippet          | USER#<id>             | SNIPPET#<id>   |         |               |
+ * | snippet name     | USER#<id>             | SNIPNAME#<lower>|        |               |
+ * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
  * | library category | LIBRARY               | CATEGORY#<id>  |         |               |
  * | library prompt   | LIBRARY               | PROMPT#<id>    |         |               |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
@@ -24,8 +25,6 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
   prompt: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${promptId}` }),
   category: (userId: string, categoryId: string) => ({ pk: `USER#${userId}`, sk: `CATEGORY#${categoryId}` }),
-  /** Makes category names unique per user, case-insensitively. */
-  categoryName: (userId: string, name: string) => ({ pk: `USER#${userId}`, sk: `CATNAME#${name.trim().toLowerCase()}` }),
   workspace: (userId: string) => `USER#${userId}`,
   usersIndex: (email: string) => ({ gsi1pk: 'USERS', gsi1sk: normaliseEmail(email) }),
 };

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
-import { type LimitKind, limitFor, limitMessage } from '@shared/tiers';
-import { TABLE, cancellationCodes, db, transactWithRetry } from './db';
-import { ConflictError, ForbiddenError, NotFoundError } from './errors';
+import { TABLE, db } from './db';
+import { NotFoundError } from './errors';
 import { keys } from './keys';
-import { COUNTERS, type UserRecord } from './users';
+import { type NamedKind, createNamed, deleteNamed, getNamed, updateNamed } from './named-items';
+import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
+import type { UserRecord } from './users';
 
 /** Stored shapes of the workspace items (see keys.ts for the layout). */
 export interface PromptItem {
@@ -32,8 +33,6 @@ export interface Workspace {
   /** Every other item of the partition (snippets, profile...), by type, for later features. */
   items: Record<string, unknown>[];
 }
-
-type Tx = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Access pattern: a user's whole workspace in one Query (paged past 1 MB). */
 export async function loadWorkspace(userId: string): Promise<Workspace> {
@@ -98,61 +97,12 @@ export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>
   return { tasks: sorted(tasks), industries: sorted(industries) };
 }
 
-/**
- * The counter increment that guards a plan limit, as a transaction item: it fails its condition
- * when the user is at the limit, so concurrent creates can never pass it together.
- */
-export function claimSlot(user: UserRecord, kind: LimitKind): Tx {
-  const limit = limitFor(user.access_tier, kind);
-  const counter = COUNTERS[kind];
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: keys.user(user.id),
-      UpdateExpression: 'ADD #c :one',
-      ConditionExpression: limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(#c) OR #c < :limit)',
-      ExpressionAttributeNames: { '#c': counter },
-      ExpressionAttributeValues: { ':one': 1, ...(limit === null ? {} : { ':limit': limit }) },
-    },
-  };
-}
-
-export function releaseSlot(userId: string, kind: LimitKind): Tx {
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: keys.user(userId),
-      UpdateExpression: 'ADD #c :minus',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#c': COUNTERS[kind] },
-      ExpressionAttributeValues: { ':minus': -1 },
-    },
-  };
-}
-
 const categoryExists = (userId: string, categoryId: string): Tx => ({
   ConditionCheck: { TableName: TABLE, Key: keys.category(userId, categoryId), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
-
-/**
- * Runs a transaction and turns failed conditions into the error of the item that failed,
- * e.g. `{0: limit error, 2: category not found}`.
- */
-export async function transact(items: Tx[], failures: Record<number, () => Error>): Promise<void> {
-  try {
-    await transactWithRetry(() => db.send(new TransactWriteCommand({ TransactItems: items })));
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    const failed = codes?.findIndex((c) => c === 'ConditionalCheckFailed') ?? -1;
-    if (failed >= 0 && failures[failed]) throw failures[failed]!();
-    throw error;
-  }
-}
-
-export const limitError = (user: UserRecord, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(user.access_tier, kind) ?? 0));
 
 /** Creates a prompt within the plan limit (fork uses this too). */
 export async function createPrompt(user: UserRecord, input: PromptInput & { forked_from?: string }): Promise<PromptItem> {
@@ -216,59 +166,26 @@ export async function deletePrompt(userId: string, promptId: string): Promise<vo
   );
 }
 
-export async function getCategory(userId: string, categoryId: string): Promise<CategoryItem> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.category(userId, categoryId) }));
-  if (!Item) throw new NotFoundError(CATEGORY_NOT_FOUND);
-  return Item as CategoryItem;
-}
+/** Categories: names unique per user, counted against max_categories. */
+export const CATEGORY: NamedKind = {
+  type: 'category',
+  limit: 'max_categories',
+  nameField: 'name',
+  itemSk: 'CATEGORY',
+  claimSk: 'CATNAME',
+  notFound: CATEGORY_NOT_FOUND,
+  nameTaken: 'A category with this name already exists.',
+};
 
-export const CATEGORY_NAME_TAKEN = 'A category with this name already exists.';
+export const getCategory = (userId: string, categoryId: string) => getNamed<CategoryItem>(CATEGORY, userId, categoryId);
 
 export async function createCategory(user: UserRecord, name: string): Promise<CategoryItem> {
   const category: CategoryItem = { id: randomUUID(), name, created_at: new Date().toISOString() };
-  await transact(
-    [
-      claimSlot(user, 'max_categories'),
-      { Put: { TableName: TABLE, Item: { ...keys.categoryName(user.id, name), type: 'category_name', category_id: category.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: TABLE, Item: { ...keys.category(user.id, category.id), type: 'category', ...category } } },
-    ],
-    { 0: limitError(user, 'max_categories'), 1: () => new ConflictError(CATEGORY_NAME_TAKEN) },
-  );
+  await createNamed(CATEGORY, user, { ...category });
   return category;
 }
 
-/** Renames a category, moving its name claim in the same transaction. */
-export async function renameCategory(userId: string, category: CategoryItem, name: string): Promise<void> {
-  const sameName = category.name.trim().toLowerCase() === name.trim().toLowerCase();
-  const items: Tx[] = [
-    {
-      Update: {
-        TableName: TABLE,
-        Key: keys.category(userId, category.id),
-        UpdateExpression: 'SET #n = :name',
-        ConditionExpression: 'attribute_exists(pk) AND #n = :old',
-        ExpressionAttributeNames: { '#n': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':old': category.name },
-      },
-    },
-  ];
-  if (!sameName) {
-    items.push(
-      { Put: { TableName: TABLE, Item: { ...keys.categoryName(userId, name), type: 'category_name', category_id: category.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: TABLE, Key: keys.categoryName(userId, category.name) } },
-    );
-  }
-  await transact(items, { 0: () => new ConflictError('The category was changed by another request. Please try again.'), 1: () => new ConflictError(CATEGORY_NAME_TAKEN) });
-}
+export const renameCategory = (userId: string, category: CategoryItem, name: string) => updateNamed(CATEGORY, userId, { ...category }, { name });
 
 /** Deletes a category; its prompts read as uncategorised from then on (see keys.ts). */
-export async function deleteCategory(userId: string, category: CategoryItem): Promise<void> {
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: keys.category(userId, category.id), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName: TABLE, Key: keys.categoryName(userId, category.name) } },
-      releaseSlot(userId, 'max_categories'),
-    ],
-    { 0: () => new NotFoundError(CATEGORY_NOT_FOUND) },
-  );
-}
+export const deleteCategory = (userId: string, category: CategoryItem) => deleteNamed(CATEGORY, userId, { ...category });

@@ -1,0 +1,6 @@
+import { SnippetInput } from '@shared/contract/context';
+import { createSnippet } from '../lib/context';
+import { api, created } from '../lib/http';
+
+/** POST /context/snippets: within max_snippets; names unique per user (409). */
+export const handler = api('POST /context/snippets', { body: SnippetInput }, async ({ user, body }) => created(await createSnippet(user, body)));

@@ -1,0 +1,10 @@
+import { ProfileKey } from '@shared/contract/context';
+import { deleteProfileValue } from '../lib/context';
+import { api, noContent } from '../lib/http';
+import { parseWith } from '../lib/validation';
+
+/** DELETE /context/profile/{key}: forgets one PROFILE value (204 even when it was not set). */
+export const handler = api('DELETE /context/profile/{key}', {}, async ({ user, params }) => {
+  await deleteProfileValue(user.id, parseWith(ProfileKey, params.key));
+  return noContent();
+});

@@ -1,0 +1,5 @@
+import { api, ok } from '../lib/http';
+import { directivesOf } from '../lib/context';
+
+/** GET /context/directives: read from the user item the middleware already loaded. */
+export const handler = api('GET /context/directives', {}, async ({ user }) => ok(directivesOf(user)));

@@ -1,0 +1,5 @@
+import { api, ok } from '../lib/http';
+import { profileValuesOf } from '../lib/context';
+
+/** GET /context/profile: PROFILE variable values (key → value). */
+export const handler = api('GET /context/profile', {}, async ({ user }) => ok({ values: profileValuesOf(user) }));

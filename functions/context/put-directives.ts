@@ -1,0 +1,9 @@
+import { Directives } from '@shared/contract/context';
+import { saveDirectives } from '../lib/context';
+import { api, ok } from '../lib/http';
+
+/** PUT /context/directives: both texts at once (missing ones become empty). */
+export const handler = api('PUT /context/directives', { body: Directives }, async ({ user, body }) => {
+  await saveDirectives(user.id, body);
+  return ok(body);
+});

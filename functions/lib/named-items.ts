@@ -1,0 +1,83 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { LimitKind } from '@shared/tiers';
+import { TABLE, db } from './db';
+import { ConflictError, NotFoundError } from './errors';
+import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
+import type { UserRecord } from './users';
+
+/**
+ * Items with a per-user unique name (categories, snippets). Each has a name-claim item beside
+ * it (sk `<CLAIM>#<lower name>`), written in the same transaction, so two concurrent creates or
+ * renames can never end with one name twice; the plan-limit counter moves in it too.
+ */
+export interface NamedKind {
+  type: string;
+  limit: LimitKind;
+  /** The attribute holding the name, e.g. `name` or `snippet_name`. */
+  nameField: string;
+  itemSk: string;
+  claimSk: string;
+  notFound: string;
+  nameTaken: string;
+}
+
+const itemKey = (kind: NamedKind, userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `${kind.itemSk}#${id}` });
+const claimKey = (kind: NamedKind, userId: string, name: string) => ({ pk: `USER#${userId}`, sk: `${kind.claimSk}#${name.trim().toLowerCase()}` });
+const claimPut = (kind: NamedKind, userId: string, name: string, id: string): Tx => ({
+  Put: { TableName: TABLE, Item: { ...claimKey(kind, userId, name), type: `${kind.type}_name`, item_id: id }, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export async function getNamed<T>(kind: NamedKind, userId: string, id: string): Promise<T & { id: string }> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: itemKey(kind, userId, id) }));
+  if (!Item) throw new NotFoundError(kind.notFound);
+  return Item as T & { id: string };
+}
+
+export async function createNamed(kind: NamedKind, user: UserRecord, item: { id: string } & Record<string, unknown>): Promise<void> {
+  const name = String(item[kind.nameField]);
+  await transact(
+    [
+      claimSlot(user, kind.limit),
+      claimPut(kind, user.id, name, item.id),
+      { Put: { TableName: TABLE, Item: { ...itemKey(kind, user.id, item.id), type: kind.type, ...item } } },
+    ],
+    { 0: limitError(user, kind.limit), 1: () => new ConflictError(kind.nameTaken) },
+  );
+}
+
+/** Updates fields (the name among them); the item must still carry the name it was read with. */
+export async function updateNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>, fields: Record<string, unknown>): Promise<void> {
+  const oldName = String(current[kind.nameField]);
+  const newName = String(fields[kind.nameField] ?? oldName);
+  const names = Object.keys(fields);
+  const items: Tx[] = [
+    {
+      Update: {
+        TableName: TABLE,
+        Key: itemKey(kind, userId, current.id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #name = :old',
+        ExpressionAttributeNames: { '#name': kind.nameField, ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
+        ExpressionAttributeValues: { ':old': oldName, ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])) },
+      },
+    },
+  ];
+  if (newName.trim().toLowerCase() !== oldName.trim().toLowerCase()) {
+    items.push(claimPut(kind, userId, newName, current.id), { Delete: { TableName: TABLE, Key: claimKey(kind, userId, oldName) } });
+  }
+  await transact(items, {
+    0: () => new ConflictError('This item was changed by another request. Please reload and try again.'),
+    1: () => new ConflictError(kind.nameTaken),
+  });
+}
+
+export async function deleteNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>): Promise<void> {
+  await transact(
+    [
+      { Delete: { TableName: TABLE, Key: itemKey(kind, userId, current.id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName: TABLE, Key: claimKey(kind, userId, String(current[kind.nameField])) } },
+      releaseSlot(userId, kind.limit),
+    ],
+    { 0: () => new NotFoundError(kind.notFound) },
+  );
+}
