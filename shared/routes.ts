@@ -92,8 +92,9 @@ export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
 }
 
 /**
- * Matches a concrete path against the table. API Gateway treats a trailing slash as part of the
- * path, and the spec's collection paths end in one (`/prompts/`), so matching is exact.
+ * Matches a concrete path against the table (the local gateway's router). Matching is exact, so
+ * the spec's `/prompts/` needs its trailing slash. In AWS, HTTP API route paths cannot end in a
+ * slash, so the stack registers `/prompts` (see infra/constructs/api.ts).
  */
 export function matchRoute(
   method: string,

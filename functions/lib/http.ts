@@ -130,6 +130,10 @@ function toHttpError(error: unknown): HttpError | null {
       ? new UnsupportedMediaTypeError('Content-Type must be application/x-www-form-urlencoded.')
       : new BadRequestError('Request body is not a valid form.');
   }
+  if (error.name === 'TimeoutError') {
+    // middy answers just before the Lambda time-out, so the client gets a reason, not a dropped connection.
+    return new ServiceUnavailableError('The request took too long. Please try again.');
+  }
   if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)) {
     return new ServiceUnavailableError('The service is busy. Please try again in a moment.');
   }

@@ -132,7 +132,9 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters
 }
 
 function lambdaContext(route: RouteDef, requestId: string): Context {
-  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
+  // Locally every "function" shares this machine's two cores (twenty concurrent sign-ups queue
+  // behind scrypt), so the deadline is looser than the deployed time-out.
+  const deadline = Date.now() + Math.max(route.timeoutSeconds ?? 10, 60) * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${route.handler}`,

@@ -1,0 +1,187 @@
+import { type CfnResource, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { API_BASE, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
+import { ApiFunction } from './api-function';
+
+export interface Throttle {
+  /** Steady-state requests per second. */
+  rateLimit: number;
+  /** Requests allowed in a burst. */
+  burstLimit: number;
+}
+
+export interface ApiProps {
+  table: ITable;
+  /** prod keeps log groups and the JWT secret when the stack is deleted. */
+  retain: boolean;
+  /** Stage-wide throttle (every route). */
+  throttle?: Throttle;
+  /** Stricter throttle for the credential endpoints (login, register). */
+  authThrottle?: Throttle;
+  /**
+   * An existing Secrets Manager secret holding the OpenAI API key (its value set by the operator).
+   * Without it the enhancement engine runs its built-in deterministic engine.
+   */
+  openAiSecretArn?: string;
+}
+
+/**
+ * The API Gateway path of a route-table path. HTTP API route keys cannot end in `/` (deploying
+ * `GET /prompts/` fails), and API Gateway matches `/prompts/` to the `/prompts` route anyway,
+ * so the spec's collection paths are registered without their trailing slash.
+ */
+export function apiGatewayPath(path: string): string {
+  const full = `${API_BASE}${path}`;
+  return full.length > 1 && full.endsWith('/') ? full.slice(0, -1) : full;
+}
+
+/** `POST /api/v1/auth/login`: the API Gateway route key of a route-table entry. */
+export const apiGatewayRouteKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${apiGatewayPath(r.path)}`;
+
+/** Routes that take a password: a tighter stage-level throttle limits guessing and signup floods. */
+const CREDENTIAL_ROUTES = ['POST /auth/login', 'POST /auth/register'];
+
+/**
+ * Which routes need the JWT key: everything behind a bearer token (user/admin) and the public
+ * auth routes that issue one. Health/OpenAPI and the Stripe webhook never touch tokens.
+ */
+const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.handler.startsWith('auth/');
+
+/** Routes that may call OpenAI (functions/lib/enhancer reads OPENAI_SECRET_ARN). */
+const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
+
+/**
+ * The HTTP API: one Lambda per route-table entry, mounted at `${API_BASE}${path}`, so CloudFront
+ * can forward `/api/v1/*` unchanged. GET routes read the table; the others may write.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly jwtSecret: secretsmanager.Secret;
+  /** One function per route, by route key without the base path (`POST /auth/login`). */
+  readonly functions = new Map<string, ApiFunction>();
+  /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const throttle = props.throttle ?? { rateLimit: 100, burstLimit: 200 };
+    const authThrottle = props.authThrottle ?? { rateLimit: 5, burstLimit: 10 };
+
+    this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
+      description: 'HS256 signing key for Construct access tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Construct API (served to browsers through CloudFront at /api/v1/*)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const openAiSecret = props.openAiSecretArn
+      ? secretsmanager.Secret.fromSecretCompleteArn(this, 'OpenAiSecret', props.openAiSecretArn)
+      : undefined;
+
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const credentialRoutes: apigw.HttpRoute[] = [];
+    const seen = new Set<string>();
+
+    for (const route of ROUTES as readonly RouteDef[]) {
+      const id = routeId(route);
+      const key = apiGatewayRouteKey(route);
+      if (seen.has(key)) throw new Error(`Two route-table entries map to the API Gateway route ${key}`);
+      seen.add(key);
+      const fn = new ApiFunction(this, id, {
+        handler: route.handler,
+        description: `${route.method} ${API_BASE}${route.path}`,
+        memoryMb: route.memoryMb,
+        timeoutSeconds: route.timeoutSeconds,
+        secrets: {
+          ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
+          ...(openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: openAiSecret } : {}),
+        },
+        logRemovalPolicy: removalPolicy,
+      }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
+      this.functions.set(routeKey(route), fn);
+
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: apiGatewayPath(route.path),
+        methods: [apigw.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
+      if (CREDENTIAL_ROUTES.includes(routeKey(route))) {
+        routeSettings[key] = {
+          ThrottlingRateLimit: authThrottle.rateLimit,
+          ThrottlingBurstLimit: authThrottle.burstLimit,
+        };
+        credentialRoutes.push(httpRoute!);
+      }
+    }
+
+    if (credentialRoutes.length !== CREDENTIAL_ROUTES.length) {
+      throw new Error(`Routes to throttle missing from the route table: ${CREDENTIAL_ROUTES.join(', ')}`);
+    }
+
+    // Route-level throttles exist only on the L1 stage. API Gateway rejects route settings for
+    // route keys that do not exist yet, so the stage waits for those routes.
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = routeSettings;
+    for (const r of credentialRoutes) cfnStage.node.addDependency(r);
+
+    this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+
+    // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
+    const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    acknowledge('AwsSolutions-APIG4', 'Authorization is per route in the handlers (JWT verified by the middy chain from the route table access level); public, Stripe-signed and health routes need none.');
+    acknowledge(
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
+    );
+    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnResource);
+    acknowledge(
+      `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
+      'grantReadData/grantReadWriteData add <table>/index/* so queries can use the GSIs of this one table.',
+    );
+    acknowledge('AwsSolutions-L1', 'Node.js 22 is pinned deliberately: bundles target node22 and the team tests on it; move runtime and esbuild target together.');
+    acknowledge('AwsSolutions-SMG4', 'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed.');
+  }
+
+  /** `https://<id>.execute-api.<region>.amazonaws.com` ($default stage: no stage path). */
+  get url(): string {
+    return this.httpApi.apiEndpoint;
+  }
+}

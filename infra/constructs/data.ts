@@ -1,0 +1,40 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_SCHEMA } from '../table-schema';
+
+export interface DataProps {
+  /** prod keeps the table (and its data) when the stack goes, and refuses deletion. */
+  retain: boolean;
+}
+
+/**
+ * The one DynamoDB table, built from TABLE_SCHEMA (the same definition the local stack uses):
+ * on-demand, point-in-time recovery, encrypted with the AWS-managed key, TTL on `expires_at`.
+ */
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const str = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: str(TABLE_SCHEMA.partitionKey),
+      sortKey: str(TABLE_SCHEMA.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
+      deletionProtection: props.retain,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    for (const index of TABLE_SCHEMA.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: str(index.partitionKey),
+        sortKey: str(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { API_BASE } from '../../shared/routes';
+import { SECURITY_HEADERS } from '../security-headers';
+
+export interface WebProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
+  apiDomainName: string;
+  /** prod keeps the bucket; dev empties and deletes it with the stack. */
+  retain: boolean;
+  /** The built SPA; deployed only when it contains index.html. */
+  webDist: string;
+  /** Optional custom domain; its certificate must be in us-east-1 (CloudFront). */
+  domainName?: string;
+  certificateArn?: string;
+}
+
+/**
+ * The site: a private bucket with the built SPA behind CloudFront (origin access control), and
+ * `/api/v1/*` forwarded uncached to the HTTP API, so browser and API share one origin.
+ */
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** `https://<custom domain or distribution domain>` */
+  readonly url: string;
+  /** Whether web/dist was found and deployed (a stack without it still synthesises). */
+  readonly deployed: boolean;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !props.retain,
+    });
+
+    const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Construct security headers (infra/security-headers.ts)',
+      ...responseHeadersFrom(SECURITY_HEADERS),
+    });
+
+    // History-API routing for the SPA, on the S3 behaviour only: a path whose last segment has no
+    // file extension is an app route and gets index.html. API 404s are never rewritten, and a
+    // missing asset stays an error instead of HTML served as JavaScript.
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Serve index.html for extension-less SPA routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  return request;
+}`),
+    });
+
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+    if (Boolean(props.domainName) !== Boolean(certificate)) {
+      throw new Error('A custom domain needs both domainName and certificateArn (an ACM certificate in us-east-1).');
+    }
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Construct: SPA and API',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      // The TLS policy applies to a custom certificate only (the default one is fixed by AWS).
+      ...(props.domainName
+        ? { domainNames: [props.domainName], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${API_BASE}/*`]: {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          // HTTPS only (no redirect): a redirected POST would lose its body.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Forwards Authorization (allowed because caching is disabled), query strings and cookies;
+          // Host must be the API's own host name for API Gateway to route the request.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+          responseHeadersPolicy,
+        },
+      },
+    });
+
+    this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
+    const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    acknowledge('AwsSolutions-CFR1', 'A global product: no geographic restriction.');
+    acknowledge('AwsSolutions-CFR2', 'No WAF yet (cost): API Gateway throttles the stage and, more strictly, login and register. Add a WAF rate-based rule when traffic warrants it.');
+    acknowledge('AwsSolutions-CFR3', 'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept by API Gateway. Enable CloudFront logging v2 if needed.');
+    acknowledge('AwsSolutions-S1', 'The bucket only holds the public build of the SPA; reads go through CloudFront.');
+    if (!props.domainName) {
+      acknowledge('AwsSolutions-CFR4', 'The default *.cloudfront.net certificate has a fixed TLS policy; with a custom domain the distribution requires TLS 1.2 (2021).');
+    }
+
+    this.deployed = existsSync(join(props.webDist, 'index.html'));
+    if (this.deployed) {
+      const source = s3deploy.Source.asset(props.webDist);
+      // Fingerprinted bundles: cached for a year, never pruned, so a browser still holding the
+      // previous index.html can load the chunks it names during and after a deployment.
+      const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        sources: [source],
+        destinationBucket: this.bucket,
+        exclude: ['*'],
+        include: ['assets/*'],
+        prune: false,
+        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        memoryLimit: 512,
+      });
+      // Everything else (index.html, icons, robots.txt): revalidated on every load, deployed after
+      // the assets it references, then the CDN cache is invalidated.
+      const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
+        sources: [source],
+        destinationBucket: this.bucket,
+        exclude: ['assets/*'],
+        prune: true,
+        cacheControl: [s3deploy.CacheControl.noCache()],
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+      site.node.addDependency(assets);
+    }
+  }
+}
+
+/**
+ * Maps the header set of infra/security-headers.ts (what the local gateway sends) onto
+ * CloudFront's response headers policy, so the two cannot disagree. Headers CloudFront models
+ * natively become security headers; any other becomes a custom header. All override the origin.
+ */
+export function responseHeadersFrom(
+  headers: Record<string, string>,
+): Pick<cloudfront.ResponseHeadersPolicyProps, 'securityHeadersBehavior' | 'customHeadersBehavior'> {
+  const security: {
+    -readonly [K in keyof cloudfront.ResponseSecurityHeadersBehavior]: cloudfront.ResponseSecurityHeadersBehavior[K];
+  } = {};
+  const custom: cloudfront.ResponseCustomHeader[] = [];
+
+  for (const [rawName, value] of Object.entries(headers)) {
+    const name = rawName.toLowerCase();
+    switch (name) {
+      case 'content-security-policy':
+        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
+        break;
+      case 'strict-transport-security': {
+        const maxAge = /max-age=(\d+)/i.exec(value);
+        if (!maxAge) throw new Error(`Unsupported ${name}: ${value}`);
+        security.strictTransportSecurity = {
+          accessControlMaxAge: Duration.seconds(Number(maxAge[1])),
+          includeSubdomains: /includeSubDomains/i.test(value),
+          preload: /\bpreload\b/i.test(value),
+          override: true,
+        };
+        break;
+      }
+      case 'x-content-type-options':
+        if (value.toLowerCase() !== 'nosniff') throw new Error(`Unsupported ${name}: ${value}`);
+        security.contentTypeOptions = { override: true };
+        break;
+      case 'x-frame-options': {
+        const option = value.toUpperCase() as cloudfront.HeadersFrameOption;
+        if (!Object.values(cloudfront.HeadersFrameOption).includes(option)) throw new Error(`Unsupported ${name}: ${value}`);
+        security.frameOptions = { frameOption: option, override: true };
+        break;
+      }
+      case 'referrer-policy': {
+        const policy = value.toLowerCase() as cloudfront.HeadersReferrerPolicy;
+        if (!Object.values(cloudfront.HeadersReferrerPolicy).includes(policy)) throw new Error(`Unsupported ${name}: ${value}`);
+        security.referrerPolicy = { referrerPolicy: policy, override: true };
+        break;
+      }
+      default:
+        custom.push({ header: name, value, override: true });
+    }
+  }
+  return {
+    securityHeadersBehavior: security,
+    ...(custom.length ? { customHeadersBehavior: { customHeaders: custom } } : {}),
+  };
+}

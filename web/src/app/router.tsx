@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { RootErrorBoundary, RootLayout } from './routes/root';
+
+/**
+ * Every page is its own lazily loaded module (route-level code splitting). Route modules export
+ * `Component` (and optionally `ErrorBoundary`), the shape react-router's `lazy` expects.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: () => null,
+    children: [
+      { path: paths.home, lazy: () => import('./routes/landing') },
+      { path: paths.login, lazy: () => import('./routes/auth/login') },
+      { path: paths.register, lazy: () => import('./routes/auth/register') },
+      { path: paths.pricing, lazy: () => import('./routes/pricing') },
+      { path: paths.terms, lazy: () => import('./routes/legal/terms') },
+      { path: paths.privacy, lazy: () => import('./routes/legal/privacy') },
+      {
+        // Signed-in area: the guard and the header layout.
+        lazy: () => import('./routes/app/root'),
+        children: [
+          { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
+          { path: paths.library, lazy: () => import('./routes/app/library') },
+          { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
+          { path: paths.admin, lazy: () => import('./routes/app/admin') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,42 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from './cx';
+import { Spinner } from './spinner';
+import './button.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+export interface ButtonStyleOptions {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Full width. */
+  block?: boolean;
+  className?: string;
+}
+
+/** The button look for other elements (links styled as buttons). */
+export function buttonClassName({ variant = 'primary', size = 'md', block = false, className }: ButtonStyleOptions = {}): string {
+  return cx('btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block', className);
+}
+
+export interface ButtonProps extends ComponentProps<'button'>, ButtonStyleOptions {
+  /** Shows a spinner, disables the button and sets aria-busy. The visible text stays the accessible name. */
+  loading?: boolean;
+  /** An icon before the text (decorative: give it aria-hidden). */
+  icon?: ReactNode;
+}
+
+export function Button({ variant, size, block, className, loading = false, icon, disabled, type = 'button', children, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClassName({ variant, size, block, className })}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size="sm" /> : icon}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { useFieldControl } from './field';
+import { Input, type InputProps } from './input';
+
+export interface PasswordInputProps extends Omit<InputProps, 'type'> {
+  /** Accessible name of the toggle while the password is hidden. */
+  showLabel?: string;
+  /** Accessible name of the toggle while the password is visible. */
+  hideLabel?: string;
+}
+
+/** A password input with a show/hide toggle button. */
+export function PasswordInput({ showLabel = 'Show password', hideLabel = 'Hide password', disabled, id, ...rest }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  const field = useFieldControl();
+  const controlId = id ?? field?.id;
+  return (
+    <div className="input-group">
+      <Input {...rest} id={controlId} disabled={disabled} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="input-group__action"
+        aria-label={visible ? hideLabel : showLabel}
+        aria-controls={controlId}
+        disabled={disabled}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** Every client route once (spec section 2); pages link with these instead of literal strings. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  pricing: '/pricing',
+  terms: '/terms',
+  privacy: '/privacy',
+  prompts: '/prompts',
+  library: '/library',
+  contextLibrary: '/context-library',
+  admin: '/admin',
+} as const;
+
+/** Where a signed-in user lands when no other origin is known. */
+export const DEFAULT_SIGNED_IN_PATH = paths.prompts;

@@ -1,0 +1,38 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { type LoginForm, TokenResponse } from '@shared/contract/auth';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useSession } from '../components/use-session';
+
+export const MISSING_TOKEN_MESSAGE = 'Login response did not include an access token.';
+
+/** Raised when the login call succeeds but its answer carries no token (spec section 5). */
+export class MissingTokenError extends Error {
+  override readonly name = 'MissingTokenError';
+  constructor() {
+    super(MISSING_TOKEN_MESSAGE);
+  }
+}
+
+/** POST /auth/login: the OAuth2 password form (`username` is the email), form-encoded. */
+export async function login(form: LoginForm): Promise<TokenResponse> {
+  const data = await apiRequest('/auth/login', {
+    method: 'POST',
+    form: { username: form.username, password: form.password },
+    auth: false,
+  });
+  const token = typeof data === 'object' && data !== null ? (data as { access_token?: unknown }).access_token : undefined;
+  if (typeof token !== 'string' || !token) throw new MissingTokenError();
+  const parsed = TokenResponse.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, method: 'POST', path: '/auth/login', message: 'The server sent an unexpected response.' });
+  }
+  return parsed.data;
+}
+
+export const loginMutationKey = ['auth', 'login'] as const;
+
+/** Signs in through the session: stores the token, then loads the user (resolves with the user). */
+export function useLogin() {
+  const session = useSession();
+  return useMutation(mutationOptions({ mutationKey: loginMutationKey, mutationFn: session.login }));
+}

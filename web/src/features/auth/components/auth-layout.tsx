@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import './auth.css';
+
+/** The centred card layout of the sign-in page. */
+export function AuthCardLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="auth-shell" id="main">
+      <div className="auth-card">
+        <Link to={paths.home} className="auth-card__logo">
+          <Logo />
+        </Link>
+        <h1 className="auth-card__title">{title}</h1>
+        {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+        {children}
+        {footer ? <p className="auth-card__footer">{footer}</p> : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSession } from './use-session';
+
+function SessionLoading() {
+  return (
+    <p className="page-status" role="status">
+      Loading...
+    </p>
+  );
+}
+
+/**
+ * Signed-in guard (spec section 2): 'Loading...' while the session is checked; a visitor who is
+ * not logged in goes to /login, which remembers where they were going (state.from).
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'checking') return <SessionLoading />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  return children ?? <Outlet />;
+}
+
+/** Admin guard: like RequireAuth, and a signed-in user who is not an admin goes to /prompts. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'checking') return <SessionLoading />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user.is_admin) return <Navigate to={paths.prompts} replace />;
+  return children ?? <Outlet />;
+}

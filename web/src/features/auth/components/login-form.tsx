@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { User } from '@shared/contract/auth';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { MissingTokenError, useLogin } from '../api/login';
+
+export const LOGIN_FALLBACK_ERROR = 'Login failed. Please check your credentials.';
+
+/** Spec section 8: the server's detail, else a generic text; a token-less answer says so. */
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  if (error instanceof MissingTokenError) return error.message;
+  return LOGIN_FALLBACK_ERROR;
+}
+
+export interface LoginFormProps {
+  onSuccess: (user: User) => void;
+  /** Passed on to the 'Sign Up' link so registering also returns to the origin. */
+  origin?: string | null;
+}
+
+export function LoginForm({ onSuccess, origin }: LoginFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useLogin();
+  const busy = mutation.isPending;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    mutation.mutate({ username: email.trim(), password }, { onSuccess });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
+      {mutation.isError ? (
+        <div id="login-error" className="form-alert form-alert--error" role="alert">
+          {loginErrorMessage(mutation.error)}
+        </div>
+      ) : null}
+      <fieldset className="auth-form__fields" disabled={busy}>
+        <Field id="login-email" label="Email">
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </Field>
+        <Field id="login-password" label="Password">
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+      </fieldset>
+      <Button type="submit" size="lg" block loading={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <p className="auth-form__switch">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register} state={origin ? { from: origin } : undefined}>
+          Sign Up
+        </Link>
+      </p>
+    </form>
+  );
+}

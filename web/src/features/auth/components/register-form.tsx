@@ -1,0 +1,166 @@
+import { type FormEvent, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type RegisterRequest, type User } from '@shared/contract/auth';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useRegister } from '../api/register';
+
+/** Spec sections 4, 5, 8 and 9: the register form's texts and timing. */
+export const REGISTER_MESSAGES = {
+  name: `Name must be at least ${NAME_MIN} characters.`,
+  email: EMAIL_MESSAGE,
+  password: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters.`,
+  confirm: 'Passwords do not match.',
+  terms: 'You must agree to the terms.',
+  fallbackError: 'An unexpected error occurred. Please try again.',
+  loading: 'Creating your account...',
+  success: 'Account created! Redirecting...',
+} as const;
+export const REGISTER_REDIRECT_MS = 1500;
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  terms: boolean;
+}
+
+/** The payload: first word of the trimmed name, then the remaining words joined by single spaces. */
+export function toRegisterRequest(values: Pick<RegisterValues, 'name' | 'email' | 'password'>): RegisterRequest {
+  const [firstName = '', ...rest] = values.name.trim().split(/\s+/);
+  return { first_name: firstName, last_name: rest.join(' '), email: values.email.trim(), password: values.password };
+}
+
+export interface RegisterFormProps {
+  /** Called 1.5 s after the account was created and signed in. */
+  onSuccess: (user: User) => void;
+  /** Where the user was going; the 'Log in' link carries it as `return`. */
+  origin?: string | null;
+}
+
+export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
+  const mutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors, touchedFields },
+  } = useForm<RegisterValues>({
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', terms: false },
+  });
+
+  const user = mutation.data;
+  useEffect(() => {
+    if (!user) return;
+    const timer = window.setTimeout(() => onSuccess(user), REGISTER_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [user, onSuccess]);
+
+  const loading = mutation.isPending;
+  const succeeded = mutation.isSuccess;
+  const locked = loading || succeeded;
+
+  /** Errors show only for touched fields. */
+  const shown = (name: keyof RegisterValues) => (touchedFields[name] ? errors[name]?.message : undefined);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Submitting touches every field, so every problem shows; handleSubmit stops on any error.
+    setValue('name', getValues('name'), { shouldTouch: true });
+    setValue('email', getValues('email'), { shouldTouch: true });
+    setValue('password', getValues('password'), { shouldTouch: true });
+    setValue('confirmPassword', getValues('confirmPassword'), { shouldTouch: true });
+    setValue('terms', getValues('terms'), { shouldTouch: true });
+    void handleSubmit((values) => {
+      if (!locked) mutation.mutate(toRegisterRequest(values));
+    })(event);
+  };
+
+  const statusText = loading ? REGISTER_MESSAGES.loading : succeeded ? REGISTER_MESSAGES.success : '';
+  const loginHref = `${paths.login}?return=${encodeURIComponent(origin ?? paths.prompts)}`;
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      {mutation.isError ? (
+        <div id="register-error" className="form-alert form-alert--error" role="alert">
+          {errorMessage(mutation.error, REGISTER_MESSAGES.fallbackError)}
+        </div>
+      ) : null}
+      <fieldset className="auth-form__fields" disabled={locked}>
+        <Field id="register-name" label="Full name" error={shown('name')}>
+          <Input
+            type="text"
+            autoComplete="name"
+            placeholder="Ada Lovelace"
+            {...register('name', { validate: (v) => v.trim().length >= NAME_MIN || REGISTER_MESSAGES.name })}
+          />
+        </Field>
+        <Field id="register-email" label="Email" error={shown('email')}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || REGISTER_MESSAGES.email })}
+          />
+        </Field>
+        <Field id="register-password" label="Password" error={shown('password')}>
+          <PasswordInput
+            autoComplete="new-password"
+            showLabel="Show password"
+            hideLabel="Hide password"
+            {...register('password', {
+              deps: ['confirmPassword'],
+              validate: (v) =>
+                v.length < PASSWORD_MIN ? REGISTER_MESSAGES.password : v.length > PASSWORD_MAX ? REGISTER_MESSAGES.passwordMax : true,
+            })}
+          />
+        </Field>
+        <Field id="register-confirm-password" label="Confirm password" error={shown('confirmPassword')}>
+          <PasswordInput
+            autoComplete="new-password"
+            showLabel="Show confirm password"
+            hideLabel="Hide confirm password"
+            {...register('confirmPassword', { validate: (v, all) => v === all.password || REGISTER_MESSAGES.confirm })}
+          />
+        </Field>
+        <Checkbox
+          id="register-terms"
+          error={shown('terms')}
+          label={
+            <>
+              I agree to the{' '}
+              <a href={paths.terms} target="_blank" rel="noopener noreferrer">
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href={paths.privacy} target="_blank" rel="noopener noreferrer">
+                Privacy Policy
+              </a>
+            </>
+          }
+          {...register('terms', { validate: (v) => v === true || REGISTER_MESSAGES.terms })}
+        />
+      </fieldset>
+      <Button type="submit" size="lg" block loading={loading} disabled={succeeded}>
+        {loading ? 'Creating account...' : succeeded ? 'Success!' : 'Create Account'}
+      </Button>
+      <p id="register-status" className={`form-status${succeeded ? ' form-status--success' : ''}`} role="status">
+        {statusText}
+      </p>
+      <p className="auth-form__switch">
+        Already have an account? <Link to={loginHref}>Log in</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginForm, RegisterRequest } from '@shared/contract/auth';
+import { ApiError, onUnauthorized } from '@/lib/api-client';
+import { ACCESS_TOKEN_KEY, clearAccessToken, getAccessToken, setAccessToken } from '@/lib/auth-token';
+import { meQueryOptions } from '../api/get-me';
+import { login as loginRequest } from '../api/login';
+import { register as registerRequest } from '../api/register';
+import { type Session, SessionContext, type SessionStatus } from './use-session';
+
+/**
+ * The session (spec section 4). On start the stored token is read; when there is one the current
+ * user is fetched, and if that fails the token is cleared and the visitor is logged out. Nothing
+ * renders until this first check has finished.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(getAccessToken);
+  const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
+
+  // The first check failing (any error), or a later check answering 401, ends the session.
+  const rejected =
+    token !== null && me.isError && (me.data === undefined || (me.error instanceof ApiError && me.error.status === 401));
+
+  const status: SessionStatus = token === null || rejected ? 'anonymous' : me.data ? 'authenticated' : 'checking';
+  const user = status === 'authenticated' ? (me.data ?? null) : null;
+
+  const logout = useCallback(() => {
+    clearAccessToken();
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (rejected) logout();
+  }, [rejected, logout]);
+
+  // Any call made with the token and answered 401 means the session has expired or was revoked.
+  useEffect(() => onUnauthorized(logout), [logout]);
+
+  // Signing in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== ACCESS_TOKEN_KEY && event.key !== null) return;
+      queryClient.clear();
+      setToken(getAccessToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (form: LoginForm) => {
+      const { access_token } = await loginRequest(form);
+      setAccessToken(access_token);
+      try {
+        const current = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+        setToken(access_token);
+        return current;
+      } catch (error) {
+        clearAccessToken();
+        queryClient.removeQueries({ queryKey: meQueryOptions().queryKey });
+        throw error;
+      }
+    },
+    [queryClient],
+  );
+
+  const register = useCallback(
+    async (input: RegisterRequest) => {
+      await registerRequest(input);
+      return login({ username: input.email, password: input.password });
+    },
+    [login],
+  );
+
+  const session = useMemo<Session>(() => ({ status, user, login, register, logout }), [status, user, login, register, logout]);
+
+  // Render nothing until the initial session check has finished (spec section 2).
+  const [initialised, setInitialised] = useState(status !== 'checking');
+  if (!initialised && status !== 'checking') setInitialised(true);
+  if (!initialised) return null;
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}

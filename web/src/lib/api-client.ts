@@ -1,0 +1,115 @@
+import type * as z from 'zod/mini';
+import { ErrorBody } from '@shared/contract/common';
+import { API_BASE } from '@shared/routes';
+import { getAccessToken } from './auth-token';
+
+/**
+ * A small fetch wrapper for the Construct API (spec section 7): base path /api/v1, JSON by default,
+ * the bearer token when one is stored, success = any 2xx. Failures throw an ApiError whose message
+ * is the server's `detail`. Responses are parsed with the shared zod contract, so the types of the
+ * data come from the schemas, never from hand-written interfaces.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the response could not be used at all. */
+  readonly status: number;
+  /** The server's `detail` message, when it sent one. */
+  readonly detail: string | undefined;
+  readonly method: HttpMethod;
+  /** Path below the API base, e.g. `/auth/me`. */
+  readonly path: string;
+
+  constructor(init: { status: number; detail?: string; method: HttpMethod; path: string; message?: string }) {
+    super(init.detail ?? init.message ?? `Request failed with ${init.status}`);
+    this.status = init.status;
+    this.detail = init.detail;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** The text to show for a failed call: the server's detail when there is one, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+/** Called when a request that carried a token is answered 401 (expired or revoked session). */
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+interface BaseOptions {
+  method?: HttpMethod;
+  /** A JSON body (serialised with JSON.stringify). */
+  json?: unknown;
+  /** A form-encoded body (application/x-www-form-urlencoded), used by the login call. */
+  form?: Record<string, string>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Attach the stored bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions<S extends z.ZodMiniType | undefined> extends BaseOptions {
+  /** The response contract; without it the parsed JSON is returned as `unknown`. */
+  schema?: S;
+}
+
+type Result<S> = S extends z.ZodMiniType ? z.infer<S> : unknown;
+
+function buildUrl(path: string, query: BaseOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<S extends z.ZodMiniType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const token = options.auth === false ? null : getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+
+  const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  const data = await readBody(response);
+
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(data);
+    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    throw new ApiError({ status: response.status, detail: parsed.success ? parsed.data.detail : undefined, method, path });
+  }
+  if (!options.schema) return data as Result<S>;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, method, path, message: 'The server sent an unexpected response.' });
+  }
+  return parsed.data as Result<S>;
+}
