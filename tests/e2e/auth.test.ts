@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { account, atPath, logIn, registerViaApi, see } from '../support/e2e';
+
+const browser = useBrowser();
+
+describe('register', () => {
+  it('shows the branding panel and every validation message, on blur and then on change', async () => {
+    const { page } = browser;
+    await page.goto('/register');
+    await see(page, 'Secure by default • JWT sessions • GDPR compliant');
+
+    // Nothing shows before a field is touched.
+    expect(await page.getByText('Name must be at least 2 characters.').count()).toBe(0);
+
+    const name = page.getByLabel('Full name');
+    await name.fill(' A ');
+    await name.blur();
+    await see(page, 'Name must be at least 2 characters.');
+    // Once touched, it re-validates on change.
+    await name.fill('Ada');
+    await expect.poll(() => page.getByText('Name must be at least 2 characters.').count()).toBe(0);
+
+    const email = page.getByLabel('Email');
+    await email.fill('ada@example');
+    await email.blur();
+    await see(page, 'Please enter a valid email address.');
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('short');
+    await password.blur();
+    await see(page, 'Password must be at least 8 characters.');
+
+    const confirm = page.getByLabel('Confirm password', { exact: true });
+    await confirm.fill('different');
+    await confirm.blur();
+    await see(page, 'Passwords do not match.');
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await see(page, 'You must agree to the terms.');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('creates the account, logs in automatically and lands on /prompts after the success message', async () => {
+    const { page } = browser;
+    const user = account();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill(user.name);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
+    await page.getByLabel(/I agree to the/).check();
+
+    // Slow the API a little so the busy state can be seen.
+    await page.route('**/api/v1/auth/register', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await see(page, 'Creating your account...');
+    await see(page, 'Account created! Redirecting...');
+    await page.getByRole('button', { name: 'Success!' }).waitFor();
+    await atPath(page, '/prompts');
+    await page.getByRole('heading', { name: 'My Prompts' }).waitFor();
+
+    const token = await page.evaluate(() => localStorage.getItem('construct.access_token'));
+    const me = await fetch(new URL('/api/v1/auth/me', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    expect(me).toMatchObject({ email: user.email, first_name: 'Ada', last_name: 'King Lovelace', access_tier: 'free', is_admin: false });
+  });
+
+  it('shows the server message when the email is taken and re-enables the form', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-password');
+    await page.getByLabel('Confirm password', { exact: true }).fill('another-password');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await see(page, 'An account with this email already exists.');
+    expect(await page.getByRole('button', { name: 'Create Account' }).isEnabled()).toBe(true);
+    expect(await page.getByLabel('Email').isEnabled()).toBe(true);
+  });
+});
+
+describe('login, guards and logout', () => {
+  it('sends a visitor to /login, then back to the page the guard remembered', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+
+    await page.goto('/context-library');
+    await atPath(page, '/login');
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.route('**/api/v1/auth/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Signing In...' }).waitFor();
+    expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).isDisabled()).toBe(true);
+
+    await atPath(page, '/context-library');
+    const active = page.getByRole('link', { name: 'Context Library' });
+    expect(await active.getAttribute('aria-current')).toBe('page');
+    for (const name of ['My Prompts', 'Library']) await page.getByRole('link', { name, exact: true }).waitFor();
+  });
+
+  it('shows the server detail for a wrong password', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await logIn(page, { ...user, password: 'wrong-password' });
+    await see(page, 'Incorrect email or password.');
+    await atPath(page, '/login');
+  });
+
+  it('keeps the session across a reload, and logging out ends it', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await logIn(page, user);
+    await atPath(page, '/prompts');
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Prompts' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await atPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
+    await page.goto('/prompts');
+    await atPath(page, '/login');
+  });
+
+  it('clears a stored token the server no longer accepts', async () => {
+    const { page } = browser;
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('construct.access_token', 'not-a-valid-token'));
+    await page.goto('/prompts');
+    await atPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
+  });
+
+  it('sends a signed-in non-admin away from /admin to /prompts, and lets the admin in', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await logIn(page, user);
+    await atPath(page, '/prompts');
+    await page.goto('/admin');
+    await atPath(page, '/prompts');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await atPath(page, '/login');
+    await logIn(page, { email: 'admin@construct.test', password: 'admin-password-1' });
+    await atPath(page, '/prompts');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Control Center' }).waitFor();
+  });
+
+  it('opens the terms and privacy pages in a new tab from the register form', async () => {
+    const { page } = browser;
+    await page.goto('/register');
+    for (const [name, path] of [['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']]) {
+      const link = page.getByRole('link', { name });
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+      await tab.waitForLoadState();
+      expect(new URL(tab.url()).pathname).toBe(path);
+      await tab.getByRole('heading', { level: 1 }).waitFor();
+      await tab.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Helpers for browser tests: accounts made through the real API, waits that read like steps. */
+export function account() {
+  return { name: 'Ada King Lovelace', email: `ada-${randomUUID()}@example.com`, password: 'analytical-engine-1' };
+}
+
+/** Registers through the API (fast path for tests that are not about registration). */
+export async function registerViaApi(user = account()) {
+  const [first_name, ...rest] = user.name.split(' ');
+  const res = await fetch(`${inject('apiUrl')}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name, last_name: rest.join(' '), email: user.email, password: user.password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  return user;
+}
+
+export async function logIn(page: Page, user: { email: string; password: string }, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Waits for visible text (an exact string or a pattern). */
+export async function see(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+export async function atPath(page: Page, path: string) {
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(path);
+}
