@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/support/api-global-setup.ts'],
+          globalSetup: ['tests/support/stack-global-setup.ts'],
           testTimeout: 30_000,
         },
       },
@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/e2e-global-setup.ts'],
+          globalSetup: ['tests/support/stack-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One browser at a time on a 2-core machine.

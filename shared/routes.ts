@@ -3,7 +3,6 @@
  * per entry, the local gateway mounts the same entries, and tests check both against the spec.
  *
  * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
- *   Routes whose feature has not landed yet point at `not-implemented` (501 with a detail).
  * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
  *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked).
  */
@@ -23,8 +22,6 @@ export interface RouteDef {
 
 export const API_BASE = '/api/v1';
 
-const NOT_BUILT = 'not-implemented' as string;
-
 export const ROUTES = [
   { method: 'GET', path: '/health', handler: 'system/health', access: 'public' },
   { method: 'GET', path: '/openapi.json', handler: 'system/openapi', access: 'public' },
@@ -37,32 +34,36 @@ export const ROUTES = [
   { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user' },
   { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user' },
   { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user' },
-  { method: 'POST', path: '/prompts/fork/{id}', handler: NOT_BUILT, access: 'user' },
+  { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user' },
 
   { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user' },
   { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user' },
   { method: 'PUT', path: '/categories/{id}', handler: 'categories/update', access: 'user' },
   { method: 'DELETE', path: '/categories/{id}', handler: 'categories/delete', access: 'user' },
 
-  { method: 'GET', path: '/library/prompts', handler: NOT_BUILT, access: 'user' },
-  { method: 'GET', path: '/library/filters', handler: NOT_BUILT, access: 'user' },
+  { method: 'GET', path: '/library/prompts', handler: 'library/list', access: 'user' },
+  { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
 
-  { method: 'GET', path: '/admin/prompts', handler: NOT_BUILT, access: 'admin' },
-  { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: NOT_BUILT, access: 'admin' },
-  { method: 'DELETE', path: '/admin/prompts/{id}', handler: NOT_BUILT, access: 'admin' },
-  { method: 'GET', path: '/admin/categories', handler: NOT_BUILT, access: 'admin' },
-  { method: 'POST', path: '/admin/categories', handler: NOT_BUILT, access: 'admin' },
-  { method: 'PUT', path: '/admin/categories/{id}', handler: NOT_BUILT, access: 'admin' },
-  { method: 'DELETE', path: '/admin/categories/{id}', handler: NOT_BUILT, access: 'admin' },
-  { method: 'GET', path: '/admin/users', handler: NOT_BUILT, access: 'admin' },
-  { method: 'POST', path: '/admin/users', handler: NOT_BUILT, access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
-  { method: 'PUT', path: '/admin/users/{id}', handler: NOT_BUILT, access: 'admin' },
-  { method: 'DELETE', path: '/admin/users/{id}', handler: NOT_BUILT, access: 'admin', timeoutSeconds: 30 },
+  { method: 'GET', path: '/admin/prompts', handler: 'admin/list-prompts', access: 'admin' },
+  // Not in the spec's call list: an admin's 'Publish to Library' of one of their own prompts.
+  { method: 'POST', path: '/admin/prompts', handler: 'admin/publish-prompt', access: 'admin' },
+  { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: 'admin/set-prompt-tier', access: 'admin' },
+  { method: 'DELETE', path: '/admin/prompts/{id}', handler: 'admin/delete-prompt', access: 'admin' },
+  { method: 'GET', path: '/admin/categories', handler: 'admin/list-categories', access: 'admin' },
+  { method: 'POST', path: '/admin/categories', handler: 'admin/create-category', access: 'admin' },
+  { method: 'PUT', path: '/admin/categories/{id}', handler: 'admin/rename-category', access: 'admin' },
+  { method: 'DELETE', path: '/admin/categories/{id}', handler: 'admin/delete-category', access: 'admin' },
+  { method: 'GET', path: '/admin/users', handler: 'admin/list-users', access: 'admin' },
+  { method: 'POST', path: '/admin/users', handler: 'admin/create-user', access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/admin/users/{id}', handler: 'admin/update-user', access: 'admin' },
+  { method: 'DELETE', path: '/admin/users/{id}', handler: 'admin/delete-user', access: 'admin', timeoutSeconds: 30 },
 
-  { method: 'POST', path: '/billing/create-checkout-session', handler: NOT_BUILT, access: 'user', timeoutSeconds: 15 },
-  { method: 'POST', path: '/billing/webhook', handler: NOT_BUILT, access: 'stripe', timeoutSeconds: 15 },
+  { method: 'POST', path: '/billing/create-checkout-session', handler: 'billing/create-checkout-session', access: 'user', timeoutSeconds: 15 },
+  // Not in the spec's call list: Stripe's customer portal, to change or cancel a subscription.
+  { method: 'POST', path: '/billing/portal-session', handler: 'billing/create-portal-session', access: 'user', timeoutSeconds: 15 },
+  { method: 'POST', path: '/billing/webhook', handler: 'billing/webhook', access: 'stripe', timeoutSeconds: 15 },
 
   { method: 'GET', path: '/context/directives', handler: 'context/get-directives', access: 'user' },
   { method: 'PUT', path: '/context/directives', handler: 'context/put-directives', access: 'user' },

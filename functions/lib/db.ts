@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 
 /** One client per container, reused across invocations. */
@@ -38,6 +38,20 @@ export async function transactWithRetry<T>(write: () => Promise<T>, attempts = 6
       const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflicted || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** Writes any number of puts/deletes in batches of 25, resending what DynamoDB hands back unprocessed. */
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length; attempt++) {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+      pending = (result.UnprocessedItems?.[TABLE] ?? []) as WriteRequest[];
+      if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
     }
   }
 }

@@ -50,9 +50,6 @@ export class UnsupportedMediaTypeError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   readonly statusCode = 429;
 }
-export class NotImplementedError extends HttpError {
-  readonly statusCode = 501;
-}
 export class BadGatewayError extends HttpError {
   readonly statusCode = 502;
 }

@@ -93,7 +93,7 @@ export const API_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
 };
 
-export function respond(): middy.MiddlewareObj<Event, Result> {
+function respond(): middy.MiddlewareObj<Event, Result> {
   const withHeaders = (result: Result): Result => {
     const headers = { ...API_HEADERS, ...(result.headers ?? {}) };
     if (result.body === undefined) delete headers['content-type'];

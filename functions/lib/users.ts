@@ -65,6 +65,8 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          // The admin count guards against demoting or deleting the last admin (admin.ts).
+          ...(record.is_admin ? [adminCountChange(+1)] : []),
         ],
       }),
       ),
@@ -77,6 +79,22 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     throw error;
   }
   return record;
+}
+
+export const ADMIN_COUNT_KEY = { pk: 'META', sk: 'ADMINS' };
+
+/** A transaction item moving the admin count; a decrement fails when it would leave no admin. */
+export function adminCountChange(delta: 1 | -1) {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: ADMIN_COUNT_KEY,
+      UpdateExpression: 'SET #t = :t ADD admin_count :d',
+      ...(delta < 0 ? { ConditionExpression: 'admin_count > :one' } : {}),
+      ExpressionAttributeNames: { '#t': 'type' },
+      ExpressionAttributeValues: { ':d': delta, ':t': 'admin_count', ...(delta < 0 ? { ':one': 1 } : {}) },
+    },
+  };
 }
 
 /** Access pattern: the current user, by id (one GetItem). */

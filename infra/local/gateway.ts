@@ -18,6 +18,8 @@ export interface GatewayOptions {
   webRoot?: string;
   /** In dev mode non-API requests go to Vite's middleware instead of webRoot. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Extra local-only pages (e.g. the test checkout); answers true when it served the request. */
+  localPages?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
   /** Loads a handler module by its route-table name. */
   loadHandler?: (name: string) => Promise<LambdaHandler>;
 }
@@ -41,6 +43,8 @@ export function createGateway(options: GatewayOptions = {}): Server {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
         await serveApi(req, res, url, handlerFor);
+      } else if (options.localPages && (await options.localPages(req, res, url))) {
+        // served
       } else if (options.devMiddleware) {
         options.devMiddleware(req, res, () => sendJson(res, 404, { detail: 'Not found.' }));
       } else {

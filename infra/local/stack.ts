@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
@@ -16,6 +16,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   tableName?: string;
   admin?: { email: string; password?: string };
+  /** A library file (see infra/library-import.ts) loaded when the library is still empty. */
+  seedLibrary?: string;
   gateway?: GatewayOptions;
 }
 
@@ -37,13 +39,17 @@ export interface AdminBootstrap {
 // The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** A 48-byte random HS256 key, generated once per data directory and kept there. */
-function jwtSecretFor(dataDir: string | undefined): string {
-  if (!dataDir) return randomBytes(48).toString('base64url');
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * A random secret generated once per data directory and kept there (the JWT key, the local
+ * Stripe webhook secret). Handlers cache secrets per process, so an in-memory stack keeps one
+ * already set in the environment.
+ */
+function localSecret(dataDir: string | undefined, name: string, current: string | undefined, prefix = ''): string {
+  if (!dataDir) return current ?? prefix + randomBytes(48).toString('base64url');
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    writeFileSync(file, prefix + randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
 }
@@ -56,24 +62,35 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
-    process.env.JWT_SECRET = jwtSecretFor(options.dataDir);
+    process.env.JWT_SECRET = localSecret(options.dataDir, 'jwt-secret', process.env.JWT_SECRET);
+    // Without a real Stripe account the local test checkout signs events with this secret.
+    if (!process.env.STRIPE_SECRET_KEY || !process.env.STRIPE_WEBHOOK_SECRET) {
+      process.env.STRIPE_WEBHOOK_SECRET ??= localSecret(options.dataDir, 'stripe-webhook-secret', undefined, 'whsec_');
+    }
 
     await ensureTable(dynamo.client, tableName);
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
+    if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
+    // Lets `npm run library:import` find this DynamoDB Local while the app runs.
+    if (options.dataDir) writeFileSync(join(options.dataDir, 'dynamodb-endpoint'), dynamo.endpoint);
 
-    const server = createGateway(options.gateway);
+    let selfUrl = '';
+    const localPages = process.env.STRIPE_SECRET_KEY ? undefined : await localTestCheckout(() => selfUrl);
+    const server = createGateway({ localPages, ...options.gateway });
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, host, () => resolve());
     });
     const { port } = server.address() as { port: number };
+    selfUrl = `http://127.0.0.1:${port}`;
     return {
       url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
       dynamo,
       server,
       admin,
       async stop() {
+        if (options.dataDir) rmSync(join(options.dataDir, 'dynamodb-endpoint'), { force: true });
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await dynamo.stop();
@@ -100,4 +117,27 @@ async function ensureAdmin(email: string, password?: string): Promise<AdminBoots
     access_tier: 'elite',
   });
   return { email, created: true, generatedPassword };
+}
+
+/** Loads the seed library on first start (while the library has never been written). */
+async function seedLibrary(file: string, curator: string): Promise<void> {
+  const { loadLibrary, upsertEntries } = await import('../../functions/lib/library');
+  if ((await loadLibrary()).version > 0) return;
+  const { validateLibraryFile } = await import('../library-import');
+  const { entries, problems } = validateLibraryFile(JSON.parse(readFileSync(file, 'utf8')));
+  if (problems.length) throw new Error(`The seed library ${file} is invalid: ${problems.map((p) => `entry ${p.position}: ${p.message}`).join('; ')}`);
+  await upsertEntries(entries, curator);
+}
+
+/** The test checkout pages, wired to the billing code's ticket check and Stripe's signing helper. */
+async function localTestCheckout(selfUrl: () => string) {
+  const { testCheckout } = await import('./test-checkout');
+  const { verifyLocalCheckout, stripe } = await import('../../functions/lib/billing');
+  const secret = process.env.STRIPE_WEBHOOK_SECRET!;
+  return testCheckout({
+    webhookSecret: secret,
+    verify: (ticket) => verifyLocalCheckout(secret, ticket),
+    sign: async (payload) => (await stripe()).webhooks.generateTestHeaderString({ payload, secret }),
+    selfUrl,
+  });
 }

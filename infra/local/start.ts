@@ -28,6 +28,7 @@ async function main() {
     dataDir,
     admin: { email: process.env.ADMIN_EMAIL ?? 'admin@construct.local', password: process.env.ADMIN_PASSWORD || undefined },
     gateway: { webRoot: WEB_DIST, devMiddleware },
+    seedLibrary: join(ROOT, 'infra/seed/library.json'),
   });
 
   console.log(`\nConstruct is running at ${stack.url}  (data: ${dataDir})`);

@@ -1,8 +1,11 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { RouteKey } from '../routes';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
+import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt } from './library';
+import { AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
+import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
 
 interface RouteContract {
@@ -24,6 +27,12 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
   'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
+  'POST /prompts/fork/{id}': { summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)', request: ForkRequest, response: Prompt, status: 201 },
+  'GET /library/prompts': {
+    summary: 'The library: the whole list without parameters; a filtered page (LibraryPage) with search, category, tasks, industries, page, page_size',
+    response: z.union([z.array(LibraryPrompt), LibraryPage]),
+  },
+  'GET /library/filters': { summary: 'Library category names, tasks and industries', response: LibraryFilters },
   'GET /categories/': { summary: "The user's categories with prompt counts", response: CategoryList },
   'POST /categories/': { summary: 'Create a category (plan limit max_categories)', request: CategoryInput, response: Category, status: 201 },
   'PUT /categories/{id}': { summary: 'Rename a category', request: CategoryInput, status: 204 },
@@ -37,5 +46,20 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /context/profile': { summary: 'PROFILE variable values', response: ProfileValues },
   'PUT /context/profile/{key}': { summary: 'Save one PROFILE value', request: ProfileValueInput },
   'DELETE /context/profile/{key}': { summary: 'Forget one PROFILE value', status: 204 },
+  'GET /admin/prompts': { summary: 'Library prompts for curation', response: AdminPromptList },
+  'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
+  'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },
+  'DELETE /admin/prompts/{id}': { summary: 'Delete a library prompt', status: 204 },
+  'GET /admin/categories': { summary: 'Library categories with prompt counts', response: LibraryCategoryList },
+  'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
+  'PUT /admin/categories/{id}': { summary: 'Rename a library category', request: LibraryCategoryInput, status: 204 },
+  'DELETE /admin/categories/{id}': { summary: 'Delete a library category; its prompts become uncategorized', status: 204 },
+  'GET /admin/users': { summary: 'All users', response: z.array(User) },
+  'POST /admin/users': { summary: 'Create a user', request: AdminUserCreate, response: User, status: 201 },
+  'PUT /admin/users/{id}': { summary: "Change a user's admin status and tier", request: AdminUserUpdate, response: User },
+  'DELETE /admin/users/{id}': { summary: "Delete a user and their workspace", status: 204 },
+  'POST /billing/create-checkout-session': { summary: 'Start a Stripe Checkout for a paid plan', request: CheckoutRequest, response: CheckoutResponse },
+  'POST /billing/portal-session': { summary: "Open Stripe's customer portal", response: PortalResponse },
+  'POST /billing/webhook': { summary: 'Stripe events (Stripe-Signature verified; no bearer token)', response: WebhookAck },
   'POST /engine/enhance': { summary: "Enhance a prompt ('clarify')", request: EnhanceRequest, response: EnhanceResponse },
 };

@@ -38,12 +38,6 @@ describe('API conventions', () => {
     expect(reply.body).toMatchObject({ detail });
   });
 
-  it('answers routes whose feature has not landed with 501 and a detail', async () => {
-    const reply = await call('GET', '/library/filters');
-    expect(reply.status).toBe(501);
-    expect(reply.body.detail).toBe('GET /api/v1/library/filters is not implemented yet.');
-  });
-
   it('sends no-store and nosniff on API answers, errors included', async () => {
     for (const reply of [await call('GET', '/health'), await call('GET', '/auth/me'), await call('GET', '/nowhere')]) {
       expect(reply.headers.get('cache-control')).toBe('no-store');

@@ -68,6 +68,8 @@ const EXTRA_ROUTES = [
   'PUT /admin/categories/{id}',
   'DELETE /admin/categories/{id}',
   'POST /billing/webhook', // Stripe (DESIGN 5.6)
+  'POST /billing/portal-session', // Stripe's customer portal: manage or cancel a plan (issue 7)
+  'POST /admin/prompts', // an admin's 'Publish to Library' (DESIGN 5.1)
   'GET /context/profile', // PROFILE variable values stored with the user (DESIGN 5.4)
   'PUT /context/profile/{key}',
   'DELETE /context/profile/{key}',

@@ -50,3 +50,11 @@ export async function signUp(overrides: Parameters<typeof newAccount>[0] = {}) {
   const login = await call('POST', '/auth/login', { form: { username: account.email, password: account.password } });
   return { ...account, id: registered.body.id as string, token: login.body.access_token as string };
 }
+
+/** The admin account the test stack bootstraps. */
+export const ADMIN = { email: 'admin@construct.test', password: 'admin-password-1' };
+
+export async function adminToken(): Promise<string> {
+  const login = await call('POST', '/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
+  return login.body.access_token;
+}

@@ -1,0 +1,8 @@
+import { api, noContent } from '../lib/http';
+import { deleteLibraryPrompt } from '../lib/library';
+
+/** DELETE /admin/prompts/{id}: removes a prompt from the library (forks already made stay). */
+export const handler = api('DELETE /admin/prompts/{id}', {}, async ({ params }) => {
+  await deleteLibraryPrompt(params.id!);
+  return noContent();
+});

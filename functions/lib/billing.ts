@@ -1,0 +1,198 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import type { PaidPlan } from '@shared/contract/billing';
+import type { Tier } from '@shared/tiers';
+import { readSecret } from './config';
+import { TABLE, cancellationCodes, db } from './db';
+import { keys } from './keys';
+import { type Tx, transact } from './transactions';
+import type { UserRecord } from './users';
+
+/**
+ * Stripe billing. Configuration: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO,
+ * STRIPE_PRICE_ELITE (locally), or STRIPE_SECRET_ARN naming one Secrets Manager JSON secret with
+ * secret_key, webhook_secret, price_pro, price_elite (in AWS). STRIPE_API_BASE points the SDK at
+ * another server (tests use a loopback fake). Without a secret key the local stack runs its test
+ * checkout (infra/local/test-checkout.ts), which signs events with the same webhook secret.
+ */
+export interface BillingConfig {
+  secretKey?: string;
+  webhookSecret: string;
+  prices: Record<PaidPlan, string | undefined>;
+}
+
+let loaded: Promise<BillingConfig> | undefined;
+export function billingConfig(): Promise<BillingConfig> {
+  loaded ??= (async () => {
+    if (process.env.STRIPE_SECRET_ARN) {
+      const secret = JSON.parse(await readSecret(process.env.STRIPE_SECRET_ARN)) as Record<string, string>;
+      return { secretKey: secret.secret_key, webhookSecret: secret.webhook_secret!, prices: { pro: secret.price_pro, elite: secret.price_elite } };
+    }
+    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+    if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET (or STRIPE_SECRET_ARN) must be set');
+    return {
+      secretKey: process.env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret,
+      prices: { pro: process.env.STRIPE_PRICE_PRO, elite: process.env.STRIPE_PRICE_ELITE },
+    };
+  })();
+  return loaded;
+}
+
+let client: Promise<Stripe> | undefined;
+/** The Stripe SDK client; a placeholder key when only webhooks are verified (local test checkout). */
+export function stripe(): Promise<Stripe> {
+  client ??= (async () => {
+    const { default: StripeSdk } = await import('stripe');
+    const { secretKey } = await billingConfig();
+    const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
+    return new StripeSdk(secretKey ?? 'sk_test_local_checkout_only', {
+      maxNetworkRetries: 1,
+      timeout: 10_000,
+      telemetry: false,
+      ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    });
+  })();
+  return client;
+}
+
+/** The plan a price belongs to, or undefined for a price this product does not sell. */
+export async function planForPrice(priceId: string | undefined): Promise<PaidPlan | undefined> {
+  const { prices } = await billingConfig();
+  return (Object.keys(prices) as PaidPlan[]).find((plan) => prices[plan] && prices[plan] === priceId);
+}
+
+/** The site users come back to after checkout or the customer portal. */
+export function siteUrl(headers: Record<string, string | undefined>): string {
+  if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/$/, '');
+  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost:3000';
+  const proto = headers['x-forwarded-proto'] ?? (/^(localhost|127\.0\.0\.1)(:|$)/.test(host) ? 'http' : 'https');
+  return `${proto}://${host}`;
+}
+
+// ---- Customers --------------------------------------------------------------------------------
+
+const customerClaim = (customerId: string) => ({ pk: `STRIPE_CUSTOMER#${customerId}`, sk: 'CUSTOMER' });
+
+/** The user's Stripe customer, created once and reused (a claim item maps it back to the user). */
+export async function customerFor(user: UserRecord & { stripe_customer_id?: string }): Promise<string> {
+  if (user.stripe_customer_id) return user.stripe_customer_id;
+  const sdk = await stripe();
+  const customer = await sdk.customers.create(
+    { email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), metadata: { user_id: user.id } },
+    // Two checkouts started at once create one customer.
+    { idempotencyKey: `customer-${user.id}` },
+  );
+  await linkCustomer(user.id, customer.id);
+  return customer.id;
+}
+
+async function linkCustomer(userId: string, customerId: string): Promise<void> {
+  try {
+    await transact(
+      [
+        { Put: { TableName: TABLE, Item: { ...customerClaim(customerId), type: 'stripe_customer', user_id: userId } } },
+        {
+          Update: {
+            TableName: TABLE,
+            Key: keys.user(userId),
+            UpdateExpression: 'SET stripe_customer_id = :c',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR stripe_customer_id = :c)',
+            ExpressionAttributeValues: { ':c': customerId },
+          },
+        },
+      ],
+      {},
+    );
+  } catch (error) {
+    if (!cancellationCodes(error)) throw error;
+  }
+}
+
+export async function userIdForCustomer(customerId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: customerClaim(customerId) }));
+  return Item?.user_id as string | undefined;
+}
+
+// ---- Applying events --------------------------------------------------------------------------
+
+export interface TierChange {
+  userId: string;
+  tier: Tier;
+  eventId: string;
+  /** Stripe's `created` (seconds): an older event than the last applied one changes nothing. */
+  eventCreated: number;
+  customerId?: string;
+  subscriptionId?: string;
+  subscriptionStatus?: string;
+}
+
+const EVENT_TTL_SECONDS = 60 * 60 * 24 * 30;
+const eventMarker = (eventId: string): Tx => ({
+  Put: {
+    TableName: TABLE,
+    Item: { pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT', type: 'stripe_event', expires_at: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/**
+ * Applies a tier change at most once per event (the event marker is written in the same
+ * transaction) and never from an event older than the last one applied to that user.
+ * Returns 'applied', 'duplicate' or 'stale'.
+ */
+export async function applyTierChange(change: TierChange): Promise<'applied' | 'duplicate' | 'stale'> {
+  const fields: Record<string, unknown> = { access_tier: change.tier, billing_event_created: change.eventCreated };
+  if (change.customerId) fields.stripe_customer_id = change.customerId;
+  if (change.subscriptionId) fields.stripe_subscription_id = change.subscriptionId;
+  if (change.subscriptionStatus) fields.subscription_status = change.subscriptionStatus;
+  const names = Object.keys(fields);
+  try {
+    await transact(
+      [
+        eventMarker(change.eventId),
+        {
+          Update: {
+            TableName: TABLE,
+            Key: keys.user(change.userId),
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billing_event_created) OR billing_event_created <= :created)',
+            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+            ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ':created': change.eventCreated },
+          },
+        },
+        ...(change.customerId ? [{ Put: { TableName: TABLE, Item: { ...customerClaim(change.customerId), type: 'stripe_customer', user_id: change.userId } } }] : []),
+      ],
+      {},
+    );
+    return 'applied';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (codes?.[1] === 'ConditionalCheckFailed') {
+      // Stale (or the user is gone): remember the event so a redelivery is not reconsidered.
+      await transact([eventMarker(change.eventId)], {}).catch(() => {});
+      return 'stale';
+    }
+    throw error;
+  }
+}
+
+// ---- Local test checkout sessions --------------------------------------------------------------
+
+/** A short-lived, signed ticket for the local test checkout page: who pays for which plan. */
+export function signLocalCheckout(secret: string, payload: { user_id: string; plan: PaidPlan | 'cancel'; exp: number }): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+export function verifyLocalCheckout(secret: string, ticket: string): { user_id: string; plan: PaidPlan | 'cancel'; exp: number } | null {
+  const [body, mac] = ticket.split('.');
+  if (!body || !mac) return null;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as { user_id: string; plan: PaidPlan | 'cancel'; exp: number };
+  return payload.exp > Date.now() / 1000 ? payload : null;
+}

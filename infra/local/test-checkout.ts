@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PLAN_PRICES } from '@shared/contract/billing';
+import { API_BASE } from '@shared/routes';
+import { SECURITY_HEADERS } from '../security-headers';
+
+/**
+ * The local test checkout, served by the local gateway when no STRIPE_SECRET_KEY is set: a page
+ * with the plan, its price, Pay and Cancel. Pay sends a correctly signed Stripe event to the
+ * real webhook route, so an upgrade on the embedded stack goes through the same code as in AWS.
+ * A ticket with plan 'cancel' (from "Manage subscription") offers to cancel instead.
+ */
+export const TEST_CHECKOUT_PATH = '/local-checkout';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)} · Construct test checkout</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f3ff;color:#1b1633;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 40px #2a1f6b22;padding:2rem;max-width:420px;width:calc(100% - 2rem)}
+h1{font-size:1.4rem;margin:0 0 .25rem}.note{color:#4a4560;font-size:.9rem}.price{font-size:2.2rem;font-weight:700;margin:1rem 0}
+.actions{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;font:inherit;padding:.75rem;border-radius:10px;border:1px solid #4f3cc9;cursor:pointer}
+.pay{background:#4f3cc9;color:#fff}.cancel{background:#fff;color:#4f3cc9}button:focus-visible{outline:3px solid #8f7cff;outline-offset:2px}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+interface Options {
+  webhookSecret: string;
+  /** Verifies the ticket the checkout call handed out (functions/lib/billing.ts). */
+  verify: (ticket: string) => { user_id: string; plan: 'pro' | 'elite' | 'cancel'; exp: number } | null;
+  /** Signs a payload like Stripe does (stripe.webhooks.generateTestHeaderString). */
+  sign: (payload: string) => Promise<string>;
+  /** The gateway's own base URL, to deliver the event over HTTP. */
+  selfUrl: () => string;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let raw = '';
+  for await (const chunk of req) {
+    raw += chunk;
+    if (raw.length > 10_000) break;
+  }
+  return new URLSearchParams(raw);
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+  res.end(html);
+}
+
+/** Handles the test checkout's requests; returns false for any other path. */
+export function testCheckout(options: Options) {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (url.pathname !== TEST_CHECKOUT_PATH) return false;
+    if (req.method === 'GET') {
+      const ticket = url.searchParams.get('session') ?? '';
+      const session = options.verify(ticket);
+      if (!session) {
+        send(res, 400, page('Expired', '<h1>This checkout link has expired</h1><p class="note">Go back to <a href="/pricing">Pricing</a> and try again.</p>'));
+        return true;
+      }
+      const form = (action: string, label: string, cls: string) =>
+        `<form method="post" action="${TEST_CHECKOUT_PATH}"><input type="hidden" name="session" value="${escape(ticket)}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+      const body =
+        session.plan === 'cancel'
+          ? `<h1>Manage subscription</h1><p class="note">Test mode: no Stripe key is configured, so no real payment provider is involved.</p>
+<div class="actions">${form('cancel-subscription', 'Cancel subscription', 'pay')}${form('back', 'Keep my plan', 'cancel')}</div>`
+          : `<h1>Construct ${session.plan === 'pro' ? 'Pro' : 'Elite'}</h1><p class="note">Test checkout: no Stripe key is configured, so no card is charged.</p>
+<p class="price">$${PLAN_PRICES[session.plan]}<span class="note">/mo</span></p>
+<div class="actions">${form('pay', 'Pay', 'pay')}${form('back', 'Cancel', 'cancel')}</div>`;
+      send(res, 200, page('Checkout', body));
+      return true;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'GET, POST' });
+      res.end();
+      return true;
+    }
+    const form = await readForm(req);
+    const session = options.verify(form.get('session') ?? '');
+    const action = form.get('action');
+    if (!session || action === 'back') {
+      res.writeHead(303, { location: `/pricing?checkout=cancelled` });
+      res.end();
+      return true;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const customer = `cus_local_${session.user_id.replace(/-/g, '')}`;
+    const event =
+      action === 'cancel-subscription'
+        ? {
+            id: `evt_local_${randomUUID()}`,
+            object: 'event',
+            type: 'customer.subscription.deleted',
+            created: now,
+            data: { object: { id: `sub_local_${session.user_id.replace(/-/g, '')}`, object: 'subscription', customer, status: 'canceled', metadata: { user_id: session.user_id } } },
+          }
+        : {
+            id: `evt_local_${randomUUID()}`,
+            object: 'event',
+            type: 'checkout.session.completed',
+            created: now,
+            data: {
+              object: {
+                id: `cs_local_${randomUUID()}`,
+                object: 'checkout.session',
+                mode: 'subscription',
+                client_reference_id: session.user_id,
+                customer,
+                subscription: `sub_local_${session.user_id.replace(/-/g, '')}`,
+                metadata: { user_id: session.user_id, plan: session.plan },
+                payment_status: 'paid',
+                status: 'complete',
+              },
+            },
+          };
+    const payload = JSON.stringify(event);
+    const delivered = await fetch(`${options.selfUrl()}${API_BASE}/billing/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': await options.sign(payload) },
+      body: payload,
+    });
+    if (!delivered.ok) {
+      send(res, 502, page('Failed', `<h1>The payment could not be recorded</h1><p class="note">The webhook answered ${delivered.status}. <a href="/pricing">Back to Pricing</a></p>`));
+      return true;
+    }
+    res.writeHead(303, { location: `/pricing?checkout=${action === 'cancel-subscription' ? 'cancelled-subscription' : 'success'}` });
+    res.end();
+    return true;
+  };
+}

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
+import { Email, Tier } from './common';
+import { CategoryName } from './prompts';
+
+/** A library prompt row of the admin Prompts tab. */
+export const AdminPrompt = z.object({
+  id: z.string(),
+  title: z.string(),
+  category_id: z.nullable(z.string()),
+  category_name: z.nullable(z.string()),
+  owner_email: z.string(),
+  access_tier: Tier,
+});
+export type AdminPrompt = z.infer<typeof AdminPrompt>;
+export const AdminPromptList = z.array(AdminPrompt);
+
+export const TierChange = z.strictObject({ access_tier: Tier });
+
+/** Publish one of the admin's own prompts to the library. */
+export const PublishRequest = z.strictObject({
+  prompt_id: z.string().check(z.minLength(1, 'prompt_id is required.'), z.maxLength(64)),
+  category_id: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
+  access_tier: z._default(Tier, 'free'),
+});
+
+export const LibraryCategory = z.object({ id: z.string(), name: z.string(), prompt_count: z.number() });
+export type LibraryCategory = z.infer<typeof LibraryCategory>;
+export const LibraryCategoryList = z.array(LibraryCategory);
+export const LibraryCategoryInput = z.strictObject({ name: CategoryName });
+
+export const AdminUserCreate = z.strictObject({
+  email: Email,
+  password: z.string().check(
+    z.minLength(1, 'Password is required for new users.'),
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  ),
+  first_name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'Admin'),
+  last_name: z._default(z.string().check(z.trim(), z.maxLength(100)), 'Created'),
+  is_admin: z._default(z.boolean(), false),
+  access_tier: Tier,
+});
+
+export const AdminUserUpdate = z.strictObject({
+  is_admin: z.optional(z.boolean()),
+  access_tier: z.optional(Tier),
+});

@@ -1,0 +1,40 @@
+import { createServer } from 'node:http';
+
+/**
+ * A loopback server speaking the parts of Stripe's HTTP API that Construct calls (customers,
+ * checkout sessions, billing portal sessions), so the real `stripe` SDK runs end to end.
+ */
+export interface FakeStripe {
+  url: string;
+  requests: { method: string; path: string; form: URLSearchParams; authorization?: string; idempotencyKey?: string }[];
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripe['requests'] = [];
+  let customers = 0;
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const form = new URLSearchParams(raw);
+    requests.push({ method: req.method ?? '', path: req.url ?? '', form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'POST' && req.url === '/v1/customers') return json(200, { id: `cus_fake_${++customers}`, object: 'customer', email: form.get('email') });
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+      if (form.get('line_items[0][price]') === 'price_broken') return json(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+      return json(200, { id: 'cs_fake_1', object: 'checkout.session', mode: form.get('mode'), url: 'https://checkout.stripe.test/c/pay/cs_fake_1' });
+    }
+    if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') return json(200, { id: 'bps_fake', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/fake' });
+    json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ROOT, WEB_DIST, buildWebIfStale } from '../../infra/local/build-web';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+
+/**
+ * One in-memory local stack (DynamoDB Local + gateway serving API and SPA, library seeded) for
+ * the api and e2e layers. Handlers read their configuration from process-wide environment, so
+ * two stacks in this process would share one database client: the stack is shared instead,
+ * through globalThis (each project's setup module is loaded separately).
+ */
+const KEY = Symbol.for('construct.test-stack');
+type Shared = { refs: number; stack: Promise<LocalStack> };
+const shared = globalThis as unknown as Record<symbol, Shared | undefined>;
+
+export default async function setup(project: TestProject) {
+  if (project.name === 'e2e') await buildWebIfStale();
+  shared[KEY] ??= {
+    refs: 0,
+    stack: startLocalStack({
+      port: 0,
+      admin: { email: 'admin@construct.test', password: 'admin-password-1' },
+      gateway: { webRoot: WEB_DIST },
+      seedLibrary: join(ROOT, 'infra/seed/library.json'),
+    }),
+  };
+  const entry = shared[KEY]!;
+  entry.refs++;
+  const stack = await entry.stack;
+  project.provide('baseUrl', stack.url);
+  project.provide('apiUrl', `${stack.url}/api/v1`);
+  project.provide('dynamoEndpoint', stack.dynamo.endpoint);
+  project.provide('jwtSecret', process.env.JWT_SECRET!);
+  project.provide('stripeWebhookSecret', process.env.STRIPE_WEBHOOK_SECRET!);
+  return async () => {
+    if (--entry.refs === 0) {
+      shared[KEY] = undefined;
+      await stack.stop();
+    }
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    baseUrl: string;
+    dynamoEndpoint: string;
+    jwtSecret: string;
+    stripeWebhookSecret: string;
+  }
+}
