@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/stack-global-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {

@@ -29,6 +29,8 @@ export const ROUTES = [
   { method: 'POST', path: '/auth/login', handler: 'auth/login', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'POST', path: '/auth/register', handler: 'auth/register', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'GET', path: '/auth/me', handler: 'auth/me', access: 'user' },
+  // Not in the spec's call list: logout ends the token on the server too, not only in the browser.
+  { method: 'POST', path: '/auth/logout', handler: 'auth/logout', access: 'user' },
 
   { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user' },
   { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user' },

@@ -37,3 +37,6 @@ const LIMIT_NOUN: Record<LimitKind, string> = { max_prompts: 'prompts', max_cate
 export function limitMessage(kind: LimitKind, limit: number): string {
   return `You have reached your limit of ${limit} ${LIMIT_NOUN[kind]}. Please upgrade your plan.`;
 }
+
+/** AI enhancements per day and tier (`null` = unlimited): the model costs money per call. */
+export const ENHANCEMENTS_PER_DAY: Record<Tier, number | null> = { free: 20, pro: 200, elite: null };

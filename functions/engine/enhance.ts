@@ -1,8 +1,17 @@
 import { EnhanceRequest } from '@shared/contract/prompts';
+import { ENHANCEMENTS_PER_DAY } from '@shared/tiers';
 import { enhance } from '../lib/enhancer';
 import { api, ok } from '../lib/http';
+import { consume } from '../lib/rate-limits';
 
 /** POST /engine/enhance: {prompt_body, enhancement_type: 'clarify'} → {enhanced_body}. Stores nothing. */
-export const handler = api('POST /engine/enhance', { body: EnhanceRequest }, async ({ body }) =>
-  ok({ enhanced_body: await enhance(body.prompt_body) }),
-);
+export const handler = api('POST /engine/enhance', { body: EnhanceRequest }, async ({ user, body }) => {
+  const perDay = ENHANCEMENTS_PER_DAY[user.access_tier];
+  if (perDay !== null) {
+    await consume(
+      { name: 'enhance', subject: user.id, limit: perDay, seconds: 86_400 },
+      `You have used your ${perDay} AI enhancements for today. Upgrade your plan for more, or try again tomorrow.`,
+    );
+  }
+  return ok({ enhanced_body: await enhance(body.prompt_body) });
+});

@@ -5,6 +5,7 @@ import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { readSecret } from './config';
 import { TABLE, cancellationCodes, db } from './db';
+import { ServiceUnavailableError } from './errors';
 import { keys } from './keys';
 import { type Tx, transact } from './transactions';
 import type { UserRecord } from './users';
@@ -22,21 +23,27 @@ export interface BillingConfig {
   prices: Record<PaidPlan, string | undefined>;
 }
 
+const NOT_CONFIGURED = 'Payments are not configured yet. Please try again later.';
+
 let loaded: Promise<BillingConfig> | undefined;
 export function billingConfig(): Promise<BillingConfig> {
   loaded ??= (async () => {
     if (process.env.STRIPE_SECRET_ARN) {
+      // In AWS there is no local test checkout: the secret must hold a real key and webhook secret.
       const secret = JSON.parse(await readSecret(process.env.STRIPE_SECRET_ARN)) as Record<string, string>;
-      return { secretKey: secret.secret_key, webhookSecret: secret.webhook_secret!, prices: { pro: secret.price_pro, elite: secret.price_elite } };
+      if (!secret.secret_key || !secret.webhook_secret) throw new ServiceUnavailableError(NOT_CONFIGURED);
+      return { secretKey: secret.secret_key, webhookSecret: secret.webhook_secret, prices: { pro: secret.price_pro, elite: secret.price_elite } };
     }
     const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
-    if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET (or STRIPE_SECRET_ARN) must be set');
+    if (!webhookSecret) throw new ServiceUnavailableError(NOT_CONFIGURED);
     return {
       secretKey: process.env.STRIPE_SECRET_KEY || undefined,
       webhookSecret,
       prices: { pro: process.env.STRIPE_PRICE_PRO, elite: process.env.STRIPE_PRICE_ELITE },
     };
   })();
+  // A secret filled in after deploy is picked up on the next call, not only after a cold start.
+  loaded.catch(() => (loaded = undefined));
   return loaded;
 }
 
@@ -63,9 +70,13 @@ export async function planForPrice(priceId: string | undefined): Promise<PaidPla
   return (Object.keys(prices) as PaidPlan[]).find((plan) => prices[plan] && prices[plan] === priceId);
 }
 
-/** The site users come back to after checkout or the customer portal. */
+/**
+ * The site users come back to after checkout or the customer portal: SITE_URL when configured,
+ * else the Origin the browser sent (CloudFront does not forward the viewer's Host), else Host.
+ */
 export function siteUrl(headers: Record<string, string | undefined>): string {
   if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/$/, '');
+  if (headers.origin && /^https?:\/\/[^/\s]+$/.test(headers.origin)) return headers.origin;
   const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost:3000';
   const proto = headers['x-forwarded-proto'] ?? (/^(localhost|127\.0\.0\.1)(:|$)/.test(host) ? 'http' : 'https');
   return `${proto}://${host}`;

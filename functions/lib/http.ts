@@ -167,9 +167,11 @@ function authenticate(access: Access): middy.MiddlewareObj<Event, Result> {
       const header = event.headers?.authorization ?? '';
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
-      const user = await getUser(await verifyAccessToken(token));
-      // A deleted account's tokens stop working on the next request.
+      const claims = await verifyAccessToken(token);
+      const user = await getUser(claims.userId);
+      // A deleted account's tokens stop working on the next request; so do tokens from before a logout.
       if (!user) throw new UnauthorizedError('Your account no longer exists.');
+      if ((user.session_version ?? 0) !== claims.sessionVersion) throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
       event.user = user;
     },

@@ -4,8 +4,9 @@ import { UnauthorizedError } from './errors';
 
 const ALG = 'HS256';
 
-export async function issueAccessToken(userId: string): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({})
+/** `sv` is the user's session version: logging out bumps it, which ends every earlier token. */
+export async function issueAccessToken(userId: string, sessionVersion: number): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(config.jwtIssuer)
@@ -17,11 +18,16 @@ export async function issueAccessToken(userId: string): Promise<{ token: string;
   return { token, expiresIn: config.jwtTtlSeconds };
 }
 
+export interface TokenClaims {
+  userId: string;
+  sessionVersion: number;
+}
+
 /**
- * Verifies a bearer token and returns the user id it names. The algorithm, issuer, audience and
+ * Verifies a bearer token and returns the user and session it names. The algorithm, issuer, audience and
  * type are pinned (RFC 8725), so `alg: none` or a swapped algorithm never verifies.
  */
-export async function verifyAccessToken(token: string): Promise<string> {
+export async function verifyAccessToken(token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, await getJwtKey(), {
       algorithms: [ALG],
@@ -30,7 +36,7 @@ export async function verifyAccessToken(token: string): Promise<string> {
       typ: 'JWT',
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    return payload.sub!;
+    return { userId: payload.sub!, sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');
     if (error instanceof errors.JOSEError) throw new UnauthorizedError('Invalid authentication token.');

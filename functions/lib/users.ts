@@ -10,6 +10,8 @@ import { keys, normaliseEmail } from './keys';
 export interface UserRecord extends User {
   password_hash: string;
   created_at: string;
+  /** Bumped by logout; tokens carry the version they were issued under. */
+  session_version?: number;
 }
 
 export interface NewUser {

@@ -82,7 +82,8 @@ export function testCheckout(options: Options) {
     const session = options.verify(form.get('session') ?? '');
     const action = form.get('action');
     if (!session || action === 'back') {
-      res.writeHead(303, { location: `/pricing?checkout=cancelled` });
+      // Keeping a plan from "Manage subscription" returns like Stripe's portal does, without a notice.
+      res.writeHead(303, { location: session?.plan === 'cancel' ? '/pricing' : '/pricing?checkout=cancelled' });
       res.end();
       return true;
     }

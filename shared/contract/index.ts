@@ -23,6 +23,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /auth/register': { summary: 'Create an account', request: RegisterRequest, response: RegisterResponse, status: 201 },
   'POST /auth/login': { summary: 'Sign in (OAuth2 password form)', request: LoginForm, encoding: 'form', response: TokenResponse },
   'GET /auth/me': { summary: 'The current user', response: User },
+  'POST /auth/logout': { summary: 'End every session token of the current user', status: 204 },
   'GET /prompts/': { summary: "The user's prompts and their filters", response: PromptList },
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },

@@ -47,7 +47,7 @@ describe('POST /auth/register', () => {
     const winner = replies.findIndex((r) => r.status === 201);
     const login = await call('POST', '/auth/login', { form: { username: account.email, password: `password-${winner}-long` } });
     expect(login.status).toBe(200);
-  });
+  }, 180_000);
 
   it.each([
     ['a short password', { password: 'short' }, 'Password must be at least 8 characters.'],
@@ -171,4 +171,39 @@ describe('GET /auth/me', () => {
 
     expect(reply.status).toBe(401);
   });
+});
+
+describe('POST /auth/logout', () => {
+  it('ends the token on the server; a new login works', async () => {
+    const user = await signUp();
+    const other = (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
+
+    expect((await call('POST', '/auth/logout', { token: user.token })).status).toBe(204);
+
+    const reply = await call('GET', '/auth/me', { token: user.token });
+    expect(reply.status).toBe(401);
+    expect(reply.body.detail).toBe('Your session has ended. Please log in again.');
+    expect((await call('GET', '/auth/me', { token: other })).status).toBe(401);
+    const fresh = (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
+    expect((await call('GET', '/auth/me', { token: fresh })).status).toBe(200);
+  });
+});
+
+describe('sign-in brute-force guard', () => {
+  it('answers 429 after 10 failed attempts for one account, even with the right password, without touching other accounts', async () => {
+    const user = await signUp();
+    const bystander = await signUp();
+    for (let i = 0; i < 10; i++) {
+      expect((await call('POST', '/auth/login', { form: { username: user.email, password: `wrong-${i}-password` } })).status).toBe(401);
+    }
+
+    const blocked = await call('POST', '/auth/login', { form: { username: user.email, password: user.password } });
+    // A header the client sets does not change who is counted.
+    const spoofed = await call('POST', '/auth/login', { form: { username: user.email, password: user.password }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(spoofed.status).toBe(429);
+    expect((await call('POST', '/auth/login', { form: { username: bystander.email, password: bystander.password } })).status).toBe(200);
+  }, 180_000);
 });

@@ -41,3 +41,15 @@ describe('POST /engine/enhance (built-in clarify engine)', () => {
     expect((await call('POST', '/engine/enhance', { json: { prompt_body: 'x', enhancement_type: 'clarify' } })).status).toBe(401);
   });
 });
+
+describe('enhancement quota', () => {
+  it('answers 429 with a detail past the free tier\'s 20 a day', async () => {
+    const user = await signUp();
+    const json = { prompt_body: 'summarise [INPUT: text]', enhancement_type: 'clarify' };
+    const replies = await Promise.all(Array.from({ length: 22 }, () => call('POST', '/engine/enhance', { token: user.token, json })));
+
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = replies.find((r) => r.status === 429)!;
+    expect(refused.body.detail).toBe('You have used your 20 AI enhancements for today. Upgrade your plan for more, or try again tomorrow.');
+  });
+});

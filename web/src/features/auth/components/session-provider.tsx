@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginForm, RegisterRequest } from '@shared/contract/auth';
-import { ApiError, onUnauthorized } from '@/lib/api-client';
+import { ApiError, apiRequest, onUnauthorized } from '@/lib/api-client';
 import { ACCESS_TOKEN_KEY, clearAccessToken, getAccessToken, setAccessToken } from '@/lib/auth-token';
 import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
@@ -25,18 +25,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const status: SessionStatus = token === null || rejected ? 'anonymous' : me.data ? 'authenticated' : 'checking';
   const user = status === 'authenticated' ? (me.data ?? null) : null;
 
-  const logout = useCallback(() => {
+  const endSession = useCallback(() => {
     clearAccessToken();
     setToken(null);
     queryClient.clear();
   }, [queryClient]);
 
+  /** Logging out also ends the token on the server, so a copied token stops working too. */
+  const logout = useCallback(() => {
+    // apiRequest reads the token before its first await, so clearing it right after is safe.
+    if (getAccessToken()) void apiRequest('/auth/logout', { method: 'POST' }).catch(() => {});
+    endSession();
+  }, [endSession]);
+
   useEffect(() => {
-    if (rejected) logout();
-  }, [rejected, logout]);
+    if (rejected) endSession();
+  }, [rejected, endSession]);
 
   // Any call made with the token and answered 401 means the session has expired or was revoked.
-  useEffect(() => onUnauthorized(logout), [logout]);
+  useEffect(() => onUnauthorized(endSession), [endSession]);
 
   // Signing in or out in another tab applies here too.
   useEffect(() => {

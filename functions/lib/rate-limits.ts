@@ -1,0 +1,68 @@
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE, db } from './db';
+import { TooManyRequestsError } from './errors';
+
+/**
+ * Fixed-window counters in the table (`RATE#<name>#<subject>` / `W#<window start>`), expired by
+ * TTL. They back the brute-force guard on sign-in (keyed on the account and on the source
+ * address API Gateway saw, never on a header the client sets) and the per-tier daily quotas.
+ */
+export interface Window {
+  name: string;
+  subject: string;
+  limit: number;
+  seconds: number;
+}
+
+function key(w: Window, now = Date.now()) {
+  const start = Math.floor(now / 1000 / w.seconds) * w.seconds;
+  return { pk: `RATE#${w.name}#${w.subject}`, sk: `W#${start}`, expiresAt: start + w.seconds * 2 };
+}
+
+/** True when any of the windows has reached its limit (one BatchGet). */
+export async function anyExhausted(windows: Window[]): Promise<boolean> {
+  const keys = windows.map((w) => key(w));
+  const { Responses } = await db.send(
+    new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys.map(({ pk, sk }) => ({ pk, sk })), ProjectionExpression: 'pk, sk, hits' } } }),
+  );
+  const hits = new Map((Responses?.[TABLE] ?? []).map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
+  return windows.some((w, i) => (hits.get(`${keys[i]!.pk}|${keys[i]!.sk}`) ?? 0) >= w.limit);
+}
+
+/** Counts one event in each window (unconditionally). */
+export async function record(windows: Window[]): Promise<void> {
+  await Promise.all(
+    windows.map((w) => {
+      const { pk, sk, expiresAt } = key(w);
+      return db.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { pk, sk },
+          UpdateExpression: 'SET #t = :t, expires_at = :exp ADD hits :one',
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: { ':t': 'rate_window', ':exp': expiresAt, ':one': 1 },
+        }),
+      );
+    }),
+  );
+}
+
+/** Takes one unit of a quota atomically, or answers 429 with `detail` when it is used up. */
+export async function consume(w: Window, detail: string): Promise<void> {
+  const { pk, sk, expiresAt } = key(w);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk, sk },
+        UpdateExpression: 'SET #t = :t, expires_at = :exp ADD hits :one',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':t': 'rate_window', ':exp': expiresAt, ':one': 1, ':limit': w.limit },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw new TooManyRequestsError(detail);
+    throw error;
+  }
+}
