@@ -1,24 +1,23 @@
-import { Link } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { buttonClassName } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import '@/styles/pages.css';
+import { useSession } from '@/features/auth/components/use-session';
+import { PricingPage } from '@/features/billing/components/pricing-page';
 
-/** Placeholder pricing page (the plans and checkout are built separately). */
+/**
+ * /pricing: public. Features do not import each other, so this route composes them: the plan
+ * marked current comes from the session, and after a plan change every cached query is refreshed
+ * (the user with its tier first), so the new limits and library access show everywhere at once.
+ */
 export function Component() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const onPlanChanged = useCallback(() => queryClient.invalidateQueries(), [queryClient]);
+
   return (
     <PublicLayout>
       <title>Pricing · Construct</title>
-      <section className="simple-page container">
-        <p className="simple-page__eyebrow">Pricing plans</p>
-        <h1>Choose Your Plan</h1>
-        <p>Plans and secure card checkout are coming soon.</p>
-        <div className="simple-page__actions">
-          <Link to={paths.register} className={buttonClassName()}>
-            Create Account
-          </Link>
-        </div>
-      </section>
+      <PricingPage currentTier={user?.access_tier ?? null} onPlanChanged={onPlanChanged} />
     </PublicLayout>
   );
 }

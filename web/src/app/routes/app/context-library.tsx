@@ -1,10 +1,13 @@
-import { Library } from 'lucide-react';
-import { ComingSoon, ContentLayout } from '@/components/layouts/content-layout';
+import { planLimits } from '@shared/tiers';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { useSession } from '@/features/auth/components/use-session';
+import { ContextLibrary } from '@/features/context/components/context-library';
 
 export function Component() {
+  const { user } = useSession();
   return (
-    <ContentLayout title="Context Library" description="Global directives and reusable snippets for your prompts.">
-      <ComingSoon icon={<Library aria-hidden="true" />}>Your context library is coming soon.</ComingSoon>
+    <ContentLayout title="Context Library" description="Manage the global directives and reusable snippets that give every prompt the right context.">
+      <ContextLibrary maxSnippets={planLimits(user?.access_tier).max_snippets} />
     </ContentLayout>
   );
 }

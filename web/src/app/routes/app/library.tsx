@@ -1,10 +1,21 @@
-import { BookOpen } from 'lucide-react';
-import { ComingSoon, ContentLayout } from '@/components/layouts/content-layout';
+import { useState } from 'react';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { LibraryPage } from '@/features/library/components/library-page';
+import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
 
+/**
+ * /library: the prompt library. Features do not import each other, so the route composes them:
+ * the library's 'Open' hands a prompt here, and this module shows it in the workbench.
+ */
 export function Component() {
+  const [opened, setOpened] = useState<WorkbenchPrompt | null>(null);
   return (
-    <ContentLayout title="Library" description="Curated prompts you can copy into your own workspace.">
-      <ComingSoon icon={<BookOpen aria-hidden="true" />}>The prompt library is coming soon.</ComingSoon>
+    <ContentLayout
+      title="Prompt Library"
+      description="Curated prompts, ready to use: open one in the workbench or save a copy to My Prompts."
+    >
+      <LibraryPage onOpenPrompt={setOpened} />
+      <PromptWorkbench prompt={opened} onClose={() => setOpened(null)} />
     </ContentLayout>
   );
 }

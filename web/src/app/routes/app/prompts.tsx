@@ -1,10 +1,25 @@
-import { FileText } from 'lucide-react';
-import { ComingSoon, ContentLayout } from '@/components/layouts/content-layout';
+import { useCallback, useState } from 'react';
+import type { Prompt } from '@shared/contract/prompts';
+import { useSession } from '@/features/auth/components/use-session';
+import { PromptsPage } from '@/features/prompts/components/prompts-page';
+import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
 
+type OpenPrompt = { id?: string; title: string; body: string };
+
+/**
+ * /prompts: My Prompts. Features do not import each other, so this route composes them: the
+ * user's tier comes from the session, and 'Open' on a card shows the prompt in the workbench.
+ */
 export function Component() {
+  const { user } = useSession();
+  const [open, setOpen] = useState<OpenPrompt | null>(null);
+  const onOpenPrompt = useCallback((prompt: Prompt) => setOpen({ id: prompt.id, title: prompt.title, body: prompt.body }), []);
+  const onClose = useCallback(() => setOpen(null), []);
+
   return (
-    <ContentLayout title="My Prompts" description="Your private prompts, categories and favourites.">
-      <ComingSoon icon={<FileText aria-hidden="true" />}>Your prompt studio is coming soon.</ComingSoon>
-    </ContentLayout>
+    <>
+      <PromptsPage accessTier={user?.access_tier} onOpenPrompt={onOpenPrompt} />
+      <PromptWorkbench prompt={open} onClose={onClose} />
+    </>
   );
 }

@@ -1,0 +1,54 @@
+import { type ComponentProps, useRef } from 'react';
+import { Search, X } from 'lucide-react';
+import { cx } from './cx';
+import './field.css';
+import './search-input.css';
+
+export interface SearchInputProps extends Omit<ComponentProps<'input'>, 'type' | 'value' | 'onChange'> {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Accessible name of the input (there is no visible label). */
+  label: string;
+  /** Accessible name of the clear button. */
+  clearLabel?: string;
+}
+
+/** A search box with a leading icon and a clear button (shown when there is text; Escape clears too). */
+export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear search', className, onKeyDown, ...rest }: SearchInputProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className={cx('search-input', className)}>
+      <Search className="search-input__icon" aria-hidden="true" />
+      <input
+        ref={inputRef}
+        type="search"
+        aria-label={label}
+        className="input search-input__control"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value) {
+            event.preventDefault();
+            onValueChange('');
+          }
+          onKeyDown?.(event);
+        }}
+        {...rest}
+      />
+      {value ? (
+        <button
+          type="button"
+          className="search-input__clear"
+          aria-label={clearLabel}
+          title={clearLabel}
+          onClick={() => {
+            onValueChange('');
+            inputRef.current?.focus();
+          }}
+        >
+          <X aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

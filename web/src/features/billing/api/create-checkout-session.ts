@@ -1,0 +1,20 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { CheckoutRequest, CheckoutResponse, type PaidPlan } from '@shared/contract/billing';
+import { postWithToken } from '../utils/post-with-token';
+import { sessionUrlFrom } from '../utils/redirect-url';
+
+/**
+ * POST /billing/create-checkout-session {plan} → the checkout page's URL (Stripe Checkout, or the
+ * local test checkout when no Stripe key is configured). 409 when already on the plan or already
+ * subscribed; 401 without a valid token. An answer without a url throws 'Missing session URL'.
+ */
+export async function createCheckoutSession({ plan, token }: { plan: PaidPlan; token: string }): Promise<string> {
+  const body = CheckoutRequest.parse({ plan });
+  return sessionUrlFrom(await postWithToken('/billing/create-checkout-session', token, body), CheckoutResponse);
+}
+
+export const checkoutMutationKey = ['billing', 'checkout'] as const;
+
+export function useCreateCheckoutSession() {
+  return useMutation(mutationOptions({ mutationKey: checkoutMutationKey, mutationFn: createCheckoutSession }));
+}

@@ -1,0 +1,52 @@
+import { type PaidPlan, PLAN_PRICES } from '@shared/contract/billing';
+import type { Tier } from '@shared/tiers';
+
+/** The three plan cards of the pricing page (spec section 2, prices from section 9). */
+export interface PlanDefinition {
+  tier: Tier;
+  name: string;
+  /** Monthly price in US dollars. */
+  price: number;
+  tagline: string;
+  features: readonly string[];
+  /** The checkout plan; null for the free plan, which has nothing to buy. */
+  checkoutPlan: PaidPlan | null;
+  /** The button text for a visitor not on this plan. */
+  cta: string;
+  popular: boolean;
+}
+
+export const PLANS: readonly PlanDefinition[] = [
+  {
+    tier: 'free',
+    name: 'Free',
+    price: PLAN_PRICES.free,
+    tagline: 'Explore the library and keep a few prompts.',
+    features: ['Access public prompts', 'Save favorites', 'Basic library browsing'],
+    checkoutPlan: null,
+    cta: 'Get Started',
+    popular: false,
+  },
+  {
+    tier: 'pro',
+    name: 'Pro',
+    price: PLAN_PRICES.pro,
+    tagline: 'For people who write prompts every day.',
+    features: ['All Free features', 'Pro-only prompt library', 'Priority updates', 'Basic context snippets'],
+    checkoutPlan: 'pro',
+    cta: 'Upgrade to Pro',
+    popular: true,
+  },
+  {
+    tier: 'elite',
+    name: 'Elite',
+    price: PLAN_PRICES.elite,
+    tagline: 'Everything, with no limits.',
+    features: ['All Pro features', 'Elite-only prompt library', 'Advanced context engine', 'White-glove support'],
+    checkoutPlan: 'elite',
+    cta: 'Upgrade to Elite',
+    popular: false,
+  },
+];
+
+export const PLAN_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { RotateCw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { getAccessToken } from '@/lib/auth-token';
+import { useDirectives } from '../api/get-directives';
+import { useSnippets } from '../api/get-snippets';
+import { requestErrorText } from '../utils/format';
+import { DirectivesCard } from './directives-card';
+import { SnippetsCard } from './snippets-card';
+import './context.css';
+
+export const NO_TOKEN_MESSAGE = 'Authentication token not found. Please log in.';
+
+/** The Context Library body: loading, then the two cards; failures in one banner (spec section 8). */
+export function ContextLibrary({ maxSnippets }: { maxSnippets: number | null }) {
+  // Context calls read the stored token (spec section 7); without one nothing is requested.
+  const [hasToken] = useState(() => getAccessToken() !== null);
+  if (!hasToken) return <Alert>{NO_TOKEN_MESSAGE}</Alert>;
+  return <ContextLibraryContent maxSnippets={maxSnippets} />;
+}
+
+function ContextLibraryContent({ maxSnippets }: { maxSnippets: number | null }) {
+  const directives = useDirectives();
+  const snippets = useSnippets();
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  const loadError = directives.error ?? snippets.error;
+  const banner = actionError ?? loadError;
+
+  if ((directives.isPending || snippets.isPending) && !loadError) {
+    return (
+      <div className="page-status" role="status">
+        <Spinner />
+        <span>Loading Context Library...</span>
+      </div>
+    );
+  }
+
+  const retry = () => {
+    setActionError(null);
+    if (directives.isError) void directives.refetch();
+    if (snippets.isError) void snippets.refetch();
+  };
+
+  return (
+    <div className="context-library">
+      {banner ? (
+        <Alert
+          className="context-library__banner"
+          action={
+            loadError && !actionError ? (
+              <Button variant="secondary" size="sm" icon={<RotateCw aria-hidden="true" />} onClick={retry}>
+                Retry
+              </Button>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setActionError(null)}>
+                Dismiss
+              </Button>
+            )
+          }
+        >
+          {requestErrorText(banner)}
+        </Alert>
+      ) : null}
+      <div className="context-library__grid">
+        {directives.data ? <DirectivesCard directives={directives.data} onError={setActionError} /> : null}
+        {snippets.data ? <SnippetsCard snippets={snippets.data} maxSnippets={maxSnippets} onError={setActionError} /> : null}
+      </div>
+    </div>
+  );
+}

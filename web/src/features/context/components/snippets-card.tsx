@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Snippet } from '@shared/contract/context';
+import { limitMessage } from '@shared/tiers';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { useDeleteSnippet } from '../api/delete-snippet';
+import { snippetPreview } from '../utils/format';
+import { SnippetDialog } from './snippet-dialog';
+
+export const DELETE_SNIPPET_CONFIRM = 'Are you sure you want to delete this snippet?';
+
+export interface SnippetsCardProps {
+  snippets: Snippet[];
+  /** The plan's max_snippets; `null` when unlimited. */
+  maxSnippets: number | null;
+  onError: (error: unknown) => void;
+}
+
+/** The Context Snippets card: the list, 'New Snippet' (blocked at the plan limit), edit and delete. */
+export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardProps) {
+  const [target, setTarget] = useState<Snippet | 'new' | null>(null);
+  const remove = useDeleteSnippet();
+  const atLimit = maxSnippets !== null && snippets.length >= maxSnippets;
+
+  const onDelete = (snippet: Snippet) => {
+    if (!window.confirm(DELETE_SNIPPET_CONFIRM)) return;
+    remove.mutate(snippet.id, { onError });
+  };
+
+  return (
+    <section className="context-card" aria-labelledby="snippets-title">
+      <header className="context-card__header">
+        <span className="context-card__icon" aria-hidden="true">
+          <FileText />
+        </span>
+        <div className="context-card__heading">
+          <h2 id="snippets-title" className="context-card__title">
+            Context Snippets
+          </h2>
+          <p className="context-card__subtitle">
+            Reusable blocks of text. Insert one into a prompt with <code className="context-code">[SNIPPET: Snippet Name]</code>.
+          </p>
+        </div>
+        <Button className="context-card__action" icon={<Plus aria-hidden="true" />} disabled={atLimit} onClick={() => setTarget('new')} aria-describedby={atLimit ? 'snippet-limit-note' : undefined}>
+          New Snippet
+        </Button>
+      </header>
+
+      <div className="context-card__meta">
+        <span>{maxSnippets === null ? `${snippets.length} ${snippets.length === 1 ? 'snippet' : 'snippets'}` : `${snippets.length}/${maxSnippets} used`}</span>
+      </div>
+      {atLimit ? (
+        <p id="snippet-limit-note" className="context-note">
+          {limitMessage('max_snippets', maxSnippets)}
+        </p>
+      ) : null}
+
+      {snippets.length === 0 ? (
+        <p className="context-empty">You haven't created any snippets yet.</p>
+      ) : (
+        <ul className="snippet-list" aria-label="Snippets">
+          {snippets.map((snippet) => (
+            <li key={snippet.id} className="snippet-item">
+              <div className="snippet-item__text">
+                <h3 className="snippet-item__name">{snippet.snippet_name}</h3>
+                <p className="snippet-item__preview">{snippetPreview(snippet.snippet_content)}</p>
+              </div>
+              <div className="snippet-item__actions">
+                <IconButton label={`Edit ${snippet.snippet_name}`} title="Edit" icon={<Pencil />} onClick={() => setTarget(snippet)} />
+                <IconButton
+                  label={`Delete ${snippet.snippet_name}`}
+                  title="Delete"
+                  variant="danger"
+                  icon={<Trash2 />}
+                  loading={remove.isPending && remove.variables === snippet.id}
+                  onClick={() => onDelete(snippet)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <SnippetDialog target={target} onClose={() => setTarget(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Prompt } from '@shared/contract/prompts';
+import { apiRequest } from '@/lib/api-client';
+import { categoriesQueryKey } from './get-categories';
+
+/** The user's prompt lists (My Prompts) live under this key. */
+const promptsQueryKey = ['prompts'] as const;
+
+export interface ForkInput {
+  /** The library prompt to copy. */
+  promptId: string;
+  /** The user's category to file the copy under; null = uncategorized. */
+  categoryId: string | null;
+}
+
+/**
+ * POST /prompts/fork/{id}: copies a library prompt into the user's workspace. 403 for a locked
+ * prompt or at the plan limit, 404 for an unknown prompt or a category that is not the user's.
+ */
+export function forkLibraryPrompt({ promptId, categoryId }: ForkInput) {
+  return apiRequest(`/prompts/fork/${encodeURIComponent(promptId)}`, { method: 'POST', json: { category_id: categoryId }, schema: Prompt });
+}
+
+/** Forks, then marks the user's prompts and category counts stale. */
+export function useForkLibraryPrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forkLibraryPrompt,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+      ]),
+  });
+}

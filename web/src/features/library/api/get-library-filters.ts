@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LibraryFilters } from '@shared/contract/library';
+import { apiRequest } from '@/lib/api-client';
+import { libraryQueryKey } from './get-library-prompts';
+
+/** GET /library/filters: every library category name, task and industry (for the sidebar chips). */
+export function getLibraryFilters({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/library/filters', { schema: LibraryFilters, signal });
+}
+
+export function libraryFiltersQueryOptions() {
+  return queryOptions({
+    queryKey: [...libraryQueryKey, 'filters'] as const,
+    queryFn: ({ signal }) => getLibraryFilters({ signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLibraryFilters() {
+  return useQuery(libraryFiltersQueryOptions());
+}

@@ -1,0 +1,100 @@
+import { type CSSProperties, useId, useState } from 'react';
+import { Lock, Pause, Play, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { LibraryPrompt } from '@shared/contract/library';
+import { Badge } from '@/components/ui/badge';
+import { IconButton } from '@/components/ui/icon-button';
+import { paths } from '@/config/paths';
+import { preview } from '../utils/format';
+
+/** Seconds each card takes to scroll by. */
+const SECONDS_PER_CARD = 7;
+
+export interface FeaturedCarouselProps {
+  prompts: LibraryPrompt[];
+  onOpen: (prompt: LibraryPrompt) => void;
+}
+
+/**
+ * 'Featured Elite Prompts': up to 5 elite prompts scrolling in a seamless loop (the list is
+ * rendered twice and the track moves by exactly one copy). It pauses on hover, on keyboard focus
+ * and with its pause button; with reduced motion it stands still and scrolls by hand. The second
+ * copy is hidden from assistive technology and inert.
+ */
+export function FeaturedCarousel({ prompts, onOpen }: FeaturedCarouselProps) {
+  const headingId = useId();
+  const [paused, setPaused] = useState(false);
+  if (!prompts.length) return null;
+  const style = { '--featured-duration': `${prompts.length * SECONDS_PER_CARD}s` } as CSSProperties;
+
+  return (
+    <section className="featured" aria-labelledby={headingId}>
+      <div className="featured__header">
+        <h2 id={headingId} className="featured__title">
+          <Sparkles aria-hidden="true" />
+          Featured Elite Prompts
+        </h2>
+        <IconButton
+          className="featured__pause"
+          size="sm"
+          label={paused ? 'Play featured prompts' : 'Pause featured prompts'}
+          icon={paused ? <Play /> : <Pause />}
+          onClick={() => setPaused((p) => !p)}
+        />
+      </div>
+      <div
+        className="featured__viewport"
+        data-paused={paused || undefined}
+        onBlur={(event) => {
+          // Focusing a card scrolls it into view; once focus leaves, hand the position back to the animation.
+          const viewport = event.currentTarget;
+          if (!viewport.contains(event.relatedTarget as Node | null) && !window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+            viewport.scrollLeft = 0;
+          }
+        }}
+      >
+        <div className="featured__track" style={style}>
+          <FeaturedList prompts={prompts} onOpen={onOpen} />
+          <FeaturedList prompts={prompts} onOpen={onOpen} duplicate />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedList({ prompts, onOpen, duplicate = false }: FeaturedCarouselProps & { duplicate?: boolean }) {
+  const baseId = useId();
+  // Ids only in the first copy, so the page has no duplicate ids.
+  const lockId = (prompt: LibraryPrompt) => (duplicate ? undefined : `${baseId}-${prompt.id}-lock`);
+  return (
+    <ul className="featured__list" aria-hidden={duplicate || undefined} inert={duplicate || undefined} data-duplicate={duplicate || undefined}>
+      {prompts.map((prompt) => (
+        <li key={prompt.id} className="featured__item">
+          <article className="featured-card">
+            <div className="featured-card__top">
+              <Badge variant="elite" />
+              {prompt.locked ? (
+                <span id={lockId(prompt)} className="featured-card__lock">
+                  <Lock aria-hidden="true" />
+                  Upgrade to unlock
+                </span>
+              ) : null}
+            </div>
+            <h3 className="featured-card__title">
+              {prompt.locked ? (
+                <Link to={paths.pricing} className="featured-card__link" aria-describedby={lockId(prompt)}>
+                  {prompt.title}
+                </Link>
+              ) : (
+                <button type="button" className="featured-card__link" onClick={() => onOpen(prompt)}>
+                  {prompt.title}
+                </button>
+              )}
+            </h3>
+            <p className="featured-card__preview">{preview(prompt.body, { locked: prompt.locked })}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+import { memo, useId } from 'react';
+import { Building2, Folder, Hash, Lock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { LibraryPrompt } from '@shared/contract/library';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { paths } from '@/config/paths';
+import type { LibraryLayout } from '../hooks/use-library-params';
+import { CARD_TAGS_MAX, preview, readable, tierName } from '../utils/format';
+import { SaveToMyPrompts } from './save-to-my-prompts';
+
+/** Only the start of a long body is rendered; the card clamps it to a few lines anyway. */
+const BODY_PREVIEW_CHARS = 320;
+
+export interface LibraryCardProps {
+  prompt: LibraryPrompt;
+  layout: LibraryLayout;
+  onOpen: (prompt: LibraryPrompt) => void;
+}
+
+/**
+ * One library prompt: title, <V> when it has variables, Pro/Elite badge, category, up to 2 task and
+ * 2 industry tags, 'Save to My Prompts' and 'Open'. A locked prompt shows its teaser and leads
+ * to /pricing instead.
+ */
+export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }: LibraryCardProps) {
+  const titleId = useId();
+  const lockId = useId();
+  const tasks = prompt.tasks.slice(0, CARD_TAGS_MAX);
+  const industries = prompt.industries.slice(0, CARD_TAGS_MAX);
+  const body = prompt.locked ? preview(prompt.body, { locked: true }) : readable(prompt.body).slice(0, BODY_PREVIEW_CHARS);
+
+  return (
+    <article
+      className={cx('lib-card', `lib-card--${layout}`, prompt.locked && 'lib-card--locked', `lib-card--${prompt.access_tier}`)}
+      aria-labelledby={titleId}
+    >
+      <div className="lib-card__main">
+        <div className="lib-card__top">
+          {prompt.category_name ? (
+            <p className="lib-tag lib-tag--category">
+              <Folder aria-hidden="true" />
+              <span className="visually-hidden">Category: </span>
+              {prompt.category_name}
+            </p>
+          ) : (
+            <span />
+          )}
+          <div className="lib-card__marks">
+            {prompt.has_variables ? (
+              <span className="lib-card__vars" role="img" aria-label="Has variables" title="Has variables">
+                {'<V>'}
+              </span>
+            ) : null}
+            {prompt.access_tier !== 'free' ? <Badge variant={prompt.access_tier} /> : null}
+          </div>
+        </div>
+
+        <h3 id={titleId} className="lib-card__title">
+          {prompt.title}
+        </h3>
+
+        <p className={cx('lib-card__body', prompt.locked && 'lib-card__body--teaser')}>{body}</p>
+
+        {prompt.locked ? (
+          <p id={lockId} className="lib-card__lock">
+            <Lock aria-hidden="true" />
+            {`${tierName(prompt.access_tier)} plan required to see and save the full prompt.`}
+          </p>
+        ) : null}
+
+        {tasks.length || industries.length ? (
+          <ul className="lib-card__tags" aria-label="Tasks and industries">
+            {tasks.map((task) => (
+              <li key={`t:${task}`} className="lib-tag lib-tag--task">
+                <Hash aria-hidden="true" />
+                <span className="visually-hidden">Task: </span>
+                {task}
+              </li>
+            ))}
+            {industries.map((industry) => (
+              <li key={`i:${industry}`} className="lib-tag lib-tag--industry">
+                <Building2 aria-hidden="true" />
+                <span className="visually-hidden">Industry: </span>
+                {industry}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <footer className="lib-card__actions">
+        {prompt.locked ? (
+          <Link
+            to={paths.pricing}
+            className={buttonClassName({ variant: 'secondary', size: 'sm', className: 'lib-card__upgrade' })}
+            aria-describedby={`${titleId} ${lockId}`}
+          >
+            <Lock aria-hidden="true" />
+            Upgrade to unlock
+          </Link>
+        ) : (
+          <>
+            <SaveToMyPrompts prompt={prompt} describedBy={titleId} />
+            <Button size="sm" variant="secondary" className="lib-card__open" aria-describedby={titleId} onClick={() => onOpen(prompt)}>
+              Open
+            </Button>
+          </>
+        )}
+      </footer>
+    </article>
+  );
+});

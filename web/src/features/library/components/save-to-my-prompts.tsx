@@ -1,0 +1,92 @@
+import { type KeyboardEvent, useId, useState } from 'react';
+import { BookmarkPlus, Folder, Inbox } from 'lucide-react';
+import type { LibraryPrompt } from '@shared/contract/library';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useForkLibraryPrompt } from '../api/fork-library-prompt';
+import { useCategories } from '../api/get-categories';
+import { messages } from '../utils/format';
+
+/** Up/Down/Home/End move between the options of the menu (Tab works too). */
+function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+  const options = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const index = options.indexOf(document.activeElement as HTMLButtonElement);
+  const target = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: options.length - 1 }[event.key];
+  if (target === undefined || !options.length) return;
+  event.preventDefault();
+  options[(target + options.length) % options.length]?.focus();
+}
+
+/**
+ * 'Save to My Prompts': an 'Add to Category' popover with the user's categories and
+ * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
+ * button reads 'Saving...' meanwhile, then an alert reports the result (spec section 8).
+ */
+export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt; describedBy?: string }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const fork = useForkLibraryPrompt();
+  const categories = useCategories({ enabled: open });
+  const saving = fork.isPending;
+
+  const choose = (categoryId: string | null) => {
+    setOpen(false);
+    fork.mutate(
+      { promptId: prompt.id, categoryId },
+      {
+        onSuccess: () => window.alert(messages.forkSucceeded(prompt.title)),
+        onError: (error) =>
+          window.alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
+      },
+    );
+  };
+
+  return (
+    <Popover open={open} onOpenChange={(next) => setOpen(saving ? false : next)}>
+      <PopoverTrigger asChild>
+        {/* Not `disabled` while saving: the button keeps focus, so focus is not lost to the page. */}
+        <Button
+          size="sm"
+          variant="primary"
+          className="lib-card__save"
+          icon={saving ? <Spinner size="sm" /> : <BookmarkPlus aria-hidden="true" />}
+          aria-busy={saving || undefined}
+          aria-disabled={saving || undefined}
+          aria-describedby={describedBy}
+        >
+          {saving ? 'Saving...' : 'Save to My Prompts'}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="save-menu" aria-labelledby={headingId} align="start">
+        <h4 id={headingId} className="save-menu__title">
+          Add to Category
+        </h4>
+        <ul className="save-menu__options" onKeyDown={onOptionsKeyDown}>
+          <li>
+            <button type="button" className="save-menu__option" onClick={() => choose(null)}>
+              <Inbox aria-hidden="true" />
+              <span>Uncategorized</span>
+            </button>
+          </li>
+          {(categories.data ?? []).map((category) => (
+            <li key={category.id}>
+              <button type="button" className="save-menu__option" onClick={() => choose(category.id)}>
+                <Folder aria-hidden="true" />
+                <span>{category.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {categories.isPending ? (
+          <p className="save-menu__note" role="status">
+            <Spinner size="sm" />
+            Loading your categories...
+          </p>
+        ) : null}
+        {categories.isError ? <p className="save-menu__note" role="status">Could not load your categories.</p> : null}
+      </PopoverContent>
+    </Popover>
+  );
+}

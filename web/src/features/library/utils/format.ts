@@ -1,0 +1,44 @@
+import { TEASER_LENGTH } from '@shared/contract/library';
+import type { Tier } from '@shared/tiers';
+
+/** Spec section 9: cards show up to 2 task and 2 industry tags. */
+export const CARD_TAGS_MAX = 2;
+
+/**
+ * Spec section 9: the first 80 characters of a body, on one line. A locked prompt's body already
+ * is the server's 80-character teaser.
+ */
+export function preview(body: string, { locked = false, length = TEASER_LENGTH }: { locked?: boolean; length?: number } = {}): string {
+  const text = readable(body);
+  if (locked || text.length <= length) return text;
+  return `${text.slice(0, length).trimEnd()}…`;
+}
+
+/**
+ * A body as running text for a short preview: Markdown heading lines ('## Role') and emphasis
+ * markers dropped, whitespace collapsed. The full body is untouched everywhere else.
+ */
+export function readable(body: string): string {
+  return body
+    .split('\n')
+    .filter((line) => !/^\s*#{1,6}\s/.test(line))
+    .join(' ')
+    .replace(/\*\*|__/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+export const tierName = (tier: Tier) => TIER_NAMES[tier];
+
+/** Spec section 8: the library messages. */
+export const messages = {
+  loadError: 'Could not load the Prompt Library. Please try again later.',
+  forkFailed: 'Could not fork this prompt.',
+  forkSucceeded: (title: string) => `Successfully copied "${title}" to your personal workspace!`,
+  forkError: (detail: string) => `Error: ${detail}`,
+  noTasks: 'No tasks available for current filters.',
+  searchPlaceholder: 'Search by title, task, industry...',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total} results`,
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;

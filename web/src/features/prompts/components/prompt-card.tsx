@@ -1,0 +1,96 @@
+import { memo, useId } from 'react';
+import { Folder, Pencil, Sparkles, Star, Trash2 } from 'lucide-react';
+import type { Prompt } from '@shared/contract/prompts';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { Spinner } from '@/components/ui/spinner';
+import type { IndexedPrompt } from '../utils/filter-prompts';
+
+/** Only the start of a long body is rendered: the card shows a few lines of it anyway. */
+const BODY_PREVIEW_CHARS = 480;
+const TAGS_SHOWN = 3;
+
+export interface PromptCardProps {
+  item: IndexedPrompt;
+  enhancing: boolean;
+  deleting: boolean;
+  onToggleFavorite: (prompt: Prompt) => void;
+  onEnhance: (prompt: Prompt) => void;
+  onEdit: (prompt: Prompt) => void;
+  onDelete: (prompt: Prompt) => void;
+  onOpen: (prompt: Prompt) => void;
+}
+
+/** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
+export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen }: PromptCardProps) {
+  const { prompt, hasVariables } = item;
+  const titleId = useId();
+  const tags = [...prompt.tasks, ...prompt.industries];
+  const busy = enhancing || deleting;
+
+  return (
+    <article className="prompt-card" aria-labelledby={titleId} aria-busy={busy || undefined} data-busy={busy || undefined}>
+      <header className="prompt-card__header">
+        <h3 id={titleId} className="prompt-card__title">
+          {prompt.title}
+        </h3>
+        <div className="prompt-card__marks">
+          {hasVariables ? (
+            <span className="prompt-card__vars" role="img" aria-label="Has variables" title="Has variables">
+              {'<V>'}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="prompt-card__favorite"
+            aria-pressed={prompt.is_favorite}
+            aria-label="Favorite"
+            title={prompt.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+            onClick={() => onToggleFavorite(prompt)}
+          >
+            <Star aria-hidden="true" />
+          </button>
+        </div>
+      </header>
+
+      {prompt.category_name ? (
+        <p className="prompt-card__category">
+          <Folder aria-hidden="true" />
+          <span className="visually-hidden">Category: </span>
+          {prompt.category_name}
+        </p>
+      ) : null}
+
+      <p className="prompt-card__body">{prompt.body.length > BODY_PREVIEW_CHARS ? `${prompt.body.slice(0, BODY_PREVIEW_CHARS)}…` : prompt.body}</p>
+
+      {tags.length > 0 ? (
+        <ul className="prompt-card__tags" aria-label="Tasks and industries">
+          {tags.slice(0, TAGS_SHOWN).map((tag, index) => (
+            <li key={`${index}-${tag}`} className="prompt-card__tag">
+              {tag}
+            </li>
+          ))}
+          {tags.length > TAGS_SHOWN ? <li className="prompt-card__tag prompt-card__tag--more">+{tags.length - TAGS_SHOWN}</li> : null}
+        </ul>
+      ) : null}
+
+      {enhancing ? (
+        <p className="prompt-card__status" role="status">
+          <Spinner size="sm" />
+          Enhancing with AI...
+        </p>
+      ) : null}
+
+      <footer className="prompt-card__footer">
+        <div className="prompt-card__actions">
+          <IconButton label="Enhance with AI" variant="accent" icon={<Sparkles />} loading={enhancing} disabled={deleting} onClick={() => onEnhance(prompt)} />
+          <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
+          <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
+        </div>
+        <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>
+          Open
+        </Button>
+      </footer>
+    </article>
+  );
+});

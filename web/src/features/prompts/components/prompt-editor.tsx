@@ -1,0 +1,216 @@
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { Braces, Sparkles, Trash2 } from 'lucide-react';
+import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
+import { parseVariables } from '@shared/variables';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cx } from '@/components/ui/cx';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { TagInput } from '@/components/ui/tag-input';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreatePrompt } from '../api/create-prompt';
+import { useDeletePrompt } from '../api/delete-prompt';
+import { useUpdatePrompt } from '../api/update-prompt';
+import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+
+/** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
+export interface EditorSession {
+  key: number;
+  prompt: Prompt | null;
+  /** An enhanced body to start from instead of the stored one; nothing is saved until Save. */
+  draftBody?: string;
+  /** Preselected category of a new prompt. */
+  categoryId?: string | null;
+}
+
+export interface PromptEditorProps {
+  session: EditorSession;
+  /** The user's categories; undefined while they load (the prompt's own category is kept meanwhile). */
+  categories: Category[] | undefined;
+  onClose: () => void;
+}
+
+/**
+ * The prompt editor modal (spec sections 2 and 5): 'New Prompt' / 'Edit Prompt', Escape closes it.
+ * Saving with an id updates, without one creates; then it closes and the list reloads.
+ */
+export function PromptEditor({ session, categories, onClose }: PromptEditorProps) {
+  const initial = session.prompt;
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [body, setBody] = useState(session.draftBody ?? initial?.body ?? '');
+  const [categoryId, setCategoryId] = useState(initial?.category_id ?? session.categoryId ?? '');
+  const [tasks, setTasks] = useState<string[]>(initial?.tasks ?? []);
+  const [industries, setIndustries] = useState<string[]>(initial?.industries ?? []);
+  const [isFavorite, setIsFavorite] = useState(initial?.is_favorite ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const returnFocus = useReturnFocus();
+  const ids = { title: useId(), body: useId(), variables: useId(), error: useId() };
+
+  const create = useCreatePrompt();
+  const update = useUpdatePrompt();
+  const remove = useDeletePrompt();
+  const saving = create.isPending || update.isPending;
+  const deleting = remove.isPending;
+  const busy = saving || deleting;
+
+  const variables = useMemo(() => parseVariables(body), [body]);
+  const canSave = title.trim() !== '' && body.trim() !== '' && !busy;
+  // Until the categories load, the prompt's own category is the only option; once loaded, a
+  // category deleted meanwhile reads as none.
+  const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
+  const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave) return;
+    setError(null);
+    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite };
+    try {
+      if (initial) await update.mutateAsync({ id: initial.id, input });
+      else await create.mutateAsync(input);
+      onClose();
+    } catch (failure) {
+      window.alert(ALERT.save(failure));
+      setError(failureText(failure, FALLBACK.savePrompt));
+    }
+  };
+
+  const onDelete = async () => {
+    if (!initial || !window.confirm(CONFIRM.deleteInEditor)) return;
+    setError(null);
+    try {
+      await remove.mutateAsync(initial.id);
+      onClose();
+    } catch (failure) {
+      window.alert(ALERT.delete(failure));
+      setError(failureText(failure, FALLBACK.deletePrompt));
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={initial ? TEXT.editPrompt : TEXT.newPrompt}
+        description={
+          session.draftBody !== undefined ? (
+            <span className="prompt-editor__draft">
+              <Sparkles aria-hidden="true" />
+              The body is an AI-enhanced draft. Nothing is saved until you save it.
+            </span>
+          ) : undefined
+        }
+        onCloseAutoFocus={returnFocus}
+        onOpenAutoFocus={(event) => {
+          // Start in the title rather than on the close button.
+          event.preventDefault();
+          titleRef.current?.focus();
+        }}
+        size="lg"
+        className="prompt-editor"
+      >
+        <form className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
+          <Field
+            id={ids.title}
+            label="Title"
+            labelAside={
+              <span className={cx('char-count', title.length >= TITLE_MAX && 'char-count--full')}>
+                {title.length}/{TITLE_MAX}
+              </span>
+            }
+            description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
+          >
+            <Input
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              maxLength={TITLE_MAX}
+              required
+              autoComplete="off"
+              placeholder="e.g. Weekly status update"
+              disabled={busy}
+              ref={titleRef}
+            />
+          </Field>
+
+          <Field id={ids.body} label="Body">
+            <Textarea
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              required
+              rows={10}
+              className="prompt-editor__body"
+              placeholder="Write your prompt. Add variables like [INPUT: topic], [SNIPPET: Company Bio] or [PROFILE: name]."
+              disabled={busy}
+              aria-describedby={ids.variables}
+            />
+          </Field>
+
+          <div id={ids.variables} className="variable-detector" aria-live="polite">
+            <p className="variable-detector__label">
+              <Braces aria-hidden="true" />
+              {variables.length === 0 ? 'No variables detected' : `Variables detected (${variables.length})`}
+            </p>
+            {variables.length > 0 ? (
+              <ul className="variable-detector__list">
+                {variables.map((v) => (
+                  <li key={`${v.type}:${v.key}`} className={`variable-chip variable-chip--${v.type.toLowerCase()}`}>
+                    <span className="variable-chip__type">{v.type}</span>
+                    <span className="variable-chip__key">{v.key}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+
+          <Field label="Category">
+            <Select value={categoryValue} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+              <option value="">No category</option>
+              {options.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+
+          <div className="prompt-editor__row">
+            <Field label="Tasks" description="Press Enter, comma or Tab to add.">
+              <TagInput value={tasks} onChange={setTasks} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Writing" disabled={busy} removeLabel="Remove task" />
+            </Field>
+            <Field label="Industries" description="Press Enter, comma or Tab to add.">
+              <TagInput value={industries} onChange={setIndustries} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Marketing" disabled={busy} removeLabel="Remove industry" />
+            </Field>
+          </div>
+
+          <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
+
+          {error ? (
+            <p id={ids.error} className="prompts-alert" role="alert">
+              {error}
+            </p>
+          ) : null}
+
+          <DialogFooter className="prompt-editor__footer">
+            {initial ? (
+              <Button variant="ghost" className="prompt-editor__delete" icon={<Trash2 aria-hidden="true" />} loading={deleting} disabled={saving} onClick={() => void onDelete()}>
+                {deleting ? 'Deleting...' : 'Delete'}
+              </Button>
+            ) : null}
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={saving} disabled={!canSave && !saving}>
+              {saving ? 'Saving...' : 'Save Prompt'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import type { Prompt } from '@shared/contract/prompts';
+import { Button } from '@/components/ui/button';
+import type { IndexedPrompt } from '../utils/filter-prompts';
+import { PromptCard } from './prompt-card';
+
+/** Cards rendered at first and added per step: a filter change never mounts hundreds of cards at once. */
+export const GRID_STEP = 60;
+
+export interface PromptGridProps {
+  items: IndexedPrompt[];
+  /** Changes when the filters change; the grid then starts again from the first step. */
+  filterKey: string;
+  enhancingIds: readonly (string | undefined)[];
+  deletingIds: readonly (string | undefined)[];
+  onToggleFavorite: (prompt: Prompt) => void;
+  onEnhance: (prompt: Prompt) => void;
+  onEdit: (prompt: Prompt) => void;
+  onDelete: (prompt: Prompt) => void;
+  onOpen: (prompt: Prompt) => void;
+}
+
+/** The result cards; more are added as the end of the list scrolls near (or on 'Show more'). */
+export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...handlers }: PromptGridProps) {
+  const [shown, setShown] = useState({ key: filterKey, count: GRID_STEP });
+  if (shown.key !== filterKey) setShown({ key: filterKey, count: GRID_STEP });
+  const count = shown.key === filterKey ? shown.count : GRID_STEP;
+  const remaining = items.length - count;
+  const moreRef = useRef<HTMLButtonElement>(null);
+
+  const showMore = () => startTransition(() => setShown((s) => ({ ...s, count: s.count + GRID_STEP })));
+
+  useEffect(() => {
+    const button = moreRef.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && showMore(), { rootMargin: '800px 0px' });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [count, remaining > 0]);
+
+  return (
+    <>
+      <ul className="prompt-grid">
+        {items.slice(0, count).map((item) => (
+          <li key={item.prompt.id} className="prompt-grid__item">
+            <PromptCard
+              item={item}
+              enhancing={enhancingIds.includes(item.prompt.id)}
+              deleting={deletingIds.includes(item.prompt.id)}
+              onToggleFavorite={handlers.onToggleFavorite}
+              onEnhance={handlers.onEnhance}
+              onEdit={handlers.onEdit}
+              onDelete={handlers.onDelete}
+              onOpen={handlers.onOpen}
+            />
+          </li>
+        ))}
+      </ul>
+      {remaining > 0 ? (
+        <Button ref={moreRef} variant="secondary" className="prompt-grid__more" icon={<ChevronDown aria-hidden="true" />} onClick={showMore}>
+          Show more prompts ({remaining} remaining)
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import type { Prompt } from '@shared/contract/prompts';
+import { type Tier, limitMessage, planLimits } from '@shared/tiers';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
+import { enhanceMutationKey, useEnhancePrompt } from '../api/enhance-prompt';
+import { useCategories } from '../api/get-categories';
+import { promptsQueryOptions, usePrompts } from '../api/get-prompts';
+import { useToggleFavorite } from '../api/update-prompt';
+import { filterPrompts, indexPrompts, plural, promptStats } from '../utils/filter-prompts';
+import { ALERT, CONFIRM, TEXT } from '../utils/messages';
+import { CategoryManager } from './category-manager';
+import { type EditorSession, PromptEditor } from './prompt-editor';
+import { PromptGrid } from './prompt-grid';
+import { PromptsSidebar } from './prompts-sidebar';
+import { PromptsEmpty, PromptsError, PromptsLoading, PromptsNoResults } from './prompts-states';
+import { PromptStats, PromptsToolbar } from './prompts-toolbar';
+import './prompts.css';
+
+export interface PromptsPageProps {
+  /** The signed-in user's tier: it sets max_prompts and max_categories (unknown → 0). */
+  accessTier: Tier | null | undefined;
+  /** 'Open' on a card: the route shows the prompt in the workbench. */
+  onOpenPrompt: (prompt: Prompt) => void;
+}
+
+/**
+ * My Prompts (spec section 2): sidebar (create, categories, manage), toolbar (search, Favorites Only),
+ * stats, and the prompt cards, with the editor and category manager modals.
+ */
+export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
+  const queryClient = useQueryClient();
+  const promptsQuery = usePrompts();
+  const categoriesQuery = useCategories();
+  const limits = planLimits(accessTier);
+  const prompts = promptsQuery.data?.prompts;
+  const categories = categoriesQuery.data;
+
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [managerOpen, setManagerOpen] = useState(false);
+  // Open editors, first shown; an enhancement finishing while one is open waits its turn.
+  const [editors, setEditors] = useState<EditorSession[]>([]);
+  const nextEditorKey = useRef(1);
+
+  // A selected category that no longer exists (deleted) falls back to All Prompts.
+  const selectedCategory = categoryId ? categories?.find((c) => c.id === categoryId) : undefined;
+  if (categoryId && categories && !selectedCategory) setCategoryId(null);
+
+  // Typing stays responsive with hundreds of prompts: filtering follows a deferred copy of the
+  // search over a list lower-cased once per fetch.
+  const deferredSearch = useDeferredValue(search);
+  const indexed = useMemo(() => indexPrompts(prompts ?? []), [prompts]);
+  const categoryName = selectedCategory?.name ?? null;
+  const visible = useMemo(
+    () => filterPrompts(indexed, { search: deferredSearch, categoryName, favoritesOnly }),
+    [indexed, deferredSearch, categoryName, favoritesOnly],
+  );
+  const stats = useMemo(() => promptStats(prompts ?? []), [prompts]);
+
+  const maxPrompts = limits.max_prompts;
+  const atLimit = prompts !== undefined && maxPrompts !== null && prompts.length >= maxPrompts;
+  const limitNote = atLimit ? limitMessage('max_prompts', maxPrompts) : null;
+
+  const openEditor = useCallback((session: Omit<EditorSession, 'key'>, queue = false) => {
+    const next = { ...session, key: nextEditorKey.current++ };
+    setEditors((list) => (queue ? [...list, next] : [next]));
+  }, []);
+  const closeEditor = useCallback((key: number) => setEditors((list) => list.filter((s) => s.key !== key)), []);
+
+  // Spec section 4: opening the editor is blocked with an alert at the plan's max_prompts.
+  const onCreate = useCallback(() => {
+    if (limitNote) {
+      window.alert(limitNote);
+      return;
+    }
+    openEditor({ prompt: null, categoryId });
+  }, [limitNote, openEditor, categoryId]);
+
+  const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
+
+  const toggleFavorite = useToggleFavorite();
+  const onToggleFavorite = useCallback(
+    (prompt: Prompt) => toggleFavorite.mutate({ id: prompt.id, is_favorite: !prompt.is_favorite }),
+    [toggleFavorite.mutate],
+  );
+
+  const { mutateAsync: enhance } = useEnhancePrompt();
+  const enhancingIds = useMutationState({
+    filters: { mutationKey: enhanceMutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { promptId: string } | undefined)?.promptId,
+  });
+  const onEnhance = useCallback(
+    async (prompt: Prompt) => {
+      if (!window.confirm(CONFIRM.enhance)) return;
+      try {
+        const { enhanced_body } = await enhance({ promptId: prompt.id, body: prompt.body });
+        // Edit the prompt as it is now (it may have changed meanwhile), with the enhanced body as an unsaved draft.
+        const current = queryClient.getQueryData(promptsQueryOptions().queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
+        openEditor({ prompt: current, draftBody: enhanced_body }, true);
+      } catch (failure) {
+        window.alert(ALERT.enhance(failure));
+      }
+    },
+    [enhance, openEditor, queryClient],
+  );
+
+  const { mutateAsync: deletePrompt } = useDeletePrompt();
+  const deletingIds = useMutationState({
+    filters: { mutationKey: deleteMutationKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string | undefined,
+  });
+  const onDelete = useCallback(
+    async (prompt: Prompt) => {
+      if (!window.confirm(CONFIRM.deleteInList)) return;
+      try {
+        await deletePrompt(prompt.id);
+      } catch (failure) {
+        window.alert(ALERT.delete(failure));
+      }
+    },
+    [deletePrompt],
+  );
+
+  const clearFilters = () => {
+    setSearch('');
+    setCategoryId(null);
+    setFavoritesOnly(false);
+  };
+
+  const editor = editors[0];
+  const filtered = deferredSearch.trim() !== '' || categoryName !== null || favoritesOnly;
+
+  let results;
+  if (promptsQuery.isPending) results = <PromptsLoading />;
+  else if (promptsQuery.isError) results = <PromptsError onRetry={() => void promptsQuery.refetch()} retrying={promptsQuery.isFetching} />;
+  else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} />;
+  else {
+    results = (
+      <>
+        <PromptsToolbar search={search} onSearchChange={setSearch} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} />
+        <PromptStats stats={stats} maxPrompts={maxPrompts} />
+        <div className="prompts-results__header">
+          <h2 className="prompts-results__title">{categoryName ?? TEXT.allPrompts}</h2>
+          <p className="prompts-results__count" role="status">
+            {filtered ? `Showing ${visible.length} of ${plural(indexed.length, 'prompt', 'prompts')}` : plural(indexed.length, 'prompt', 'prompts')}
+          </p>
+        </div>
+        {visible.length === 0 ? (
+          <PromptsNoResults onClear={clearFilters} />
+        ) : (
+          <PromptGrid
+            items={visible}
+            filterKey={`${deferredSearch}\u0000${categoryName ?? ''}\u0000${favoritesOnly}`}
+            enhancingIds={enhancingIds}
+            deletingIds={deletingIds}
+            onToggleFavorite={onToggleFavorite}
+            onEnhance={onEnhance}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onOpen={onOpenPrompt}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <ContentLayout title="My Prompts" description="Write, organise and refine the prompts you reuse.">
+      <div className="prompts-layout">
+        <PromptsSidebar
+          total={prompts?.length}
+          categories={categories}
+          categoriesError={categoriesQuery.isError}
+          selectedCategoryId={selectedCategory ? categoryId : null}
+          onSelectCategory={setCategoryId}
+          limitNote={limitNote}
+          onCreate={onCreate}
+          onManage={() => setManagerOpen(true)}
+        />
+        <section className="prompts-main" aria-label="Your prompts">
+          {results}
+        </section>
+      </div>
+
+      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
+      <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { FolderCog, Layers, Plus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Category } from '@shared/contract/prompts';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { paths } from '@/config/paths';
+import { plural } from '../utils/filter-prompts';
+import { TEXT } from '../utils/messages';
+
+export interface PromptsSidebarProps {
+  total: number | undefined;
+  categories: Category[] | undefined;
+  categoriesError: boolean;
+  selectedCategoryId: string | null;
+  onSelectCategory: (id: string | null) => void;
+  /** The plan-limit note; when set the create button is shown disabled. */
+  limitNote: string | null;
+  onCreate: () => void;
+  onManage: () => void;
+}
+
+/** Create New Prompt (disabled with a note at the plan limit), the category filter and Manage. */
+export function PromptsSidebar({ total, categories, categoriesError, selectedCategoryId, onSelectCategory, limitNote, onCreate, onManage }: PromptsSidebarProps) {
+  const noteId = useId();
+  const headingId = useId();
+  return (
+    <aside className="prompts-sidebar" aria-label="Prompt categories">
+      <div className="prompts-sidebar__create">
+        {/*
+          At the limit the button stays focusable but is marked disabled (aria-disabled), with the note
+          as its description; pressing it anyway explains the block with the spec's alert.
+        */}
+        <Button
+          block
+          icon={<Plus aria-hidden="true" />}
+          className={cx('prompts-sidebar__create-btn', limitNote && 'is-disabled')}
+          aria-disabled={limitNote ? true : undefined}
+          aria-describedby={limitNote ? noteId : undefined}
+          onClick={onCreate}
+        >
+          {TEXT.createNew}
+        </Button>
+        {limitNote ? (
+          <p id={noteId} className="prompts-sidebar__limit">
+            {limitNote}{' '}
+            <Link to={paths.pricing} className="prompts-sidebar__upgrade">
+              See plans
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
+      <section className="prompts-sidebar__section" aria-labelledby={headingId}>
+        <div className="prompts-sidebar__heading">
+          <h2 id={headingId}>Categories</h2>
+          <Button variant="ghost" size="sm" icon={<FolderCog aria-hidden="true" />} onClick={onManage}>
+            Manage
+          </Button>
+        </div>
+        <ul className="category-filter">
+          <li>
+            <CategoryFilterButton label={TEXT.allPrompts} count={total} selected={selectedCategoryId === null} onSelect={() => onSelectCategory(null)} icon />
+          </li>
+          {categories?.map((category) => (
+            <li key={category.id}>
+              <CategoryFilterButton
+                label={category.name}
+                count={category.prompt_count}
+                selected={selectedCategoryId === category.id}
+                onSelect={() => onSelectCategory(selectedCategoryId === category.id ? null : category.id)}
+              />
+            </li>
+          ))}
+        </ul>
+        {categoriesError ? <p className="prompts-sidebar__hint">Could not load your categories.</p> : null}
+        {categories && categories.length === 0 ? <p className="prompts-sidebar__hint">No categories yet. Use Manage to add some.</p> : null}
+      </section>
+    </aside>
+  );
+}
+
+function CategoryFilterButton({ label, count, selected, onSelect, icon = false }: { label: string; count: number | undefined; selected: boolean; onSelect: () => void; icon?: boolean }) {
+  return (
+    <button type="button" className={cx('category-filter__item', selected && 'is-selected')} aria-pressed={selected} onClick={onSelect}>
+      {icon ? <Layers aria-hidden="true" className="category-filter__icon" /> : <span aria-hidden="true" className="category-filter__dot" />}
+      <span className="category-filter__name">{label}</span>
+      {count !== undefined ? (
+        <>
+          <span className="category-filter__count" aria-hidden="true">
+            {count}
+          </span>
+          <span className="visually-hidden">({plural(count, 'prompt', 'prompts')})</span>
+        </>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { FileText, Plus, SearchX, TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TEXT } from '../utils/messages';
+
+/** The list states of spec section 4: loading, error, empty, filtered-empty. */
+export function PromptsLoading() {
+  return (
+    <div className="prompts-state" role="status">
+      <Spinner size="lg" />
+      <p className="prompts-state__text">{TEXT.loading}</p>
+    </div>
+  );
+}
+
+function StatePanel({ icon, tone, title, children, role }: { icon: ReactNode; tone?: 'danger'; title: string; children: ReactNode; role?: 'alert' }) {
+  return (
+    <section className={`prompts-state prompts-state--panel${tone ? ` prompts-state--${tone}` : ''}`} role={role}>
+      <span className="prompts-state__icon">{icon}</span>
+      <h2 className="prompts-state__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function PromptsError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <StatePanel icon={<TriangleAlert aria-hidden="true" />} tone="danger" title={TEXT.loadErrorTitle} role="alert">
+      <p className="prompts-state__text">{TEXT.loadError}</p>
+      <Button variant="secondary" loading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </StatePanel>
+  );
+}
+
+export function PromptsEmpty({ onCreate }: { onCreate: () => void }) {
+  return (
+    <StatePanel icon={<FileText aria-hidden="true" />} title={TEXT.emptyTitle}>
+      <p className="prompts-state__text">
+        Save the prompts you reuse, mark variables like <code>[INPUT: topic]</code> to fill in later, and sharpen them with AI.
+      </p>
+      <Button size="lg" icon={<Plus aria-hidden="true" />} onClick={onCreate}>
+        {TEXT.createFirst}
+      </Button>
+    </StatePanel>
+  );
+}
+
+export function PromptsNoResults({ onClear }: { onClear: () => void }) {
+  return (
+    <StatePanel icon={<SearchX aria-hidden="true" />} title={TEXT.noResults}>
+      <p className="prompts-state__text">No prompt matches the search and filters you chose.</p>
+      <Button variant="secondary" onClick={onClear}>
+        Clear filters
+      </Button>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,59 @@
+import { Star } from 'lucide-react';
+import { cx } from '@/components/ui/cx';
+import { SearchInput } from '@/components/ui/search-input';
+import type { PromptStats as Stats } from '../utils/filter-prompts';
+import { TEXT } from '../utils/messages';
+
+export interface PromptsToolbarProps {
+  search: string;
+  onSearchChange: (value: string) => void;
+  favoritesOnly: boolean;
+  onFavoritesOnlyChange: (value: boolean) => void;
+}
+
+/** Search (title or body) with its clear button, and the Favorites Only toggle. */
+export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavoritesOnlyChange }: PromptsToolbarProps) {
+  return (
+    <div className="prompts-toolbar" role="search">
+      <SearchInput
+        className="prompts-toolbar__search"
+        label="Search prompts"
+        placeholder="Search by title or body..."
+        value={search}
+        onValueChange={onSearchChange}
+      />
+      <button
+        type="button"
+        className={cx('favorites-toggle', favoritesOnly && 'is-on')}
+        aria-pressed={favoritesOnly}
+        onClick={() => onFavoritesOnlyChange(!favoritesOnly)}
+      >
+        <Star aria-hidden="true" />
+        {TEXT.favoritesOnly}
+      </button>
+    </div>
+  );
+}
+
+/** Totals over the whole workspace: prompts (with the plan limit), favorites, uncategorized. */
+export function PromptStats({ stats, maxPrompts }: { stats: Stats; maxPrompts: number | null }) {
+  return (
+    <dl className="prompt-stats">
+      <div className="prompt-stats__item">
+        <dt>Total prompts</dt>
+        <dd>
+          {stats.total}
+          {maxPrompts !== null ? <span className="prompt-stats__limit"> / {maxPrompts}</span> : null}
+        </dd>
+      </div>
+      <div className="prompt-stats__item">
+        <dt>Favorites</dt>
+        <dd>{stats.favorites}</dd>
+      </div>
+      <div className="prompt-stats__item">
+        <dt>Uncategorized</dt>
+        <dd>{stats.uncategorized}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,44 @@
+/** The spec's texts for My Prompts (sections 2, 5 and 8), written once. */
+export const TEXT = {
+  loading: 'Loading Your Prompts...',
+  emptyTitle: 'Your Workspace is Ready',
+  createFirst: 'Create First Prompt',
+  noResults: 'No Prompts Found',
+  loadErrorTitle: 'Could Not Load Prompts',
+  loadError: 'Could not load your prompts. Please try again later.',
+  createNew: 'Create New Prompt',
+  allPrompts: 'All Prompts',
+  favoritesOnly: 'Favorites Only',
+  newPrompt: 'New Prompt',
+  editPrompt: 'Edit Prompt',
+  manageCategories: 'Manage Categories',
+  categoryLimitReached: 'Category limit reached',
+} as const;
+
+export const CONFIRM = {
+  deleteInEditor: 'Delete this prompt? This cannot be undone.',
+  deleteInList: 'Are you sure you want to delete this prompt? This action is permanent.',
+  deleteCategory: 'Delete this category? Prompts will remain uncategorized.',
+  enhance: 'This will use AI to attempt to improve your prompt. Proceed?',
+} as const;
+
+export const FALLBACK = {
+  savePrompt: 'Failed to save prompt',
+  deletePrompt: 'Failed to delete prompt',
+  createCategory: 'Failed to create category',
+  updateCategory: 'Failed to update category',
+  deleteCategory: 'Failed to delete category',
+} as const;
+
+/** The message of a failure: the server's detail (ApiError's message), else the error's own message, else `fallback`. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Spec section 8 alerts. */
+export const ALERT = {
+  save: (error: unknown) => `Error saving prompt: ${failureText(error, FALLBACK.savePrompt)}`,
+  delete: (error: unknown) => `Failed to delete prompt: ${failureText(error, FALLBACK.deletePrompt)}`,
+  enhance: (error: unknown) => `AI Enhancement failed: ${failureText(error, 'Unknown error')}`,
+  favorite: 'Failed to update favorite status. Reverting changes.',
+} as const;

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Prompt, TITLE_MAX } from '@shared/contract/prompts';
+import { apiRequest } from '@/lib/api-client';
+
+/** The prompts list queries (My Prompts) live under this key. */
+const promptsQueryKey = ['prompts'] as const;
+
+const FORK_SUFFIX = ' (filled)';
+
+/** The title of a filled copy: the original title + ' (filled)', kept within the title limit. */
+export function forkTitle(title: string): string {
+  return `${title.trim().slice(0, TITLE_MAX - FORK_SUFFIX.length).trimEnd()}${FORK_SUFFIX}`;
+}
+
+/** POST /prompts/: saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */
+export function forkPrompt({ title, body }: { title: string; body: string }) {
+  return apiRequest('/prompts/', {
+    method: 'POST',
+    json: { title, body, category_id: null, is_favorite: false, tasks: [], industries: [] },
+    schema: Prompt,
+  });
+}
+
+export function useForkPrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forkPrompt,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
+  });
+}

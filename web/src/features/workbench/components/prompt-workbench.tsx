@@ -1,0 +1,252 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Check, Copy, GitFork, RotateCw } from 'lucide-react';
+import { parseVariables } from '@shared/variables';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Switch } from '@/components/ui/switch';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { useToast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { forkTitle, useForkPrompt } from '../api/fork-prompt';
+import { useWorkbenchContext } from '../api/get-workbench-context';
+import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
+import { copyToClipboard } from '../utils/clipboard';
+import { VariableControl } from './variable-control';
+import './workbench.css';
+
+export interface WorkbenchPrompt {
+  id?: string;
+  title: string;
+  body: string;
+}
+
+export interface PromptWorkbenchProps {
+  /** The prompt to fill; `null` renders nothing. */
+  prompt: WorkbenchPrompt | null;
+  onClose: () => void;
+}
+
+/** Spec section 9: 'Copied!' shows for 2000 ms. */
+export const COPIED_MS = 2000;
+
+/**
+ * The prompt workbench (spec "Workbench behaviour", DESIGN.md 5.4): the template with its
+ * variables highlighted, a control per variable, and a live preview to copy or fork. A modal
+ * dialog: Escape closes it, focus stays inside and returns where it was.
+ */
+export function PromptWorkbench({ prompt, onClose }: PromptWorkbenchProps) {
+  if (!prompt) return null;
+  return <WorkbenchDialog prompt={prompt} onClose={onClose} />;
+}
+
+function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title="Prompt Workbench"
+        description="Fill in the variables, then copy or fork the result."
+        size="xl"
+        className="workbench"
+        onCloseAutoFocus={returnFocus}
+        onOpenAutoFocus={(event) => {
+          // Start at the first thing to fill in, when there is one.
+          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.wb-var input, .wb-var textarea');
+          if (first) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+      >
+        <WorkbenchPanels key={`${prompt.id ?? ''}\u0000${prompt.body}`} prompt={prompt} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
+  const context = useWorkbenchContext();
+  const fork = useForkPrompt();
+  const { toast } = useToast();
+  const [applyDirectives, setApplyDirectives] = useState(true);
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [copied, setCopied] = useState(false);
+  const [status, setStatus] = useState('');
+  const copiedTimer = useRef<number | undefined>(undefined);
+  const actionsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => window.clearTimeout(copiedTimer.current), []);
+
+  const variables = useMemo(() => parseVariables(prompt.body), [prompt.body]);
+  const segments = useMemo(() => templateSegments(prompt.body), [prompt.body]);
+
+  const stored = useMemo(() => {
+    const map: Record<string, string | undefined> = {};
+    for (const v of variables) map[variableId(v)] = resolveStored(v, context.data);
+    return map;
+  }, [variables, context.data]);
+
+  const values = useMemo(() => {
+    const map: Record<string, string | undefined> = {};
+    for (const v of variables) {
+      const id = variableId(v);
+      map[id] = stored[id] ?? typed[id];
+    }
+    return map;
+  }, [variables, stored, typed]);
+
+  const output = assemble(prompt.body, values, context.data?.directives, applyDirectives);
+  const directives = context.data?.directives;
+  const noDirectives = directives !== undefined && !directives.global_prompt_prefix.trim() && !directives.global_prompt_suffix.trim();
+
+  const onCopy = async () => {
+    const ok = await copyToClipboard(output.text, actionsRef.current);
+    if (!ok) {
+      setStatus('Could not copy to the clipboard.');
+      toast({ title: 'Could not copy to the clipboard.', variant: 'error' });
+      return;
+    }
+    setCopied(true);
+    setStatus('Preview copied to the clipboard.');
+    window.clearTimeout(copiedTimer.current);
+    copiedTimer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
+  const onFork = () => {
+    const title = forkTitle(prompt.title);
+    fork.mutate(
+      { title, body: output.text },
+      {
+        onSuccess: (created) => {
+          // Done: the copy is in My Prompts. Closing first also keeps Escape for the page, not the toast.
+          onClose();
+          toast({ title: `Successfully copied "${created.title}" to your personal workspace!`, variant: 'success' });
+        },
+        onError: (error) => {
+          window.alert(error instanceof ApiError && error.detail ? `Error: ${error.detail}` : 'Could not fork this prompt.');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="wb-grid">
+      <section className="wb-panel" aria-labelledby="wb-template-title">
+        <h3 id="wb-template-title" className="wb-panel__title">
+          <span className="wb-panel__step" aria-hidden="true">
+            1
+          </span>
+          Smart Template
+        </h3>
+        <div className="wb-panel__body">
+          <h4 className="wb-prompt-title">{prompt.title}</h4>
+          <p className="wb-panel__meta">
+            {variables.length === 0 ? 'No variables' : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}`}
+          </p>
+          <pre className="wb-template" aria-label="Template">
+            {segments.map((segment, i) =>
+              segment.variable ? (
+                <mark key={i} className={`wb-token wb-token--${segment.variable.type.toLowerCase()}`}>
+                  {segment.text}
+                </mark>
+              ) : (
+                <span key={i}>{segment.text}</span>
+              ),
+            )}
+          </pre>
+        </div>
+      </section>
+
+      <section className="wb-panel" aria-labelledby="wb-controls-title">
+        <h3 id="wb-controls-title" className="wb-panel__title">
+          <span className="wb-panel__step" aria-hidden="true">
+            2
+          </span>
+          Controls
+        </h3>
+        <div className="wb-panel__body">
+          <Switch
+            className="wb-directives"
+            checked={applyDirectives}
+            onCheckedChange={setApplyDirectives}
+            label="Apply global directives"
+            description={
+              noDirectives
+                ? 'Your global prefix and suffix are empty. Set them in the Context Library.'
+                : 'Wrap the prompt with your global prefix and suffix.'
+            }
+          />
+          {context.isError ? (
+            <Alert
+              action={
+                <Button variant="secondary" size="sm" icon={<RotateCw aria-hidden="true" />} onClick={() => void context.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              Could not load your context library.
+            </Alert>
+          ) : null}
+          {variables.length === 0 ? (
+            <p className="wb-empty">This prompt has no variables. Add markers like [INPUT: topic] to make it fillable.</p>
+          ) : (
+            <div className="wb-vars">
+              {variables.map((variable) => {
+                const id = variableId(variable);
+                return (
+                  <VariableControl
+                    key={id}
+                    variable={variable}
+                    value={typed[id] ?? ''}
+                    onChange={(value) => setTyped((current) => ({ ...current, [id]: value }))}
+                    stored={stored[id]}
+                    loading={context.isPending}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="wb-panel wb-panel--preview" aria-labelledby="wb-preview-title">
+        <h3 id="wb-preview-title" className="wb-panel__title">
+          <span className="wb-panel__step" aria-hidden="true">
+            3
+          </span>
+          Live Preview &amp; Actions
+        </h3>
+        <div className="wb-panel__body">
+          {applyDirectives ? (
+            <div className="wb-panel__meta">
+              <Badge variant="accent">Global directives on</Badge>
+            </div>
+          ) : null}
+          <pre className="wb-preview" role="region" aria-label="Live preview" tabIndex={0}>
+            {output.parts.map((part, i) => (
+              <span key={i}>
+                {separatorBefore(output.parts, i)}
+                <span className={`wb-preview__${part.kind}`}>{part.text}</span>
+              </span>
+            ))}
+          </pre>
+          <p className="wb-panel__meta">{`${output.text.length.toLocaleString()} characters to copy`}</p>
+          <div className="wb-actions" ref={actionsRef}>
+            <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} onClick={() => void onCopy()}>
+              {copied ? 'Copied!' : 'Copy'}
+            </Button>
+            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending} onClick={onFork}>
+              {fork.isPending ? 'Forking...' : 'Fork'}
+            </Button>
+          </div>
+          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench.</p>
+          <p className="visually-hidden" role="status">
+            {status}
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}
