@@ -8,7 +8,7 @@ type OpenPrompt = { id?: string; title: string; body: string };
 
 /**
  * /prompts: My Prompts. Features do not import each other, so this route composes them: the
- * user's tier comes from the session, and 'Open' on a card shows the prompt in the workbench.
+ * user's tier and admin flag come from the session, and 'Open' on a card shows the prompt in the workbench.
  */
 export function Component() {
   const { user } = useSession();
@@ -18,7 +18,7 @@ export function Component() {
 
   return (
     <>
-      <PromptsPage accessTier={user?.access_tier} onOpenPrompt={onOpenPrompt} />
+      <PromptsPage accessTier={user?.access_tier} isAdmin={user?.is_admin ?? false} onOpenPrompt={onOpenPrompt} />
       <PromptWorkbench prompt={open} onClose={onClose} />
     </>
   );

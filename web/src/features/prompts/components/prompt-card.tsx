@@ -1,10 +1,11 @@
 import { memo, useId } from 'react';
-import { Folder, Pencil, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Folder, Pencil, Sparkles, Star, Trash2 } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { IndexedPrompt } from '../utils/filter-prompts';
+import { TEXT } from '../utils/messages';
 
 /** Only the start of a long body is rendered: the card shows a few lines of it anyway. */
 const BODY_PREVIEW_CHARS = 480;
@@ -19,10 +20,12 @@ export interface PromptCardProps {
   onEdit: (prompt: Prompt) => void;
   onDelete: (prompt: Prompt) => void;
   onOpen: (prompt: Prompt) => void;
+  /** 'Publish to Library': given for admins only; without it the action is not rendered. */
+  onPublish?: (prompt: Prompt) => void;
 }
 
 /** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
-export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen }: PromptCardProps) {
+export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish }: PromptCardProps) {
   const { prompt, hasVariables } = item;
   const titleId = useId();
   const tags = [...prompt.tasks, ...prompt.industries];
@@ -86,6 +89,7 @@ export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, 
           <IconButton label="Enhance with AI" variant="accent" icon={<Sparkles />} loading={enhancing} disabled={deleting} onClick={() => onEnhance(prompt)} />
           <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
           <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
+          {onPublish ? <IconButton label={TEXT.publishToLibrary} icon={<BookUp />} disabled={busy} onClick={() => onPublish(prompt)} /> : null}
         </div>
         <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>
           Open

@@ -19,6 +19,8 @@ export interface PromptGridProps {
   onEdit: (prompt: Prompt) => void;
   onDelete: (prompt: Prompt) => void;
   onOpen: (prompt: Prompt) => void;
+  /** Admins only: 'Publish to Library' on each card. */
+  onPublish?: (prompt: Prompt) => void;
 }
 
 /** The result cards; more are added as the end of the list scrolls near (or on 'Show more'). */
@@ -53,6 +55,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
               onEdit={handlers.onEdit}
               onDelete={handlers.onDelete}
               onOpen={handlers.onOpen}
+              onPublish={handlers.onPublish}
             />
           </li>
         ))}

@@ -14,6 +14,7 @@ import { CategoryManager } from './category-manager';
 import { type EditorSession, PromptEditor } from './prompt-editor';
 import { PromptGrid } from './prompt-grid';
 import { PromptsSidebar } from './prompts-sidebar';
+import { PublishDialog } from './publish-dialog';
 import { PromptsEmpty, PromptsError, PromptsLoading, PromptsNoResults } from './prompts-states';
 import { PromptStats, PromptsToolbar } from './prompts-toolbar';
 import './prompts.css';
@@ -23,13 +24,15 @@ export interface PromptsPageProps {
   accessTier: Tier | null | undefined;
   /** 'Open' on a card: the route shows the prompt in the workbench. */
   onOpenPrompt: (prompt: Prompt) => void;
+  /** The signed-in user is an admin: each card then offers 'Publish to Library' (design section 5). */
+  isAdmin?: boolean;
 }
 
 /**
  * My Prompts (spec section 2): sidebar (create, categories, manage), toolbar (search, Favorites Only),
  * stats, and the prompt cards, with the editor and category manager modals.
  */
-export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
+export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
   const queryClient = useQueryClient();
   const promptsQuery = usePrompts();
   const categoriesQuery = useCategories();
@@ -41,6 +44,7 @@ export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
+  const [publishing, setPublishing] = useState<Prompt | null>(null);
   // Open editors, first shown; an enhancement finishing while one is open waits its turn.
   const [editors, setEditors] = useState<EditorSession[]>([]);
   const nextEditorKey = useRef(1);
@@ -124,6 +128,9 @@ export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
     [deletePrompt],
   );
 
+  const onPublish = useCallback((prompt: Prompt) => setPublishing(prompt), []);
+  const closePublish = useCallback(() => setPublishing(null), []);
+
   const clearFilters = () => {
     setSearch('');
     setCategoryId(null);
@@ -161,6 +168,7 @@ export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
             onEdit={onEdit}
             onDelete={onDelete}
             onOpen={onOpenPrompt}
+            onPublish={isAdmin ? onPublish : undefined}
           />
         )}
       </>
@@ -186,6 +194,7 @@ export function PromptsPage({ accessTier, onOpenPrompt }: PromptsPageProps) {
       </div>
 
       {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
+      {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
     </ContentLayout>
   );

@@ -13,6 +13,7 @@ export const TEXT = {
   editPrompt: 'Edit Prompt',
   manageCategories: 'Manage Categories',
   categoryLimitReached: 'Category limit reached',
+  publishToLibrary: 'Publish to Library',
 } as const;
 
 export const CONFIRM = {
@@ -28,6 +29,11 @@ export const FALLBACK = {
   createCategory: 'Failed to create category',
   updateCategory: 'Failed to update category',
   deleteCategory: 'Failed to delete category',
+  publish: 'Failed to publish prompt.',
+} as const;
+
+export const SUCCESS = {
+  published: (title: string) => `Published "${title}" to the library.`,
 } as const;
 
 /** The message of a failure: the server's detail (ApiError's message), else the error's own message, else `fallback`. */

@@ -1,0 +1,120 @@
+import { type FormEvent, useId, useState } from 'react';
+import { BookUp } from 'lucide-react';
+import type { Prompt } from '@shared/contract/prompts';
+import { TIERS, type Tier } from '@shared/tiers';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { useToast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useLibraryCategories } from '../api/get-library-categories';
+import { usePublishToLibrary } from '../api/publish-to-library';
+import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
+
+const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+
+export interface PublishDialogProps {
+  /** The prompt to publish; the dialog is shown while there is one. */
+  prompt: Prompt | null;
+  onClose: () => void;
+}
+
+/**
+ * The admin's 'Publish to Library' (design section 5): a copy of one of their prompts goes into the
+ * library, in a library category (or none) at a tier. Success closes with a toast; a failure stays
+ * open with the server's reason.
+ */
+export function PublishDialog({ prompt, onClose }: PublishDialogProps) {
+  // Mounted per prompt, so the choices start fresh and focus returns to the card's button.
+  return prompt ? <PublishForm key={prompt.id} prompt={prompt} onClose={onClose} /> : null;
+}
+
+function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  const { toast } = useToast();
+  const categoriesQuery = useLibraryCategories();
+  const publish = usePublishToLibrary();
+  const [categoryId, setCategoryId] = useState('');
+  const [tier, setTier] = useState<Tier>('free');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const busy = publish.isPending;
+  const categories = categoriesQuery.data ?? [];
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    try {
+      await publish.mutateAsync({ prompt_id: prompt.id, category_id: categoryId || null, access_tier: tier });
+      toast({ variant: 'success', title: SUCCESS.published(prompt.title) });
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure, FALLBACK.publish));
+    }
+  };
+
+  let categoryNote: string | undefined;
+  if (categoriesQuery.isPending) categoryNote = 'Loading library categories...';
+  else if (categoriesQuery.isError) categoryNote = 'Could not load the library categories; it can still be published uncategorized.';
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent
+        title={TEXT.publishToLibrary}
+        description="A copy goes into the prompt library; your own prompt stays as it is."
+        size="sm"
+        className="publish-dialog"
+        onCloseAutoFocus={returnFocus}
+      >
+        <form className="publish-dialog__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>
+          <p className="publish-dialog__prompt">
+            <BookUp aria-hidden="true" />
+            <span className="visually-hidden">Prompt: </span>
+            <span className="publish-dialog__title">{prompt.title}</span>
+          </p>
+
+          <Field label="Library category" description={categoryNote}>
+            <Select value={categoryId} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+              <option value="">Uncategorized</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+
+          <Field label="Access tier">
+            <Select value={tier} onChange={(event) => setTier(event.target.value as Tier)} disabled={busy}>
+              {TIERS.map((value) => (
+                <option key={value} value={value}>
+                  {TIER_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+
+          {error ? (
+            <p id={errorId} className="prompts-alert" role="alert">
+              {error}
+            </p>
+          ) : null}
+
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={busy}>
+              {busy ? 'Publishing...' : 'Publish'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
