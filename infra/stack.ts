@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { API_BASE } from '../shared/routes';
+import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
 import { REPO_ROOT } from './constructs/paths';
-import { Web } from './constructs/web';
+import { checkCustomDomain, Web } from './constructs/web';
+import { TABLE_SCHEMA } from './table-schema';
 
 export interface ConstructStackProps extends StackProps {
   /** `dev`, `prod`, …; `prod` retains data (table, bucket, logs, secret) and protects the table. */
@@ -20,6 +22,16 @@ export interface ConstructStackProps extends StackProps {
   authThrottle?: Throttle;
   /** An existing secret with the OpenAI API key; without it the built-in engine runs. */
   openAiSecretArn?: string;
+  /** Optional model name and OpenAI-compatible base URL for the enhancement function. */
+  openAiModel?: string;
+  openAiBaseUrl?: string;
+  /**
+   * An existing secret with the Stripe settings (JSON: secret_key, webhook_secret, price_pro,
+   * price_elite); without it the stack creates a placeholder secret to fill in after deploying.
+   */
+  stripeSecretArn?: string;
+  /** An address subscribed to the operators' alarm topic. */
+  alarmEmail?: string;
 }
 
 /** Construct in AWS: CloudFront → (S3 SPA | HTTP API → one Lambda per route → DynamoDB). */
@@ -27,9 +39,12 @@ export class ConstructStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly web: Web;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: ConstructStackProps) {
     super(scope, id, { terminationProtection: props.stage === 'prod', ...props });
+    // Fail before anything is built (or bundled) when the domain settings cannot work.
+    checkCustomDomain(props.domainName, props.certificateArn);
     const retain = props.stage === 'prod';
     Tags.of(this).add('project', 'construct');
     Tags.of(this).add('stage', props.stage);
@@ -41,6 +56,13 @@ export class ConstructStack extends Stack {
       throttle: props.throttle,
       authThrottle: props.authThrottle,
       openAiSecretArn: props.openAiSecretArn,
+      openAiModel: props.openAiModel,
+      openAiBaseUrl: props.openAiBaseUrl,
+      stripeSecretArn: props.stripeSecretArn,
+      // Known at synth time only with a custom domain: the CloudFront domain would make the API's
+      // functions depend on the distribution, which depends on the API (a cycle). Without it the
+      // billing code takes the browser's Origin header.
+      siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
     });
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
@@ -48,6 +70,14 @@ export class ConstructStack extends Stack {
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       domainName: props.domainName,
       certificateArn: props.certificateArn,
+    });
+    this.alarms = new Alarms(this, 'Alarms', {
+      stage: props.stage,
+      httpApi: this.api.httpApi,
+      functions: this.api.functions,
+      table: this.data.table,
+      indexNames: TABLE_SCHEMA.indexes.map((i) => i.name),
+      email: props.alarmEmail,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The product (SPA and API on one origin)' });
@@ -59,6 +89,22 @@ export class ConstructStack extends Stack {
     new CfnOutput(this, 'ExecuteApiUrl', { value: this.api.url, description: 'The HTTP API without CloudFront (diagnostics)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'JwtSecretArn', { value: this.api.jwtSecret.secretArn });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.api.stripeSecret.secretArn,
+      description: this.api.stripeSecretIsPlaceholder
+        ? 'Placeholder Stripe secret created by the stack: put secret_key, webhook_secret, price_pro, price_elite into it (README, Deploy)'
+        : 'The Stripe secret given as context (stripeSecretArn)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'SNS topic of the operator alarms: subscribe email, chat or paging to it',
+    });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.web.distribution.distributionDomainName,
+      description: props.domainName
+        ? `Point ${props.domainName} at this (CNAME, or a Route 53 alias)`
+        : 'The CloudFront domain serving the site',
+    });
     if (!this.web.deployed) {
       new CfnOutput(this, 'WebNotDeployed', {
         value: 'web/dist/index.html was missing at synth time: the bucket is empty. Run `npm run deploy` (builds first).',

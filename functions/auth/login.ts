@@ -14,12 +14,21 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 
 const ACCOUNT_FAILURES = 10;
 const ADDRESS_FAILURES = 50;
 
+/**
+ * The caller's address: behind CloudFront, API Gateway sees an edge server, so the address
+ * CloudFront itself adds (CloudFront-Viewer-Address, "ip:port") is used; otherwise API Gateway's
+ * own view. Never X-Forwarded-For, which any client can write.
+ */
+function clientAddress(event: { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } }): string {
+  const viewer = event.headers['cloudfront-viewer-address'];
+  return viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
+}
+
 /** POST /auth/login: OAuth2 password form (username = email) → bearer token. */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {
   const windows: Window[] = [
     { name: 'login-account', subject: normaliseEmail(body.username), limit: ACCOUNT_FAILURES, seconds: 900 },
-    // API Gateway's view of the caller, not a header the client could set.
-    { name: 'login-address', subject: event.requestContext.http.sourceIp, limit: ADDRESS_FAILURES, seconds: 900 },
+    { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 },
   ];
   const [blocked, user] = await Promise.all([anyExhausted(windows), findUserByEmail(body.username)]);
   if (blocked) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
@@ -29,6 +38,6 @@ export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'for
     await record(windows);
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
-  const { token, expiresIn } = await issueAccessToken(user.id, user.session_version ?? 0);
+  const { token, expiresIn } = await issueAccessToken(user.id);
   return ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
 });

@@ -1,12 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from '../lib/db';
 import { api, noContent } from '../lib/http';
-import { keys } from '../lib/keys';
+import { revokedTokenKey } from '../lib/users';
 
-/** POST /auth/logout: ends every token issued to the user so far (the session version moves on). */
-export const handler = api('POST /auth/logout', {}, async ({ user }) => {
-  await db.send(
-    new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'ADD session_version :one', ExpressionAttributeValues: { ':one': 1 } }),
-  );
+/**
+ * POST /auth/logout: revokes the token it was called with (other devices stay signed in). The
+ * revocation lives until the token would have expired anyway, then TTL removes it.
+ */
+export const handler = api('POST /auth/logout', {}, async ({ session }) => {
+  await db.send(new PutCommand({ TableName: TABLE, Item: { ...revokedTokenKey(session.tokenId), type: 'revoked_token', expires_at: session.expiresAt } }));
   return noContent();
 });

@@ -22,6 +22,7 @@ export function getJwtKey(): Promise<Uint8Array> {
     if (secret.length < 32) throw new Error('The JWT signing secret must be at least 32 characters');
     return new TextEncoder().encode(secret);
   });
+  jwtKey.catch(() => (jwtKey = undefined));
   return jwtKey;
 }
 

@@ -6,8 +6,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { type Access, type AccessOf, type RouteDef, type RouteKey, ROUTES, routeKey } from '@shared/routes';
 import { config } from './config';
+import { cancellationCodes } from './db';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   HttpError,
   PayloadTooLargeError,
@@ -15,8 +17,8 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors';
-import { verifyAccessToken } from './tokens';
-import { getUser, type UserRecord } from './users';
+import { type TokenClaims, verifyAccessToken } from './tokens';
+import { type UserRecord, getUserForToken } from './users';
 import { parseWith } from './validation';
 
 /**
@@ -34,6 +36,8 @@ export interface ApiRequest<Body, U> {
   context: Context;
   body: Body;
   user: U;
+  /** The verified bearer token (signed-in routes). */
+  session: U extends null ? null : TokenClaims;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
 }
@@ -49,7 +53,7 @@ type BodyOf<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 /** Signed-in routes always have the current user; public ones never do. */
 type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? UserRecord : null;
 
-type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null };
+type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: TokenClaims };
 
 export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = undefined>(
   route: K,
@@ -69,6 +73,7 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
       context,
       body: body as BodyOf<S>,
       user: (event.user ?? null) as UserOf<K>,
+      session: (event.session ?? null) as ApiRequest<BodyOf<S>, UserOf<K>>['session'],
       params: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
     });
@@ -115,6 +120,10 @@ function respond(): middy.MiddlewareObj<Event, Result> {
   };
 }
 
+const BUSY = 'The service is busy. Please try again in a moment.';
+const CONCURRENT = 'Another request changed the same data at the same time. Please try again.';
+const CHANGED = 'This item was changed by another request. Please reload and try again.';
+
 /** Our errors pass through; middy's parser errors and storage faults get clear details. */
 function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
@@ -135,8 +144,19 @@ function toHttpError(error: unknown): HttpError | null {
     return new ServiceUnavailableError('The request took too long. Please try again.');
   }
   if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)) {
-    return new ServiceUnavailableError('The service is busy. Please try again in a moment.');
+    return new ServiceUnavailableError(BUSY);
   }
+  // A transaction a handler did not interpret (transact() maps the conditions it expects).
+  const codes = cancellationCodes(error);
+  if (codes) {
+    if (codes.some((c) => ['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'].includes(c))) return new ServiceUnavailableError(BUSY);
+    if (codes.includes('TransactionConflict')) return new ConflictError(CONCURRENT);
+    if (codes.includes('ConditionalCheckFailed')) return new ConflictError(CHANGED);
+    return null;
+  }
+  // A single write that collided with a transaction, or a guard a handler did not expect to fail.
+  if (['TransactionConflictException', 'TransactionInProgressException'].includes(error.name)) return new ConflictError(CONCURRENT);
+  if (error.name === 'ConditionalCheckFailedException') return new ConflictError(CHANGED);
   return null;
 }
 
@@ -168,12 +188,13 @@ function authenticate(access: Access): middy.MiddlewareObj<Event, Result> {
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
       const claims = await verifyAccessToken(token);
-      const user = await getUser(claims.userId);
-      // A deleted account's tokens stop working on the next request; so do tokens from before a logout.
+      const { user, revoked } = await getUserForToken(claims.userId, claims.tokenId);
+      // A deleted account's tokens stop working on the next request; so does a logged-out token.
       if (!user) throw new UnauthorizedError('Your account no longer exists.');
-      if ((user.session_version ?? 0) !== claims.sessionVersion) throw new UnauthorizedError('Your session has ended. Please log in again.');
+      if (revoked) throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
       event.user = user;
+      event.session = claims;
     },
   };
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { config, getJwtKey } from './config';
 import { UnauthorizedError } from './errors';
 
 const ALG = 'HS256';
 
-/** `sv` is the user's session version: logging out bumps it, which ends every earlier token. */
-export async function issueAccessToken(userId: string, sessionVersion: number): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({ sv: sessionVersion })
+/** Each token has its own id (`jti`), so logging out can revoke exactly that token. */
+export async function issueAccessToken(userId: string): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({})
+    .setJti(randomUUID())
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(config.jwtIssuer)
@@ -20,7 +22,9 @@ export async function issueAccessToken(userId: string, sessionVersion: number): 
 
 export interface TokenClaims {
   userId: string;
-  sessionVersion: number;
+  tokenId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
 }
 
 /**
@@ -34,9 +38,9 @@ export async function verifyAccessToken(token: string): Promise<TokenClaims> {
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,
       typ: 'JWT',
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
-    return { userId: payload.sub!, sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0 };
+    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: payload.exp! };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');
     if (error instanceof errors.JOSEError) throw new UnauthorizedError('Invalid authentication token.');

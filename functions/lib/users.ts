@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { TABLE, cancellationCodes, db, transactWithRetry } from './db';
@@ -10,8 +10,6 @@ import { keys, normaliseEmail } from './keys';
 export interface UserRecord extends User {
   password_hash: string;
   created_at: string;
-  /** Bumped by logout; tokens carry the version they were issued under. */
-  session_version?: number;
 }
 
 export interface NewUser {
@@ -103,6 +101,24 @@ export function adminCountChange(delta: 1 | -1) {
 export async function getUser(userId: string): Promise<UserRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.user(userId) }));
   return Item as UserRecord | undefined;
+}
+
+/** A logged-out token's id, kept until the token would have expired anyway. */
+export const revokedTokenKey = (tokenId: string) => ({ pk: `REVOKED#${tokenId}`, sk: 'TOKEN' });
+
+/**
+ * Access pattern: the user behind a bearer token, and whether that token was logged out, in one
+ * BatchGet (one round trip, as a GetItem alone would be).
+ */
+export async function getUserForToken(userId: string, tokenId: string): Promise<{ user?: UserRecord; revoked: boolean }> {
+  const user = keys.user(userId);
+  const revoked = revokedTokenKey(tokenId);
+  const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [user, revoked] } } }));
+  const items = Responses?.[TABLE] ?? [];
+  return {
+    user: items.find((i) => i.pk === user.pk && i.sk === user.sk) as UserRecord | undefined,
+    revoked: items.some((i) => i.pk === revoked.pk),
+  };
 }
 
 /** Access pattern: sign-in by email (email claim → user: two GetItems). */

@@ -20,12 +20,17 @@ export interface ApiFunctionProps {
    * Secrets extension (localhost:2773), never the value itself.
    */
   secrets?: Record<string, ISecret>;
+  /** Plain (non-secret) settings, e.g. SITE_URL or OPENAI_MODEL. */
+  environment?: Record<string, string>;
   /** What happens to the function's log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
 }
 
-/** esbuild settings shared by every handler, so identical entries bundle once per synth. */
-const BUNDLING: BundlingOptions = {
+/**
+ * esbuild settings shared by every handler, so identical entries bundle once per synth.
+ * `npm run bundle-sizes` (infra/bundle-sizes.ts) builds with these same settings.
+ */
+export const BUNDLING: BundlingOptions = {
   format: OutputFormat.ESM,
   target: 'node22',
   minify: true,
@@ -47,7 +52,8 @@ const BUNDLING: BundlingOptions = {
 
 /**
  * A Lambda function serving one API route, with the project's defaults (STYLE.md):
- * Node.js 22 on arm64, minified ESM bundle with source maps, JSON logs kept one month.
+ * Node.js 22 on arm64, minified ESM bundle with source maps, JSON logs (request id on every line)
+ * kept one month.
  * Table access is granted explicitly with `bindTable(table, 'RO' | 'RW')`.
  */
 export class ApiFunction extends NodejsFunction {
@@ -68,8 +74,10 @@ export class ApiFunction extends NodejsFunction {
       memorySize: props.memoryMb ?? 256,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
+      // One JSON object per line with timestamp, level and the request id (console.* included).
       loggingFormat: lambda.LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: BUNDLING,
       ...(secrets.length
         ? {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -68,9 +68,7 @@ export class Web extends Construct {
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
-    if (Boolean(props.domainName) !== Boolean(certificate)) {
-      throw new Error('A custom domain needs both domainName and certificateArn (an ACM certificate in us-east-1).');
-    }
+    checkCustomDomain(props.domainName, props.certificateArn);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Construct: SPA and API',
@@ -148,6 +146,16 @@ export class Web extends Construct {
       });
       site.node.addDependency(assets);
     }
+  }
+}
+
+/** A custom domain needs its certificate, and CloudFront only takes certificates from us-east-1. */
+export function checkCustomDomain(domainName: string | undefined, certificateArn: string | undefined): void {
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('A custom domain needs both domainName and certificateArn (an ACM certificate in us-east-1).');
+  }
+  if (certificateArn && !Token.isUnresolved(certificateArn) && !/^arn:aws:acm:us-east-1:\d{12}:certificate\//.test(certificateArn)) {
+    throw new Error(`CloudFront only uses ACM certificates from us-east-1; got ${certificateArn}`);
   }
 }
 

@@ -1,11 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConstructStack } from '../../infra/stack';
+import { measureBundles } from '../../infra/bundle-sizes';
+import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
+import { settingsFromContext } from '../../infra/context';
+import { REPO_ROOT } from '../../infra/constructs/paths';
+import { ConstructStack, type ConstructStackProps } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { ROUTES, type RouteDef } from '../../shared/routes';
@@ -16,8 +20,11 @@ import { ROUTES, type RouteDef } from '../../shared/routes';
  * function and API route and nothing else does, least privilege, no secrets in the template, and
  * CloudFront serves the SPA and the API from one origin with the security headers.
  *
- * No Docker, AWS credentials, network or web/dist needed: esbuild bundles locally, and both stacks
- * live in one App so identical handler bundles are built once.
+ * No Docker, AWS credentials, network or web/dist needed: esbuild bundles locally (the docker
+ * command is replaced by one that fails, so any Docker bundling would break synthesis), and both
+ * stacks live in one App so identical handler bundles are built once. dev runs on the defaults
+ * (placeholder Stripe secret, no custom domain, no OpenAI); prod gets every context an operator
+ * may set (Stripe and OpenAI secrets, custom domain, alarm email).
  */
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -69,6 +76,7 @@ const EXTRA_ROUTES = [
   'DELETE /admin/categories/{id}',
   'POST /billing/webhook', // Stripe (DESIGN 5.6)
   'POST /billing/portal-session', // Stripe's customer portal: manage or cancel a plan (issue 7)
+  'POST /auth/logout', // ends tokens server-side (issue 10, RFC 8725 hygiene)
   'POST /admin/prompts', // an admin's 'Publish to Library' (DESIGN 5.1)
   'GET /context/profile', // PROFILE variable values stored with the user (DESIGN 5.4)
   'PUT /context/profile/{key}',
@@ -84,7 +92,13 @@ const needsJwt = (r: RouteDef) => r.access === 'user' || r.access === 'admin' ||
 
 const ENV = { account: '123456789012', region: 'us-east-1' };
 const OPENAI_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:construct/openai-AbCdEf';
+const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:construct/stripe-GhIjKl';
+const DOMAIN = 'app.example.com';
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+const ALARM_EMAIL = 'ops@example.com';
 const tempDirs: string[] = [];
+/** The cloud assembly directory, where each function's bundle is staged as asset.<hash>/. */
+let outdir: string;
 let dev: Template;
 let prod: Template;
 let stacks: ConstructStack[];
@@ -92,6 +106,8 @@ let stacks: ConstructStack[];
 beforeAll(() => {
   process.env.CDK_DEFAULT_ACCOUNT = ENV.account;
   process.env.CDK_DEFAULT_REGION = ENV.region;
+  // Any attempt to bundle in Docker runs this instead, and fails.
+  process.env.CDK_DOCKER = '/bin/false';
   const temp = () => {
     const dir = mkdtempSync(join(tmpdir(), 'construct-infra-'));
     tempDirs.push(dir);
@@ -103,18 +119,24 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 
-  const app = new App({ outdir: temp() });
+  outdir = temp();
+  const app = new App({ outdir });
   const devStack = new ConstructStack(app, 'Construct-dev', { stage: 'dev', env: ENV, webDist });
   const prodStack = new ConstructStack(app, 'Construct-prod', {
     stage: 'prod',
     env: ENV,
     webDist: join(temp(), 'missing'),
     openAiSecretArn: OPENAI_SECRET_ARN,
+    openAiModel: 'gpt-4o-mini',
+    stripeSecretArn: STRIPE_SECRET_ARN,
+    domainName: DOMAIN,
+    certificateArn: CERTIFICATE_ARN,
+    alarmEmail: ALARM_EMAIL,
   });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
   stacks = [devStack, prodStack];
-}, 180_000);
+}, 600_000); // 42 esbuild bundles: about 2 min on an idle 2-core machine, far more under load
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -145,13 +167,35 @@ function functionsByRouteKey(t: Template): Map<string, [string, Resource]> {
   return result;
 }
 
-/** Every IAM action granted to a function's role by inline policies. */
-function actionsOf(t: Template, fn: Resource): string[] {
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+/** Every IAM statement granted to a function's role by inline policies. */
+function statementsOf(t: Template, fn: Resource): Statement[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
   return ofType(t, 'AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action));
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
+
+/** Every IAM action granted to a function's role by inline policies. */
+function actionsOf(t: Template, fn: Resource): string[] {
+  return statementsOf(t, fn).flatMap((s) => s.Action);
+}
+
+/** The secrets (as their template value: `{Ref}` or an ARN) a function may read. */
+function secretsReadBy(t: Template, fn: Resource): string[] {
+  return statementsOf(t, fn)
+    .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
+    .flatMap((s) => [s.Resource].flat())
+    .map((r) => JSON.stringify(r));
+}
+
+/** The JWT signing key and, in dev, the Stripe placeholder: the two secrets the stack creates. */
+const jwtSecretId = (t: Template) =>
+  only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.PasswordLength === 64))[0];
+const isBilling = (r: RouteDef) => r.handler.startsWith('billing/');
+const stripePlaceholderId = (t: Template) =>
+  only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.GenerateStringKey === 'webhook_secret'))[0];
 
 describe('data: the DynamoDB table', () => {
   it('has the key schema, GSI and TTL of TABLE_SCHEMA, on demand, with PITR and encryption', () => {
@@ -229,6 +273,32 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     }
   });
 
+  it('gives password hashing 1024 MB and OpenAI calls more time than their client time-out', () => {
+    const byKey = functionsByRouteKey(dev);
+    const hashing = ROUTE_LIST.filter((r) => /from '\.\.\/lib\/passwords'/.test(readFileSync(join(REPO_ROOT, 'functions', `${r.handler}.ts`), 'utf8')));
+    expect(hashing.map(key).sort()).toEqual(['POST /admin/users', 'POST /auth/login', 'POST /auth/register']);
+    for (const route of hashing) expect(byKey.get(gatewayKey(route))![1].Properties.MemorySize, key(route)).toBeGreaterThanOrEqual(1024);
+    // functions/lib/enhancer waits up to 20 s for the model (OPENAI_TIMEOUT_MS).
+    expect(byKey.get('POST /api/v1/engine/enhance')![1].Properties.Timeout).toBeGreaterThan(20);
+    // A plain read stays small: memory is what a function pays for.
+    expect(byKey.get('GET /api/v1/prompts')![1].Properties.MemorySize).toBeLessThanOrEqual(256);
+  });
+
+  it('logs JSON lines (request id on each) to a log group kept a month, retained in prod', () => {
+    for (const t of [dev, prod]) {
+      const logGroups = resources(t);
+      for (const [id, fn] of routeFunctions(t)) {
+        const config = fn.Properties.LoggingConfig;
+        expect(config.LogFormat, id).toBe('JSON');
+        expect(config.ApplicationLogLevel, id).toBe('INFO');
+        const group = logGroups[config.LogGroup.Ref]!;
+        expect(group.Type).toBe('AWS::Logs::LogGroup');
+        expect(group.Properties.RetentionInDays, id).toBe(30);
+        expect(group.DeletionPolicy, id).toBe(t === prod ? 'Retain' : 'Delete');
+      }
+    }
+  });
+
   it('gives GET routes read-only table access and the others write access', () => {
     const byKey = functionsByRouteKey(dev);
     const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -242,7 +312,8 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('reads the JWT key by ARN through the extension, only where tokens are used', () => {
     // Prepare
-    const [secretId, secret] = only(ofType(dev, 'AWS::SecretsManager::Secret'));
+    const secretId = jwtSecretId(dev);
+    const secret = resources(dev)[secretId]!;
     const byKey = functionsByRouteKey(dev);
 
     // Assess: generated by Secrets Manager, so the value never appears in the template.
@@ -251,16 +322,83 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     for (const route of ROUTE_LIST) {
       const [, fn] = byKey.get(gatewayKey(route))!;
       const env = fn.Properties.Environment.Variables;
-      const actions = actionsOf(dev, fn);
+      const secrets = secretsReadBy(dev, fn);
       const layers = JSON.stringify(fn.Properties.Layers ?? []);
       if (needsJwt(route)) {
         expect(env.JWT_SECRET_ARN, key(route)).toEqual({ Ref: secretId });
-        expect(actions, key(route)).toContain('secretsmanager:GetSecretValue');
+        expect(secrets, key(route)).toContain(JSON.stringify({ Ref: secretId }));
         expect(layers, key(route)).toContain('AWS-Parameters-and-Secrets-Lambda-Extension-Arm64');
       } else {
         expect(env.JWT_SECRET_ARN, key(route)).toBeUndefined();
-        expect(actions, key(route)).not.toContain('secretsmanager:GetSecretValue');
+        expect(secrets, key(route)).not.toContain(JSON.stringify({ Ref: secretId }));
       }
+    }
+    // Stripe signs its webhook; the route never sees or checks a bearer token.
+    for (const t of [dev, prod]) {
+      const webhook = functionsByRouteKey(t).get('POST /api/v1/billing/webhook')![1];
+      expect(webhook.Properties.Environment.Variables.JWT_SECRET_ARN).toBeUndefined();
+      expect(secretsReadBy(t, webhook)).not.toContain(JSON.stringify({ Ref: jwtSecretId(t) }));
+    }
+  });
+
+  it('each function can read exactly the secrets its code needs: JWT, OpenAI only for engine/*, Stripe only for billing/*', () => {
+    for (const t of [dev, prod]) {
+      const jwt = JSON.stringify({ Ref: jwtSecretId(t) });
+      const stripe = JSON.stringify(t === prod ? STRIPE_SECRET_ARN : { Ref: stripePlaceholderId(dev) });
+      const openAi = JSON.stringify(OPENAI_SECRET_ARN);
+      for (const route of ROUTE_LIST) {
+        const fn = functionsByRouteKey(t).get(gatewayKey(route))![1];
+        const expected = [
+          ...(needsJwt(route) ? [jwt] : []),
+          ...(t === prod && route.handler.startsWith('engine/') ? [openAi] : []),
+          ...(isBilling(route) ? [stripe] : []),
+        ];
+        expect(secretsReadBy(t, fn).sort(), `${t === prod ? 'prod' : 'dev'} ${key(route)}`).toEqual(expected.sort());
+      }
+    }
+  });
+
+  it('passes the Stripe secret by ARN to the billing functions only: the operator\'s in prod, a placeholder in dev', () => {
+    // Prepare: dev has no stripeSecretArn context, so the stack made a placeholder.
+    const placeholderId = stripePlaceholderId(dev);
+    const placeholder = resources(dev)[placeholderId]!;
+    const generated = placeholder.Properties.GenerateSecretString;
+
+    // Assess: the placeholder has the shape functions/lib/billing.ts reads, generated by Secrets
+    // Manager (no value in the template), and a webhook secret nobody knows until it is replaced.
+    expect(placeholder.Properties.SecretString).toBeUndefined();
+    expect(Object.keys(JSON.parse(generated.SecretStringTemplate)).concat(generated.GenerateStringKey).sort()).toEqual(
+      ['price_elite', 'price_pro', 'secret_key', 'webhook_secret'],
+    );
+    expect(Object.values(JSON.parse(generated.SecretStringTemplate))).toEqual(['', '', '']);
+    expect(generated.GenerateStringKey).toBe('webhook_secret');
+    // prod names the operator's secret and creates no placeholder.
+    expect(ofType(prod, 'AWS::SecretsManager::Secret')).toHaveLength(1);
+    expect(ofType(prod, 'AWS::SecretsManager::Secret')[0]![1].DeletionPolicy).toBe('Retain');
+    expect(placeholder.DeletionPolicy).toBe('Delete');
+
+    for (const [t, expected] of [[dev, { Ref: placeholderId }], [prod, STRIPE_SECRET_ARN]] as const) {
+      const outputs = t.toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs.StripeSecretArn!.Value).toEqual(expected);
+      for (const route of ROUTE_LIST) {
+        const env = functionsByRouteKey(t).get(gatewayKey(route))![1].Properties.Environment.Variables;
+        expect(env.STRIPE_SECRET_ARN, key(route)).toEqual(isBilling(route) ? expected : undefined);
+      }
+    }
+    expect(ROUTE_LIST.filter(isBilling).map((r) => r.handler).sort()).toEqual([
+      'billing/create-checkout-session',
+      'billing/create-portal-session',
+      'billing/webhook',
+    ]);
+  });
+
+  it('tells the billing functions the site URL when a custom domain is set, and nobody else', () => {
+    for (const route of ROUTE_LIST) {
+      const devEnv = functionsByRouteKey(dev).get(gatewayKey(route))![1].Properties.Environment.Variables;
+      const prodEnv = functionsByRouteKey(prod).get(gatewayKey(route))![1].Properties.Environment.Variables;
+      // Without a custom domain the billing code uses the browser's Origin (no CloudFront ⟷ API cycle).
+      expect(devEnv.SITE_URL, key(route)).toBeUndefined();
+      expect(prodEnv.SITE_URL, key(route)).toBe(isBilling(route) ? `https://${DOMAIN}` : undefined);
     }
   });
 
@@ -271,6 +409,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
         const fn = byKey.get(gatewayKey(route))![1];
         const enhance = key(route) === 'POST /engine/enhance';
         expect(fn.Properties.Environment.Variables.OPENAI_SECRET_ARN, key(route)).toBe(enhance ? expected : undefined);
+        expect(fn.Properties.Environment.Variables.OPENAI_MODEL, key(route)).toBe(enhance && template === prod ? 'gpt-4o-mini' : undefined);
       }
     }
     const enhanceFn = functionsByRouteKey(prod).get('POST /api/v1/engine/enhance')![1];
@@ -282,11 +421,12 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
   });
 
   it('puts no secret value into any function environment', () => {
-    const allowed = /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
-    for (const [id, fn] of ofType(dev, 'AWS::Lambda::Function')) {
+    const allowed =
+      /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+    for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
-        if (routeFunctions(dev).some(([fid]) => fid === id)) expect(name, `${id} ${name}`).toMatch(allowed);
+        if (routeFunctions(t).some(([fid]) => fid === id)) expect(name, `${id} ${name}`).toMatch(allowed);
         // Dynamic references would resolve the value into the configuration at deploy time.
         expect(JSON.stringify(value), `${id} ${name}`).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
         if (typeof value === 'string') expect(value, `${id} ${name}`).not.toMatch(/^[A-Za-z0-9+/=_-]{32,}$/);
@@ -402,6 +542,187 @@ describe('web: bucket and CloudFront', () => {
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api/v1');
     expect(JSON.stringify(outputs.StripeWebhookUrl!.Value)).toContain('/api/v1/billing/webhook');
     expect(ROUTE_LIST.find((r) => key(r) === 'POST /billing/webhook')?.access).toBe('stripe');
+  });
+});
+
+describe('web: origin access and custom domain', () => {
+  const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+
+  it('reads the bucket only through CloudFront origin access control, cached for the SPA', () => {
+    const config = distribution(dev);
+    const s3Origin = config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    const [oacId, oac] = only(ofType(dev, 'AWS::CloudFront::OriginAccessControl'));
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    const [bucketId] = only(ofType(dev, 'AWS::S3::Bucket'));
+    const [, policy] = only(ofType(dev, 'AWS::S3::BucketPolicy').filter(([, p]) => p.Properties.Bucket.Ref === bucketId));
+    const allow = policy.Properties.PolicyDocument.Statement.filter((st: { Effect: string }) => st.Effect === 'Allow');
+    const reads = allow.filter((st: { Action: string }) => st.Action === 's3:GetObject');
+    expect(only(reads)).toMatchObject({ Principal: { Service: 'cloudfront.amazonaws.com' }, Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } } });
+  });
+
+  it('serves a custom domain from context with its certificate and TLS 1.2 or later', () => {
+    const config = distribution(prod);
+    expect(config.Aliases).toEqual([DOMAIN]);
+    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: CERTIFICATE_ARN, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    expect(distribution(dev).Aliases).toBeUndefined();
+    const outputs = prod.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.SiteUrl!.Value).toBe(`https://${DOMAIN}`);
+    expect(outputs.StripeWebhookUrl!.Value).toBe(`https://${DOMAIN}/api/v1/billing/webhook`);
+    expect(JSON.stringify(outputs.DistributionDomainName!.Value)).toContain('DomainName');
+  });
+
+  it('refuses a certificate outside us-east-1 and a domain without a certificate', () => {
+    const app = new App();
+    const attempt = (id: string, props: Partial<ConstructStackProps>) => () =>
+      new ConstructStack(app, id, { stage: 'dev', env: ENV, webDist: join(REPO_ROOT, 'missing'), ...props });
+    expect(attempt('A', { domainName: DOMAIN, certificateArn: CERTIFICATE_ARN.replace('us-east-1', 'eu-west-1') })).toThrow(/us-east-1/);
+    expect(attempt('B', { domainName: DOMAIN })).toThrow(/certificateArn/);
+  });
+
+  it('protects the prod stack from deletion, not dev', () => {
+    expect(stacks.map((st) => st.terminationProtection)).toEqual([false, true]);
+  });
+});
+
+describe('alarms', () => {
+  type Alarm = { Properties: Record<string, any> };
+  const alarms = (t: Template) => ofType(t, 'AWS::CloudWatch::Alarm') as [string, Alarm][];
+  const topicRef = (t: Template) => ({ Ref: only(ofType(t, 'AWS::SNS::Topic'))[0] });
+  const metricsOf = (a: Alarm) =>
+    (a.Properties.Metrics ?? []).filter((m: { MetricStat?: unknown }) => m.MetricStat).map((m: { MetricStat: { Metric: Record<string, any>; Stat: string } }) => m.MetricStat);
+  const byMetricName = (t: Template, name: string) => alarms(t).filter(([, a]) => metricsOf(a).some((m: { Metric: { MetricName: string } }) => m.Metric.MetricName === name) || a.Properties.MetricName === name);
+
+  it('has one SNS topic for operators, TLS-only, subscribed to alarmEmail when given, and outputs its ARN', () => {
+    for (const t of [dev, prod]) {
+      only(ofType(t, 'AWS::SNS::Topic'));
+      const outputs = t.toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs.AlarmTopicArn!.Value).toEqual(topicRef(t));
+      const [, policy] = only(ofType(t, 'AWS::SNS::TopicPolicy'));
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
+    }
+    expect(ofType(dev, 'AWS::SNS::Subscription')).toHaveLength(0);
+    const [, subscription] = only(ofType(prod, 'AWS::SNS::Subscription'));
+    expect(subscription.Properties).toMatchObject({ Protocol: 'email', Endpoint: ALARM_EMAIL, TopicArn: topicRef(prod) });
+  });
+
+  it('watches the HTTP API: 5xx as a share of requests, and p99 latency', () => {
+    const api = { Ref: only(ofType(dev, 'AWS::ApiGatewayV2::Api'))[0] };
+    const [, rate] = only(byMetricName(dev, '5xx'));
+    const stats = metricsOf(rate);
+    expect(stats.map((m: { Metric: { MetricName: string } }) => m.Metric.MetricName).sort()).toEqual(['5xx', 'Count']);
+    for (const m of stats) expect(m.Metric).toMatchObject({ Namespace: 'AWS/ApiGateway', Dimensions: [{ Name: 'ApiId', Value: api }] });
+    const expression = rate.Properties.Metrics.find((m: { Expression?: string }) => m.Expression).Expression as string;
+    expect(expression).toMatch(/100 \* FILL\(errors, 0\) \/ requests/);
+    expect(rate.Properties.Threshold).toBeGreaterThan(0);
+
+    const [, latency] = only(byMetricName(dev, 'Latency'));
+    expect(latency.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99', Dimensions: [{ Name: 'ApiId', Value: api }] });
+  });
+
+  it('covers errors and throttles of every route function, ten per alarm, behind one composite alarm each', () => {
+    const composites = ofType(dev, 'AWS::CloudWatch::CompositeAlarm');
+    for (const metricName of ['Errors', 'Throttles']) {
+      // Prepare
+      const groups = byMetricName(dev, metricName);
+      const covered = groups.flatMap(([, a]) => metricsOf(a).map((m: { Metric: { Dimensions: { Value: { Ref: string } }[] } }) => m.Metric.Dimensions[0]!.Value.Ref));
+
+      // Assess: every route function exactly once; no alarm over CloudWatch's 10-metric limit.
+      expect(covered.sort(), metricName).toEqual(routeFunctions(dev).map(([id]) => id).sort());
+      for (const [, a] of groups) expect(metricsOf(a).length).toBeLessThanOrEqual(MAX_METRICS_PER_ALARM);
+      const composite = only(composites.filter(([, c]) => groups.every(([id]) => JSON.stringify(c.Properties.AlarmRule).includes(id))));
+      expect(composite[1].Properties.AlarmActions).toEqual([topicRef(dev)]);
+      // The groups speak through the composite (one notification, not one per group).
+      for (const [, a] of groups) expect(a.Properties.AlarmActions).toBeUndefined();
+    }
+  });
+
+  it('watches DynamoDB throttles (table and index) and system errors', () => {
+    const table = { Ref: only(ofType(dev, 'AWS::DynamoDB::Table'))[0] };
+    const [, throttles] = only(byMetricName(dev, 'ReadThrottleEvents'));
+    const byName = (a: { Name: string }, b: { Name: string }) => a.Name.localeCompare(b.Name);
+    const dims = metricsOf(throttles).map(
+      (m: { Metric: { MetricName: string; Dimensions: { Name: string }[] } }) => `${m.Metric.MetricName} ${JSON.stringify([...m.Metric.Dimensions].sort(byName))}`,
+    );
+    for (const index of [undefined, ...TABLE_SCHEMA.indexes.map((i) => i.name)]) {
+      for (const metric of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+        const dimensions = [{ Name: 'TableName', Value: table }, ...(index ? [{ Name: 'GlobalSecondaryIndexName', Value: index }] : [])].sort(byName);
+        expect(dims).toContain(`${metric} ${JSON.stringify(dimensions)}`);
+      }
+    }
+    const [, systemErrors] = only(byMetricName(dev, 'SystemErrors'));
+    const operations = metricsOf(systemErrors).map((m: { Metric: { Dimensions: { Name: string; Value: string }[] } }) => m.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
+    expect(operations).toEqual(expect.arrayContaining(['GetItem', 'Query', 'UpdateItem', 'TransactWriteItems', 'BatchGetItem', 'BatchWriteItem']));
+    expect(operations.length).toBeLessThanOrEqual(MAX_METRICS_PER_ALARM);
+  });
+
+  it('notifies the topic of every alarm and recovery (directly or through a composite)', () => {
+    for (const t of [dev, prod]) {
+      const composites = ofType(t, 'AWS::CloudWatch::CompositeAlarm');
+      for (const [id, a] of alarms(t)) {
+        const viaComposite = composites.some(([, c]) => JSON.stringify(c.Properties.AlarmRule).includes(id));
+        if (!viaComposite) {
+          expect(a.Properties.AlarmActions, id).toEqual([topicRef(t)]);
+          expect(a.Properties.OKActions, id).toEqual([topicRef(t)]);
+        }
+        expect(a.Properties.TreatMissingData, id).toBe('notBreaching');
+        expect(a.Properties.AlarmDescription, id).toContain(t === dev ? 'Construct dev' : 'Construct prod');
+      }
+      for (const [id, c] of composites) expect(c.Properties.OKActions, id).toEqual([topicRef(t)]);
+    }
+  });
+});
+
+describe('bundles', () => {
+  /** The staged bundle directory of a function (cdk.out/asset.<hash>). */
+  const assetDir = (fn: Resource) => join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+
+  it('builds every function without Docker: a minified ESM bundle and a source map without sources', () => {
+    const rows: string[] = [];
+    for (const route of ROUTE_LIST) {
+      const dir = assetDir(functionsByRouteKey(dev).get(gatewayKey(route))![1]);
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      expect(code.startsWith("import { createRequire } from 'module';"), route.handler).toBe(true);
+      expect(code, route.handler).toMatch(/export\s*\{[^}]*as handler/);
+      // Minified: a few very long lines (newlines survive only inside template literals).
+      expect(code.length / code.split('\n').length, route.handler).toBeGreaterThan(2_000);
+      expect(map.sources.some((f) => f.endsWith(`functions/${route.handler}.ts`)), route.handler).toBe(true);
+      expect((map.sourcesContent ?? []).filter(Boolean), route.handler).toEqual([]);
+      rows.push(`${route.handler.padEnd(36)} ${(statSync(join(dir, 'index.mjs')).size / 1024).toFixed(1).padStart(7)} KB`);
+    }
+    console.log(`Function bundles (minified, as staged by cdk synth):\n${rows.join('\n')}`);
+  });
+
+  it('`npm run bundle-sizes` builds exactly what the stack deploys', async () => {
+    const sample = ['auth/login', 'billing/webhook', 'engine/enhance'];
+    const measured = await measureBundles(sample);
+    for (const handler of sample) {
+      const route = ROUTE_LIST.find((r) => r.handler === handler)!;
+      const dir = assetDir(functionsByRouteKey(dev).get(gatewayKey(route))![1]);
+      expect(measured.find((m) => m.handler === handler)!.bytes, handler).toBe(statSync(join(dir, 'index.mjs')).size);
+    }
+  });
+});
+
+describe('deploy settings (context)', () => {
+  const read = (context: Record<string, unknown>) => settingsFromContext((k) => context[k]);
+
+  it('takes settings per stage from cdk.json, the command line winning, and checks them', () => {
+    const stages = { prod: { domainName: DOMAIN, certificateArn: CERTIFICATE_ARN, stripeSecretArn: STRIPE_SECRET_ARN } };
+    expect(read({ stage: 'dev', stages })).toEqual({ stage: 'dev' });
+    expect(read({ stage: 'prod', stages, alarmEmail: ALARM_EMAIL })).toEqual({ stage: 'prod', ...stages.prod, alarmEmail: ALARM_EMAIL });
+    expect(read({ stage: 'prod', stages, domainName: 'other.example.com' }).domainName).toBe('other.example.com');
+    expect(read({})).toEqual({ stage: 'dev' });
+
+    expect(() => read({ stage: 'Prod' })).toThrow(/Invalid stage/);
+    expect(() => read({ stage: 'prod', stages: { prod: { domain: DOMAIN } } })).toThrow(/Unknown settings.*domain/);
+    expect(() => read({ alarmEmail: 'ops' })).toThrow(/alarmEmail/);
+    // A secret name or partial ARN would grant IAM access to nothing.
+    expect(() => read({ stripeSecretArn: 'construct/stripe' })).toThrow(/complete secret ARN/);
+    expect(() => read({ openAiSecretArn: OPENAI_SECRET_ARN.replace(/-AbCdEf$/, '') })).toThrow(/complete secret ARN/);
   });
 });
 

@@ -8,7 +8,8 @@ import { clarify } from './clarify';
  * asks the model through the openai SDK, with OPENAI_BASE_URL for any compatible server; without
  * one the built-in clarify engine answers. Either way every [TYPE: key] marker must survive.
  */
-const OPENAI_TIMEOUT_MS = Number(process.env.OPENAI_TIMEOUT_MS ?? 20_000);
+// Two tries must fit in API Gateway's 30 s integration limit.
+const OPENAI_TIMEOUT_MS = Number(process.env.OPENAI_TIMEOUT_MS ?? 12_000);
 
 const SYSTEM_PROMPT = [
   'You improve prompts that people send to AI models. Rewrite the prompt the user gives you so it is',
@@ -31,6 +32,8 @@ function openAi() {
     const { OpenAI } = await import('openai');
     return new OpenAI({ apiKey, baseURL: process.env.OPENAI_BASE_URL || undefined, timeout: OPENAI_TIMEOUT_MS, maxRetries: 1 });
   });
+  // A failed secret read is retried on the next call instead of being cached for the container's life.
+  client.catch(() => (client = undefined));
   return client;
 }
 

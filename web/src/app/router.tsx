@@ -27,9 +27,10 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
-          { path: paths.admin, lazy: () => import('./routes/app/admin') },
         ],
       },
+      // The control center has its own header; its module applies the admin guard.
+      { path: paths.admin, lazy: () => import('./routes/app/admin') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

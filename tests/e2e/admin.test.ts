@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import type { Dialog, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { library } from '../support/db';
+import { account, atPath, logIn, registerViaApi, see } from '../support/e2e';
+
+const browser = useBrowser();
+
+/** The test stack's admin. Other test files use it at the same time: never demote or delete it. */
+const ADMIN = { email: 'admin@construct.test', password: 'admin-password-1' };
+const run = randomUUID().slice(0, 8);
+
+async function api<T = any>(method: string, path: string, token?: string, json?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${inject('apiUrl')}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function tokenFor(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${inject('apiUrl')}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user.email, password: user.password }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Signs in through the login page, then opens the control center and waits for its data. */
+async function openControlCenter(page: Page, user = ADMIN, path = '/admin') {
+  await logIn(page, user);
+  await atPath(page, '/prompts');
+  await page.goto(path);
+  await page.getByRole('table').waitFor();
+}
+
+/** Accepts the next window.confirm and reports its message. */
+function acceptNextConfirm(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog: Dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+const searchBox = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder);
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+let adminToken: string;
+beforeAll(async () => {
+  adminToken = await tokenFor(ADMIN);
+  await library.upsertEntries(
+    [
+      { id: `e2e-admin-tier-${run}`, title: `Tier fixture ${run}`, body: `A prompt whose tier the admin changes ${run}. ${'More text. '.repeat(12)}`, category: null, tasks: [], industries: [], access_tier: 'free' },
+      { id: `e2e-admin-cat-${run}`, title: `Category fixture ${run}`, body: `Body ${run}`, category: `E2E Category ${run}`, tasks: [], industries: [], access_tier: 'free' },
+    ],
+    'curator@construct.test',
+  );
+});
+
+describe('control center layout', () => {
+  it('has its own header, loads with a status line, and shows the under-construction tabs', async () => {
+    const { page } = browser;
+    await logIn(page, ADMIN);
+    await atPath(page, '/prompts');
+    // Slow one of the three parallel loads so the loading state can be seen.
+    await page.route('**/api/v1/admin/users', async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await see(page, 'Loading Control Center...');
+    await page.getByRole('table', { name: 'Library prompts' }).waitFor();
+
+    await see(page, 'Welcome, Admin');
+    await page.getByRole('heading', { level: 1, name: 'Control Center' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to app' }).getAttribute('href')).toBe('/prompts');
+    // The signed-in header of the app is not here.
+    expect(await page.getByRole('link', { name: 'My Prompts' }).count()).toBe(0);
+
+    const tabs = page.getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual([expect.stringMatching(/^Prompts/), expect.stringMatching(/^Categories/), expect.stringMatching(/^Users/), 'Dashboard', 'Settings']);
+    expect(await page.getByRole('tab', { name: 'Prompts' }).getAttribute('aria-selected')).toBe('true');
+    for (const header of ['Title', 'Category', 'Owner Email', 'Access Tier', 'Actions']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor({ state: 'attached' });
+    }
+
+    for (const tab of ['Dashboard', 'Settings']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await see(page, `Content for ${tab} is under construction.`);
+      expect(await page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+    }
+
+    // The tabs follow the arrow keys; Back to app returns to the signed-in area.
+    await page.getByRole('tab', { name: 'Settings' }).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByRole('tab', { name: 'Prompts' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('tab', { name: 'Categories' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Categories/);
+    await page.getByRole('link', { name: 'Back to app' }).click();
+    await atPath(page, '/prompts');
+  });
+
+  it('filters each table by its own field, and switching tab clears the search', async () => {
+    const { page } = browser;
+    await openControlCenter(page);
+
+    await searchBox(page, 'Search prompts...').fill(`TIER FIXTURE ${run}`);
+    await rowOf(page, `Tier fixture ${run}`).waitFor();
+    await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(2);
+    await see(page, /^Showing 1 of \d+ prompts$/);
+
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    expect(await searchBox(page, 'Search categories...').inputValue()).toBe('');
+    await searchBox(page, 'Search categories...').fill(`e2e category ${run}`);
+    await rowOf(page, `E2E Category ${run}`).waitFor();
+    expect(await rowOf(page, `E2E Category ${run}`).getByRole('cell').first().innerText()).toBe('1');
+    await searchBox(page, 'Search categories...').fill(`no such category ${run}`);
+    await see(page, `No categories match “no such category ${run}”.`);
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    expect(await searchBox(page, 'Search users by email...').inputValue()).toBe('');
+    await searchBox(page, 'Search users by email...').fill('ADMIN@CONSTRUCT.TEST');
+    await rowOf(page, 'admin@construct.test You').waitFor();
+
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    expect(await searchBox(page, 'Search prompts...').inputValue()).toBe('');
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(2);
+  });
+
+  it('sends a signed-in non-admin to /prompts and a visitor to /login', async () => {
+    const { page } = browser;
+    await page.goto('/admin');
+    await atPath(page, '/login');
+
+    const user = await registerViaApi();
+    await logIn(page, user);
+    await atPath(page, '/prompts');
+    await page.goto('/admin');
+    await atPath(page, '/prompts');
+    expect(await page.getByText('Welcome, Admin').count()).toBe(0);
+  });
+
+  it('shows the load error with Retry, and Retry loads the data', async () => {
+    const { page } = browser;
+    await logIn(page, ADMIN);
+    await atPath(page, '/prompts');
+    await page.route('**/api/v1/admin/categories', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'Administrator access is required.' }) }),
+    );
+    await page.goto('/admin');
+    await see(page, 'Failed to fetch platform data. You may not be authorized.');
+    await see(page, 'Administrator access is required.');
+
+    await page.unroute('**/api/v1/admin/categories');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('table', { name: 'Library prompts' }).waitFor();
+  });
+});
+
+describe('library prompts and categories', () => {
+  it('changes a library prompt to elite, which a free user then sees locked, and deletes it', async () => {
+    const { page } = browser;
+    const free = await registerViaApi();
+    const freeToken = await tokenFor(free);
+    const before = (await api<any[]>('GET', '/library/prompts', freeToken)).body.find((p) => p.id === `e2e-admin-tier-${run}`);
+    expect(before).toMatchObject({ access_tier: 'free', locked: false });
+
+    await openControlCenter(page);
+    await searchBox(page, 'Search prompts...').fill(`Tier fixture ${run}`);
+    const row = rowOf(page, `Tier fixture ${run}`);
+    expect(await row.getByRole('cell').first().innerText()).toBe('Uncategorized');
+    expect(await row.getByRole('cell').nth(1).innerText()).toBe('curator@construct.test');
+
+    const tier = page.getByRole('combobox', { name: `Access tier for Tier fixture ${run}` });
+    expect(await tier.inputValue()).toBe('free');
+    await page.route('**/api/v1/admin/prompts/*/tier', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await tier.selectOption('elite');
+    // Disabled while saving, then the tier stays and the data reloads.
+    await expect.poll(() => tier.isDisabled()).toBe(true);
+    await see(page, 'Prompt tier updated.');
+    await expect.poll(() => tier.isEnabled()).toBe(true);
+    expect(await tier.inputValue()).toBe('elite');
+
+    const after = (await api<any[]>('GET', '/library/prompts', freeToken)).body.find((p) => p.id === `e2e-admin-tier-${run}`);
+    expect(after).toMatchObject({ access_tier: 'elite', locked: true });
+    expect(after.body.length).toBeLessThanOrEqual(81);
+
+    await page.reload();
+    await searchBox(page, 'Search prompts...').fill(`Tier fixture ${run}`);
+    expect(await page.getByRole('combobox', { name: `Access tier for Tier fixture ${run}` }).inputValue()).toBe('elite');
+
+    // Dismissing the confirmation keeps the prompt.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: `Delete prompt Tier fixture ${run}` }).click();
+    await page.waitForTimeout(200);
+    expect(await rowOf(page, `Tier fixture ${run}`).count()).toBe(1);
+
+    const confirmed = acceptNextConfirm(page);
+    await page.getByRole('button', { name: `Delete prompt Tier fixture ${run}` }).click();
+    expect(await confirmed).toBe('Delete this prompt? This action is permanent.');
+    await see(page, 'Prompt deleted.');
+    await expect.poll(() => rowOf(page, `Tier fixture ${run}`).count()).toBe(0);
+    const rows = (await api<any[]>('GET', '/admin/prompts', adminToken)).body;
+    expect(rows.some((p) => p.id === `e2e-admin-tier-${run}`)).toBe(false);
+  });
+
+  it('creates and renames a library category; deleting it leaves its prompts uncategorized', async () => {
+    const { page } = browser;
+    await openControlCenter(page, ADMIN, '/admin?tab=categories');
+    const name = `Research ${run}`;
+
+    await page.getByRole('button', { name: 'New Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Category' });
+    await dialog.waitFor();
+    const create = dialog.getByRole('button', { name: 'Create Category' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Category Name').fill('   ');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Category Name').fill(`  ${name}  `);
+    await create.click();
+    await see(page, 'Category created successfully.');
+    await dialog.waitFor({ state: 'detached' });
+    await searchBox(page, 'Search categories...').fill(name);
+    await rowOf(page, name).waitFor();
+    let categories = (await api<any[]>('GET', '/admin/categories', adminToken)).body;
+    expect(categories.find((c) => c.name === name)).toMatchObject({ prompt_count: 0 });
+
+    // A taken name: the server's reason, and the dialog stays open.
+    await page.getByRole('button', { name: 'New Category' }).click();
+    await dialog.getByLabel('Category Name').fill(name.toUpperCase());
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    await see(page, 'A library category with this name already exists.');
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Rename the category that holds the fixture prompt; the prompts tab follows.
+    await searchBox(page, 'Search categories...').fill(`E2E Category ${run}`);
+    await page.getByRole('button', { name: `Edit category E2E Category ${run}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Category' });
+    expect(await edit.getByLabel('Category Name').inputValue()).toBe(`E2E Category ${run}`);
+    await edit.getByLabel('Category Name').fill(`Renamed ${run}`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await see(page, 'Category updated successfully.');
+    await edit.waitFor({ state: 'detached' });
+    await searchBox(page, 'Search categories...').fill(`Renamed ${run}`);
+    await rowOf(page, `Renamed ${run}`).waitFor();
+    categories = (await api<any[]>('GET', '/admin/categories', adminToken)).body;
+    expect(categories.find((c) => c.name === `Renamed ${run}`)).toMatchObject({ prompt_count: 1 });
+
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await searchBox(page, 'Search prompts...').fill(`Category fixture ${run}`);
+    expect(await rowOf(page, `Category fixture ${run}`).getByRole('cell').first().innerText()).toBe(`Renamed ${run}`);
+
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    await searchBox(page, 'Search categories...').fill(`Renamed ${run}`);
+    const confirmed = acceptNextConfirm(page);
+    await page.getByRole('button', { name: `Delete category Renamed ${run}` }).click();
+    expect(await confirmed).toBe('Delete this category? This will not delete its prompts, but will unassign them.');
+    await see(page, 'Category deleted.');
+    await expect.poll(() => rowOf(page, `Renamed ${run}`).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await searchBox(page, 'Search prompts...').fill(`Category fixture ${run}`);
+    expect(await rowOf(page, `Category fixture ${run}`).getByRole('cell').first().innerText()).toBe('Uncategorized');
+    const prompt = (await api<any[]>('GET', '/admin/prompts', adminToken)).body.find((p) => p.id === `e2e-admin-cat-${run}`);
+    expect(prompt).toMatchObject({ category_id: null, category_name: null });
+  });
+});
+
+describe('users', () => {
+  it('creates a user who can then sign in through the login page', async () => {
+    const { page } = browser;
+    const user = account();
+    await openControlCenter(page, ADMIN, '/admin?tab=users');
+
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New User' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await see(page, 'Email is required.');
+    await see(page, 'Password is required for new users.');
+    expect(await dialog.getByLabel('Email Address').getAttribute('aria-invalid')).toBe('true');
+
+    await dialog.getByLabel('Email Address').fill('not-an-email');
+    await see(page, 'Please enter a valid email address.');
+    await dialog.getByLabel('Email Address').fill(user.email);
+    const password = dialog.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('placeholder')).toBe('Required for new users');
+    await password.fill(user.password);
+    await dialog.getByLabel('Access Tier').selectOption({ label: 'Pro' });
+    expect(await dialog.getByLabel('Access Tier').locator('option').allTextContents()).toEqual(['Free', 'Pro', 'Elite']);
+    // The admin switch is named after its state.
+    await dialog.getByRole('switch', { name: 'Standard User' }).click();
+    expect(await dialog.getByRole('switch', { name: 'Administrator' }).getAttribute('aria-checked')).toBe('true');
+    await dialog.getByRole('switch', { name: 'Administrator' }).click();
+    await dialog.getByRole('switch', { name: 'Standard User' }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await see(page, 'User created successfully.');
+    await dialog.waitFor({ state: 'detached' });
+    await searchBox(page, 'Search users by email...').fill(user.email);
+    const row = rowOf(page, user.email);
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().innerText()).toBe('Pro');
+    expect(await row.getByRole('switch', { name: `Admin status for ${user.email}` }).getAttribute('aria-checked')).toBe('false');
+
+    // Editing shows the email read-only and no password.
+    await page.getByRole('button', { name: `Edit user ${user.email}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    expect(await edit.getByLabel('Email Address').inputValue()).toBe(user.email);
+    expect(await edit.getByLabel('Email Address').getAttribute('readonly')).not.toBeNull();
+    expect(await edit.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Sign out without logging out: that would end the shared admin's sessions on the server.
+    await page.evaluate(() => localStorage.removeItem('construct.access_token'));
+    await logIn(page, user);
+    await atPath(page, '/prompts');
+    const token = await page.evaluate(() => localStorage.getItem('construct.access_token'));
+    expect((await api('GET', '/auth/me', token!)).body).toMatchObject({ email: user.email, first_name: 'Admin', last_name: 'Created', access_tier: 'pro', is_admin: false });
+  });
+
+  it('edits a user\'s tier and role in the dialog', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await openControlCenter(page, ADMIN, '/admin?tab=users');
+    await searchBox(page, 'Search users by email...').fill(user.email);
+    await page.getByRole('button', { name: `Edit user ${user.email}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('Access Tier').selectOption('elite');
+    await edit.getByRole('switch', { name: 'Standard User' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await see(page, 'User updated successfully.');
+    await edit.waitFor({ state: 'detached' });
+    const row = rowOf(page, user.email);
+    await expect.poll(() => row.getByRole('cell').first().innerText()).toBe('Elite');
+    expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    const users = (await api<any[]>('GET', '/admin/users', adminToken)).body;
+    expect(users.find((u) => u.email === user.email)).toMatchObject({ access_tier: 'elite', is_admin: true });
+  });
+
+  it('toggles a user\'s admin status at once (disabled while saving), and the API reflects it', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    const userToken = await tokenFor(user);
+    await openControlCenter(page, ADMIN, '/admin?tab=users');
+    await searchBox(page, 'Search users by email...').fill(user.email);
+    const toggle = page.getByRole('switch', { name: `Admin status for ${user.email}` });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await page.route('**/api/v1/admin/users/*', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await toggle.click();
+    await expect.poll(() => toggle.isDisabled()).toBe(true);
+    await see(page, 'User updated successfully.');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    let listed = (await api<any[]>('GET', '/admin/users', adminToken)).body.find((u) => u.email === user.email);
+    expect(listed.is_admin).toBe(true);
+    expect((await api('GET', '/admin/users', userToken)).status).toBe(200);
+
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    listed = (await api<any[]>('GET', '/admin/users', adminToken)).body.find((u) => u.email === user.email);
+    expect(listed.is_admin).toBe(false);
+    expect((await api('GET', '/admin/users', userToken)).status).toBe(403);
+  });
+
+  it('deletes a user after the confirmation', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    await openControlCenter(page, ADMIN, '/admin?tab=users');
+    await searchBox(page, 'Search users by email...').fill(user.email);
+    const confirmed = acceptNextConfirm(page);
+    await page.getByRole('button', { name: `Delete user ${user.email}` }).click();
+    expect(await confirmed).toBe('Delete this user? This action is permanent.');
+    await see(page, 'User deleted.');
+    await expect.poll(() => rowOf(page, user.email).count()).toBe(0);
+    // Focus does not fall back to the page: it lands on the panel's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Users');
+    const users = (await api<any[]>('GET', '/admin/users', adminToken)).body;
+    expect(users.some((u) => u.email === user.email)).toBe(false);
+  });
+
+  it('shows the server\'s reason when an admin tries to demote or delete themselves', async () => {
+    const { page } = browser;
+    // A second admin of this test's own, so the shared admin is never touched.
+    const other = account();
+    const created = await api('POST', '/admin/users', adminToken, { email: other.email, password: other.password, is_admin: true, access_tier: 'free', first_name: 'Admin', last_name: 'Created' });
+    expect(created.status).toBe(201);
+    await openControlCenter(page, other, '/admin?tab=users');
+    await searchBox(page, 'Search users by email...').fill(other.email);
+
+    const toggle = page.getByRole('switch', { name: `Admin status for ${other.email}` });
+    await toggle.click();
+    await see(page, 'You cannot remove your own admin status.');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+
+    const confirmed = acceptNextConfirm(page);
+    await page.getByRole('button', { name: `Delete user ${other.email}` }).click();
+    await confirmed;
+    await see(page, 'You cannot delete your own account.');
+    expect(await rowOf(page, `${other.email} You`).count()).toBe(1);
+
+    // Log out from the control center's header ends the session.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await atPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
+    await page.goto('/admin');
+    await atPath(page, '/login');
+  });
+});
+
+describe('large lists', () => {
+  it('renders thousands of rows as a window, searchable and scrollable to the end', async () => {
+    const { page } = browser;
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      id: `u-${i}`,
+      email: `bulk-${String(i).padStart(4, '0')}@example.com`,
+      first_name: 'Bulk',
+      last_name: 'User',
+      is_admin: false,
+      access_tier: (['free', 'pro', 'elite'] as const)[i % 3],
+    }));
+    await logIn(page, ADMIN);
+    await atPath(page, '/prompts');
+    await page.route('**/api/v1/admin/users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    await page.goto('/admin?tab=users');
+    const table = page.getByRole('table', { name: 'Platform users' });
+    await table.waitFor();
+    await see(page, '3,000 users');
+
+    expect(await table.getAttribute('aria-rowcount')).toBe('3001');
+    const rendered = await table.locator('tbody tr[data-row]').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(200);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await rowOf(page, 'bulk-2999@example.com').waitFor();
+    expect(await rowOf(page, 'bulk-2999@example.com').getAttribute('aria-rowindex')).toBe('3001');
+
+    await searchBox(page, 'Search users by email...').fill('bulk-1234');
+    await rowOf(page, 'bulk-1234@example.com').waitFor();
+    await expect.poll(() => table.locator('tbody tr[data-row]').count()).toBe(1);
+    await see(page, 'Showing 1 of 3,000 users');
+  });
+});

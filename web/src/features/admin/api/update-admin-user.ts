@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { User } from '@shared/contract/auth';
+import type { Tier } from '@shared/tiers';
+import { apiRequest } from '@/lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+import { adminUsersQueryOptions } from './get-admin-users';
+
+export interface UserChange {
+  id: string;
+  is_admin?: boolean;
+  access_tier?: Tier;
+}
+
+/** Pending calls are read back with useMutationState, so a row shows its own busy state. */
+export const updateUserMutationKey = [...adminQueryKey, 'update-user'] as const;
+
+/**
+ * PUT /admin/users/{id}: 200 with the updated account. 400 when an admin would remove their own
+ * admin status, or the platform would be left without an administrator.
+ */
+export function updateAdminUser({ id, ...changes }: UserChange) {
+  return apiRequest(`/admin/users/${encodeURIComponent(id)}`, { method: 'PUT', json: changes, schema: User });
+}
+
+/** Writes the server's answer into the list at once, then reloads all control center data. */
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updateUserMutationKey,
+    mutationFn: updateAdminUser,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<User[]>(adminUsersQueryOptions().queryKey, (list) => list?.map((u) => (u.id === updated.id ? updated : u)));
+      void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPrompt } from '@shared/contract/admin';
+import type { Tier } from '@shared/tiers';
+import { apiRequest } from '@/lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+import { adminPromptsQueryOptions } from './get-admin-prompts';
+
+export interface PromptTierChange {
+  id: string;
+  access_tier: Tier;
+}
+
+/** Pending calls are read back with useMutationState, so a row shows its own busy state. */
+export const promptTierMutationKey = [...adminQueryKey, 'prompt-tier'] as const;
+
+/** PATCH /admin/prompts/{id}/tier: 204. */
+export async function updatePromptTier({ id, access_tier }: PromptTierChange): Promise<void> {
+  await apiRequest(`/admin/prompts/${encodeURIComponent(id)}/tier`, { method: 'PATCH', json: { access_tier } });
+}
+
+/** Saves the tier, writes it into the list at once, then reloads the control center data (spec section 4). */
+export function useUpdatePromptTier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: promptTierMutationKey,
+    mutationFn: updatePromptTier,
+    onSuccess: (_data, change) => {
+      queryClient.setQueryData<AdminPrompt[]>(adminPromptsQueryOptions().queryKey, (list) =>
+        list?.map((p) => (p.id === change.id ? { ...p, access_tier: change.access_tier } : p)),
+      );
+      void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { memo, useCallback } from 'react';
+import { Trash2 } from 'lucide-react';
+import type { AdminPrompt } from '@shared/contract/admin';
+import { TIERS, type Tier } from '@shared/tiers';
+import { IconButton } from '@/components/ui/icon-button';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { deletePromptMutationKey, useDeleteAdminPrompt } from '../api/delete-admin-prompt';
+import { type PromptTierChange, promptTierMutationKey, useUpdatePromptTier } from '../api/update-prompt-tier';
+import { ADMIN_TEXT, CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
+import { useSearchedRows } from '../utils/search';
+import { type AdminColumn, AdminTable } from './admin-table';
+import { EmptyRows } from './empty-rows';
+import { PanelHeader, focusPanelHeading } from './panel-header';
+import { usePending } from './use-pending';
+
+const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+
+const COLUMNS: AdminColumn[] = [
+  { header: 'Title', className: 'admin-col--title' },
+  { header: 'Category', className: 'admin-col--category' },
+  { header: 'Owner Email', className: 'admin-col--email' },
+  { header: 'Access Tier', className: 'admin-col--tier' },
+  { header: 'Actions', className: 'admin-col--actions', hiddenHeader: true },
+];
+
+const promptTitle = (prompt: AdminPrompt) => prompt.title;
+const changeId = (change: PromptTierChange) => change.id;
+const promptId = (prompt: Pick<AdminPrompt, 'id'>) => prompt.id;
+
+export interface PromptsPanelProps {
+  prompts: readonly AdminPrompt[];
+  query: string;
+  onQueryChange: (query: string) => void;
+}
+
+/** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
+export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProps) {
+  const { toast } = useToast();
+  const { rows, total } = useSearchedRows(prompts, query, promptTitle);
+  const { mutateAsync: saveTier } = useUpdatePromptTier();
+  const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
+  const pendingTiers = usePending(promptTierMutationKey, changeId);
+  const deleting = usePending(deletePromptMutationKey, promptId);
+
+  const onTierChange = useCallback(
+    async (prompt: AdminPrompt, access_tier: Tier) => {
+      try {
+        await saveTier({ id: prompt.id, access_tier });
+        toast({ variant: 'success', title: SUCCESS.tierUpdated });
+      } catch (error) {
+        toast({ variant: 'error', title: errorMessage(error, FAILURE.updateTier) });
+      }
+    },
+    [saveTier, toast],
+  );
+
+  const onDelete = useCallback(
+    async (prompt: AdminPrompt) => {
+      if (!window.confirm(CONFIRM.deletePrompt)) return;
+      try {
+        await deletePrompt(prompt);
+        toast({ variant: 'success', title: SUCCESS.promptDeleted });
+        focusPanelHeading();
+      } catch (error) {
+        toast({ variant: 'error', title: errorMessage(error, FAILURE.deletePrompt) });
+      }
+    },
+    [deletePrompt, toast],
+  );
+
+  return (
+    <>
+      <PanelHeader
+        title="Prompts"
+        description="Every prompt in the public library. The access tier decides who can open it."
+        search={{ placeholder: SEARCH_PLACEHOLDER.prompts, value: query, onValueChange: onQueryChange }}
+        shown={rows.length}
+        total={total}
+        noun={['prompt', 'prompts']}
+      />
+      <AdminTable
+        caption="Library prompts"
+        className="admin-table--prompts"
+        columns={COLUMNS}
+        rows={rows}
+        empty={<EmptyRows query={query} noun="prompts" emptyText="The library has no prompts yet." />}
+        renderRow={(prompt, rowIndex) => (
+          <PromptRow
+            key={prompt.id}
+            prompt={prompt}
+            rowIndex={rowIndex}
+            pendingTier={pendingTiers.get(prompt.id)?.access_tier}
+            deleting={deleting.has(prompt.id)}
+            onTierChange={onTierChange}
+            onDelete={onDelete}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+interface PromptRowProps {
+  prompt: AdminPrompt;
+  rowIndex: number | undefined;
+  /** The tier being saved, shown until the server answers. */
+  pendingTier: Tier | undefined;
+  deleting: boolean;
+  onTierChange: (prompt: AdminPrompt, tier: Tier) => void;
+  onDelete: (prompt: AdminPrompt) => void;
+}
+
+const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, deleting, onTierChange, onDelete }: PromptRowProps) {
+  const tier = pendingTier ?? prompt.access_tier;
+  return (
+    <tr data-row aria-rowindex={rowIndex}>
+      <th scope="row" className="admin-col--title">
+        <span className="admin-cell-text" title={prompt.title}>
+          {prompt.title}
+        </span>
+      </th>
+      <td className="admin-col--category">
+        {prompt.category_name ? (
+          <span className="admin-cell-text" title={prompt.category_name}>
+            {prompt.category_name}
+          </span>
+        ) : (
+          <span className="admin-cell-text admin-cell-text--muted">{ADMIN_TEXT.uncategorized}</span>
+        )}
+      </td>
+      <td className="admin-col--email">
+        <span className="admin-cell-text" title={prompt.owner_email}>
+          {prompt.owner_email}
+        </span>
+      </td>
+      <td className="admin-col--tier">
+        <Select
+          className="admin-tier-select"
+          data-tier={tier}
+          aria-label={`Access tier for ${prompt.title}`}
+          value={tier}
+          disabled={pendingTier !== undefined || deleting}
+          aria-busy={pendingTier !== undefined || undefined}
+          onChange={(event) => onTierChange(prompt, event.target.value as Tier)}
+        >
+          {TIERS.map((value) => (
+            <option key={value} value={value}>
+              {TIER_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </td>
+      <td className="admin-col--actions">
+        <div className="admin-row-actions">
+          <IconButton
+            label={`Delete prompt ${prompt.title}`}
+            icon={<Trash2 />}
+            variant="danger"
+            size="sm"
+            loading={deleting}
+            onClick={() => onDelete(prompt)}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from 'react';
+import type { User } from '@shared/contract/auth';
+import { PASSWORD_MIN } from '@shared/contract/auth';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
+import { TIERS, type Tier } from '@shared/tiers';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { useToast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateAdminUser } from '../api/create-admin-user';
+import { useUpdateAdminUser } from '../api/update-admin-user';
+import { FAILURE, SUCCESS } from '../utils/messages';
+
+const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+
+interface Values {
+  email: string;
+  password: string;
+  access_tier: Tier;
+  is_admin: boolean;
+}
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+/** Spec section 5: email required and well-formed, password required for new users (and long enough). */
+export function validateNewUser(values: Pick<Values, 'email' | 'password'>): Errors {
+  const errors: Errors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'Email is required.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = EMAIL_MESSAGE;
+  if (!values.password) errors.password = 'Password is required for new users.';
+  else if (values.password.length < PASSWORD_MIN) errors.password = `Password must be at least ${PASSWORD_MIN} characters.`;
+  return errors;
+}
+
+export interface UserDialogProps {
+  /** The account being edited; none to create one. */
+  user?: User;
+  onClose: () => void;
+  /** Called with the saved account when it is the signed-in admin's own. */
+  onSaved?: (user: User) => void;
+}
+
+/**
+ * 'Create New User' / 'Edit User'. Editing changes only the tier and admin status (the email is
+ * read-only, there is no password). Success closes the dialog and reloads all data; a failure
+ * keeps it open and shows the server's reason.
+ */
+export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
+  const editing = user !== undefined;
+  const [values, setValues] = useState<Values>({
+    email: user?.email ?? '',
+    password: '',
+    access_tier: user?.access_tier ?? 'free',
+    is_admin: user?.is_admin ?? false,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const { toast } = useToast();
+  const returnFocus = useReturnFocus();
+  const create = useCreateAdminUser();
+  const update = useUpdateAdminUser();
+  const saving = create.isPending || update.isPending;
+  // Errors show once a save was attempted, then follow every change.
+  const errors = editing || !submitted ? {} : validateNewUser(values);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!editing) {
+      setSubmitted(true);
+      const problems = validateNewUser(values);
+      const first = problems.email ? 'email' : problems.password ? 'password' : null;
+      if (first) {
+        event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+    }
+    try {
+      const saved = editing
+        ? await update.mutateAsync({ id: user.id, is_admin: values.is_admin, access_tier: values.access_tier })
+        : await create.mutateAsync({ email: values.email.trim(), password: values.password, is_admin: values.is_admin, access_tier: values.access_tier });
+      toast({ variant: 'success', title: editing ? SUCCESS.userUpdated : SUCCESS.userCreated });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      toast({ variant: 'error', title: errorMessage(error, editing ? FAILURE.updateUser : FAILURE.createUser) });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={editing ? 'Edit User' : 'Create New User'}
+        description={editing ? 'Change the plan tier or administrator access of this account.' : 'The account can sign in right away with this email and password.'}
+        onCloseAutoFocus={returnFocus}
+      >
+        <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Field label="Email Address" error={errors.email} description={editing ? 'The email address cannot be changed.' : undefined}>
+            <Input
+              name="email"
+              type="email"
+              value={values.email}
+              readOnly={editing}
+              required={!editing}
+              autoComplete="off"
+              autoFocus={!editing}
+              onChange={(event) => set('email', event.target.value)}
+            />
+          </Field>
+          {editing ? null : (
+            <Field label="Password" error={errors.password}>
+              <PasswordInput
+                name="password"
+                value={values.password}
+                placeholder="Required for new users"
+                required
+                autoComplete="new-password"
+                onChange={(event) => set('password', event.target.value)}
+              />
+            </Field>
+          )}
+          <Field label="Access Tier">
+            <Select name="access_tier" value={values.access_tier} required onChange={(event) => set('access_tier', event.target.value as Tier)}>
+              {TIERS.map((tier) => (
+                <option key={tier} value={tier}>
+                  {TIER_LABELS[tier]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <fieldset className="admin-form__fieldset">
+            <legend className="field__label">Admin Status</legend>
+            <Switch
+              label={values.is_admin ? 'Administrator' : 'Standard User'}
+              description={values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
+              checked={values.is_admin}
+              onCheckedChange={(checked) => set('is_admin', checked)}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {editing ? 'Save Changes' : 'Create User'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

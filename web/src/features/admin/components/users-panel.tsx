@@ -1,0 +1,171 @@
+import { memo, useCallback } from 'react';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import type { User } from '@shared/contract/auth';
+import { Badge } from '@/components/ui/badge';
+import { BareSwitch } from '@/components/ui/bare-switch';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { useToast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { deleteUserMutationKey, useDeleteAdminUser } from '../api/delete-admin-user';
+import { type UserChange, updateUserMutationKey, useUpdateAdminUser } from '../api/update-admin-user';
+import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
+import { useSearchedRows } from '../utils/search';
+import { type AdminColumn, AdminTable } from './admin-table';
+import { EmptyRows } from './empty-rows';
+import { PanelHeader, focusPanelHeading } from './panel-header';
+import { usePending } from './use-pending';
+
+const COLUMNS: AdminColumn[] = [
+  { header: 'Email', className: 'admin-col--user' },
+  { header: 'Access Tier', className: 'admin-col--badge' },
+  { header: 'Admin Status', className: 'admin-col--admin' },
+  { header: 'Actions', className: 'admin-col--actions2', hiddenHeader: true },
+];
+
+const userEmail = (user: User) => user.email;
+const changeId = (change: UserChange) => change.id;
+const idOf = (id: string) => id;
+
+export interface UsersPanelProps {
+  users: readonly User[];
+  /** The signed-in admin, marked 'You' in the list. */
+  currentUserId: string | undefined;
+  query: string;
+  onQueryChange: (query: string) => void;
+  onCreate: () => void;
+  onEdit: (user: User) => void;
+  /** Called with the saved account when the signed-in admin's own account changed. */
+  onCurrentUserChanged?: (user: User) => void;
+}
+
+/** Users tab: every account, searched by email; the admin switch saves at once, delete asks first. */
+export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
+  const { toast } = useToast();
+  const { rows, total } = useSearchedRows(users, query, userEmail);
+  const { mutateAsync: updateUser } = useUpdateAdminUser();
+  const { mutateAsync: deleteUser } = useDeleteAdminUser();
+  const saving = usePending(updateUserMutationKey, changeId);
+  const deleting = usePending(deleteUserMutationKey, idOf);
+
+  const onAdminChange = useCallback(
+    async (user: User, is_admin: boolean) => {
+      try {
+        const saved = await updateUser({ id: user.id, is_admin });
+        toast({ variant: 'success', title: SUCCESS.userUpdated });
+        if (saved.id === currentUserId) onCurrentUserChanged?.(saved);
+      } catch (error) {
+        toast({ variant: 'error', title: errorMessage(error, FAILURE.updateUser) });
+      }
+    },
+    [updateUser, toast, currentUserId, onCurrentUserChanged],
+  );
+
+  const onDelete = useCallback(
+    async (user: User) => {
+      if (!window.confirm(CONFIRM.deleteUser)) return;
+      try {
+        await deleteUser(user.id);
+        toast({ variant: 'success', title: SUCCESS.userDeleted });
+        focusPanelHeading();
+      } catch (error) {
+        toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteUser) });
+      }
+    },
+    [deleteUser, toast],
+  );
+
+  return (
+    <>
+      <PanelHeader
+        title="Users"
+        description="Every account on the platform, with its plan tier and admin access."
+        search={{ placeholder: SEARCH_PLACEHOLDER.users, value: query, onValueChange: onQueryChange }}
+        shown={rows.length}
+        total={total}
+        noun={['user', 'users']}
+        action={
+          <Button icon={<UserPlus aria-hidden="true" />} onClick={onCreate}>
+            Create User
+          </Button>
+        }
+      />
+      <AdminTable
+        caption="Platform users"
+        className="admin-table--users"
+        columns={COLUMNS}
+        rows={rows}
+        empty={<EmptyRows query={query} noun="users" emptyText="No users yet." />}
+        renderRow={(user, rowIndex) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            rowIndex={rowIndex}
+            isCurrent={user.id === currentUserId}
+            pending={saving.get(user.id)}
+            deleting={deleting.has(user.id)}
+            onAdminChange={onAdminChange}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+interface UserRowProps {
+  user: User;
+  rowIndex: number | undefined;
+  isCurrent: boolean;
+  /** A change being saved (from the switch or the edit dialog); the row shows it until the server answers. */
+  pending: UserChange | undefined;
+  deleting: boolean;
+  onAdminChange: (user: User, isAdmin: boolean) => void;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, deleting, onAdminChange, onEdit, onDelete }: UserRowProps) {
+  const isAdmin = pending?.is_admin ?? user.is_admin;
+  const saving = pending !== undefined;
+  return (
+    <tr data-row aria-rowindex={rowIndex}>
+      <th scope="row" className="admin-col--user">
+        <span className="admin-user">
+          <span className="admin-cell-text" title={user.email}>
+            {user.email}
+          </span>
+          {isCurrent ? (
+            <Badge variant="accent" className="admin-user__you">
+              You
+            </Badge>
+          ) : null}
+        </span>
+      </th>
+      <td className="admin-col--badge">
+        <Badge variant={pending?.access_tier ?? user.access_tier} />
+      </td>
+      <td className="admin-col--admin">
+        <span className="admin-status">
+          <BareSwitch
+            label={`Admin status for ${user.email}`}
+            checked={isAdmin}
+            disabled={saving || deleting}
+            busy={saving}
+            onCheckedChange={(checked) => onAdminChange(user, checked)}
+          />
+          <span className="admin-status__text" aria-hidden="true">
+            {isAdmin ? 'Admin' : 'User'}
+          </span>
+        </span>
+      </td>
+      <td className="admin-col--actions2">
+        <div className="admin-row-actions">
+          <IconButton label={`Edit user ${user.email}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(user)} />
+          <IconButton label={`Delete user ${user.email}`} icon={<Trash2 />} variant="danger" size="sm" loading={deleting} onClick={() => onDelete(user)} />
+        </div>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,44 @@
+/** Every user-facing text of the control center that the spec fixes (sections 2, 5 and 8), in one place. */
+export const ADMIN_TEXT = {
+  welcome: 'Welcome, Admin',
+  loading: 'Loading Control Center...',
+  loadError: 'Failed to fetch platform data. You may not be authorized.',
+  retry: 'Retry',
+  uncategorized: 'Uncategorized',
+  underConstruction: (tab: string) => `Content for ${tab} is under construction.`,
+} as const;
+
+export const SEARCH_PLACEHOLDER = {
+  prompts: 'Search prompts...',
+  categories: 'Search categories...',
+  users: 'Search users by email...',
+} as const;
+
+export const CONFIRM = {
+  deletePrompt: 'Delete this prompt? This action is permanent.',
+  deleteCategory: 'Delete this category? This will not delete its prompts, but will unassign them.',
+  deleteUser: 'Delete this user? This action is permanent.',
+} as const;
+
+export const SUCCESS = {
+  tierUpdated: 'Prompt tier updated.',
+  promptDeleted: 'Prompt deleted.',
+  categoryCreated: 'Category created successfully.',
+  categoryUpdated: 'Category updated successfully.',
+  categoryDeleted: 'Category deleted.',
+  userCreated: 'User created successfully.',
+  userUpdated: 'User updated successfully.',
+  userDeleted: 'User deleted.',
+} as const;
+
+/** Shown when a failed call carries no detail of its own. */
+export const FAILURE = {
+  updateTier: 'Failed to update tier.',
+  deletePrompt: 'Failed to delete prompt.',
+  createCategory: 'Failed to create category.',
+  updateCategory: 'Failed to update category.',
+  deleteCategory: 'Failed to delete category.',
+  createUser: 'Failed to create user.',
+  updateUser: 'Failed to update user.',
+  deleteUser: 'Failed to delete user.',
+} as const;
