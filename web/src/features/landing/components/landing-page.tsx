@@ -1,0 +1,44 @@
+import { type LandingVariant, STATS } from '../content';
+import { BenefitsSection } from './benefits-section';
+import { CtaSection } from './cta-section';
+import { FeaturesSection } from './features-section';
+import { Hero } from './hero';
+import { LandingBackground } from './landing-background';
+import { LandingFooter } from './landing-footer';
+import { LandingHeader } from './landing-header';
+import { PlansSection } from './plans-section';
+import { StatsSection } from './stats-section';
+import '../landing.css';
+
+export interface LandingPageProps {
+  /** A signed-in visitor is sent to the app instead of to registration. */
+  signedIn: boolean;
+  variant: LandingVariant;
+}
+
+/**
+ * The landing page: the top navigation bar, then hero, features and benefits over the animated
+ * sphere background, then stats, plans, a closing call to action and the footer.
+ */
+export function LandingPage({ signedIn, variant }: LandingPageProps) {
+  return (
+    <div className="landing" data-variant={variant}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <LandingHeader signedIn={signedIn} />
+      <main id="main" className="landing__main">
+        <div className="landing-stage">
+          <LandingBackground />
+          <Hero signedIn={signedIn} />
+          <FeaturesSection />
+          <BenefitsSection />
+        </div>
+        <StatsSection stats={STATS[variant]} />
+        <PlansSection signedIn={signedIn} />
+        <CtaSection signedIn={signedIn} />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}
