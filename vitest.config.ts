@@ -40,6 +40,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One browser at a time on a 2-core machine.
           fileParallelism: false,
+          // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try;
+          // a real defect fails both.
+          retry: 1,
         },
       },
     ],

@@ -1,34 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Dialog, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { library } from '../support/db';
-import { account, atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { account, apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
+/** Arg order of this file: method, path, token, body. */
+const api = <T = any>(method: string, path: string, token?: string, json?: unknown) => apiAs(token, method, path, json) as Promise<{ status: number; body: T }>;
 
 /** The test stack's admin. Other test files use it at the same time: never demote or delete it. */
 const ADMIN = { email: 'admin@construct.test', password: 'admin-password-1' };
 const run = randomUUID().slice(0, 8);
-
-async function api<T = any>(method: string, path: string, token?: string, json?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${inject('apiUrl')}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function tokenFor(user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${inject('apiUrl')}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Signs in through the login page, then opens the control center and waits for its data. */
 async function openControlCenter(page: Page, user = ADMIN, path = '/admin') {

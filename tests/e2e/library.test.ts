@@ -2,9 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { library } from '../support/db';
-import { atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { apiAs, atPath, logIn, registerViaApi, see } from '../support/e2e';
 
 const browser = useBrowser();
+const api = apiAs;
 
 /**
  * The prompt library as a free user sees it. Expectations are computed from the API with the
@@ -34,16 +35,6 @@ interface Query {
   tasks?: string[];
   industries?: string[];
   page?: number;
-}
-
-async function api(token: string, method: string, path: string, json?: unknown) {
-  const res = await fetch(`${inject('apiUrl')}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
 }
 
 async function libraryPage(token: string, query: Query = {}, pageSize = 12): Promise<LibraryPageView> {

@@ -1,29 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
-
-/** Signs in through the API (form-encoded, as the spec's login call). */
-async function tokenFor(user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${inject('apiUrl')}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function apiAs(token: string, method: string, path: string, json?: unknown) {
-  const res = await fetch(`${inject('apiUrl')}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
 
 const newPrompt = (title: string, body: string) => ({ title, body, category_id: null, is_favorite: false, tasks: [], industries: [] });
 

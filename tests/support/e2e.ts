@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { call } from './api';
 
 /** Helpers for browser tests: accounts made through the real API, waits that read like steps. */
 export function account() {
@@ -33,4 +34,14 @@ export async function see(page: Page, text: string | RegExp) {
 
 export async function atPath(page: Page, path: string) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(path);
+}
+
+/** Signs in through the API (form-encoded, as the spec's login call) and returns the token. */
+export async function tokenFor(user: { email: string; password: string }): Promise<string> {
+  return (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
+}
+
+/** A JSON API call with a user's token, for arranging and checking state around the browser. */
+export async function apiAs(token: string | undefined, method: string, path: string, json?: unknown) {
+  return call(method, path, { token, json });
 }
