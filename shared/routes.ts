@@ -123,7 +123,12 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
     const g = got[i]!;
     if (w.startsWith('{') && w.endsWith('}')) {
       if (!g) return null;
-      params[w.slice(1, -1)] = decodeURIComponent(g);
+      // A malformed escape (`%zz`) names nothing: no match (404), not an exception.
+      try {
+        params[w.slice(1, -1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
     } else if (w !== g) return null;
   }
   return params;

@@ -63,7 +63,12 @@ export async function updateUser(actor: UserRecord, userId: string, changes: { i
  */
 export async function deleteUser(actor: UserRecord, userId: string): Promise<void> {
   if (userId === actor.id) throw new BadRequestError('You cannot delete your own account.');
-  const user = await existingUser(userId);
+  const user = await getUser(userId);
+  if (!user) {
+    // An earlier attempt ended the account but failed while clearing its workspace: finish it.
+    if (await deletePartition(keys.workspace(userId))) return;
+    throw new NotFoundError('User not found.');
+  }
   const items: Tx[] = [
     { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
     { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email) } },
@@ -73,13 +78,17 @@ export async function deleteUser(actor: UserRecord, userId: string): Promise<voi
   await deletePartition(keys.workspace(userId));
 }
 
-async function deletePartition(pk: string): Promise<void> {
+/** Deletes every item of a partition; answers how many there were. */
+async function deletePartition(pk: string): Promise<number> {
+  let deleted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey }),
     );
     await batchWrite((page.Items ?? []).map((Key) => ({ DeleteRequest: { Key } })));
+    deleted += page.Items?.length ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+  return deleted;
 }

@@ -12,6 +12,7 @@ import {
   ConflictError,
   ForbiddenError,
   HttpError,
+  NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   UnauthorizedError,
@@ -65,7 +66,7 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
   if (options.body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
-  chain.use(authenticate(access));
+  chain.use(authenticate(access)).use(pathGuard());
   return chain.handler(async (event, context) => {
     const body = options.body ? parseWith(options.body, event.body) : undefined;
     return fn({
@@ -176,6 +177,19 @@ function bodyGuard(options: Options<z.ZodMiniType | undefined>): middy.Middlewar
         throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
       }
       if (!raw) throw new BadRequestError('Request body is required.');
+    },
+  };
+}
+
+/** Longest path parameter a route looks up: ids longer than this name nothing (and DynamoDB keys are capped at 1 KB). */
+const MAX_PATH_PARAMETER_BYTES = 512;
+
+function pathGuard(): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      for (const value of Object.values(event.pathParameters ?? {})) {
+        if (value !== undefined && Buffer.byteLength(value) > MAX_PATH_PARAMETER_BYTES) throw new NotFoundError('Not found.');
+      }
     },
   };
 }

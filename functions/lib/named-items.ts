@@ -71,13 +71,38 @@ export async function updateNamed(kind: NamedKind, userId: string, current: { id
   });
 }
 
+/**
+ * Deletes the item with its name claim. The item must still carry the name it was read with, or
+ * a rename that slipped in between would leave its new claim behind, blocking that name forever;
+ * on such a race the item is read again and the delete retried.
+ */
 export async function deleteNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>): Promise<void> {
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: itemKey(kind, userId, current.id), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName: TABLE, Key: claimKey(kind, userId, String(current[kind.nameField])) } },
-      releaseSlot(userId, kind.limit),
-    ],
-    { 0: () => new NotFoundError(kind.notFound) },
-  );
+  const renamed = new Error('renamed meanwhile');
+  for (let attempt = 1; ; attempt++) {
+    const name = String(current[kind.nameField]);
+    try {
+      await transact(
+        [
+          {
+            Delete: {
+              TableName: TABLE,
+              Key: itemKey(kind, userId, current.id),
+              ConditionExpression: 'attribute_exists(pk) AND #name = :name',
+              ExpressionAttributeNames: { '#name': kind.nameField },
+              ExpressionAttributeValues: { ':name': name },
+            },
+          },
+          { Delete: { TableName: TABLE, Key: claimKey(kind, userId, name) } },
+          releaseSlot(userId, kind.limit),
+        ],
+        { 0: () => renamed },
+      );
+      return;
+    } catch (error) {
+      if (error !== renamed) throw error;
+      // Gone (404) or renamed meanwhile: read it again and delete it under its current name.
+      current = await getNamed(kind, userId, current.id);
+      if (attempt >= 3) throw new ConflictError('This item was changed by another request. Please reload and try again.');
+    }
+  }
 }

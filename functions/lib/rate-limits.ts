@@ -1,5 +1,5 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE, batchGet, db } from './db';
 import { TooManyRequestsError } from './errors';
 
 /**
@@ -22,10 +22,8 @@ function key(w: Window, now = Date.now()) {
 /** True when any of the windows has reached its limit (one BatchGet). */
 export async function anyExhausted(windows: Window[]): Promise<boolean> {
   const keys = windows.map((w) => key(w));
-  const { Responses } = await db.send(
-    new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys.map(({ pk, sk }) => ({ pk, sk })), ProjectionExpression: 'pk, sk, hits' } } }),
-  );
-  const hits = new Map((Responses?.[TABLE] ?? []).map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
+  const items = await batchGet(keys.map(({ pk, sk }) => ({ pk, sk })), 'pk, sk, hits');
+  const hits = new Map(items.map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
   return windows.some((w, i) => (hits.get(`${keys[i]!.pk}|${keys[i]!.sk}`) ?? 0) >= w.limit);
 }
 

@@ -4,6 +4,8 @@ import { config, getJwtKey } from './config';
 import { UnauthorizedError } from './errors';
 
 const ALG = 'HS256';
+/** Header parameters that name or carry a key (RFC 7515 4.1). There is one key and it is never named. */
+const KEY_HEADERS = ['kid', 'jku', 'jwk', 'x5u', 'x5c', 'x5t', 'x5t#S256'];
 
 /** Each token has its own id (`jti`), so logging out can revoke exactly that token. */
 export async function issueAccessToken(userId: string): Promise<{ token: string; expiresIn: number }> {
@@ -33,13 +35,15 @@ export interface TokenClaims {
  */
 export async function verifyAccessToken(token: string): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, await getJwtKey(), {
+    const { payload, protectedHeader } = await jwtVerify(token, await getJwtKey(), {
       algorithms: [ALG],
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,
       typ: 'JWT',
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
+    // Issued tokens carry a bare {alg, typ} header: a key id or key reference is not ours (RFC 8725 3.10).
+    if (KEY_HEADERS.some((name) => name in protectedHeader)) throw new UnauthorizedError('Invalid authentication token.');
     return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: payload.exp! };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { TABLE, cancellationCodes, db, transactWithRetry } from './db';
+import { TABLE, batchGet, cancellationCodes, db, transactWithRetry } from './db';
 import { ConflictError } from './errors';
 import { keys, normaliseEmail } from './keys';
 
@@ -113,8 +113,7 @@ export const revokedTokenKey = (tokenId: string) => ({ pk: `REVOKED#${tokenId}`,
 export async function getUserForToken(userId: string, tokenId: string): Promise<{ user?: UserRecord; revoked: boolean }> {
   const user = keys.user(userId);
   const revoked = revokedTokenKey(tokenId);
-  const { Responses } = await db.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [user, revoked] } } }));
-  const items = Responses?.[TABLE] ?? [];
+  const items = await batchGet([user, revoked]);
   return {
     user: items.find((i) => i.pk === user.pk && i.sk === user.sk) as UserRecord | undefined,
     revoked: items.some((i) => i.pk === revoked.pk),

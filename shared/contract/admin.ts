@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
 import { Email, Tier } from './common';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { CategoryName } from './prompts';
 
 /** A library prompt row of the admin Prompts tab. */
@@ -35,6 +36,7 @@ export const AdminUserCreate = z.strictObject({
     z.minLength(1, 'Password is required for new users.'),
     z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+    z.refine((password: string) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE),
   ),
   first_name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'Admin'),
   last_name: z._default(z.string().check(z.trim(), z.maxLength(100)), 'Created'),

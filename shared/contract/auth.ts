@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Email, Tier } from './common';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only bounds hashing work per request. */
@@ -9,6 +10,7 @@ export const NAME_MIN = 2;
 export const Password = z.string().check(
   z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
   z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  z.refine((password: string) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE),
 );
 
 /** POST /auth/register. The client splits the full name: first word, then the rest. */

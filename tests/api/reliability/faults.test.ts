@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DynamoDBClient,
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  ThrottlingException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import { call, newAccount } from '../../support/api';
+import { invoke } from '../../support/events';
+
+/**
+ * Storage faults, injected with aws-sdk-client-mock into the DocumentClient the handlers share.
+ * The handlers run in this worker (imported directly, invoked with API Gateway events) against a
+ * stack of its own, so the mock reaches them and the shared stack never sees a fault. Every case
+ * checks the answer a client gets and, after the mock is lifted, that nothing was half-written.
+ */
+let stack: LocalStack;
+let base: string;
+let inspect: DynamoDBDocumentClient;
+let ddb: AwsStub<any, any, any>;
+let db: DynamoDBDocumentClient;
+const handlers = {} as Record<'createPrompt' | 'createCategory' | 'createSnippet' | 'me' | 'deleteUser' | 'webhook' | 'deletePrompt', (e: any, c: any) => Promise<any>>;
+const ADMIN = { email: 'faults-admin@construct.test', password: 'faults-admin-password' };
+const BUSY = 'The service is busy. Please try again in a moment.';
+
+beforeAll(async () => {
+  stack = await startLocalStack({ port: 0, admin: ADMIN });
+  base = `${stack.url}/api/v1`;
+  inspect = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  ({ db } = await import('../../../functions/lib/db'));
+  handlers.createPrompt = (await import('../../../functions/prompts/create')).handler;
+  handlers.deletePrompt = (await import('../../../functions/prompts/delete')).handler;
+  handlers.createCategory = (await import('../../../functions/categories/create')).handler;
+  handlers.createSnippet = (await import('../../../functions/context/create-snippet')).handler;
+  handlers.me = (await import('../../../functions/auth/me')).handler;
+  handlers.deleteUser = (await import('../../../functions/admin/delete-user')).handler;
+  handlers.webhook = (await import('../../../functions/billing/webhook')).handler;
+}, 60_000);
+
+afterAll(async () => {
+  ddb?.restore();
+  await stack?.stop();
+});
+
+beforeEach(() => {
+  // A fresh stub per test: every command reaches DynamoDB Local unless a test says otherwise.
+  ddb = mockClient(db);
+  ddb.reset();
+  (ddb.send as any).callThrough();
+  return () => {
+    // Lifted mid-test already where a test checks the table afterwards.
+    if ((db.send as any).restore) ddb.restore();
+  };
+});
+
+// ---- factories ---------------------------------------------------------------------------------
+
+/** A user written straight to the table with a session token (no scrypt: these tests are about storage). */
+async function user(overrides: { is_admin?: boolean; access_tier?: 'free' | 'pro' | 'elite' } = {}) {
+  const { createUser } = await import('../../../functions/lib/users');
+  const { issueAccessToken } = await import('../../../functions/lib/tokens');
+  const account = newAccount();
+  const record = await createUser({ email: account.email, password_hash: 'not-a-hash', first_name: 'Fault', last_name: 'Test', is_admin: false, access_tier: 'free', ...overrides });
+  return { ...account, id: record.id, token: (await issueAccessToken(record.id)).token };
+}
+
+const adminToken = async () => (await call('POST', '/auth/login', { base, form: { username: ADMIN.email, password: ADMIN.password } })).body.access_token as string;
+
+/** Every item of a user's partition, as DynamoDB Local holds it (read with an unmocked client). */
+async function partition(userId: string) {
+  const { Items } = await inspect.send(new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
+  return (Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+}
+const userRow = async (userId: string) => (await inspect.send(new GetCommand({ TableName: 'construct', Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes.join(', ')}]`,
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+const prompt = { title: 'Fault-tolerant', body: 'Write about [INPUT: topic].' };
+
+// ---- storage faults on user writes --------------------------------------------------------------
+
+describe('storage faults on writes', () => {
+  it('answers 503 with a detail when DynamoDB throttles a create, writes nothing and the retry succeeds', async () => {
+    const u = await user();
+    const before = await partition(u.id);
+    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }));
+
+    const reply = await invoke(handlers.createPrompt, { method: 'POST', path: '/prompts/', token: u.token, json: prompt });
+
+    expect(reply.status).toBe(503);
+    expect(reply.body).toEqual({ detail: BUSY });
+    expect(JSON.stringify(reply.body)).not.toMatch(/Provisioned|Exception|stack/i);
+    ddb.restore();
+    expect(await partition(u.id)).toEqual(before);
+    expect((await call('POST', '/prompts/', { base, token: u.token, json: prompt })).status).toBe(201);
+    expect((await userRow(u.id))?.prompts_used).toBe(1);
+  });
+
+  it('answers 503 for an internal DynamoDB error on a named create and leaves no name claim behind', async () => {
+    const u = await user();
+    ddb.on(TransactWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const reply = await invoke(handlers.createCategory, { method: 'POST', path: '/categories/', token: u.token, json: { name: 'Marketing' } });
+
+    expect(reply.status).toBe(503);
+    expect(reply.body.detail).toBe(BUSY);
+    ddb.restore();
+    expect((await partition(u.id)).map((i) => i.sk)).toEqual(['PROFILE']);
+    expect((await userRow(u.id))?.categories_used).toBe(0);
+    // The name is still free: no claim item was left by the failed attempt.
+    expect((await call('POST', '/categories/', { base, token: u.token, json: { name: 'marketing' } })).status).toBe(201);
+  });
+
+  it('answers 503 when reading the signed-in user is throttled', async () => {
+    const u = await user();
+    ddb.on(BatchGetCommand).rejects(new ThrottlingException({ message: 'Throttled', $metadata: {} }));
+
+    const reply = await invoke(handlers.me, { method: 'GET', path: '/auth/me', token: u.token });
+
+    expect(reply.status).toBe(503);
+    expect(reply.body).toEqual({ detail: BUSY });
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never signs a user out because a throttled batch read left their record unprocessed', async () => {
+    const u = await user();
+    // DynamoDB answers a throttled BatchGet with nothing read and every key handed back.
+    ddb.on(BatchGetCommand).callsFake(async (input) => ({ Responses: { construct: [] }, UnprocessedKeys: input.RequestItems, $metadata: {} }));
+
+    const reply = await invoke(handlers.me, { method: 'GET', path: '/auth/me', token: u.token });
+
+    expect(reply.status).toBe(503);
+    expect(reply.body.detail).toBe(BUSY);
+  });
+
+  it('asks again for keys a batch read handed back, and answers normally when they come', async () => {
+    const u = await user();
+    const realSend = DynamoDBDocumentClient.prototype.send as any;
+    ddb.on(BatchGetCommand).callsFakeOnce(async (input) => ({ Responses: { construct: [] }, UnprocessedKeys: input.RequestItems, $metadata: {} }))
+      .callsFake((input, getClient) => realSend.call(getClient(), new BatchGetCommand(input)));
+
+    const reply = await invoke(handlers.me, { method: 'GET', path: '/auth/me', token: u.token });
+
+    expect(reply.status).toBe(200);
+    expect(reply.body.id).toBe(u.id);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(2);
+  });
+
+  it('answers 409 with a detail when a transaction keeps losing to concurrent writers, and writes nothing', async () => {
+    const u = await user();
+    ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
+
+    const reply = await invoke(handlers.createSnippet, { method: 'POST', path: '/context/snippets', token: u.token, json: { snippet_name: 'Bio', snippet_content: 'We build things.' } });
+
+    expect(reply.status).toBe(409);
+    expect(reply.body.detail).toBe('Another request changed the same data at the same time. Please try again.');
+    // It was retried before giving up.
+    expect(ddb.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1);
+    ddb.restore();
+    expect((await partition(u.id)).map((i) => i.sk)).toEqual(['PROFILE']);
+    expect((await userRow(u.id))?.snippets_used).toBe(0);
+  });
+
+  it('answers 503 when a transaction is cancelled because DynamoDB throttled one of its items', async () => {
+    const u = await user();
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ThrottlingError'));
+
+    const reply = await invoke(handlers.createPrompt, { method: 'POST', path: '/prompts/', token: u.token, json: prompt });
+
+    expect(reply.status).toBe(503);
+    expect(reply.body.detail).toBe(BUSY);
+    ddb.restore();
+    expect((await partition(u.id)).map((i) => i.sk)).toEqual(['PROFILE']);
+  });
+
+  it("maps a failed plan-limit condition in a cancelled transaction to the spec's 403", async () => {
+    const u = await user();
+    ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
+
+    const reply = await invoke(handlers.createPrompt, { method: 'POST', path: '/prompts/', token: u.token, json: prompt });
+
+    expect(reply.status).toBe(403);
+    expect(reply.body.detail).toBe('You have reached your limit of 5 prompts. Please upgrade your plan.');
+  });
+
+  it('answers 503 when a delete is throttled and keeps item and counter in step', async () => {
+    const u = await user();
+    const created = await call('POST', '/prompts/', { base, token: u.token, json: prompt });
+    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }));
+
+    const reply = await invoke(handlers.deletePrompt, { method: 'DELETE', path: `/prompts/${created.body.id}`, token: u.token });
+
+    expect(reply.status).toBe(503);
+    ddb.restore();
+    const items = await partition(u.id);
+    expect(items.filter((i) => i.type === 'prompt')).toHaveLength(1);
+    expect((await userRow(u.id))?.prompts_used).toBe(1);
+  });
+
+  it('finishes deleting an account when the workspace clean-up failed half-way and the admin retries', async () => {
+    const admin = await adminToken();
+    const u = await user();
+    await call('POST', '/prompts/', { base, token: u.token, json: prompt });
+    await call('POST', '/categories/', { base, token: u.token, json: { name: 'Leftover' } });
+    await call('POST', '/context/snippets', { base, token: u.token, json: { snippet_name: 'Leftover', snippet_content: 'x' } });
+    ddb.on(BatchWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const first = await invoke(handlers.deleteUser, { method: 'DELETE', path: `/admin/users/${u.id}`, token: admin });
+
+    expect(first.status).toBe(503);
+    expect(first.body.detail).toBe(BUSY);
+    ddb.restore();
+    // Access ended with the first attempt (the user item and email claim go first, together).
+    expect((await call('GET', '/auth/me', { base, token: u.token })).status).toBe(401);
+
+    const retry = await call('DELETE', `/admin/users/${u.id}`, { base, token: admin });
+
+    expect(retry.status).toBe(204);
+    expect(await partition(u.id)).toEqual([]);
+    expect((await call('DELETE', `/admin/users/${u.id}`, { base, token: admin })).status).toBe(404);
+  });
+});
+
+// ---- a storage fault during a Stripe webhook -----------------------------------------------------
+
+describe('a storage fault during a Stripe webhook', () => {
+  const sdk = new Stripe('sk_x');
+  const event = (type: string, object: Record<string, unknown>, created: number) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created, data: { object } });
+  const upgrade = (userId: string, created: number) =>
+    event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${userId.slice(0, 8)}`, metadata: { user_id: userId, plan: 'elite' } }, created);
+  const cancel = (userId: string, created: number) =>
+    event('customer.subscription.deleted', { id: `sub_${userId.slice(0, 8)}`, object: 'subscription', customer: `cus_${userId.slice(0, 8)}`, status: 'canceled', metadata: { user_id: userId, plan: 'elite' }, items: { data: [] } }, created);
+
+  const deliver = (stripeEvent: object) => {
+    const payload = JSON.stringify(stripeEvent);
+    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
+    return invoke(handlers.webhook, { method: 'POST', path: '/billing/webhook', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  };
+  const markers = async (eventId: string) =>
+    (await inspect.send(new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` } }))).Items ?? [];
+
+  it('fails the delivery (non-2xx) when the write fails, then applies the redelivery exactly once', async () => {
+    const u = await user();
+    const now = Math.floor(Date.now() / 1000);
+    const paid = upgrade(u.id, now);
+    ddb.on(TransactWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const failed = await deliver(paid);
+
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(failed.body.detail).toBe(BUSY);
+    ddb.restore();
+    expect((await userRow(u.id))?.access_tier).toBe('free');
+    expect(await markers(paid.id)).toEqual([]);
+
+    const redelivered = await deliver(paid);
+    const again = await deliver(paid);
+
+    expect(redelivered).toMatchObject({ status: 200, body: { received: true, applied: true } });
+    expect(again).toMatchObject({ status: 200, body: { received: true, applied: false } });
+    expect((await userRow(u.id))?.access_tier).toBe('elite');
+    expect(await markers(paid.id)).toHaveLength(1);
+  });
+
+  it('does not apply a redelivery twice when the write succeeded but the answer was lost', async () => {
+    const u = await user();
+    const now = Math.floor(Date.now() / 1000);
+    const paid = upgrade(u.id, now);
+    // The write reaches DynamoDB, then the connection drops before the answer (a 5xx to Stripe).
+    const realSend = DynamoDBDocumentClient.prototype.send;
+    ddb.on(TransactWriteCommand).callsFake(async (input, getClient) => {
+      await (realSend as any).call(getClient(), new TransactWriteCommand(input));
+      throw new InternalServerError({ message: 'Connection reset', $metadata: {} });
+    });
+
+    const failed = await deliver(paid);
+
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    ddb.restore();
+    expect((await userRow(u.id))?.access_tier).toBe('elite');
+    // Meanwhile the customer cancels; then Stripe redelivers the old upgrade.
+    expect((await deliver(cancel(u.id, now + 5))).body.applied).toBe(true);
+
+    const redelivered = await deliver(paid);
+
+    expect(redelivered).toMatchObject({ status: 200, body: { received: true, applied: false } });
+    expect((await userRow(u.id))?.access_tier).toBe('free');
+  });
+});

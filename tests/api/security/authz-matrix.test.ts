@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
+import type { Tier } from '@shared/tiers';
+import { adminToken, call, newAccount, signUp } from '../../support/api';
+import { library, setTier } from '../../support/db';
+
+/**
+ * The authorisation matrix, generated from the route table:
+ * {anonymous, free, pro, elite, admin} × every route × {own id, another user's id} → expected
+ * status, with zero mismatches. Anonymous callers get 401 on user and admin routes, signed-in
+ * non-admins 403 on admin routes, another user's prompt, category or snippet id is 404 (never
+ * 403, so ids leak nothing), and public routes answer everyone. A route added to the table
+ * without a row here fails the first test.
+ */
+type Role = 'anonymous' | 'free' | 'pro' | 'elite' | 'admin';
+type Target = 'own' | 'other';
+const ROLES: Role[] = ['anonymous', 'free', 'pro', 'elite', 'admin'];
+
+interface Caller {
+  role: Role;
+  token?: string;
+  id?: string;
+  email: string;
+  password: string;
+  tier: Tier;
+}
+interface Req {
+  path: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+interface Row {
+  /** The request for a caller; `target` is whose id goes into the path (or body). */
+  request(caller: Caller, target: Target): Promise<Req>;
+  /** The status an authorised caller gets. */
+  status: number | ((caller: Caller, target: Target) => number);
+  /** Routes with `{id}` also try another user's id; this is what that answers. */
+  other?: number | ((caller: Caller) => number);
+}
+
+const run = randomUUID().slice(0, 8);
+let victim: Caller & { prompt: string; category: string; snippet: string };
+let bootstrapAdmin: string;
+
+/** Fresh items in the caller's own workspace (made by the caller, through the API). */
+const own = {
+  prompt: async (c: Caller) => (await call('POST', '/prompts/', { token: c.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]' } })).body.id as string,
+  category: async (c: Caller) => (await call('POST', '/categories/', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
+  snippet: async (c: Caller) => (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body.id as string,
+};
+/** An id the caller owns, or the victim's: anonymous callers own nothing. */
+const idFor = async (kind: keyof typeof own, c: Caller, target: Target) => (target === 'other' || !c.token ? victim[kind] : own[kind](c));
+
+async function libraryPrompt(tier: Tier) {
+  const id = `authz-${tier}-${randomUUID().slice(0, 8)}`;
+  await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
+  return id;
+}
+async function libraryCategory() {
+  return (await call('POST', '/admin/categories', { token: bootstrapAdmin, json: { name: `Authz ${randomUUID().slice(0, 8)}` } })).body.id as string;
+}
+async function throwawayUser() {
+  const account = newAccount();
+  return (await call('POST', '/auth/register', { json: account })).body.id as string;
+}
+
+const MATRIX: Record<RouteKey, Row> = {
+  'GET /health': { request: async () => ({ path: '/health' }), status: 200 },
+  'GET /openapi.json': { request: async () => ({ path: '/openapi.json' }), status: 200 },
+  'POST /auth/login': { request: async (c) => ({ path: '/auth/login', form: { username: c.email, password: c.password } }), status: 200 },
+  'POST /auth/register': { request: async () => ({ path: '/auth/register', json: newAccount() }), status: 201 },
+  'GET /auth/me': { request: async () => ({ path: '/auth/me' }), status: 200 },
+  'POST /auth/logout': { request: async () => ({ path: '/auth/logout' }), status: 204 },
+
+  'GET /prompts/': { request: async () => ({ path: '/prompts/' }), status: 200 },
+  'POST /prompts/': { request: async () => ({ path: '/prompts/', json: { title: `new ${run}`, body: 'b' } }), status: 201 },
+  'PUT /prompts/{id}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}`, json: { title: 'changed', body: 'changed' } }), status: 204, other: 404 },
+  'DELETE /prompts/{id}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}` }), status: 204, other: 404 },
+  // The id is a library prompt's; "another user's" is a private workspace prompt, which no one may fork.
+  'POST /prompts/fork/{id}': { request: async (_, t) => ({ path: `/prompts/fork/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: {} }), status: 201, other: 404 },
+
+  'GET /categories/': { request: async () => ({ path: '/categories/' }), status: 200 },
+  'POST /categories/': { request: async () => ({ path: '/categories/', json: { name: `new ${randomUUID().slice(0, 8)}` } }), status: 201 },
+  'PUT /categories/{id}': { request: async (c, t) => ({ path: `/categories/${await idFor('category', c, t)}`, json: { name: `renamed ${randomUUID().slice(0, 8)}` } }), status: 204, other: 404 },
+  'DELETE /categories/{id}': { request: async (c, t) => ({ path: `/categories/${await idFor('category', c, t)}` }), status: 204, other: 404 },
+
+  'GET /library/prompts': { request: async () => ({ path: '/library/prompts?page=1' }), status: 200 },
+  'GET /library/filters': { request: async () => ({ path: '/library/filters' }), status: 200 },
+  'POST /engine/enhance': { request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }), status: 200 },
+
+  'GET /admin/prompts': { request: async () => ({ path: '/admin/prompts' }), status: 200 },
+  // Publishing needs a prompt of the admin's own; another user's private prompt is 404.
+  'POST /admin/prompts': {
+    request: async (c, t) => ({ path: '/admin/prompts', json: { prompt_id: c.role === 'admin' && t === 'own' ? await own.prompt(c) : victim.prompt } }),
+    status: 201,
+  },
+  'PATCH /admin/prompts/{id}/tier': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/tier`, json: { access_tier: 'pro' } }), status: 204, other: 404 },
+  'DELETE /admin/prompts/{id}': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 204, other: 404 },
+  'GET /admin/categories': { request: async () => ({ path: '/admin/categories' }), status: 200 },
+  'POST /admin/categories': { request: async () => ({ path: '/admin/categories', json: { name: `Authz new ${randomUUID().slice(0, 8)}` } }), status: 201 },
+  'PUT /admin/categories/{id}': { request: async (c, t) => ({ path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}`, json: { name: `Authz renamed ${randomUUID().slice(0, 8)}` } }), status: 204, other: 404 },
+  'DELETE /admin/categories/{id}': { request: async (c, t) => ({ path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}` }), status: 204, other: 404 },
+  'GET /admin/users': { request: async () => ({ path: '/admin/users' }), status: 200 },
+  'POST /admin/users': { request: async () => { const a = newAccount(); return { path: '/admin/users', json: { email: a.email, password: a.password, access_tier: 'free' } }; }, status: 201 },
+  // "own" is the caller's own account: an admin may change their tier, but never delete themselves.
+  'PUT /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}`, json: { access_tier: c.tier } }), status: 200, other: 200 },
+  'DELETE /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}` }), status: 400, other: 204 },
+
+  // No plan is bought here: the local test checkout only hands out a URL.
+  'POST /billing/create-checkout-session': { request: async (c) => ({ path: '/billing/create-checkout-session', json: { plan: c.tier === 'pro' ? 'elite' : 'pro' } }), status: 200 },
+  // Tiers set by an admin, not bought: there is no Stripe subscription to manage.
+  'POST /billing/portal-session': { request: async () => ({ path: '/billing/portal-session' }), status: 400 },
+  // Stripe's route: no bearer token is asked for, the signature is, whoever calls.
+  'POST /billing/webhook': { request: async () => ({ path: '/billing/webhook', json: { id: 'evt_x', type: 'checkout.session.completed' } }), status: 400 },
+
+  'GET /context/directives': { request: async () => ({ path: '/context/directives' }), status: 200 },
+  'PUT /context/directives': { request: async () => ({ path: '/context/directives', json: { global_prompt_prefix: 'p', global_prompt_suffix: 's' } }), status: 200 },
+  'GET /context/snippets': { request: async () => ({ path: '/context/snippets' }), status: 200 },
+  'POST /context/snippets': { request: async () => ({ path: '/context/snippets', json: { snippet_name: `new ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } }), status: 201 },
+  'PUT /context/snippets/{id}': { request: async (c, t) => ({ path: `/context/snippets/${await idFor('snippet', c, t)}`, json: { snippet_name: `renamed ${randomUUID().slice(0, 8)}`, snippet_content: 'y' } }), status: 200, other: 404 },
+  'DELETE /context/snippets/{id}': { request: async (c, t) => ({ path: `/context/snippets/${await idFor('snippet', c, t)}` }), status: 204, other: 404 },
+  'GET /context/profile': { request: async () => ({ path: '/context/profile' }), status: 200 },
+  // Profile keys name the caller's own values only; the victim's value is checked untouched below.
+  'PUT /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret', json: { value: 'caller value' } }), status: 200, other: 200 },
+  'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
+};
+
+function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {
+  if ((route.access === 'user' || route.access === 'admin') && !caller.token) return 401;
+  if (route.access === 'admin' && caller.role !== 'admin') return 403;
+  if (target === 'other') {
+    if (route.path.includes('{')) return typeof row.other === 'function' ? row.other(caller) : (row.other ?? 404);
+    return 404; // a body id of another user's (POST /admin/prompts)
+  }
+  return typeof row.status === 'function' ? row.status(caller, target) : row.status;
+}
+
+/** Routes whose "another user's id" variant is meaningful: path ids, and the publish body. */
+const targetsOf = (route: RouteDef): Target[] => (route.path.includes('{') || routeKey(route) === 'POST /admin/prompts' ? ['own', 'other'] : ['own']);
+
+// Logout ends the caller's session, so it goes last.
+const ORDERED = [...(ROUTES as readonly RouteDef[])].sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+
+const callers = {} as Record<Role, Caller>;
+
+beforeAll(async () => {
+  bootstrapAdmin = await adminToken();
+  const signed = async (tier: Tier) => {
+    const u = await signUp();
+    await setTier(u.id, tier);
+    return { token: u.token, id: u.id, email: u.email, password: u.password, tier };
+  };
+  const anon = newAccount();
+  await call('POST', '/auth/register', { json: anon });
+  callers.anonymous = { role: 'anonymous', email: anon.email, password: anon.password, tier: 'free' };
+  callers.free = { role: 'free', ...(await signed('free')) };
+  callers.pro = { role: 'pro', ...(await signed('pro')) };
+  callers.elite = { role: 'elite', ...(await signed('elite')) };
+  // A second admin of its own, so the bootstrap admin is never changed.
+  const adminAccount = newAccount();
+  const created = await call('POST', '/admin/users', { token: bootstrapAdmin, json: { email: adminAccount.email, password: adminAccount.password, is_admin: true, access_tier: 'pro' } });
+  expect(created.status).toBe(201);
+  const adminLogin = await call('POST', '/auth/login', { form: { username: adminAccount.email, password: adminAccount.password } });
+  callers.admin = { role: 'admin', token: adminLogin.body.access_token, id: created.body.id, email: adminAccount.email, password: adminAccount.password, tier: 'pro' };
+
+  const v = await signUp();
+  const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
+  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc) };
+  await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
+}, 120_000);
+
+describe('authorisation matrix', () => {
+  it('has a row for every route of the table', () => {
+    expect(ROUTES.map(routeKey).filter((k) => !(k in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !ROUTES.some((r) => routeKey(r) === k))).toEqual([]);
+  });
+
+  it('answers every role, route and target as expected, with zero mismatches', async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    // Roles in parallel, each one's requests in order.
+    await Promise.all(
+      ROLES.map(async (role) => {
+        const caller = callers[role];
+        for (const route of ORDERED) {
+          const row = MATRIX[routeKey(route) as RouteKey];
+          for (const target of targetsOf(route)) {
+            const req = await row.request(caller, target);
+            const reply = await call(route.method, req.path, { token: caller.token, json: req.json, form: req.form, headers: req.headers });
+            const want = expected(route, row, caller, target);
+            checked++;
+            if (reply.status !== want) mismatches.push(`${role} ${route.method} ${route.path} (${target}): expected ${want}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 160)}`);
+            if (reply.status >= 400 && typeof reply.body?.detail !== 'string') mismatches.push(`${role} ${route.method} ${route.path} (${target}): ${reply.status} without a detail`);
+            // Clean up what an admin published, so the shared library keeps only fixtures.
+            if (routeKey(route) === 'POST /admin/prompts' && reply.status === 201) await call('DELETE', `/admin/prompts/${reply.body.id}`, { token: bootstrapAdmin });
+            if (routeKey(route) === 'POST /admin/categories' && reply.status === 201) await call('DELETE', `/admin/categories/${reply.body.id}`, { token: bootstrapAdmin });
+          }
+        }
+      }),
+    );
+
+    expect(mismatches).toEqual([]);
+    expect(checked).toBe(ROLES.length * ORDERED.reduce((n, r) => n + targetsOf(r).length, 0));
+  });
+
+  it("left the other user's workspace exactly as it was", async () => {
+    const fresh = (await call('POST', '/auth/login', { form: { username: victim.email, password: victim.password } })).body.access_token;
+    const prompts = (await call('GET', '/prompts/', { token: fresh })).body.prompts;
+    expect(prompts).toEqual([expect.objectContaining({ id: victim.prompt, title: `mine ${run}`, body: 'Mine [INPUT: x]' })]);
+    expect((await call('GET', '/categories/', { token: fresh })).body.map((c: { id: string }) => c.id)).toEqual([victim.category]);
+    expect((await call('GET', '/context/snippets', { token: fresh })).body).toEqual([expect.objectContaining({ id: victim.snippet, snippet_content: 'x' })]);
+    expect((await call('GET', '/context/profile', { token: fresh })).body).toEqual({ values: { secret: 'victim value' } });
+  });
+});

@@ -1,0 +1,103 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import { call, newAccount } from '../../support/api';
+
+/**
+ * What the handlers print while they work must never contain a password, a token or a secret:
+ * logs are read by more people, kept longer and shipped further than the data they describe.
+ * A stack runs in this worker so every line its handlers print (console and raw stdout/stderr)
+ * is captured during a register / login / bad-token / webhook / failure sequence.
+ */
+let stack: LocalStack;
+let base: string;
+const captured: string[] = [];
+const restore: (() => void)[] = [];
+
+function capture() {
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      captured.push(String(chunk));
+      return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+    restore.push(() => (stream.write = write));
+  }
+  for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
+    const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      captured.push(args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? `${a.name} ${a.message} ${a.stack}` : JSON.stringify(a))).join(' '));
+    });
+    restore.push(() => spy.mockRestore());
+  }
+}
+
+beforeAll(async () => {
+  capture();
+  stack = await startLocalStack({ port: 0 });
+  base = `${stack.url}/api/v1`;
+}, 60_000);
+
+afterAll(async () => {
+  restore.forEach((undo) => undo());
+  await stack?.stop();
+});
+
+describe('logs', () => {
+  it('contain no password, token, JWT secret or webhook secret after a full sign-in, webhook and failure sequence', async () => {
+    const account = newAccount({ password: 'log-canary-password-7f3a' });
+    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET!;
+    const jwtSecret = process.env.JWT_SECRET!;
+
+    // Sign up and in, with right and wrong passwords, in every encoding a client might use.
+    const registered = await call('POST', '/auth/register', { base, json: account });
+    await call('POST', '/auth/register', { base, json: { ...account, email: 'not-an-email' } });
+    await call('POST', '/auth/register', { base, body: `{"email":"${account.email}","password":"${account.password}",`, headers: { 'content-type': 'application/json' } });
+    const login = await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } });
+    await call('POST', '/auth/login', { base, form: { username: account.email, password: 'wrong-canary-password-91' } });
+    await call('POST', '/auth/login', { base, json: { username: account.email, password: account.password } });
+    const token = login.body.access_token as string;
+    expect(token).toEqual(expect.any(String));
+
+    // Good and bad tokens.
+    await call('GET', '/auth/me', { base, token });
+    await call('GET', '/auth/me', { base, token: `${token.slice(0, -4)}AAAA` });
+    await call('GET', '/auth/me', { base, headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.password}`).toString('base64')}` } });
+    await call('POST', '/auth/logout', { base, token });
+    await call('GET', '/auth/me', { base, token });
+
+    // Webhooks, signed and not.
+    const payload = JSON.stringify({ id: 'evt_log_canary', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { object: 'checkout.session', mode: 'subscription', client_reference_id: registered.body.id, metadata: { plan: 'pro' } } } });
+    const signature = new Stripe('sk_x').webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    await call('POST', '/billing/webhook', { base, body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    await call('POST', '/billing/webhook', { base, body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' } });
+
+    // An unexpected failure, which is logged on purpose (name, message, stack).
+    const second = (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token as string;
+    const { db } = await import('../../../functions/lib/db');
+    const ddb = mockClient(db);
+    (ddb.send as any).callThrough();
+    ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
+    const failed = await call('POST', '/prompts/', { base, token: second, json: { title: 'Canary', body: 'canary body' } });
+    ddb.restore();
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ detail: 'Internal server error.' });
+
+    const logs = captured.join('\n');
+    // The capture works: the unexpected error was logged.
+    expect(logs).toContain('ValidationException');
+    for (const [what, secret] of [
+      ['password', account.password],
+      ['wrong password', 'wrong-canary-password-91'],
+      ['access token', token],
+      ['second access token', second],
+      ['token signature', token.split('.')[2]!],
+      ['JWT secret', jwtSecret],
+      ['webhook secret', webhookSecret],
+      ['webhook signature', signature.split('v1=')[1]!.slice(0, 32)],
+    ] as const) {
+      expect(logs.includes(secret), `${what} appears in the logs`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, call, signUp } from '../support/api';
+import { useBrowser } from '../support/browser';
+
+/**
+ * Accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every page, signed out, signed in
+ * as a user and as the admin, and with the prompt editor, the category manager, the workbench and
+ * the other dialogs open: no serious or critical violation. Every modal keeps keyboard focus
+ * inside while open (Tab and Shift+Tab cycle within it) and gives it back to its opener on close.
+ */
+const browser = useBrowser();
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let user: Awaited<ReturnType<typeof signUp>>;
+let admin: string;
+
+beforeAll(async () => {
+  user = await signUp();
+  await call('POST', '/categories/', { token: user.token, json: { name: 'Marketing' } });
+  await call('POST', '/prompts/', { token: user.token, json: { title: 'Launch email', body: 'Write about [INPUT: product] for [PROFILE: audience] with [SNIPPET: bio].', tasks: ['Writing'], industries: ['Tech'] } });
+  await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
+  admin = await adminToken();
+});
+
+/** Serious and critical violations of the page as it is now, one line per element. */
+async function violations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations, passes } = await builder.analyze();
+  // axe ran on something: a selector that matched nothing would pass vacuously.
+  expect(passes.length).toBeGreaterThan(0);
+  if (process.env.A11Y_REPORT) for (const v of violations) console.info(`[a11y] ${page.url()} ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ').slice(0, 300)}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+async function signInAs(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('construct.access_token', t), token);
+}
+
+/** Waits until the page has settled: a main landmark, no loading text. */
+async function settled(page: Page) {
+  await page.locator('main, [role="main"]').first().waitFor();
+  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+}
+
+describe('axe-core: pages', () => {
+  it('reports a planted violation (the check can fail)', async () => {
+    const { page } = browser;
+    await page.goto('/login');
+    await settled(page);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'text';
+      document.querySelector('main')!.append(input);
+    });
+    expect((await violations(page)).some((v) => v.startsWith('label (critical)'))).toBe(true);
+  });
+
+  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy'])('signed out: %s has no serious or critical violation', async (path) => {
+    const { page } = browser;
+    await page.goto(path);
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.each(['/prompts', '/library', '/context-library', '/pricing'])('signed in as a user: %s has no serious or critical violation', async (path) => {
+    const { page } = browser;
+    await signInAs(page, user.token);
+    await page.goto(path);
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('signed in as the admin: /admin has no serious or critical violation', async () => {
+    const { page } = browser;
+    await signInAs(page, admin);
+    await page.goto('/admin');
+    await page.getByRole('table').waitFor();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+// ---- dialogs -------------------------------------------------------------------------------------
+
+interface Modal {
+  name: string;
+  path: string;
+  token: () => string;
+  /** The control that opens it (it must get focus back on close). */
+  opener: (page: Page) => Locator;
+  dialog: (page: Page) => Locator;
+}
+
+const MODALS: Modal[] = [
+  { name: 'prompt editor (new)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Create New Prompt' }), dialog: (p) => p.getByRole('dialog', { name: 'New Prompt' }) },
+  { name: 'prompt editor (edit)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }), dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }) },
+  { name: 'category manager', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Manage' }), dialog: (p) => p.getByRole('dialog', { name: 'Manage Categories' }) },
+  { name: 'workbench', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Open' }), dialog: (p) => p.getByRole('dialog', { name: 'Prompt Workbench' }) },
+  { name: 'snippet dialog', path: '/context-library', token: () => user.token, opener: (p) => p.getByRole('button', { name: /^(Create|Add|New) Snippet$/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create Snippet' }) },
+  { name: 'admin: new category', path: '/admin?tab=categories', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }) },
+  { name: 'admin: new user', path: '/admin?tab=users', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }) },
+];
+
+async function open(page: Page, modal: Modal) {
+  await signInAs(page, modal.token());
+  await page.goto(modal.path);
+  await settled(page);
+  const opener = modal.opener(page);
+  await opener.click();
+  const dialog = modal.dialog(page);
+  await dialog.waitFor();
+  // Let the opening animation and autofocus finish.
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  return { opener, dialog };
+}
+
+const focusInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
+const focusedLabel = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
+});
+
+describe('dialogs', () => {
+  it.each(MODALS.map((m) => [m.name, m] as const))('%s: no serious or critical violation while open', async (_, modal) => {
+    const { page } = browser;
+    await open(page, modal);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  });
+
+  it.each(MODALS.map((m) => [m.name, m] as const))('%s: Tab and Shift+Tab stay inside, Escape gives focus back to the opener', async (_, modal) => {
+    const { page } = browser;
+    const { opener, dialog } = await open(page, modal);
+
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside(dialog), `Tab ${i + 1} left the dialog for ${await focusedLabel(page)}`).toBe(true);
+      seen.add(await focusedLabel(page));
+    }
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside(dialog), `Shift+Tab ${i + 1} left the dialog for ${await focusedLabel(page)}`).toBe(true);
+    }
+    // More than one stop: focus moves through the dialog rather than being pinned.
+    expect(seen.size).toBeGreaterThan(1);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 5_000 }).toBe(true);
+  });
+});

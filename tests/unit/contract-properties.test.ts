@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
+import * as admin from '@shared/contract/admin';
+import * as auth from '@shared/contract/auth';
+import * as billing from '@shared/contract/billing';
+import { EMAIL_PATTERN } from '@shared/contract/common';
+import { COMMON_PASSWORDS, COMMON_PASSWORD_MESSAGE } from '@shared/contract/common-passwords';
+import * as context from '@shared/contract/context';
+import { CONTRACT } from '@shared/contract/index';
+import * as library from '@shared/contract/library';
+import * as prompts from '@shared/contract/prompts';
+import { TIERS } from '@shared/tiers';
+
+/**
+ * Property-based tests of the request contract: every schema a handler validates with takes any
+ * JSON without throwing, accepts every well-formed input, and (where strict) refuses unknown keys,
+ * prototype keys included, so a client can never smuggle a field past validation.
+ */
+const RUNS = { numRuns: 200 };
+
+// ---- arbitraries for well-formed values -----------------------------------------------------------
+
+/** Text with at least one visible character, within `max` after trimming. */
+const text = (max: number) =>
+  fc
+    .tuple(fc.string({ unit: 'grapheme', maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(max, 40) }), fc.constantFrom('', ' ', '\n'))
+    .map(([pad, core, end]) => pad + (core.trim() ? core : `x${core}`).slice(0, max - 1).trimEnd() + end)
+    .filter((s) => s.trim().length > 0 && s.trim().length <= max);
+const longText = (max: number) => fc.integer({ min: 1, max }).map((n) => 'w'.repeat(n));
+const email = fc.emailAddress().filter((e) => EMAIL_PATTERN.test(e) && e.length <= 254);
+const password = fc
+  .string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 128 })
+  .filter((p) => p.length >= 8 && p.length <= 128 && !COMMON_PASSWORDS.includes(p.toLowerCase()));
+const tier = fc.constantFrom(...TIERS);
+const tags = fc.oneof(fc.array(fc.string({ maxLength: 60 }), { maxLength: 20 }), fc.array(fc.stringMatching(/^[a-z ]{0,20}$/), { maxLength: 5 }).map((t) => t.join(',')));
+const categoryRef = fc.oneof(fc.constant(null), fc.constant(''), fc.uuid());
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const record = (shape: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.record(shape).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
+
+/** Well-formed inputs per request schema, keyed by schema name. */
+const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
+  RegisterRequest: [auth.RegisterRequest, record({ first_name: text(100), last_name: optional(fc.string({ maxLength: 100 })), email, password })],
+  LoginForm: [auth.LoginForm, record({ username: text(254), password: fc.string({ minLength: 1, maxLength: 128 }) })],
+  PromptInput: [
+    prompts.PromptInput,
+    record({ title: text(140), body: fc.oneof(text(200), longText(20_000)), category_id: optional(categoryRef), tasks: optional(tags), industries: optional(tags), is_favorite: optional(fc.boolean()) }),
+  ],
+  PromptUpdate: [
+    prompts.PromptUpdate,
+    fc.oneof(
+      record({ is_favorite: fc.boolean() }),
+      record({ title: text(140), body: text(500), category_id: optional(categoryRef), tasks: optional(tags), industries: optional(tags), is_favorite: optional(fc.boolean()) }),
+    ),
+  ],
+  ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
+  CategoryInput: [prompts.CategoryInput, record({ name: text(60) })],
+  EnhanceRequest: [prompts.EnhanceRequest, record({ prompt_body: text(500), enhancement_type: fc.constant('clarify') })],
+  Directives: [context.Directives, record({ global_prompt_prefix: optional(fc.string({ maxLength: 200 })), global_prompt_suffix: optional(longText(10_000)) })],
+  SnippetInput: [context.SnippetInput, record({ snippet_name: text(100), snippet_content: text(500) })],
+  ProfileValueInput: [context.ProfileValueInput, record({ value: text(5_000) })],
+  PublishRequest: [admin.PublishRequest, record({ prompt_id: fc.uuid(), category_id: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 100 }))), access_tier: optional(tier) })],
+  TierChange: [admin.TierChange, record({ access_tier: tier })],
+  LibraryCategoryInput: [admin.LibraryCategoryInput, record({ name: text(60) })],
+  AdminUserCreate: [
+    admin.AdminUserCreate,
+    record({ email, password, first_name: optional(text(100)), last_name: optional(fc.string({ maxLength: 100 })), is_admin: optional(fc.boolean()), access_tier: tier }),
+  ],
+  AdminUserUpdate: [admin.AdminUserUpdate, record({ is_admin: optional(fc.boolean()), access_tier: optional(tier) })],
+  CheckoutRequest: [billing.CheckoutRequest, record({ plan: fc.constantFrom(...billing.PAID_PLANS) })],
+  LibraryQuery: [
+    library.LibraryQuery,
+    record({
+      search: optional(fc.string({ maxLength: 200 })),
+      category: optional(fc.string({ maxLength: 100 })),
+      tasks: optional(fc.string({ maxLength: 200 })),
+      industries: optional(fc.string({ maxLength: 200 })),
+      page: optional(fc.integer({ min: 1, max: 999_999 }).map(String)),
+      page_size: optional(fc.integer({ min: 1, max: 999 }).map(String)),
+    }),
+  ],
+  LibraryEntry: [
+    library.LibraryEntry,
+    record({
+      id: optional(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,79}$/)),
+      title: text(140),
+      body: text(500),
+      category: optional(fc.oneof(fc.constant(null), text(60))),
+      tasks: optional(fc.array(text(60), { maxLength: 20 })),
+      industries: optional(fc.array(text(60), { maxLength: 20 })),
+      access_tier: optional(tier),
+    }),
+  ],
+};
+
+/** Schemas whose unknown keys are allowed on purpose: the OAuth2 login form carries grant_type, scope... */
+const LENIENT = new Set(['LoginForm', 'LibraryQuery']);
+
+const schemaName = (schema: unknown) => Object.entries(VALID).find(([, [s]]) => s === schema)?.[0];
+
+/** The keys a strict object schema knows (both branches for a union). */
+function knownKeys(schema: z.ZodMiniType): string[] {
+  const def = (schema as any)._zod.def;
+  if (def.type === 'union') return def.options.flatMap((o: z.ZodMiniType) => knownKeys(o));
+  return Object.keys(def.shape ?? {});
+}
+
+// ---- properties -----------------------------------------------------------------------------------
+
+describe('request contract: properties', () => {
+  it('has a generator for every request schema a route validates with', () => {
+    const missing = Object.entries(CONTRACT)
+      .filter(([, c]) => c?.request && !schemaName(c.request))
+      .map(([route]) => route);
+    expect(missing).toEqual([]);
+  });
+
+  describe.each(Object.entries(VALID))('%s', (name, [schema, valid]) => {
+    it('never throws on arbitrary JSON, and refuses what is not an object', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.jsonValue(), fc.object(), fc.anything()), (input) => {
+          const result = schema.safeParse(input);
+          if (input === null || typeof input !== 'object' || Array.isArray(input)) expect(result.success).toBe(false);
+        }),
+        RUNS,
+      );
+    });
+
+    it('accepts every well-formed input', () => {
+      fc.assert(
+        fc.property(valid, (input) => {
+          const result = schema.safeParse(input);
+          expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+        }),
+        RUNS,
+      );
+    });
+
+  });
+
+  describe.each(Object.entries(VALID).filter(([name]) => !LENIENT.has(name)))('%s (strict)', (_, [schema, valid]) => {
+    it('refuses any unknown key, prototype keys included', () => {
+      const known = new Set(knownKeys(schema));
+      const extra = fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'is_admin', 'access_tier', 'user_id', 'id', 'owner_email', 'password_hash', 'pk'),
+        fc.string({ minLength: 1, maxLength: 20 }),
+      ).filter((k) => !known.has(k));
+      fc.assert(
+        fc.property(valid, extra, fc.jsonValue(), (input, key, value) => {
+          // JSON.parse makes "__proto__" an own key, exactly as a request body arrives.
+          const body = JSON.parse(`{${JSON.stringify(key)}: ${JSON.stringify(value) ?? 'null'}, ${JSON.stringify(input).slice(1)}`.replace(/, }$/, '}'));
+          expect(schema.safeParse(body).success).toBe(false);
+        }),
+        RUNS,
+      );
+    });
+  });
+});
+
+describe('passwords', () => {
+  it.each([
+    ['RegisterRequest', (password: string) => auth.RegisterRequest.safeParse({ first_name: 'A', email: 'a@example.com', password })],
+    ['AdminUserCreate', (password: string) => admin.AdminUserCreate.safeParse({ email: 'a@example.com', password, access_tier: 'free' })],
+  ])('%s refuses every listed common password, in any letter case, with the detail', (_, parse) => {
+    expect(COMMON_PASSWORDS.length).toBeGreaterThanOrEqual(150);
+    for (const common of COMMON_PASSWORDS) {
+      for (const variant of [common, common.toUpperCase(), common[0]!.toUpperCase() + common.slice(1)]) {
+        const result = parse(variant);
+        expect(result.success, variant).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toContain(COMMON_PASSWORD_MESSAGE);
+      }
+    }
+    expect(parse('correct-horse-battery').success).toBe(true);
+    expect(parse('p'.repeat(8)).success).toBe(true);
+    expect(parse('Ω'.repeat(64)).success).toBe(true);
+  });
+
+  it('lists only passwords the length rule would otherwise accept', () => {
+    expect(COMMON_PASSWORDS.filter((p) => p.length < auth.PASSWORD_MIN || p !== p.toLowerCase())).toEqual([]);
+    expect(new Set(COMMON_PASSWORDS).size).toBe(COMMON_PASSWORDS.length);
+  });
+});
