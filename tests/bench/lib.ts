@@ -1,0 +1,109 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+
+/** Small shared helpers of the benchmark suite: options, statistics, tables, the machine. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface BenchOptions {
+  quick: boolean;
+  only: Section | null;
+  lighthouse: boolean;
+}
+export type Section = 'api' | 'cold' | 'web' | 'lighthouse';
+export const SECTIONS: Section[] = ['cold', 'api', 'web', 'lighthouse'];
+
+/** The value at fraction q (0..1) of the sorted samples, nearest-rank. */
+export function percentile(samples: number[], q: number): number {
+  if (!samples.length) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export const median = (samples: number[]) => {
+  if (!samples.length) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export const round = (value: number, digits = 1) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** Bytes → KB, one decimal. KB = 1024 bytes, as esbuild and `npm run bundle-sizes` count. */
+export const KB = (bytes: number) => round(bytes / 1024, 1);
+
+/** Runs `count` calls of `task` with `concurrency` workers; each call gets its worker and sequence number. */
+export async function runPool(count: number, concurrency: number, task: (worker: number, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async (_, worker) => {
+      for (let i = next++; i < count; i = next++) await task(worker, i);
+    }),
+  );
+}
+
+/** A plain text table: the first row is the header; numbers are right-aligned. */
+export function table(rows: (string | number)[][]): string {
+  const cells = rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '–') : c)));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const numeric = rows[1]?.map((c) => typeof c === 'number') ?? [];
+  const line = (r: string[]) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The same rows as a Markdown table (for the README). */
+export function markdownTable(rows: (string | number)[][]): string {
+  const cells = rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '–') : c)));
+  const numeric = rows[1]?.map((c) => typeof c === 'number') ?? [];
+  return [
+    `| ${cells[0]!.join(' | ')} |`,
+    `|${cells[0]!.map((_, i) => (numeric[i] ? '---:' : '---')).join('|')}|`,
+    ...cells.slice(1).map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  platform: string;
+  date: string;
+  loadAverageAtStart: number[];
+}
+
+export function machine(): Machine {
+  const cpu = cpus();
+  return {
+    cpu: cpu[0]?.model.trim() ?? 'unknown',
+    cores: cpu.length,
+    memoryGb: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+    loadAverageAtStart: loadavg().map((l) => round(l, 2)),
+  };
+}
+
+export const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** A deterministic pseudo-random generator (mulberry32), so every run benchmarks the same data. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]) => items[int(items.length)]!;
+  const some = <T>(items: readonly T[], min: number, max: number) => {
+    const wanted = min + int(max - min + 1);
+    const chosen = new Set<T>();
+    while (chosen.size < Math.min(wanted, items.length)) chosen.add(pick(items));
+    return [...chosen];
+  };
+  return { next, int, pick, some };
+}

@@ -1,0 +1,247 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { LocalStack } from '../../infra/local/stack';
+import type { ApiReport } from './api';
+import type { ColdResult } from './cold';
+import type { LighthouseResult } from './lighthouse';
+import { type BenchOptions, type Machine, type Section, ROOT, SECTIONS, KB, log, machine, markdownTable, round, table } from './lib';
+import type { WebResult } from './web';
+
+/**
+ * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, cold start,
+ * web payload and Lighthouse. Prints tables and writes bench-results.json.
+ *
+ *   npm run bench                       everything (about 10 minutes)
+ *   npm run bench -- --quick            fewer iterations: a smoke run
+ *   npm run bench -- --only api         one section: api | cold | web | lighthouse
+ *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
+ *   npm run bench -- --markdown         print the tables as Markdown (for the README)
+ *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
+ */
+const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+
+function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
+  const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-lighthouse') options.lighthouse = false;
+    else if (arg === '--markdown') options.markdown = true;
+    else if (arg === '--report') options.report = argv[++i] ?? 'bench-results.json';
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
+      if (!SECTIONS.includes(value as Section)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}\n${USAGE}`);
+      options.only = value as Section;
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  return options;
+}
+
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
+
+interface Goal {
+  goal: string;
+  result: string;
+  met: boolean;
+}
+
+interface Results {
+  machine: Machine;
+  options: BenchOptions;
+  durationSeconds?: number;
+  sectionSeconds: Record<string, number>;
+  loadAverageAtEnd?: number[];
+  cold?: ColdResult[];
+  api?: ApiReport;
+  web?: WebResult[];
+  lighthouse?: LighthouseResult[];
+  goals?: Goal[];
+}
+
+const headerOf = (host: Machine, quick: boolean) =>
+  `Construct benchmark — ${host.date}\n${host.cpu}, ${host.cores} cores, ${host.memoryGb} GiB, Node ${host.node} (${host.platform}); load average ${host.loadAverageAtStart.join(' / ')}${quick ? '; QUICK run (fewer iterations)' : ''}`;
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const render = options.markdown ? markdownTable : table;
+  if (options.report) {
+    console.log(report(JSON.parse(readFileSync(options.report, 'utf8')) as Results, render));
+    return;
+  }
+  const wanted = (s: Section) => (options.only ? options.only === s : s !== 'lighthouse' || options.lighthouse);
+  const started = performance.now();
+  const host = machine();
+  const results: Results = { machine: host, options: { quick: options.quick, only: options.only, lighthouse: options.lighthouse }, sectionSeconds: {} };
+  const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await run();
+    } finally {
+      results.sectionSeconds[name] = round((performance.now() - t) / 1000, 0);
+    }
+  };
+
+  log(headerOf(host, options.quick));
+
+  if (wanted('cold')) {
+    const { runColdBench } = await import('./cold');
+    results.cold = await timed('cold', () => runColdBench(options));
+  }
+
+  let stack: LocalStack | undefined;
+  let webRoot: string | undefined;
+  try {
+    if (wanted('api') || wanted('web') || wanted('lighthouse')) {
+      if (wanted('web') || wanted('lighthouse')) {
+        const { buildWebForBench } = await import('./web');
+        webRoot = await timed('web build', buildWebForBench);
+      }
+      const { startLocalStack } = await import('../../infra/local/stack');
+      log('  starting the in-memory local stack (DynamoDB Local + gateway)...');
+      stack = await startLocalStack({ port: 0, admin: ADMIN, gateway: { webRoot } });
+    }
+    if (wanted('api')) {
+      const { runApiBench } = await import('./api');
+      results.api = await timed('api', () => runApiBench(stack!, options));
+    }
+    if (wanted('web')) {
+      const { runWebBench } = await import('./web');
+      results.web = await timed('web', () => runWebBench(stack!, ADMIN, options));
+    }
+    if (wanted('lighthouse')) {
+      const { runLighthouseBench } = await import('./lighthouse');
+      results.lighthouse = await timed('lighthouse', () => runLighthouseBench(stack!, options));
+    }
+  } finally {
+    await stack?.stop();
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+  }
+
+  results.durationSeconds = round((performance.now() - started) / 1000, 0);
+  results.loadAverageAtEnd = loadavg().map((l) => round(l, 2));
+  results.goals = goals(results);
+  writeFileSync(join(ROOT, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`${report(results, render)}\n\nWrote bench-results.json`);
+  // Keep-alive sockets and the SDK's agents would otherwise hold the process open for a while.
+  process.exit(0);
+}
+
+/** The tables of a run. */
+function report(results: Results, render: (rows: (string | number)[][]) => string): string {
+  const sections = Object.entries(results.sectionSeconds ?? {})
+    .map(([name, seconds]) => `${name} ${seconds} s`)
+    .join(', ');
+  const out: string[] = [headerOf(results.machine, results.options.quick), `(took ${results.durationSeconds} s: ${sections}; load average at the end ${results.loadAverageAtEnd?.join(' / ')})`];
+  if (results.api) {
+    const api = results.api;
+    out.push(
+      `\nAPI: local gateway over HTTP on loopback → handlers → DynamoDB Local (in memory); ${api.library.prompts} library prompts. Latency in ms, median of ${api.results[0]?.rounds} rounds.`,
+      render([
+        ['route', 'conc.', 'n', 'p50', 'p99', 'req/s', 'handler p50 (no HTTP)', 'floor (same DynamoDB ops via SDK)', 'floor p50', 'floor p99', 'floor req/s', 'route/floor p50'],
+        ...api.results.flatMap((r) =>
+          r.floors.map((f, i) => [
+            i === 0 ? `${r.scenario} (${r.route})` : '',
+            i === 0 ? r.concurrency : Number.NaN,
+            i === 0 ? r.requests : Number.NaN,
+            i === 0 ? r.p50 : Number.NaN,
+            i === 0 ? r.p99 : Number.NaN,
+            i === 0 ? r.rps : Number.NaN,
+            i === 0 && r.direct ? r.direct.p50 : Number.NaN,
+            f.name,
+            f.p50,
+            f.p99,
+            f.rps,
+            f.ratio,
+          ]),
+        ),
+      ]),
+      '\nDynamoDB round trips per request (counted by a middleware on the shared client, one request at a time):',
+      render([
+        ['route', 'access', 'round trips', 'commands', 'Scan'],
+        ...api.roundTrips.map((r) => [
+          `${r.scenario} (${r.route})`,
+          r.access,
+          r.perRequest,
+          Object.entries(r.commands)
+            .map(([c, n]) => `${c}×${n}`)
+            .join(' + '),
+          r.scans ? `${r.scans}` : 'none',
+        ]),
+      ]),
+      `All DynamoDB commands during the measured part (routes and floors): ${Object.entries(api.commandTotals)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ')}.`,
+    );
+    const failures = api.results.filter((r) => r.errors);
+    if (failures.length) out.push(`ERRORS: ${failures.map((r) => `${r.scenario} c${r.concurrency}: ${r.errors} (${r.firstError})`).join('; ')}`);
+  }
+  if (results.cold) {
+    out.push(
+      `\nCold start: each function bundled like the CDK does (esbuild, minified ESM, node22, AWS SDK bundled); import time = median of ${results.cold[0]?.runs} fresh Node processes.`,
+      render([
+        ['function', 'size KB', 'import ms', 'largest parts (KB)'],
+        ...results.cold.map((c) => [c.handler, KB(c.bytes), c.importMs, c.largest.map((l) => `${l.name} ${KB(l.bytes)}`).join(', ')]),
+      ]),
+    );
+  }
+  if (results.web) {
+    out.push(
+      '\nWeb: JavaScript and CSS a cold visit downloads (fresh Chromium profile), gzip -9 sizes in KB (1024 bytes):',
+      render([
+        ['page', 'visitor', 'landed on', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS gzip', 'JS+CSS gzip'],
+        ...results.web.map((w) => [w.page, w.visitor, w.landedOn, w.js.files, KB(w.js.raw), KB(w.js.gzip), w.css.files, KB(w.css.gzip), KB(w.js.gzip + w.css.gzip)]),
+      ]),
+    );
+  }
+  if (results.lighthouse) {
+    out.push(
+      `\nLighthouse (performance category, Chromium headless on loopback behind a gzip proxy), median of ${results.lighthouse[0]?.runs} runs:`,
+      render([
+        ['page', 'form factor', 'score', 'scores of the runs', 'CLS', 'FCP ms', 'LCP ms', 'TBT ms', 'most scripting (median run)'],
+        ...results.lighthouse.map((l) => [l.page, l.formFactor, l.score, l.scores.join(' '), l.cls, l.fcpMs, l.lcpMs, l.tbtMs, l.busiest.map((b) => `${b.url} ${b.ms}`).join(', ')]),
+      ]),
+    );
+  }
+  out.push('\nGoals:', render([['goal', 'result', 'met'], ...(results.goals ?? []).map((g) => [g.goal, g.result, g.met ? 'yes' : 'NO'])]));
+  return out.join('\n');
+}
+
+function goals(results: Results): Goal[] {
+  const list: Goal[] = [];
+  if (results.api) {
+    for (const r of results.api.results) {
+      // Login's floor includes the password hash, which the route cannot avoid.
+      const floor = r.floors[r.floors.length - 1]!;
+      list.push({ goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ 1.5×`, result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`, met: floor.ratio <= 1.5 && !r.errors });
+    }
+    for (const t of results.api.roundTrips.filter((t) => t.access === 'user')) {
+      list.push({ goal: `${t.scenario}: ≤ 2 DynamoDB round trips, no Scan`, result: `${t.perRequest}${t.scans ? `, ${t.scans} Scan` : ''}`, met: t.perRequest <= 2 && !t.scans });
+    }
+  }
+  if (results.cold) {
+    const fns = results.cold.filter((c) => !c.reference);
+    const passing = fns.filter((c) => c.bytes <= 400 * 1024 && c.importMs <= 120).length;
+    list.push({
+      goal: 'every function ≤ 400 KB and ≤ 120 ms import',
+      result: `${passing}/${fns.length} functions; largest ${KB(Math.max(...fns.map((c) => c.bytes)))} KB, slowest ${Math.max(...fns.map((c) => c.importMs))} ms`,
+      met: passing === fns.length,
+    });
+  }
+  for (const w of results.web?.filter((w) => w.page === '/' || w.page === '/login') ?? []) {
+    list.push({ goal: `${w.page}: ≤ 110 KB JS (gzip)`, result: `${KB(w.js.gzip)} KB`, met: w.js.gzip <= 110 * 1024 });
+  }
+  for (const l of results.lighthouse ?? []) {
+    const target = l.formFactor === 'mobile' ? 95 : 100;
+    list.push({ goal: `Lighthouse ${l.page} ${l.formFactor}: score ≥ ${target}, CLS ≤ 0.1`, result: `${l.score}, CLS ${l.cls}`, met: l.score >= target && l.cls <= 0.1 });
+  }
+  return list;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
