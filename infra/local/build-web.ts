@@ -18,5 +18,13 @@ export async function buildWebIfStale(log = console.log): Promise<void> {
   if (built >= sources) return;
   log('Building the web app...');
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  // Test runners set NODE_ENV=test, which would make this a development build (jsxDEV, 570 KB)
+  // that `npm start` later serves as fresh: always build for production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
