@@ -17,13 +17,18 @@ export async function buildWebIfStale(log = console.log): Promise<void> {
   const sources = Math.max(...['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared'].map((p) => newestMtime(join(ROOT, p))));
   if (built >= sources) return;
   log('Building the web app...');
+  await buildWeb(WEB_DIST);
+}
+
+/** A production build of the SPA into `outDir` (browser tests use their own, so runs never share one). */
+export async function buildWeb(outDir: string): Promise<void> {
   const { build } = await import('vite');
   // Test runners set NODE_ENV=test, which would make this a development build (jsxDEV, 570 KB)
   // that `npm start` later serves as fresh: always build for production.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, WEB_DIST, buildWebIfStale } from '../../infra/local/build-web';
+import { ROOT, buildWeb } from '../../infra/local/build-web';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 
 /**
@@ -10,32 +12,37 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack';
  * through globalThis (each project's setup module is loaded separately).
  */
 const KEY = Symbol.for('construct.test-stack');
-type Shared = { refs: number; stack: Promise<LocalStack> };
+type Shared = { refs: number; stack: Promise<LocalStack>; webRoot: string; webBuilt?: Promise<void> };
 const shared = globalThis as unknown as Record<symbol, Shared | undefined>;
 
 export default async function setup(project: TestProject) {
-  if (project.name === 'e2e') await buildWebIfStale();
+  // This run's own SPA build (a few seconds), so concurrent runs in one checkout never serve each other's.
+  const webRoot = shared[KEY]?.webRoot ?? mkdtempSync(join(tmpdir(), 'construct-web-'));
   shared[KEY] ??= {
     refs: 0,
+    webRoot,
     stack: startLocalStack({
       port: 0,
       admin: { email: 'admin@construct.test', password: 'admin-password-1' },
-      gateway: { webRoot: WEB_DIST },
+      gateway: { webRoot },
       seedLibrary: join(ROOT, 'infra/seed/library.json'),
     }),
   };
   const entry = shared[KEY]!;
   entry.refs++;
+  await (entry.webBuilt ??= buildWeb(entry.webRoot));
   const stack = await entry.stack;
   project.provide('baseUrl', stack.url);
   project.provide('apiUrl', `${stack.url}/api/v1`);
   project.provide('dynamoEndpoint', stack.dynamo.endpoint);
+  project.provide('webRoot', entry.webRoot);
   project.provide('jwtSecret', process.env.JWT_SECRET!);
   project.provide('stripeWebhookSecret', process.env.STRIPE_WEBHOOK_SECRET!);
   return async () => {
     if (--entry.refs === 0) {
       shared[KEY] = undefined;
       await stack.stop();
+      rmSync(entry.webRoot, { recursive: true, force: true });
     }
   };
 }
@@ -45,6 +52,8 @@ declare module 'vitest' {
     apiUrl: string;
     baseUrl: string;
     dynamoEndpoint: string;
+    /** Where the gateway serves the SPA from (this run's build). */
+    webRoot: string;
     jwtSecret: string;
     stripeWebhookSecret: string;
   }
