@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { cx } from './cx';
+import { rovingTarget } from './roving-focus';
 import './tabs.css';
 
 export interface TabItem {
@@ -37,12 +38,9 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = items.findIndex((item) => item.value === selected);
-    const last = items.length - 1;
-    const target = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
+    const index = rovingTarget(event.key, items.findIndex((item) => item.value === selected), items.length);
+    if (index === undefined) return;
     event.preventDefault();
-    const index = target > last ? 0 : target < 0 ? last : target;
     const next = items[index];
     if (!next) return;
     select(next.value);

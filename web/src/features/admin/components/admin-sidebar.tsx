@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '@/components/ui/cx';
+import { rovingTarget } from '@/components/ui/roving-focus';
 import { ADMIN_TABS, type AdminTab, PANEL_ID, tabId } from './admin-tabs';
 
 export interface AdminSidebarProps {
@@ -25,13 +26,10 @@ export function AdminSidebar({ value, onValueChange, counts }: AdminSidebarProps
   }, [value, countsKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = ADMIN_TABS.findIndex((tab) => tab.value === value);
-    const last = ADMIN_TABS.length - 1;
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowRight: current + 1, ArrowUp: current - 1, ArrowLeft: current - 1, Home: 0, End: last };
-    const target = moves[event.key];
+    const target = rovingTarget(event.key, ADMIN_TABS.findIndex((tab) => tab.value === value), ADMIN_TABS.length, 'vertical');
     if (target === undefined) return;
     event.preventDefault();
-    const next = ADMIN_TABS[target > last ? 0 : target < 0 ? last : target];
+    const next = ADMIN_TABS[target];
     if (!next) return;
     onValueChange(next.value);
     refs.current[next.value]?.focus();
