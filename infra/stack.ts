@@ -34,7 +34,10 @@ export interface ConstructStackProps extends StackProps {
   alarmEmail?: string;
 }
 
-/** Construct in AWS: CloudFront → (S3 SPA | HTTP API → one Lambda per route → DynamoDB). */
+/**
+ * Construct in AWS: CloudFront → (S3 SPA | HTTP API → one Lambda per route → DynamoDB), and for
+ * streamed routes (POST /api/v1/engine/run) CloudFront → Lambda function URL (response streaming).
+ */
 export class ConstructStack extends Stack {
   readonly data: Data;
   readonly api: Api;
@@ -66,6 +69,7 @@ export class ConstructStack extends Stack {
     });
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
+      streamingEndpoints: this.api.streamingEndpoints,
       retain,
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       domainName: props.domainName,

@@ -18,6 +18,11 @@ export interface RouteDef {
   /** Per-function sizing for the deployed Lambda (password hashing needs more CPU). */
   memoryMb?: number;
   timeoutSeconds?: number;
+  /**
+   * The answer is streamed (Lambda response streaming). API Gateway buffers responses, so the
+   * stack serves such a route from a Lambda function URL behind CloudFront instead.
+   */
+  streaming?: boolean;
 }
 
 export const API_BASE = '/api/v1';
@@ -37,6 +42,14 @@ export const ROUTES = [
   { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user' },
   { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user' },
   { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user' },
+  // Not in the spec's call list (issue 11): version history, fork lineage, import and export.
+  { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user' },
+  { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user' },
+  { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user' },
+  { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user' },
+  { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user' },
+  { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user' },
+  { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30 },
 
   { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user' },
   { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user' },
@@ -47,6 +60,8 @@ export const ROUTES = [
   { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
+  // Not in the spec's call list (issue 11): run the filled prompt and stream the model's answer.
+  { method: 'POST', path: '/engine/run', handler: 'engine/run', access: 'user', timeoutSeconds: 120, streaming: true },
 
   { method: 'GET', path: '/admin/prompts', handler: 'admin/list-prompts', access: 'admin' },
   // Not in the spec's call list: an admin's 'Publish to Library' of one of their own prompts.

@@ -40,3 +40,6 @@ export function limitMessage(kind: LimitKind, limit: number): string {
 
 /** AI enhancements per day and tier (`null` = unlimited): the model costs money per call. */
 export const ENHANCEMENTS_PER_DAY: Record<Tier, number | null> = { free: 20, pro: 200, elite: null };
+
+/** Workbench runs per day and tier (`null` = unlimited): each run is a paid model call. */
+export const RUNS_PER_DAY: Record<Tier, number | null> = { free: 20, pro: 500, elite: null };

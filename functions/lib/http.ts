@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { type Access, type AccessOf, type RouteDef, type RouteKey, ROUTES, routeKey } from '@shared/routes';
+import { API_BASE, type AccessOf, type RouteDef, type RouteKey, ROUTES, routeKey } from '@shared/routes';
 import { config } from './config';
 import { cancellationCodes } from './db';
 import {
@@ -12,6 +13,7 @@ import {
   ConflictError,
   ForbiddenError,
   HttpError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
@@ -29,8 +31,19 @@ import { parseWith } from './validation';
  * `{"detail": ...}`, with unknown errors becoming a bare 500.
  *
  * Access comes from the route table entry for `route`, so the table stays the one source.
+ *
+ * Routes marked `streaming` in the table use Lambda response streaming (middy's
+ * `streamifyResponse`): the same chain, and the handler may answer with a Readable body that
+ * reaches the client chunk by chunk. Errors before the body starts are the usual `{detail}` JSON.
  */
 export type Result = APIGatewayProxyStructuredResultV2;
+/** A streamed answer: status and headers first, then the body as it is produced. */
+export type StreamedResult = Omit<Result, 'body' | 'isBase64Encoded'> & { body: Readable };
+
+type StreamingEntry = Extract<(typeof ROUTES)[number], { streaming: true }>;
+type StreamingKey = `${StreamingEntry['method']} ${StreamingEntry['path']}`;
+/** Only streaming routes may answer with a Readable body. */
+type ResultOf<K extends RouteKey> = K extends StreamingKey ? Result | StreamedResult : Result;
 
 export interface ApiRequest<Body, U> {
   event: APIGatewayProxyEventV2;
@@ -48,6 +61,8 @@ interface Options<S extends z.ZodMiniType | undefined> {
   body?: S;
   /** How the body is encoded on the wire (the spec's login is form-encoded). */
   encoding?: 'json' | 'form';
+  /** A larger body limit than config.maxBodyBytes for this route (imports); Lambda takes at most 6 MB. */
+  maxBodyBytes?: number;
 }
 
 type BodyOf<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -59,17 +74,21 @@ type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: Toke
 export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = undefined>(
   route: K,
   options: Options<S>,
-  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>>) => Promise<Result>,
+  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>>) => Promise<ResultOf<K>>,
 ) {
-  const access = accessOf(route);
-  const chain = middy<Event, Result>().use(respond()).use(httpHeaderNormalizer()).use(bodyGuard(options));
+  const entry = routeEntry(route);
+  const chain = middy<Event, Result>(entry.streaming ? streamingRuntime() : {}).use(respond()).use(httpHeaderNormalizer());
+  // A function URL (how AWS serves a streaming route) hands every method and path to the function.
+  if (entry.streaming) chain.use(directGuard(entry));
+  chain.use(bodyGuard(options));
   if (options.body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
-  chain.use(authenticate(access)).use(pathGuard());
+  chain.use(authenticate(entry.access)).use(pathGuard());
   return chain.handler(async (event, context) => {
     const body = options.body ? parseWith(options.body, event.body) : undefined;
-    return fn({
+    // middy's types know buffered results only; a StreamedResult is piped by streamifyResponse.
+    return (await fn({
       event,
       context,
       body: body as BodyOf<S>,
@@ -77,14 +96,40 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
       session: (event.session ?? null) as ApiRequest<BodyOf<S>, UserOf<K>>['session'],
       params: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
-    });
+    })) as Result;
   });
 }
 
-function accessOf(route: string): Access {
+function routeEntry(route: string): RouteDef {
   const entry = (ROUTES as readonly RouteDef[]).find((r) => routeKey(r) === route);
   if (!entry) throw new Error(`Route ${route} is not in the route table`);
-  return entry.access;
+  return entry;
+}
+
+/**
+ * middy's streaming mode wraps the handler with the Lambda runtime's `awslambda` global
+ * (locally infra/local/lambda-runtime.ts provides it): fail at load with a reason, not later.
+ */
+function streamingRuntime(): { streamifyResponse: true } {
+  if (typeof (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda?.streamifyResponse !== 'function') {
+    throw new Error('Response streaming needs the Lambda runtime global `awslambda` (locally: infra/local/lambda-runtime.ts).');
+  }
+  return { streamifyResponse: true };
+}
+
+/** Exactly the route's method and path, as API Gateway would have routed it. */
+function directGuard(route: RouteDef): middy.MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      const path = event.rawPath ?? event.requestContext?.http?.path;
+      if (path !== `${API_BASE}${route.path}`) throw new NotFoundError('Not found.');
+      if (event.requestContext?.http?.method !== route.method) {
+        const error = new MethodNotAllowedError(`Method ${event.requestContext?.http?.method} is not allowed here.`);
+        Object.assign(error.headers, { allow: route.method });
+        throw error;
+      }
+    },
+  };
 }
 
 export const json = (statusCode: number, data: unknown): Result => ({ statusCode, body: JSON.stringify(data) });
@@ -173,8 +218,9 @@ function bodyGuard(options: Options<z.ZodMiniType | undefined>): middy.Middlewar
       if (!options.body) return;
       const raw = event.body ?? '';
       const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-      if (bytes > config.maxBodyBytes) {
-        throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
+      const limit = options.maxBodyBytes ?? config.maxBodyBytes;
+      if (bytes > limit) {
+        throw new PayloadTooLargeError(`Request body is too large (limit ${limit / 1024} KB).`);
       }
       if (!raw) throw new BadRequestError('Request body is required.');
     },
@@ -194,7 +240,7 @@ function pathGuard(): middy.MiddlewareObj<Event, Result> {
   };
 }
 
-function authenticate(access: Access): middy.MiddlewareObj<Event, Result> {
+function authenticate(access: RouteDef['access']): middy.MiddlewareObj<Event, Result> {
   return {
     before: async ({ event }) => {
       if (access === 'public' || access === 'stripe') return;

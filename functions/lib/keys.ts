@@ -1,3 +1,7 @@
+/** The first sk prefix after the workspace proper (see the layout below). */
+export const VERSIONS_SK = 'VERSION#';
+const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
+
 /**
  * Single-table layout. One Query on `USER#<id>` returns a user's whole workspace.
  *
@@ -10,6 +14,7 @@
  * | snippet          | USER#<id>             | SNIPPET#<id>   |         |               |
  * | snippet name     | USER#<id>             | SNIPNAME#<lower>|        |               |
  * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
+ * | prompt version   | USER#<id>             | VERSION#<prompt id>#<000001> |  |        |
  * | library category | LIBRARY               | CATEGORY#<id>  |         |               |
  * | library prompt   | LIBRARY               | PROMPT#<id>    |         |               |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
@@ -19,12 +24,21 @@
  * items they count. A category's prompt count is computed from its prompts when read, so moves
  * and deletions never leave it stale; deleting a category leaves prompts pointing at a missing
  * category, which reads as uncategorised.
+ *
+ * Prompt versions (version history) are snapshots of a prompt's earlier content, numbered per
+ * prompt (zero-padded so they sort), at most VERSIONS_MAX per prompt, uncounted by any plan
+ * limit. `VERSION#` sorts after every other sk prefix of the partition (CATEGORY#, CATNAME#,
+ * PROFILE, PROMPT#, SNIPPET#, SNIPNAME#), so the workspace Query stops before them
+ * (`sk < VERSION#`) and a list never reads history; keep new workspace prefixes below `VERSION#`.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
   prompt: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${promptId}` }),
   category: (userId: string, categoryId: string) => ({ pk: `USER#${userId}`, sk: `CATEGORY#${categoryId}` }),
+  promptVersion: (userId: string, promptId: string, version: number) => ({ pk: `USER#${userId}`, sk: `${versionPrefix(promptId)}${String(version).padStart(6, '0')}` }),
+  /** Every version snapshot of one prompt starts with this sk. */
+  versionPrefix: (promptId: string) => versionPrefix(promptId),
   workspace: (userId: string) => `USER#${userId}`,
   usersIndex: (email: string) => ({ gsi1pk: 'USERS', gsi1sk: normaliseEmail(email) }),
 };

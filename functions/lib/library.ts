@@ -208,7 +208,8 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
       access_tier: entry.access_tier,
       owner_email: before?.owner_email ?? curatorEmail,
       created_at: before?.created_at ?? now,
-      updated_at: now,
+      // The revision forks compare with (lineage.ts): it moves only when the content changes.
+      updated_at: before && before.title === entry.title && before.body === entry.body ? (before.updated_at ?? before.created_at) : now,
     });
   }
   await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
@@ -238,7 +239,11 @@ export function libraryCategoryRows(library: Library) {
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 
-/** Runs a library write together with the version bump; a failed condition on item 0 is a 404. */
+/**
+ * Runs a library write together with the version bump; a failed condition on item 0 is a 404.
+ * A prompt's updated_at is its content revision (forks compare it, lineage.ts): only writes that
+ * change its title or body move it, so a tier change does not.
+ */
 async function libraryWrite(item: Tx, notFound: string): Promise<void> {
   await transact([item, bumpVersionItem()], { 0: () => new NotFoundError(notFound) });
 }
@@ -249,9 +254,9 @@ export const setLibraryTier = (id: string, tier: Tier) =>
       Update: {
         TableName: TABLE,
         Key: libraryKeys.prompt(id),
-        UpdateExpression: 'SET access_tier = :t, updated_at = :now',
+        UpdateExpression: 'SET access_tier = :t',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': tier, ':now': new Date().toISOString() },
+        ExpressionAttributeValues: { ':t': tier },
       },
     },
     LIBRARY_PROMPT_NOT_FOUND,

@@ -34,15 +34,18 @@ export async function getNamed<T>(kind: NamedKind, userId: string, id: string): 
 }
 
 export async function createNamed(kind: NamedKind, user: UserRecord, item: { id: string } & Record<string, unknown>): Promise<void> {
-  const name = String(item[kind.nameField]);
-  await transact(
-    [
-      claimSlot(user, kind.limit),
-      claimPut(kind, user.id, name, item.id),
-      { Put: { TableName: TABLE, Item: { ...itemKey(kind, user.id, item.id), type: kind.type, ...item } } },
-    ],
-    { 0: limitError(user, kind.limit), 1: () => new ConflictError(kind.nameTaken) },
-  );
+  await transact([claimSlot(user, kind.limit), ...namedPuts(kind, user.id, item)], { 0: limitError(user, kind.limit), 1: () => new ConflictError(kind.nameTaken) });
+}
+
+/**
+ * The two writes of a new named item, name claim first (it fails its condition when the name is
+ * taken), for a transaction that also claims the plan slots (createNamed; imports claim many at once).
+ */
+export function namedPuts(kind: NamedKind, userId: string, item: { id: string } & Record<string, unknown>): [Tx, Tx] {
+  return [
+    claimPut(kind, userId, String(item[kind.nameField]), item.id),
+    { Put: { TableName: TABLE, Item: { ...itemKey(kind, userId, item.id), type: kind.type, ...item } } },
+  ];
 }
 
 /** Updates fields (the name among them); the item must still carry the name it was read with. */

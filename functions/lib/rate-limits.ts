@@ -45,11 +45,14 @@ export async function record(windows: Window[]): Promise<void> {
   );
 }
 
-/** Takes one unit of a quota atomically, or answers 429 with `detail` when it is used up. */
-export async function consume(w: Window, detail: string): Promise<void> {
-  const { pk, sk, expiresAt } = key(w);
+/**
+ * Takes one unit of a quota atomically, or answers 429 with `detail` when it is used up.
+ * Returns how many units of the window are used now (this one included).
+ */
+export async function consume(w: Window, detail: string, now = Date.now()): Promise<number> {
+  const { pk, sk, expiresAt } = key(w, now);
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: { pk, sk },
@@ -57,10 +60,33 @@ export async function consume(w: Window, detail: string): Promise<void> {
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#t': 'type' },
         ExpressionAttributeValues: { ':t': 'rate_window', ':exp': expiresAt, ':one': 1, ':limit': w.limit },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    return Number(Attributes?.hits ?? w.limit);
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') throw new TooManyRequestsError(detail);
     throw error;
+  }
+}
+
+/**
+ * Gives back one unit that `consume(w, detail, takenAt)` took (a call that failed before it was of
+ * any use), in the window it was taken from. Never below zero.
+ */
+export async function refund(w: Window, takenAt: number): Promise<void> {
+  const { pk, sk } = key(w, takenAt);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk, sk },
+        UpdateExpression: 'ADD hits :minus',
+        ConditionExpression: 'hits > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
 }

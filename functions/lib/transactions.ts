@@ -12,16 +12,40 @@ export type Tx = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[
  * when the user is at the limit, so concurrent creates can never pass it together.
  */
 export function claimSlot(user: UserRecord, kind: LimitKind): Tx {
-  const limit = limitFor(user.access_tier, kind);
-  const counter = COUNTERS[kind];
+  return claimSlots(user, { [kind]: 1 });
+}
+
+/**
+ * Several slots of one or more kinds in one item (a transaction may touch the user item once), for
+ * imports: all of them or none, i.e. `used + n <= limit` per kind, written as `used <= limit - n`
+ * because conditions have no arithmetic.
+ */
+export function claimSlots(user: UserRecord, counts: Partial<Record<LimitKind, number>>): Tx {
+  const adds: string[] = [];
+  const conditions = ['attribute_exists(pk)'];
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  Object.entries(counts).forEach(([kind, count], i) => {
+    const limit = limitFor(user.access_tier, kind as LimitKind);
+    names[`#c${i}`] = COUNTERS[kind as LimitKind];
+    values[`:n${i}`] = count;
+    adds.push(`#c${i} :n${i}`);
+    if (limit === null) return;
+    // More than the whole limit never fits: the user item always exists, so this always fails.
+    if (limit - count < 0) conditions.push('attribute_not_exists(pk)');
+    else {
+      values[`:room${i}`] = limit - count;
+      conditions.push(`(attribute_not_exists(#c${i}) OR #c${i} <= :room${i})`);
+    }
+  });
   return {
     Update: {
       TableName: TABLE,
       Key: keys.user(user.id),
-      UpdateExpression: 'ADD #c :one',
-      ConditionExpression: limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(#c) OR #c < :limit)',
-      ExpressionAttributeNames: { '#c': counter },
-      ExpressionAttributeValues: { ':one': 1, ...(limit === null ? {} : { ':limit': limit }) },
+      UpdateExpression: `ADD ${adds.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     },
   };
 }

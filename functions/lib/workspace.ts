@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
+import type { VersionSource } from '@shared/contract/versions';
 import { TABLE, db } from './db';
 import { NotFoundError } from './errors';
-import { keys } from './keys';
+import { VERSIONS_SK, keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, updateNamed } from './named-items';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
 import type { UserRecord } from './users';
@@ -20,6 +21,12 @@ export interface PromptItem {
   created_at: string;
   updated_at: string;
   forked_from?: string | null;
+  /** Version history: the current version's number (missing on items older than it: 1). */
+  version?: number;
+  /** Where the current content came from (see versions.ts). */
+  version_source?: VersionSource;
+  /** Fork lineage: the library original's revision (its updated_at) last taken or dismissed. */
+  forked_revision?: string;
 }
 export interface CategoryItem {
   id: string;
@@ -34,13 +41,18 @@ export interface Workspace {
   items: Record<string, unknown>[];
 }
 
-/** Access pattern: a user's whole workspace in one Query (paged past 1 MB). */
+/** Access pattern: a user's whole workspace in one Query (paged past 1 MB), without version history (keys.ts). */
 export async function loadWorkspace(userId: string): Promise<Workspace> {
   const workspace: Workspace = { prompts: [], categories: [], items: [] };
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
-      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.workspace(userId) }, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND sk < :versions',
+        ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':versions': VERSIONS_SK },
+        ExclusiveStartKey,
+      }),
     );
     for (const item of page.Items ?? []) {
       if (item.type === 'prompt') workspace.prompts.push(item as PromptItem);
@@ -74,6 +86,7 @@ export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
     created_at: p.created_at,
     updated_at: p.updated_at,
     ...(p.forked_from ? { forked_from: p.forked_from } : {}),
+    version: p.version ?? 1,
   };
 }
 
@@ -97,7 +110,7 @@ export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>
   return { tasks: sorted(tasks), industries: sorted(industries) };
 }
 
-const categoryExists = (userId: string, categoryId: string): Tx => ({
+export const categoryExists = (userId: string, categoryId: string): Tx => ({
   ConditionCheck: { TableName: TABLE, Key: keys.category(userId, categoryId), ConditionExpression: 'attribute_exists(pk)' },
 });
 
@@ -105,9 +118,12 @@ export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
 
 /** Creates a prompt within the plan limit (fork uses this too). */
-export async function createPrompt(user: UserRecord, input: PromptInput & { forked_from?: string }): Promise<PromptItem> {
+export async function createPrompt(
+  user: UserRecord,
+  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source'>,
+): Promise<PromptItem> {
   const now = new Date().toISOString();
-  const prompt: PromptItem = { id: randomUUID(), ...input, created_at: now, updated_at: now };
+  const prompt: PromptItem = { id: randomUUID(), ...input, version: 1, version_source: input.version_source ?? { kind: 'create' }, created_at: now, updated_at: now };
   const items: Tx[] = [
     claimSlot(user, 'max_prompts'),
     { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -117,26 +133,7 @@ export async function createPrompt(user: UserRecord, input: PromptInput & { fork
   return prompt;
 }
 
-/** Replaces a prompt's editable fields; the category must exist in the same workspace. */
-export async function replacePrompt(userId: string, promptId: string, input: Omit<PromptInput, 'is_favorite'> & { is_favorite?: boolean }): Promise<void> {
-  const fields: Record<string, unknown> = { ...input, updated_at: new Date().toISOString() };
-  if (input.is_favorite === undefined) delete fields.is_favorite;
-  const names = Object.keys(fields);
-  const items: Tx[] = [
-    {
-      Update: {
-        TableName: TABLE,
-        Key: keys.prompt(userId, promptId),
-        UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
-      },
-    },
-  ];
-  if (input.category_id) items.push(categoryExists(userId, input.category_id));
-  await transact(items, { 0: () => new NotFoundError(PROMPT_NOT_FOUND), 1: () => new NotFoundError(CATEGORY_NOT_FOUND) });
-}
+/* Replacing a prompt's fields keeps its earlier content as a version: see savePrompt in versions.ts. */
 
 /** The favourite toggle: one conditional update. */
 export async function setFavorite(userId: string, promptId: string, isFavorite: boolean): Promise<void> {

@@ -3,9 +3,8 @@ import { tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
 import { getLibraryPrompt } from '../lib/library';
+import { lockedMessage, revisionOf } from '../lib/lineage';
 import { createPrompt, getCategory, toPrompt } from '../lib/workspace';
-
-const TIER_NAMES = { free: 'Free', pro: 'Pro', elite: 'Elite' } as const;
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan
@@ -15,7 +14,7 @@ export const handler = api('POST /prompts/fork/{id}', { body: ForkRequest }, asy
   const original = await getLibraryPrompt(params.id!);
   if (!original) throw new NotFoundError('Prompt not found.');
   if (!tierAllows(user.access_tier, original.access_tier)) {
-    throw new ForbiddenError(`This prompt is part of the ${TIER_NAMES[original.access_tier]} plan. Upgrade your plan to use it.`);
+    throw new ForbiddenError(lockedMessage(original.access_tier));
   }
   const category = body.category_id ? await getCategory(user.id, body.category_id) : null;
   const prompt = await createPrompt(user, {
@@ -26,6 +25,9 @@ export const handler = api('POST /prompts/fork/{id}', { body: ForkRequest }, asy
     tasks: original.tasks ?? [],
     industries: original.industries ?? [],
     forked_from: original.id,
+    // Fork lineage: the original's revision taken in, and where version 1 came from.
+    forked_revision: revisionOf(original),
+    version_source: { kind: 'fork', library_prompt_id: original.id },
   });
-  return created(toPrompt(prompt, new Map(category ? [[category.id, category.name]] : [])));
+  return created({ ...toPrompt(prompt, new Map(category ? [[category.id, category.name]] : [])), library_update: false });
 });

@@ -1,11 +1,15 @@
 import { PromptUpdate } from '@shared/contract/prompts';
 import { api, noContent } from '../lib/http';
-import { replacePrompt, setFavorite } from '../lib/workspace';
+import { savePrompt } from '../lib/versions';
+import { setFavorite } from '../lib/workspace';
 
-/** PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). */
+/**
+ * PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). A change
+ * of the content keeps the previous content as a version (`source`: 'edit' or 'enhance').
+ */
 export const handler = api('PUT /prompts/{id}', { body: PromptUpdate }, async ({ user, body, params }) => {
   const id = params.id!;
-  if ('title' in body) await replacePrompt(user.id, id, body);
+  if ('title' in body) await savePrompt(user.id, id, body);
   else await setFavorite(user.id, id, body.is_favorite);
   return noContent();
 });

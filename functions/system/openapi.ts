@@ -11,7 +11,9 @@ function buildDocument() {
   for (const route of ROUTES as readonly RouteDef[]) {
     const contract = CONTRACT[routeKey(route) as RouteKey];
     const secured = route.access === 'user' || route.access === 'admin';
-    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    for (const q of contract?.query ?? []) parameters.push({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string', ...(q.values ? { enum: [...q.values] } : {}) } });
+    const otherMedia = Object.fromEntries(Object.entries(contract?.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
     paths[API_BASE + route.path] ??= {};
     paths[API_BASE + route.path]![route.method.toLowerCase()] = {
       summary: contract?.summary ?? 'Not implemented yet',
@@ -21,7 +23,15 @@ function buildDocument() {
         ? { requestBody: { required: true, content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } } } }
         : {}),
       responses: {
-        [String(contract?.status ?? 200)]: { description: 'Success', ...(contract?.response ? { content: { 'application/json': { schema: schema(contract.response) } } } : {}) },
+        [String(contract?.status ?? 200)]: {
+          description: 'Success',
+          ...(contract?.response || contract?.otherMedia
+            ? { content: { ...(contract.response ? { 'application/json': { schema: schema(contract.response) } } : {}), ...otherMedia } }
+            : {}),
+          ...(contract?.responseHeaders
+            ? { headers: Object.fromEntries(Object.entries(contract.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+            : {}),
+        },
         default: { description: 'Error', content: { 'application/json': { schema: schema(ErrorBody) } } },
       },
     };

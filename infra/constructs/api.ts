@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -76,9 +77,20 @@ export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith
 /** The shape of the Stripe secret (functions/lib/billing.ts reads these fields). */
 export const STRIPE_SECRET_FIELDS = ['secret_key', 'webhook_secret', 'price_pro', 'price_elite'] as const;
 
+/** A streaming route and the function URL that serves it (CloudFront routes its path there). */
+export interface StreamingEndpoint {
+  /** The full path, `/api/v1/engine/run`. */
+  path: string;
+  url: lambda.FunctionUrl;
+}
+
 /**
  * The HTTP API: one Lambda per route-table entry, mounted at `${API_BASE}${path}`, so CloudFront
  * can forward `/api/v1/*` unchanged. GET routes read the table; the others may write.
+ *
+ * Routes marked `streaming` are the exception: API Gateway buffers whole responses, so their
+ * function gets a function URL with response streaming instead of an API route, and CloudFront
+ * sends that one path to it (infra/constructs/web.ts).
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -90,6 +102,8 @@ export class Api extends Construct {
   readonly stripeSecretIsPlaceholder: boolean;
   /** One function per route, by route key without the base path (`POST /auth/login`). */
   readonly functions = new Map<string, ApiFunction>();
+  /** The streaming routes' function URLs, for CloudFront behaviours ahead of `/api/v1/*`. */
+  readonly streamingEndpoints: StreamingEndpoint[] = [];
   /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
   readonly domainName: string;
 
@@ -190,6 +204,16 @@ export class Api extends Construct {
         logRemovalPolicy: removalPolicy,
       }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
       this.functions.set(routeKey(route), fn);
+
+      if (route.streaming) {
+        // Auth NONE: the handler verifies our bearer token itself, as on every other route. Origin
+        // access control is no option here: it signs the request into the Authorization header,
+        // which is where the browser's bearer token travels. The handler also refuses any method
+        // or path but its own (functions/lib/http.ts), since a function URL passes all of them.
+        const url = fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
+        this.streamingEndpoints.push({ path: `${API_BASE}${route.path}`, url });
+        continue;
+      }
 
       const [httpRoute] = this.httpApi.addRoutes({
         path: apiGatewayPath(route.path),

@@ -9,10 +9,13 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
+import type { StreamingEndpoint } from './api';
 
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomainName: string;
+  /** Streamed routes served by function URLs instead of the HTTP API (it buffers responses). */
+  streamingEndpoints?: StreamingEndpoint[];
   /** prod keeps the bucket; dev empties and deletes it with the stack. */
   retain: boolean;
   /** The built SPA; deployed only when it contains index.html. */
@@ -88,6 +91,24 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Listed first: CloudFront takes the first behaviour whose pattern matches.
+        ...Object.fromEntries(
+          (props.streamingEndpoints ?? []).map(({ path, url }): [string, cloudfront.BehaviorOptions] => [
+            path,
+            {
+              // Streamed answers may pause between chunks while the model thinks.
+              origin: new origins.FunctionUrlOrigin(url, { readTimeout: Duration.seconds(60) }),
+              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+              allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+              cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+              // Authorization reaches the handler (it verifies the token); Host must be the URL's own.
+              originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              // Compression would hold chunks back until a block fills: the answer must flow as written.
+              compress: false,
+              responseHeadersPolicy,
+            },
+          ]),
+        ),
         [`${API_BASE}/*`]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,

@@ -5,11 +5,17 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
+import { LocalResponseStream, type StreamingHandler, installLambdaRuntime, isStreamingHandler } from './lambda-runtime';
+
+// Before any handler module loads: streaming handlers are wrapped with the runtime's global at import.
+installLambdaRuntime();
 
 /**
  * The local stand-in for API Gateway + CloudFront: turns HTTP requests into API Gateway HTTP API
  * (payload 2.0) events for the same handler modules the stack deploys, and serves the built SPA
- * with history fallback and the same security headers.
+ * with history fallback and the same security headers. Streaming routes (a Lambda function URL
+ * with response streaming in AWS, same event format) get a response stream that writes through
+ * to the client chunk by chunk.
  */
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -89,8 +95,21 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
 
   const event = toEvent(req, url, match.route, match.pathParameters, raw);
   const handler = await handlerFor(match.route.handler);
-  const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+  const context = lambdaContext(match.route, event.requestContext.requestId);
+  if (isStreamingHandler(handler)) return serveStreaming(res, handler, event, context);
+  const result = await handler(event, context);
   writeResult(res, result);
+}
+
+/** A response-streaming handler writes to the client as it goes; a client that leaves stops it. */
+async function serveStreaming(res: ServerResponse, handler: StreamingHandler, event: APIGatewayProxyEventV2, context: Context) {
+  const stream = new LocalResponseStream(res);
+  try {
+    await handler(event, stream, context);
+  } catch (error) {
+    if (res.destroyed && !res.writableFinished) return; // the client went away: expected
+    throw error;
+  }
 }
 
 function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer): APIGatewayProxyEventV2 {

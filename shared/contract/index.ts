@@ -7,6 +7,9 @@ import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt } from './libra
 import { AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
+import { RUNS_REMAINING_HEADER, RunRequest } from './run';
+import { EXPORT_FORMATS, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
+import { LibraryUpdate, VersionList } from './versions';
 
 interface RouteContract {
   summary: string;
@@ -15,6 +18,12 @@ interface RouteContract {
   encoding?: 'form';
   response?: z.ZodMiniType;
   status?: number;
+  /** Query parameters, for the OpenAPI document. */
+  query?: { name: string; description: string; values?: readonly string[] }[];
+  /** Other media types the success answer may have instead of JSON, each with a description. */
+  otherMedia?: Record<string, string>;
+  /** Headers of the success answer, each with a description. */
+  responseHeaders?: Record<string, string>;
 }
 
 /** Request and response schemas per route: handlers validate with them, the OpenAPI document is built from them. */
@@ -29,6 +38,23 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
   'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
   'POST /prompts/fork/{id}': { summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)', request: ForkRequest, response: Prompt, status: 201 },
+  'GET /prompts/export': {
+    summary: "Download the user's prompts and categories: JSON (importable, the default) or one Markdown file (format=markdown, for reading)",
+    query: [{ name: 'format', description: "'json' (default) or 'markdown'", values: EXPORT_FORMATS }],
+    response: PromptsDocument,
+    otherMedia: { 'text/markdown': 'format=markdown: a title, a section per category, each prompt with its tags, favorite flag and body in a code fence' },
+  },
+  'POST /prompts/import': {
+    summary: 'Import a JSON export (≤ 1,000 prompts, 5 MB): dry_run previews (200); otherwise creates new prompts and categories within the plan limits (201, or 200 when nothing is new; 403 when they do not fit; duplicates by title + body skipped)',
+    request: ImportRequest,
+    response: ImportResponse,
+    status: 201,
+  },
+  'GET /prompts/{id}/versions': { summary: "A prompt's versions: the current one first, then newest first", response: VersionList },
+  'POST /prompts/{id}/versions/{version}/restore': { summary: "Make an earlier version's content current, as a new version", response: Prompt },
+  'GET /prompts/{id}/library-update': { summary: "A fork's content next to its library original's, and whether that changed", response: LibraryUpdate },
+  'POST /prompts/{id}/library-update/pull': { summary: "Take the library original's content in as a new version", response: Prompt },
+  'POST /prompts/{id}/library-update/dismiss': { summary: "Mark the library original's change as seen; the content stays", status: 204 },
   'GET /library/prompts': {
     summary: 'The library: the whole list without parameters; a filtered page (LibraryPage) with search, category, tasks, industries, page, page_size',
     response: z.union([z.array(LibraryPrompt), LibraryPage]),
@@ -63,4 +89,10 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /billing/portal-session': { summary: "Open Stripe's customer portal", response: PortalResponse },
   'POST /billing/webhook': { summary: 'Stripe events (Stripe-Signature verified; no bearer token)', response: WebhookAck },
   'POST /engine/enhance': { summary: "Enhance a prompt ('clarify')", request: EnhanceRequest, response: EnhanceResponse },
+  'POST /engine/run': {
+    summary: 'Run the filled prompt on the configured model; the answer streams as plain text (daily runs per tier, 429 when used up)',
+    request: RunRequest,
+    otherMedia: { 'text/plain; charset=utf-8': "The model's answer, streamed in chunks as it is written; a failure after the first chunk ends it with a bracketed note" },
+    responseHeaders: { [RUNS_REMAINING_HEADER]: "Runs left today after this one: a number, or 'unlimited'" },
+  },
 };

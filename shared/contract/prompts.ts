@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Tier } from './common';
+import { SaveSource } from './versions';
 
 export const TITLE_MAX = 140;
 export const BODY_MAX = 20_000;
@@ -50,7 +51,12 @@ export type PromptInput = z.infer<typeof PromptInput>;
 export const FavoriteInput = z.strictObject({ is_favorite: z.boolean() });
 
 /** The full form of PUT /prompts/{id}: every field, the favourite flag kept unless given. */
-export const PromptReplace = z.strictObject({ ...promptFields, is_favorite: z.optional(z.boolean()) });
+export const PromptReplace = z.strictObject({
+  ...promptFields,
+  is_favorite: z.optional(z.boolean()),
+  /** Where the saved content came from (version history): 'enhance' for an accepted AI enhancement. */
+  source: z.optional(SaveSource),
+});
 
 export const PromptUpdate = z.union([FavoriteInput, PromptReplace]);
 export type PromptUpdate = z.infer<typeof PromptUpdate>;
@@ -68,6 +74,10 @@ export const Prompt = z.object({
   updated_at: z.string(),
   access_tier: z.optional(Tier),
   forked_from: z.optional(z.nullable(z.string())),
+  /** The current version's number (version history); 1 for a prompt never changed. */
+  version: z.number(),
+  /** Forks only: the library original changed since the fork, the last pull or dismiss. */
+  library_update: z.optional(z.boolean()),
 });
 export type Prompt = z.infer<typeof Prompt>;
 

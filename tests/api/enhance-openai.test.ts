@@ -51,6 +51,21 @@ describe('POST /engine/enhance with OPENAI_API_KEY', () => {
     expect(reply.body.detail).toBe('The enhanced prompt lost its variables ([INPUT: topic], [SNIPPET: bio]). Please try again.');
   });
 
+  it('fails with 502 when the model drops a marker\'s default or choices', async () => {
+    const reply = await enhance('SCENARIO:drop-defaults in a [INPUT: tone=friendly|formal] tone to [INPUT: name=Alex] about [INPUT: topic]');
+
+    expect(reply.status).toBe(502);
+    expect(reply.body.detail).toBe('The enhanced prompt lost its variables ([INPUT: tone=friendly|formal], [INPUT: name=Alex]). Please try again.');
+  });
+
+  it('accepts a rewrite that keeps typed markers, whatever their spacing', async () => {
+    const reply = await enhance('Write in a [input : tone = friendly | formal] tone to [INPUT: name=Alex]');
+
+    expect(reply.status).toBe(200);
+    expect(reply.body.enhanced_body).toContain('[input : tone = friendly | formal]');
+    expect(fake.requests.at(-1)!.body.messages[0].content).toMatch(/including anything after "="/);
+  });
+
   it('turns an upstream 500 into a 502 with a detail', async () => {
     const reply = await enhance('SCENARIO:500');
 

@@ -17,6 +17,18 @@ describe('POST /engine/enhance (built-in clarify engine)', () => {
     expect((await call('GET', '/prompts/', { token: user.token })).body.prompts).toEqual([]);
   });
 
+  it('keeps typed markers byte for byte and leaves other brackets alone', async () => {
+    const user = await signUp();
+    const body = 'pls draft a reply in a [INPUT: tone=friendly|formal|playful] tone, signed [PROFILE:  name =  Alex ], cite [1] not [draft]';
+
+    const reply = await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: body, enhancement_type: 'clarify' } });
+
+    expect(reply.status).toBe(200);
+    expect(reply.body.enhanced_body).toContain(
+      'Please draft a reply in a [INPUT: tone=friendly|formal|playful] tone, signed [PROFILE:  name =  Alex ], cite [1] not [draft]\n',
+    );
+  });
+
   it('does not nest sections when enhancing an enhanced prompt', async () => {
     const user = await signUp();
     const once = (await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: 'explain [INPUT: concept]', enhancement_type: 'clarify' } })).body.enhanced_body;

@@ -67,7 +67,9 @@ export async function runColdBench(options: BenchOptions): Promise<ColdResult[]>
     // Round-robin over the functions, so a change in machine load touches every function alike.
     for (let run = 0; run < runs; run++) {
       for (const name of names) {
-        const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file(name)).href)}); console.log(performance.now() - t);`;
+        // The Lambda runtime's global that response-streaming handlers wrap themselves with at import.
+        const runtime = 'globalThis.awslambda = { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };';
+        const script = `${runtime} const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file(name)).href)}); console.log(performance.now() - t);`;
         const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
         const ms = Number(child.stdout.trim().split('\n').pop());
         if (child.status !== 0 || !Number.isFinite(ms)) throw new Error(`importing ${name} failed: ${child.stderr || child.stdout}`);

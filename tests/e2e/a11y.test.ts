@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { library } from '../support/db';
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every page, signed out, signed in
@@ -19,8 +20,13 @@ let admin: string;
 beforeAll(async () => {
   user = await signUp();
   await call('POST', '/categories/', { token: user.token, json: { name: 'Marketing' } });
-  await call('POST', '/prompts/', { token: user.token, json: { title: 'Launch email', body: 'Write about [INPUT: product] for [PROFILE: audience] with [SNIPPET: bio].', tasks: ['Writing'], industries: ['Tech'] } });
+  await call('POST', '/prompts/', { token: user.token, json: { title: 'Launch email', body: 'Write about [INPUT: product] in a [INPUT: tone=friendly|formal] tone for [PROFILE: audience] with [SNIPPET: bio].', tasks: ['Writing'], industries: ['Tech'] } });
   await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
+  // A copied library prompt whose original changed since ('Updated in library').
+  const original = { id: `a11y-fork-${user.id.slice(0, 8)}`, title: 'Curated outline', body: 'Outline [INPUT: topic]', category: null, tasks: [], industries: [], access_tier: 'free' as const };
+  await library.upsertEntries([original], 'curator@construct.test');
+  await call('POST', `/prompts/fork/${original.id}`, { token: user.token, json: {} });
+  await library.upsertEntries([{ ...original, body: 'Outline [INPUT: topic] in five parts' }], 'curator@construct.test');
   admin = await adminToken();
 });
 
@@ -93,6 +99,8 @@ interface Modal {
   name: string;
   path: string;
   token: () => string;
+  /** Steps before the opener is visible (another dialog to open first). */
+  before?: (page: Page) => Promise<void>;
   /** The control that opens it (it must get focus back on close). */
   opener: (page: Page) => Locator;
   dialog: (page: Page) => Locator;
@@ -101,8 +109,19 @@ interface Modal {
 const MODALS: Modal[] = [
   { name: 'prompt editor (new)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Create New Prompt' }), dialog: (p) => p.getByRole('dialog', { name: 'New Prompt' }) },
   { name: 'prompt editor (edit)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }), dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }) },
+  {
+    name: 'version history',
+    path: '/prompts',
+    token: () => user.token,
+    before: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }).click(),
+    opener: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'History of “Launch email”' }),
+  },
+  { name: 'library update', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Curated outline' }).getByRole('button', { name: 'Updated in library' }), dialog: (p) => p.getByRole('dialog', { name: 'Updated in library' }) },
   { name: 'category manager', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Manage' }), dialog: (p) => p.getByRole('dialog', { name: 'Manage Categories' }) },
+  { name: 'import prompts', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Import', exact: true }), dialog: (p) => p.getByRole('dialog', { name: 'Import Prompts' }) },
   { name: 'workbench', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Open' }), dialog: (p) => p.getByRole('dialog', { name: 'Prompt Workbench' }) },
+  { name: 'keyboard shortcuts', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Keyboard shortcuts' }), dialog: (p) => p.getByRole('dialog', { name: 'Keyboard shortcuts' }) },
   { name: 'snippet dialog', path: '/context-library', token: () => user.token, opener: (p) => p.getByRole('button', { name: /^(Create|Add|New) Snippet$/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create Snippet' }) },
   { name: 'admin: new category', path: '/admin?tab=categories', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }) },
   { name: 'admin: new user', path: '/admin?tab=users', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }) },
@@ -112,6 +131,7 @@ async function open(page: Page, modal: Modal) {
   await signInAs(page, modal.token());
   await page.goto(modal.path);
   await settled(page);
+  await modal.before?.(page);
   const opener = modal.opener(page);
   await opener.click();
   const dialog = modal.dialog(page);

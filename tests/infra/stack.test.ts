@@ -81,6 +81,14 @@ const EXTRA_ROUTES = [
   'GET /context/profile', // PROFILE variable values stored with the user (DESIGN 5.4)
   'PUT /context/profile/{key}',
   'DELETE /context/profile/{key}',
+  'GET /prompts/{id}/versions', // version history (issue 11)
+  'POST /prompts/{id}/versions/{version}/restore',
+  'GET /prompts/{id}/library-update', // fork lineage (issue 11)
+  'POST /prompts/{id}/library-update/pull',
+  'POST /prompts/{id}/library-update/dismiss',
+  'GET /prompts/export', // import and export (issue 11)
+  'POST /prompts/import',
+  'POST /engine/run', // run in place, streamed (issue 11)
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];
@@ -155,7 +163,10 @@ const routeFunctions = (t: Template) =>
     ([, r]) => r.Properties.Runtime === 'nodejs22.x' && JSON.stringify(r.Properties.Architectures) === '["arm64"]',
   );
 
-/** Route key → the function its integration invokes. */
+/**
+ * Route key → the function serving it: the one its API Gateway integration invokes, or for a
+ * streaming route the function behind its function URL (described by its route key).
+ */
 function functionsByRouteKey(t: Template): Map<string, [string, Resource]> {
   const all = resources(t);
   const result = new Map<string, [string, Resource]>();
@@ -164,8 +175,14 @@ function functionsByRouteKey(t: Template): Map<string, [string, Resource]> {
     const fnId = all[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
     result.set(route.Properties.RouteKey, [fnId, all[fnId]!]);
   }
+  for (const [, url] of ofType(t, 'AWS::Lambda::Url')) {
+    const fnId = url.Properties.TargetFunctionArn['Fn::GetAtt'][0] as string;
+    result.set(all[fnId]!.Properties.Description as string, [fnId, all[fnId]!]);
+  }
   return result;
 }
+/** Routes whose answer streams: served by a function URL, not by API Gateway (it buffers). */
+const isStreaming = (r: RouteDef) => r.streaming === true;
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
@@ -246,9 +263,27 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     expect(new Set(tableKeys).size).toBe(tableKeys.length);
   });
 
-  it('has exactly one API Gateway route per route-table entry, under /api/v1', () => {
+  it('has exactly one API Gateway route per route-table entry, under /api/v1, except streaming ones', () => {
     const routeKeys = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual(ROUTE_LIST.map(gatewayKey).sort());
+    expect(routeKeys.sort()).toEqual(ROUTE_LIST.filter((r) => !isStreaming(r)).map(gatewayKey).sort());
+  });
+
+  it('serves each streaming route from a function URL with response streaming, its handler checking the token', () => {
+    // Prepare
+    const streaming = ROUTE_LIST.filter(isStreaming);
+    const urls = ofType(dev, 'AWS::Lambda::Url');
+
+    // Assess
+    expect(streaming.map(key)).toEqual(['POST /engine/run']);
+    expect(urls).toHaveLength(streaming.length);
+    for (const route of streaming) {
+      const [fnId] = functionsByRouteKey(dev).get(gatewayKey(route))!;
+      const [, url] = only(urls.filter(([, u]) => u.Properties.TargetFunctionArn['Fn::GetAtt'][0] === fnId));
+      expect(url.Properties.InvokeMode, key(route)).toBe('RESPONSE_STREAM');
+      // Not IAM/OAC: that signature would take the Authorization header the bearer token needs.
+      expect(url.Properties.AuthType, key(route)).toBe('NONE');
+      expect(route.access, key(route)).toBe('user');
+    }
   });
 
   it('has exactly one nodejs22.x arm64 function per route, each its own, sized from the table', () => {
@@ -402,12 +437,12 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     }
   });
 
-  it('hands the operator-provided OpenAI key secret to the enhancement function only', () => {
+  it('hands the operator-provided OpenAI key secret to the enhancement and run functions only', () => {
     for (const [template, expected] of [[dev, undefined], [prod, OPENAI_SECRET_ARN]] as const) {
       const byKey = functionsByRouteKey(template);
       for (const route of ROUTE_LIST) {
         const fn = byKey.get(gatewayKey(route))![1];
-        const enhance = key(route) === 'POST /engine/enhance';
+        const enhance = ['POST /engine/enhance', 'POST /engine/run'].includes(key(route));
         expect(fn.Properties.Environment.Variables.OPENAI_SECRET_ARN, key(route)).toBe(enhance ? expected : undefined);
         expect(fn.Properties.Environment.Variables.OPENAI_MODEL, key(route)).toBe(enhance && template === prod ? 'gpt-4o-mini' : undefined);
       }
@@ -496,8 +531,29 @@ describe('web: bucket and CloudFront', () => {
     const config = distribution(dev);
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-      expect(behavior.Compress).toBe(true);
+      // A streamed answer is not compressed: compression would hold its chunks back.
+      expect(behavior.Compress).toBe(behavior.PathPattern !== '/api/v1/engine/run');
     }
+  });
+
+  it('sends /api/v1/engine/run to its function URL before /api/v1/*: uncached, POST allowed, viewer headers forwarded', () => {
+    // Prepare
+    const config = distribution(dev);
+    const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    const run = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/engine/run')) as Record<string, any>;
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === run.TargetOriginId);
+    const [urlId] = only(ofType(dev, 'AWS::Lambda::Url'));
+
+    // Assess
+    expect(patterns.indexOf('/api/v1/engine/run')).toBeLessThan(patterns.indexOf('/api/v1/*'));
+    expect(run.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(run.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+    expect(run.AllowedMethods).toContain('POST');
+    expect(run.ViewerProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(origin.DomainName)).toContain(JSON.stringify({ 'Fn::GetAtt': [urlId, 'FunctionUrl'] }));
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.CustomOriginConfig.OriginReadTimeout).toBeGreaterThanOrEqual(60);
+    expect(origin.OriginAccessControlId).toBeUndefined();
   });
 
   it('falls back to index.html for app routes only, never for API errors or missing files', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markerIds } from '@shared/variables';
+import { findMarkers, markerIds, markerSignatures } from '@shared/variables';
 import { clarify } from '../../functions/lib/enhancer/clarify';
 
 describe('clarify engine', () => {
@@ -25,5 +25,24 @@ describe('clarify engine', () => {
     const body = 'Compare [INPUT: a] vs [INPUT:b] for [PROFILE: team] using [SNIPPET: Style Guide]';
     expect(markerIds(clarify(body))).toEqual(markerIds(body));
     expect(clarify(body)).toBe(clarify(body));
+  });
+
+  it('carries typed markers through byte for byte, spacing and all', () => {
+    const markers = ['[INPUT: tone=friendly|formal|playful]', '[input :  name  =  Alex ]', '[SNIPPET:sig=|Best  |  Cheers]', '[PROFILE: u stuff=pls thx]'];
+    const body = `pls write u a note in ${markers[0]} tone to ${markers[1]} w/o fluff, sign ${markers[2]} as ${markers[3]}`;
+
+    const out = clarify(body);
+
+    expect(findMarkers(out).map((m) => m.marker)).toEqual(markers);
+    expect(markerSignatures(out)).toEqual(markerSignatures(body));
+    expect(out).toContain('Please write you a note in [INPUT: tone=friendly|formal|playful] tone');
+  });
+
+  it('ends the task after a trailing marker as it did before', () => {
+    expect(clarify('explain [INPUT: concept=gravity|light]')).toContain('## Task\nExplain [INPUT: concept=gravity|light]\n');
+  });
+
+  it('leaves bracketed text that is not a marker to the rewording', () => {
+    expect(clarify('fix [draft] [1] pls')).toContain('Fix [draft] [1] please.');
   });
 });

@@ -10,6 +10,8 @@ import * as context from '@shared/contract/context';
 import { CONTRACT } from '@shared/contract/index';
 import * as library from '@shared/contract/library';
 import * as prompts from '@shared/contract/prompts';
+import * as runs from '@shared/contract/run';
+import * as transfer from '@shared/contract/transfer';
 import { TIERS } from '@shared/tiers';
 
 /**
@@ -55,8 +57,33 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
+  ImportRequest: [
+    transfer.ImportRequest,
+    record({
+      document: record({
+        format: fc.constant(transfer.EXPORT_FORMAT),
+        version: fc.constant(transfer.EXPORT_VERSION),
+        exported_at: optional(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+        categories: optional(fc.array(record({ name: text(60) }), { maxLength: 5 })),
+        prompts: fc.array(
+          record({
+            title: text(140),
+            body: text(500),
+            category: optional(fc.oneof(fc.constant(null), text(60))),
+            tasks: optional(tags),
+            industries: optional(tags),
+            is_favorite: optional(fc.boolean()),
+            created_at: optional(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString())),
+          }),
+          { maxLength: 5 },
+        ),
+      }),
+      dry_run: optional(fc.boolean()),
+    }),
+  ],
   CategoryInput: [prompts.CategoryInput, record({ name: text(60) })],
   EnhanceRequest: [prompts.EnhanceRequest, record({ prompt_body: text(500), enhancement_type: fc.constant('clarify') })],
+  RunRequest: [runs.RunRequest, record({ text: fc.oneof(text(500), longText(runs.RUN_TEXT_MAX)), prompt_id: optional(fc.string({ maxLength: 64 })) })],
   Directives: [context.Directives, record({ global_prompt_prefix: optional(fc.string({ maxLength: 200 })), global_prompt_suffix: optional(longText(10_000)) })],
   SnippetInput: [context.SnippetInput, record({ snippet_name: text(100), snippet_content: text(500) })],
   ProfileValueInput: [context.ProfileValueInput, record({ value: text(5_000) })],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VARIABLE_TYPES, findMarkers, hasVariables, markerIds, parseVariables, renderTemplate } from '@shared/variables';
+import { VARIABLE_TYPES, type Variable, findMarkers, formatMarker, hasVariables, markerIds, markerSignatures, parseVariables, renderTemplate } from '@shared/variables';
 
 /**
  * Property-based tests of the variable parser and renderer: the workbench, the editor's variable
@@ -16,10 +16,10 @@ const anyText = fc.oneof(
 
 /** Plain text between markers: no brackets, so it cannot form or break a marker. */
 const plain = fc.string({ unit: 'grapheme', maxLength: 30 }).map((s) => s.replace(/[[\]]/g, ''));
-/** A variable key: no brackets or newlines, not blank, no surrounding whitespace. */
+/** A variable key: no brackets, line breaks or '=', not blank, no surrounding whitespace. */
 const key = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
-  .map((s) => s.replace(/[[\]\n]/g, '').trim())
+  .map((s) => s.replace(/[[\]\r\n=]/g, '').trim())
   .filter((s) => s.length > 0 && !/^\s|\s$/.test(s));
 const type = fc.constantFrom(...VARIABLE_TYPES);
 const spacing = fc.constantFrom('', ' ', '  ', '\t', ' \t ');
@@ -110,6 +110,125 @@ describe('variable parser and renderer: properties', () => {
         const rendered = renderTemplate(write(parts, s), {});
         const expected = parts.map((p) => (typeof p === 'string' ? p : `[${p.key}]`)).join('');
         expect(rendered).toBe(expected);
+      }),
+      RUNS,
+    );
+  });
+});
+
+// ---- defaults and choices -------------------------------------------------------------------------
+
+/** A default or a choice: like a key, but '=' is allowed in a default; never '|'. */
+const word = (allowEq: boolean) =>
+  fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+    .map((s) => s.replace(allowEq ? /[[\]\r\n|]/g : /[[\]\r\n|=]/g, '').trim())
+    .filter((s) => s.length > 0);
+/** What a marker declares after '=': nothing, a default, or choices with or without a default. */
+const declaration = fc.oneof(
+  fc.constant({}),
+  fc.record({ default: word(true) }),
+  fc.record({ choices: fc.uniqueArray(word(false), { minLength: 1, maxLength: 4 }), withDefault: fc.boolean() }).map(({ choices, withDefault }) =>
+    withDefault ? { default: choices[0], choices } : { choices },
+  ),
+);
+interface TypedSpec extends MarkerSpec {
+  default?: string;
+  choices?: string[];
+}
+// Keys from a small pool too, so one variable often appears several times with different declarations.
+const typedKey = fc.oneof(key, fc.constantFrom('tone', 'Topic'));
+const typedSpec: fc.Arbitrary<TypedSpec> = fc.record({ type, key: typedKey, declaration }).map(({ declaration: d, ...rest }) => ({ ...rest, ...d }));
+/** Bracketed text that is not a marker, whatever surrounds it. */
+const noise = fc.constantFrom('[1]', '[draft]', '[Snippet Name]', '[INPUT:]', '[INPUT: ]', '[OTHER: x]', '[INPUT: =x]', '[ ]', '[INPUT: [x]]', '[link](url)', '[x=y|z]');
+const typedTemplate = fc.array(fc.oneof(plain, noise, typedSpec), { maxLength: 12 });
+const pad = fc.constantFrom('', ' ', '  ');
+const typedStyle = fc.record({ before: spacing, after: spacing, end: spacing, typeCase: caseOf, eq: pad, bar: pad });
+type TypedPart = string | TypedSpec;
+
+/** Writes the declaration the way a person might: spacing around '=' and '|', an empty first entry for "no default". */
+function writeTyped(parts: TypedPart[], s: { before: string; after: string; end: string; typeCase: (t: string) => string; eq: string; bar: string }) {
+  return parts
+    .map((p) => {
+      if (typeof p === 'string') return p;
+      let spec = '';
+      if (p.choices) spec = `${s.eq}=${s.eq}${[p.default === undefined ? '' : null, ...p.choices].filter((c) => c !== null).join(`${s.bar}|${s.bar}`)}${p.choices.length === 1 && p.default !== undefined ? '|' : ''}`;
+      else if (p.default !== undefined) spec = `${s.eq}=${s.eq}${p.default}`;
+      return `[${s.typeCase(p.type)}${s.before}:${s.after}${p.key}${spec}${s.end}]`;
+    })
+    .join('');
+}
+const specs = (parts: TypedPart[]) => parts.filter((p): p is TypedSpec => typeof p !== 'string');
+const declared = (v: { default?: string; choices?: string[] }) => v.default !== undefined || v.choices !== undefined;
+/** The expected distinct variables: first occurrence's place, first declaring occurrence's default and choices. */
+function expectedVariables(parts: TypedPart[]) {
+  const byId = new Map<string, TypedSpec>();
+  for (const p of specs(parts)) {
+    const id = `${p.type}:${p.key}`;
+    const seen = byId.get(id);
+    if (!seen || (!declared(seen) && declared(p))) byId.set(id, p);
+  }
+  return [...byId.values()];
+}
+const shape = (v: Pick<Variable, 'type' | 'key' | 'default' | 'choices'>) => ({ type: v.type, key: v.key, default: v.default, choices: v.choices });
+
+describe('typed markers: properties', () => {
+  it('parses the default and choices a template was written with', () => {
+    fc.assert(
+      fc.property(typedTemplate, typedStyle, (parts, s) => {
+        const body = writeTyped(parts, s);
+        expect(findMarkers(body).map(shape)).toEqual(specs(parts).map(shape));
+        expect(parseVariables(body).map(shape)).toEqual(expectedVariables(parts).map(shape));
+      }),
+      RUNS,
+    );
+  });
+
+  it('renders each unfilled variable as its default, else [key], and leaves other brackets as written', () => {
+    fc.assert(
+      fc.property(typedTemplate, typedStyle, (parts, s) => {
+        const defaults = new Map(expectedVariables(parts).map((v) => [`${v.type}:${v.key}`, v.default]));
+        const expected = parts.map((p) => (typeof p === 'string' ? p : (defaults.get(`${p.type}:${p.key}`) ?? `[${p.key}]`))).join('');
+        expect(renderTemplate(writeTyped(parts, s), {})).toBe(expected);
+      }),
+      RUNS,
+    );
+  });
+
+  it('lets a filled value win over the default, and leaves no marker once all are filled', () => {
+    const value = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).map((v) => v.replace(/[[\]]/g, '') || 'v');
+    fc.assert(
+      fc.property(typedTemplate, typedStyle, value, (parts, s, fill) => {
+        const body = writeTyped(parts, s);
+        const values = Object.fromEntries([...markerIds(body)].map((id, i) => [id, `${fill}${i}`]));
+        const rendered = renderTemplate(body, values);
+        expect(findMarkers(rendered)).toEqual([]);
+        expect(rendered).toBe(parts.map((p) => (typeof p === 'string' ? p : values[`${p.type}:${p.key}`])).join(''));
+      }),
+      RUNS,
+    );
+  });
+
+  it('writes every marker back canonically, and the canonical form parses to the same variable', () => {
+    fc.assert(
+      fc.property(typedTemplate, typedStyle, typedStyle, (parts, a, b) => {
+        for (const v of findMarkers(writeTyped(parts, a))) {
+          const [again] = findMarkers(formatMarker(v));
+          expect(shape(again!)).toEqual(shape(v));
+        }
+        // Spacing and letter case do not change the signatures; what is declared does.
+        expect(markerSignatures(writeTyped(parts, a))).toEqual(markerSignatures(writeTyped(parts, b)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('tells a marker from the same marker without its declaration', () => {
+    fc.assert(
+      fc.property(typedSpec.filter(declared), typedStyle, (spec, s) => {
+        const bare = { type: spec.type, key: spec.key };
+        expect(markerSignatures(writeTyped([spec], s))).not.toEqual(markerSignatures(writeTyped([bare], s)));
+        expect(markerIds(writeTyped([spec], s))).toEqual(markerIds(writeTyped([bare], s)));
       }),
       RUNS,
     );

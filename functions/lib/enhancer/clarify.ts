@@ -3,8 +3,8 @@ import { findMarkers } from '@shared/variables';
 /**
  * The built-in "clarify" engine: deterministic, no model needed. It restructures a prompt into
  * Role / Task / Requirements / Output format sections, tidies vague or sloppy wording and states
- * explicit output expectations inferred from what the prompt asks for. Variable markers are
- * carried through verbatim (they are never touched by the rewording).
+ * explicit output expectations inferred from what the prompt asks for. Variable markers, with
+ * their defaults and choices, are carried through byte for byte (rewording and tidying skip them).
  */
 const REWORDINGS: [RegExp, string][] = [
   [/\b(pls|plz)\b/gi, 'please'],
@@ -48,16 +48,20 @@ const DEFAULT_FORMAT = 'A well-structured answer with short paragraphs, headings
 
 const PLACEHOLDER = '\u0000';
 
-/** Applies the rewordings outside variable markers, so a marker's key never changes. */
-function reword(text: string): string {
+/** Applies `edit` to the text outside variable markers, so no marker changes, not even its spacing. */
+function outsideMarkers(text: string, edit: (masked: string) => string): string {
   const markers = findMarkers(text).map((m) => m.marker);
   let masked = text;
   markers.forEach((marker) => {
     masked = masked.replace(marker, PLACEHOLDER);
   });
-  for (const [pattern, replacement] of REWORDINGS) masked = masked.replace(pattern, replacement);
   let i = 0;
-  return masked.replace(new RegExp(PLACEHOLDER, 'g'), () => markers[i++]!);
+  return edit(masked).replace(new RegExp(PLACEHOLDER, 'g'), () => markers[i++]!);
+}
+
+function reword(text: string): string {
+  for (const [pattern, replacement] of REWORDINGS) text = text.replace(pattern, replacement);
+  return text;
 }
 
 function tidy(text: string): string {
@@ -67,7 +71,8 @@ function tidy(text: string): string {
     .map((line) => line.replace(/[ \t]+/g, ' ').trim());
   const collapsed = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   const sentence = collapsed.charAt(0).toUpperCase() + collapsed.slice(1);
-  return /[.!?:)\]"'`]$/.test(sentence) ? sentence : `${sentence}.`;
+  // A trailing marker (masked as the placeholder) ends the sentence as its "]" would.
+  return /[.!?:)\]"'`\u0000]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 /** The task text of a prompt that was enhanced before, so enhancing twice does not nest sections. */
@@ -77,7 +82,8 @@ function unwrapPrevious(body: string): string {
 }
 
 export function clarify(body: string): string {
-  const task = tidy(reword(unwrapPrevious(body)));
+  // NUL is the placeholder for markers; a prompt has no business containing one.
+  const task = outsideMarkers(unwrapPrevious(body.replaceAll(PLACEHOLDER, '')), (text) => tidy(reword(text)));
   const variables = findMarkers(task);
   const format = OUTPUT_RULES.find((rule) => rule.test.test(task))?.format ?? DEFAULT_FORMAT;
   const requirements = [

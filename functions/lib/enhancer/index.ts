@@ -1,4 +1,4 @@
-import { markerIds } from '@shared/variables';
+import { markerSignatures } from '@shared/variables';
 import { readSecret } from '../config';
 import { BadGatewayError } from '../errors';
 import { clarify } from './clarify';
@@ -6,7 +6,8 @@ import { clarify } from './clarify';
 /**
  * Prompt enhancement. With an OpenAI key (OPENAI_API_KEY locally, OPENAI_SECRET_ARN in AWS) it
  * asks the model through the openai SDK, with OPENAI_BASE_URL for any compatible server; without
- * one the built-in clarify engine answers. Either way every [TYPE: key] marker must survive.
+ * one the built-in clarify engine answers. Either way every [TYPE: key] marker must survive, with
+ * its default and choices (`[INPUT: tone=friendly|formal]`): losing either is losing the marker.
  */
 // Two tries must fit in API Gateway's 30 s integration limit.
 const OPENAI_TIMEOUT_MS = Number(process.env.OPENAI_TIMEOUT_MS ?? 12_000);
@@ -15,8 +16,9 @@ const SYSTEM_PROMPT = [
   'You improve prompts that people send to AI models. Rewrite the prompt the user gives you so it is',
   'clearer and more effective: a role, the task in precise words, requirements, and an explicit output',
   'format. Keep the author\'s intent and language. The prompt contains variable markers such as',
-  '[INPUT: topic], [SNIPPET: bio] or [PROFILE: name]: copy every one of them into your rewrite exactly as',
-  'written, and add no new ones. Answer with the rewritten prompt only, no commentary.',
+  '[INPUT: topic], [SNIPPET: bio], [PROFILE: name] or [INPUT: tone=friendly|formal] (a default and choices',
+  'after "="): copy every one of them into your rewrite exactly as written, including anything after "=",',
+  'and add no new ones. Answer with the rewritten prompt only, no commentary.',
 ].join(' ');
 
 async function openAiKey(): Promise<string | undefined> {
@@ -26,7 +28,8 @@ async function openAiKey(): Promise<string | undefined> {
 }
 
 let client: Promise<import('openai').OpenAI | null> | undefined;
-function openAi() {
+/** The configured OpenAI client, or null without a key (shared with the run engine, ./run.ts). */
+export function openAi() {
   client ??= openAiKey().then(async (apiKey) => {
     if (!apiKey) return null;
     const { OpenAI } = await import('openai');
@@ -61,10 +64,11 @@ async function askModel(ai: import('openai').OpenAI, body: string): Promise<stri
 export async function enhance(body: string): Promise<string> {
   const ai = await openAi();
   const enhanced = ai ? await askModel(ai, body) : clarify(body);
-  const kept = markerIds(enhanced);
-  const lost = [...markerIds(body)].filter((id) => !kept.has(id));
+  // Compared as canonical markers: a marker whose default or choices changed counts as lost.
+  const kept = markerSignatures(enhanced);
+  const lost = [...markerSignatures(body)].filter((marker) => !kept.has(marker));
   if (lost.length) {
-    throw new BadGatewayError(`The enhanced prompt lost its variables (${lost.map((id) => `[${id.replace(':', ': ')}]`).join(', ')}). Please try again.`);
+    throw new BadGatewayError(`The enhanced prompt lost its variables (${lost.join(', ')}). Please try again.`);
   }
   return enhanced;
 }

@@ -58,6 +58,23 @@ async function libraryPrompt(tier: Tier) {
   await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
   return id;
 }
+/** One fork per caller (of a free library prompt), edited once so it has an earlier version: the history and lineage rows share it. */
+const forks = new Map<string, Promise<string>>();
+function ownFork(c: Caller): Promise<string> {
+  if (!forks.has(c.email)) {
+    forks.set(
+      c.email,
+      (async () => {
+        const fork = (await call('POST', `/prompts/fork/${await libraryPrompt('free')}`, { token: c.token, json: {} })).body;
+        await call('PUT', `/prompts/${fork.id}`, { token: c.token, json: { title: fork.title, body: `${fork.body} (edited)` } });
+        return fork.id as string;
+      })(),
+    );
+  }
+  return forks.get(c.email)!;
+}
+const forkFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? victim.prompt : ownFork(c));
+
 async function libraryCategory() {
   return (await call('POST', '/admin/categories', { token: bootstrapAdmin, json: { name: `Authz ${randomUUID().slice(0, 8)}` } })).body.id as string;
 }
@@ -80,6 +97,19 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /prompts/{id}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}` }), status: 204, other: 404 },
   // The id is a library prompt's; "another user's" is a private workspace prompt, which no one may fork.
   'POST /prompts/fork/{id}': { request: async (_, t) => ({ path: `/prompts/fork/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: {} }), status: 201, other: 404 },
+  // Export reads only the caller's own workspace (tests/api/transfer.test.ts checks the victim's data never appears).
+  'GET /prompts/export': { request: async () => ({ path: '/prompts/export?format=json' }), status: 200 },
+  // A preview: it writes nothing, so every plan answers it whatever its limits.
+  'POST /prompts/import': {
+    request: async () => ({ path: '/prompts/import', json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: `imported ${run}`, body: 'b' }] }, dry_run: true } }),
+    status: 200,
+  },
+  'GET /prompts/{id}/versions': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions` }), status: 200, other: 404 },
+  // Version 1 of the fork is never its current version (it was edited), so it can always be restored.
+  'POST /prompts/{id}/versions/{version}/restore': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions/1/restore` }), status: 200, other: 404 },
+  'GET /prompts/{id}/library-update': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update` }), status: 200, other: 404 },
+  'POST /prompts/{id}/library-update/pull': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/pull` }), status: 200, other: 404 },
+  'POST /prompts/{id}/library-update/dismiss': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/dismiss` }), status: 204, other: 404 },
 
   'GET /categories/': { request: async () => ({ path: '/categories/' }), status: 200 },
   'POST /categories/': { request: async () => ({ path: '/categories/', json: { name: `new ${randomUUID().slice(0, 8)}` } }), status: 201 },
@@ -89,6 +119,8 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /library/prompts': { request: async () => ({ path: '/library/prompts?page=1' }), status: 200 },
   'GET /library/filters': { request: async () => ({ path: '/library/filters' }), status: 200 },
   'POST /engine/enhance': { request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }), status: 200 },
+  // The answer streams as text; prompt_id is only logged, so another user's id changes nothing.
+  'POST /engine/run': { request: async () => ({ path: '/engine/run', json: { text: 'Say hello to the team.' } }), status: 200 },
 
   'GET /admin/prompts': { request: async () => ({ path: '/admin/prompts' }), status: 200 },
   // Publishing needs a prompt of the admin's own; another user's private prompt is 404.

@@ -113,3 +113,30 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
   }
   return parsed.data as Result<S>;
 }
+
+/**
+ * A request whose successful answer is not JSON but a stream (the workbench's run): the same
+ * token, error and 401 handling as apiRequest, and the 2xx Response is returned unread so the
+ * caller can read its body as it arrives. Abort with `signal` to stop it.
+ */
+export async function apiStream(path: string, options: Pick<BaseOptions, 'method' | 'json' | 'signal'> = {}): Promise<Response> {
+  const method = options.method ?? 'POST';
+  const headers = new Headers({ accept: 'text/plain, application/json' });
+  if (options.json !== undefined) headers.set('content-type', 'application/json');
+  const token = getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+
+  const response = await fetch(buildUrl(path, undefined), {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(await readBody(response));
+    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    throw new ApiError({ status: response.status, detail: parsed.success ? parsed.data.detail : undefined, method, path });
+  }
+  if (!response.body) throw new ApiError({ status: response.status, method, path, message: 'The server sent an empty response.' });
+  return response;
+}

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { LogOut, Shield } from 'lucide-react';
+import { Keyboard, LogOut, Shield } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/components/use-session';
+import { useShortcutsOverlay } from '@/lib/shortcuts';
 import './app-layout.css';
 
 const NAV = [
@@ -16,10 +19,14 @@ const NAV = [
 
 const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', isActive && 'app-nav__link--active');
 
-/** The signed-in header: logo, the three sections (active one marked aria-current="page"), Admin for admins, Log out. */
+/**
+ * The signed-in header: logo, the three sections (active one marked aria-current="page"), Admin for
+ * admins, the keyboard shortcuts button ('?' opens the same overlay), Log out.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
+  const [shortcutsOpen, setShortcutsOpen] = useShortcutsOverlay();
 
   const onLogout = async () => {
     // Leave the guarded page first, so the guard does not remember it as the page to return to.
@@ -62,6 +69,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 {user.email}
               </span>
             ) : null}
+            <IconButton
+              label="Keyboard shortcuts"
+              title="Keyboard shortcuts (?)"
+              icon={<Keyboard />}
+              size="sm"
+              aria-keyshortcuts="?"
+              onClick={() => setShortcutsOpen(true)}
+            />
             <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void onLogout()}>
               Log out
             </Button>
@@ -71,6 +86,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
+      <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, useRef } from 'react';
+import { type ComponentProps, type RefCallback, useCallback, useRef } from 'react';
 import { Search, X } from 'lucide-react';
 import { cx } from './cx';
 import './field.css';
@@ -14,13 +14,22 @@ export interface SearchInputProps extends Omit<ComponentProps<'input'>, 'type' |
 }
 
 /** A search box with a leading icon and a clear button (shown when there is text; Escape clears too). */
-export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear search', className, onKeyDown, ...rest }: SearchInputProps) {
+export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear search', className, onKeyDown, ref, ...rest }: SearchInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // The caller's ref (e.g. to focus the box from a shortcut) and the clear button's both get the input.
+  const setRef = useCallback<RefCallback<HTMLInputElement>>(
+    (node) => {
+      inputRef.current = node;
+      if (typeof ref === 'function') return ref(node);
+      if (ref) ref.current = node;
+    },
+    [ref],
+  );
   return (
     <div className={cx('search-input', className)}>
       <Search className="search-input__icon" aria-hidden="true" />
       <input
-        ref={inputRef}
+        ref={setRef}
         type="search"
         aria-label={label}
         className="input search-input__control"

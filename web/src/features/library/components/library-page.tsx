@@ -6,6 +6,7 @@ import type { LibraryPrompt } from '@shared/contract/library';
 import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
 import { SearchInput } from '@/components/ui/search-input';
+import { ariaKeyShortcut, useKeyShortcut } from '@/lib/shortcuts';
 import { categoriesQueryOptions } from '../api/get-categories';
 import { useLibraryFilters } from '../api/get-library-filters';
 import { libraryPromptsQueryOptions, useLibraryPrompts } from '../api/get-library-prompts';
@@ -78,6 +79,14 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
     void queryClient.prefetchQuery(categoriesQueryOptions());
   }, [queryClient]);
 
+  // Keyboard: '/' focuses the search box (not while typing or in a dialog).
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusSearch = useCallback(() => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, []);
+  useKeyShortcut('search', focusSearch);
+
   const open = useCallback((prompt: LibraryPrompt) => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body }), [onOpenPrompt]);
 
   const goToPage = (page: number) => {
@@ -92,9 +101,11 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
     <div className="library">
       <div className="library__search">
         <SearchInput
+          ref={searchRef}
           value={searchText}
           onValueChange={setSearchText}
           label="Search the library"
+          aria-keyshortcuts={ariaKeyShortcut('search')}
           placeholder={messages.searchPlaceholder}
           maxLength={200}
           autoComplete="off"

@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { BookUp, Folder, Pencil, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Folder, Pencil, RefreshCw, Sparkles, Star, Trash2 } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
@@ -22,10 +22,12 @@ export interface PromptCardProps {
   onOpen: (prompt: Prompt) => void;
   /** 'Publish to Library': given for admins only; without it the action is not rendered. */
   onPublish?: (prompt: Prompt) => void;
+  /** 'Updated in library' on a fork whose original changed: opens the diff with pull / dismiss. */
+  onLibraryUpdate?: (prompt: Prompt) => void;
 }
 
 /** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
-export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish }: PromptCardProps) {
+export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish, onLibraryUpdate }: PromptCardProps) {
   const { prompt, hasVariables } = item;
   const titleId = useId();
   const tags = [...prompt.tasks, ...prompt.industries];
@@ -62,6 +64,13 @@ export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, 
           <span className="visually-hidden">Category: </span>
           {prompt.category_name}
         </p>
+      ) : null}
+
+      {prompt.library_update && onLibraryUpdate ? (
+        <button type="button" className="prompt-card__library-update" title="The library prompt this was copied from has changed" onClick={() => onLibraryUpdate(prompt)}>
+          <RefreshCw aria-hidden="true" />
+          Updated in library
+        </button>
       ) : null}
 
       <p className="prompt-card__body">{prompt.body.length > BODY_PREVIEW_CHARS ? `${prompt.body.slice(0, BODY_PREVIEW_CHARS)}…` : prompt.body}</p>

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import { Braces, Sparkles, Trash2 } from 'lucide-react';
+import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
 import { Button } from '@/components/ui/button';
@@ -11,11 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
 import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { VersionHistory } from './version-history';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
 export interface EditorSession {
@@ -47,7 +49,12 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const [industries, setIndustries] = useState<string[]>(initial?.industries ?? []);
   const [isFavorite, setIsFavorite] = useState(initial?.is_favorite ?? false);
   const [error, setError] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
+  // The content as last saved, to tell unsaved changes apart (a restore replaces it).
+  const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
   const titleRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const returnFocus = useReturnFocus();
   const ids = { title: useId(), body: useId(), variables: useId(), error: useId() };
 
@@ -69,7 +76,9 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
     event.preventDefault();
     if (!canSave) return;
     setError(null);
-    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite };
+    // Version history records an accepted AI enhancement as such.
+    const source = enhanced ? ('enhance' as const) : ('edit' as const);
+    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}) };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
       else await create.mutateAsync(input);
@@ -78,6 +87,22 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
       window.alert(ALERT.save(failure));
       setError(failureText(failure, FALLBACK.savePrompt));
     }
+  };
+
+  // Ctrl/Cmd+Enter saves from anywhere in the editor, its fields included. The submit waits a
+  // tick so a change made by the same key press (Enter adding a typed tag) is saved with it.
+  useChordShortcut('save', () => window.setTimeout(() => formRef.current?.requestSubmit()), formRef);
+
+  const hasUnsavedChanges = () =>
+    title !== saved.current.title || body !== saved.current.body || tasks.join('\n') !== saved.current.tasks.join('\n') || industries.join('\n') !== saved.current.industries.join('\n');
+  // A restore saves a new version on the server; the editor then shows it.
+  const onRestored = (restored: Prompt) => {
+    saved.current = { title: restored.title, body: restored.body, tasks: restored.tasks, industries: restored.industries };
+    setTitle(restored.title);
+    setBody(restored.body);
+    setTasks(restored.tasks);
+    setIndustries(restored.industries);
+    setEnhanced(false);
   };
 
   const onDelete = async () => {
@@ -113,7 +138,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
         size="lg"
         className="prompt-editor"
       >
-        <form className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
+        <form ref={formRef} className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
           <Field
             id={ids.title}
             label="Title"
@@ -160,6 +185,11 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
                   <li key={`${v.type}:${v.key}`} className={`variable-chip variable-chip--${v.type.toLowerCase()}`}>
                     <span className="variable-chip__type">{v.type}</span>
                     <span className="variable-chip__key">{v.key}</span>
+                    {v.choices || v.default !== undefined ? (
+                      <span className="variable-chip__default">
+                        {`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -200,16 +230,29 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
                 {deleting ? 'Deleting...' : 'Delete'}
               </Button>
             ) : null}
+            {initial ? (
+              <Button variant="ghost" icon={<History aria-hidden="true" />} disabled={busy} onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+            ) : null}
             <DialogClose asChild>
               <Button variant="secondary" disabled={busy}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" loading={saving} disabled={!canSave && !saving}>
+            <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-keyshortcuts={ariaKeyShortcut('save')}>
               {saving ? 'Saving...' : 'Save Prompt'}
             </Button>
           </DialogFooter>
         </form>
+        {initial && historyOpen ? (
+          <VersionHistory
+            prompt={initial}
+            onClose={() => setHistoryOpen(false)}
+            onRestored={onRestored}
+            confirmRestore={() => !hasUnsavedChanges() || window.confirm(CONFIRM.restoreOverUnsaved)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

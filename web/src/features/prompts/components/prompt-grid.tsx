@@ -21,6 +21,8 @@ export interface PromptGridProps {
   onOpen: (prompt: Prompt) => void;
   /** Admins only: 'Publish to Library' on each card. */
   onPublish?: (prompt: Prompt) => void;
+  /** Forks whose library original changed: 'Updated in library' on the card. */
+  onLibraryUpdate?: (prompt: Prompt) => void;
 }
 
 /** The result cards; more are added as the end of the list scrolls near (or on 'Show more'). */
@@ -56,6 +58,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
               onDelete={handlers.onDelete}
               onOpen={handlers.onOpen}
               onPublish={handlers.onPublish}
+              onLibraryUpdate={handlers.onLibraryUpdate}
             />
           </li>
         ))}

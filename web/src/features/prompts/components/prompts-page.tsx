@@ -3,6 +3,7 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
 import { type Tier, limitMessage, planLimits } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { useKeyShortcut } from '@/lib/shortcuts';
 import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
 import { enhanceMutationKey, useEnhancePrompt } from '../api/enhance-prompt';
 import { useCategories } from '../api/get-categories';
@@ -15,8 +16,10 @@ import { type EditorSession, PromptEditor } from './prompt-editor';
 import { PromptGrid } from './prompt-grid';
 import { PromptsSidebar } from './prompts-sidebar';
 import { PublishDialog } from './publish-dialog';
+import { LibraryUpdateDialog } from './library-update-dialog';
 import { PromptsEmpty, PromptsError, PromptsLoading, PromptsNoResults } from './prompts-states';
 import { PromptStats, PromptsToolbar } from './prompts-toolbar';
+import { PromptsTransfer } from './prompts-transfer';
 import './prompts.css';
 
 export interface PromptsPageProps {
@@ -85,6 +88,15 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
 
+  // Keyboard: '/' focuses the search box, 'n' opens a new prompt (not while typing or in a dialog).
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusSearch = useCallback(() => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, []);
+  useKeyShortcut('search', focusSearch);
+  useKeyShortcut('newPrompt', onCreate);
+
   const toggleFavorite = useToggleFavorite();
   const onToggleFavorite = useCallback(
     (prompt: Prompt) => toggleFavorite.mutate({ id: prompt.id, is_favorite: !prompt.is_favorite }),
@@ -128,6 +140,9 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
     [deletePrompt],
   );
 
+  const [libraryUpdate, setLibraryUpdate] = useState<Prompt | null>(null);
+  const closeLibraryUpdate = useCallback(() => setLibraryUpdate(null), []);
+
   const onPublish = useCallback((prompt: Prompt) => setPublishing(prompt), []);
   const closePublish = useCallback(() => setPublishing(null), []);
 
@@ -147,7 +162,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   else {
     results = (
       <>
-        <PromptsToolbar search={search} onSearchChange={setSearch} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} />
+        <PromptsToolbar searchRef={searchRef} search={search} onSearchChange={setSearch} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} />
         <PromptStats stats={stats} maxPrompts={maxPrompts} />
         <div className="prompts-results__header">
           <h2 className="prompts-results__title">{categoryName ?? TEXT.allPrompts}</h2>
@@ -169,6 +184,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
             onDelete={onDelete}
             onOpen={onOpenPrompt}
             onPublish={isAdmin ? onPublish : undefined}
+            onLibraryUpdate={setLibraryUpdate}
           />
         )}
       </>
@@ -176,7 +192,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   }
 
   return (
-    <ContentLayout title="My Prompts" description="Write, organise and refine the prompts you reuse.">
+    <ContentLayout title="My Prompts" description="Write, organise and refine the prompts you reuse." actions={<PromptsTransfer />}>
       <div className="prompts-layout">
         <PromptsSidebar
           total={prompts?.length}
@@ -195,6 +211,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
       {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
+      <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
     </ContentLayout>
   );

@@ -5,6 +5,7 @@ import type { Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
+import { ariaKeyShortcut } from '@/lib/shortcuts';
 import { plural } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
 
@@ -37,6 +38,7 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
           className={cx('prompts-sidebar__create-btn', limitNote && 'is-disabled')}
           aria-disabled={limitNote ? true : undefined}
           aria-describedby={limitNote ? noteId : undefined}
+          aria-keyshortcuts={ariaKeyShortcut('newPrompt')}
           onClick={onCreate}
         >
           {TEXT.createNew}

@@ -1,6 +1,8 @@
+import type { Ref } from 'react';
 import { Star } from 'lucide-react';
 import { cx } from '@/components/ui/cx';
 import { SearchInput } from '@/components/ui/search-input';
+import { ariaKeyShortcut } from '@/lib/shortcuts';
 import type { PromptStats as Stats } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
 
@@ -9,16 +11,20 @@ export interface PromptsToolbarProps {
   onSearchChange: (value: string) => void;
   favoritesOnly: boolean;
   onFavoritesOnlyChange: (value: boolean) => void;
+  /** The search input, for the '/' shortcut. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 /** Search (title or body) with its clear button, and the Favorites Only toggle. */
-export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavoritesOnlyChange }: PromptsToolbarProps) {
+export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavoritesOnlyChange, searchRef }: PromptsToolbarProps) {
   return (
     <div className="prompts-toolbar" role="search">
       <SearchInput
         className="prompts-toolbar__search"
+        ref={searchRef}
         label="Search prompts"
         placeholder="Search by title or body..."
+        aria-keyshortcuts={ariaKeyShortcut('search')}
         value={search}
         onValueChange={onSearchChange}
       />

@@ -21,6 +21,7 @@ export const CONFIRM = {
   deleteInList: 'Are you sure you want to delete this prompt? This action is permanent.',
   deleteCategory: 'Delete this category? Prompts will remain uncategorized.',
   enhance: 'This will use AI to attempt to improve your prompt. Proceed?',
+  restoreOverUnsaved: 'Restoring replaces the unsaved changes in the editor with that version. Continue?',
 } as const;
 
 export const FALLBACK = {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Check, Copy, GitFork, RotateCw } from 'lucide-react';
+import { Check, Copy, GitFork, Play, RotateCw, Square } from 'lucide-react';
 import { parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,10 +9,13 @@ import { Switch } from '@/components/ui/switch';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { forkTitle, useForkPrompt } from '../api/fork-prompt';
 import { useWorkbenchContext } from '../api/get-workbench-context';
 import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
 import { copyToClipboard } from '../utils/clipboard';
+import { useRunPrompt } from '../api/run-prompt';
+import { RunAnswer } from './run-answer';
 import { VariableControl } from './variable-control';
 import './workbench.css';
 
@@ -53,7 +56,7 @@ function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
         onCloseAutoFocus={returnFocus}
         onOpenAutoFocus={(event) => {
           // Start at the first thing to fill in, when there is one.
-          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.wb-var input, .wb-var textarea');
+          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.wb-var input, .wb-var textarea, .wb-var select');
           if (first) {
             event.preventDefault();
             first.focus();
@@ -69,6 +72,7 @@ function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
 function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
   const context = useWorkbenchContext();
   const fork = useForkPrompt();
+  const run = useRunPrompt();
   const { toast } = useToast();
   const [applyDirectives, setApplyDirectives] = useState(true);
   const [typed, setTyped] = useState<Record<string, string>>({});
@@ -113,6 +117,9 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
     window.clearTimeout(copiedTimer.current);
     copiedTimer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
   };
+
+  // Ctrl/Cmd+Shift+C: the same as the Copy button, from anywhere in the workbench.
+  useChordShortcut('copy', () => void onCopy(), actionsRef);
 
   const onFork = () => {
     const title = forkTitle(prompt.title);
@@ -199,7 +206,7 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
                   <VariableControl
                     key={id}
                     variable={variable}
-                    value={typed[id] ?? ''}
+                    value={typed[id] ?? variable.default ?? ''}
                     onChange={(value) => setTyped((current) => ({ ...current, [id]: value }))}
                     stored={stored[id]}
                     loading={context.isPending}
@@ -234,14 +241,24 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
           </pre>
           <p className="wb-panel__meta">{`${output.text.length.toLocaleString()} characters to copy`}</p>
           <div className="wb-actions" ref={actionsRef}>
-            <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} onClick={() => void onCopy()}>
+            <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} aria-keyshortcuts={ariaKeyShortcut('copy')} onClick={() => void onCopy()}>
               {copied ? 'Copied!' : 'Copy'}
             </Button>
             <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending} onClick={onFork}>
               {fork.isPending ? 'Forking...' : 'Fork'}
             </Button>
+            {run.status === 'running' ? (
+              <Button variant="secondary" icon={<Square aria-hidden="true" />} onClick={run.stop}>
+                Stop
+              </Button>
+            ) : (
+              <Button variant="secondary" icon={<Play aria-hidden="true" />} onClick={() => void run.start({ text: output.text, prompt_id: prompt.id })}>
+                Run
+              </Button>
+            )}
           </div>
-          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench.</p>
+          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench. Run sends it to the AI model and shows the answer below.</p>
+          <RunAnswer run={run} />
           <p className="visually-hidden" role="status">
             {status}
           </p>

@@ -4,6 +4,7 @@ import type { Variable } from '@shared/variables';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveContextValue } from '../api/save-context-value';
 
@@ -13,7 +14,7 @@ const TYPE_LABEL: Record<Variable['type'], string> = { INPUT: 'Input', SNIPPET: 
 
 export interface VariableControlProps {
   variable: Variable;
-  /** The value typed in the workbench (never stored for INPUT variables). */
+  /** The value typed or chosen in the workbench, else the marker's default (never stored for INPUT variables). */
   value: string;
   onChange: (value: string) => void;
   /** The stored value of a SNIPPET or PROFILE variable; `undefined` when it has none. */
@@ -23,8 +24,10 @@ export interface VariableControlProps {
 }
 
 /**
- * One variable of the template. INPUT: a text input. SNIPPET / PROFILE: the stored value with a
- * 'Defined' badge, or an input with 'Save to context' that stores it (spec section 4).
+ * One variable of the template. INPUT: a text input, or a select when the marker lists choices
+ * (`[INPUT: tone=friendly|formal]`; with no default it starts on 'Choose…'). SNIPPET / PROFILE: the
+ * stored value with a 'Defined' badge, or an input (a select for choices) with 'Save to context'
+ * that stores it (spec section 4). The marker's default pre-fills the input.
  */
 export function VariableControl({ variable, value, onChange, stored, loading }: VariableControlProps) {
   const id = useId();
@@ -78,7 +81,16 @@ export function VariableControl({ variable, value, onChange, stored, loading }: 
         <p className="wb-var__hint">Loading your context...</p>
       ) : (
         <>
-          {variable.type === 'SNIPPET' ? (
+          {variable.choices ? (
+            <Select id={inputId} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)}>
+              {variable.default === undefined ? <option value="">Choose…</option> : null}
+              {variable.choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </Select>
+          ) : variable.type === 'SNIPPET' ? (
             <Textarea id={inputId} rows={3} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Text for ${variable.key}`} />
           ) : (
             <Input id={inputId} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Value for ${variable.key}`} autoComplete="off" />

@@ -1,0 +1,55 @@
+import { RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
+import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
+import { startRun } from '../lib/enhancer/run';
+import { api } from '../lib/http';
+import { type Window, consume, refund } from '../lib/rate-limits';
+
+const PLAN_NAME: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+
+/** Time kept back from the function's time-out to end the answer with a note instead of a cut. */
+const DEADLINE_MARGIN_MS = 3_000;
+
+/**
+ * POST /engine/run: {text, prompt_id?} → the model's answer to the filled prompt, streamed as
+ * text/plain (Lambda response streaming; a function URL behind CloudFront in AWS). One run of the
+ * tier's daily quota is taken before the model is asked and given back when the run fails before
+ * its first chunk. Stores nothing but the quota counter. The body limit is 128 KB so 20,000
+ * characters of any script (and JSON escapes) fit; the default 64 KB would not always.
+ */
+export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 128 * 1024 }, async ({ user, body, context }) => {
+  const perDay = RUNS_PER_DAY[user.access_tier];
+  const quota: Window | null = perDay === null ? null : { name: 'run', subject: user.id, limit: perDay, seconds: 86_400 };
+  const takenAt = Date.now();
+  const used = quota
+    ? await consume(
+        quota,
+        `You have used your ${quota.limit} runs for today on the ${PLAN_NAME[user.access_tier]} plan. Upgrade your plan for more, or try again tomorrow.`,
+        takenAt,
+      )
+    : 0;
+
+  let run: Awaited<ReturnType<typeof startRun>>;
+  try {
+    run = await startRun(body.text, {
+      deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
+      onEnd: (outcome, engine, chars) => {
+        if (outcome !== 'error' && outcome !== 'deadline') return;
+        // What happened, never what was asked or answered.
+        console.warn(JSON.stringify({ level: 'WARN', message: `run ended early (${outcome})`, requestId: context.awsRequestId, promptId: body.prompt_id, engine, chars }));
+      },
+    });
+  } catch (error) {
+    // Nothing reached the user: the run does not count against the day.
+    if (quota) await refund(quota, takenAt).catch(() => undefined);
+    throw error;
+  }
+
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      [RUNS_REMAINING_HEADER]: quota ? String(Math.max(0, quota.limit - used)) : 'unlimited',
+    },
+    body: run.body,
+  };
+});

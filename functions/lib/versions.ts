@@ -1,0 +1,234 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Prompt, PromptReplace } from '@shared/contract/prompts';
+import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
+import type * as z from 'zod/mini';
+import { TABLE, batchWrite, cancellationCodes, db } from './db';
+import { BadRequestError, NotFoundError } from './errors';
+import { keys } from './keys';
+import { type Tx, transact } from './transactions';
+import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, toPrompt } from './workspace';
+
+/**
+ * Version history (issue 11, part 1). A prompt item holds its current content and `version`;
+ * every content save (title, body, tasks or industries changed) puts the previous content into a
+ * snapshot item `VERSION#<prompt id>#<version>` of the same partition (see keys.ts), in the same
+ * transaction that moves the prompt to the next version, conditioned on the version it read.
+ * A concurrent save therefore fails its condition, re-reads and tries again: no save overwrites
+ * another without its content becoming a version.
+ *
+ * - A save that changes no content (the favourite flag, the category alone, or the same text
+ *   again) is not a new version.
+ * - At most VERSIONS_MAX versions per prompt, the current one included: each new version deletes,
+ *   in the same transaction, the snapshot that falls out of the window. Versions count against no
+ *   plan limit.
+ * - Deleting a prompt deletes its snapshots (deleteVersions, after the prompt is gone).
+ */
+export interface PromptContent {
+  title: string;
+  body: string;
+  tasks: string[];
+  industries: string[];
+}
+
+export interface VersionItem extends PromptContent {
+  prompt_id: string;
+  version: number;
+  /** When this content was saved (the prompt's updated_at while it was current). */
+  saved_at: string;
+  source: VersionSource;
+}
+
+export const VERSION_NOT_FOUND = 'Version not found.';
+
+/** Saves lost to concurrent saves of the same prompt are re-read and tried again this many times. */
+const SAVE_ATTEMPTS = 25;
+
+export const versionOf = (prompt: PromptItem) => prompt.version ?? 1;
+
+/** Where a prompt's current content came from; items older than version history record none. */
+export function sourceOf(prompt: PromptItem): VersionSource {
+  if (prompt.version_source) return prompt.version_source;
+  if (prompt.updated_at !== prompt.created_at) return { kind: 'edit' };
+  return prompt.forked_from ? { kind: 'fork', library_prompt_id: prompt.forked_from } : { kind: 'create' };
+}
+
+const contentOf = (p: PromptContent): PromptContent => ({ title: p.title, body: p.body, tasks: p.tasks ?? [], industries: p.industries ?? [] });
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+export const sameContent = (a: PromptContent, b: PromptContent) =>
+  a.title === b.title && a.body === b.body && sameList(a.tasks ?? [], b.tasks ?? []) && sameList(a.industries ?? [], b.industries ?? []);
+
+/** Access pattern: one prompt by id, read strongly so a save conditions on the latest version. */
+export async function getPromptItem(userId: string, promptId: string): Promise<PromptItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, promptId), ConsistentRead: true }));
+  return Item?.type === 'prompt' ? (Item as PromptItem) : undefined;
+}
+
+/** What one save changes, decided from the prompt as read (so a retry decides afresh). */
+export interface PromptChange {
+  /** New content: a new version when it differs from the current content (or with `always`). */
+  content?: PromptContent;
+  /** Where the new content came from; needed with `content`. */
+  source?: VersionSource;
+  /** A new version even when the content is the same (a restore). */
+  always?: boolean;
+  /** Other fields, set as given. */
+  fields?: Partial<Pick<PromptItem, 'category_id' | 'is_favorite' | 'forked_revision'>>;
+  /** The category that must exist in the workspace (404 otherwise). */
+  categoryId?: string | null;
+  /** Move updated_at even when the content stays (default true: an edit of the prompt). */
+  touch?: boolean;
+}
+
+class StaleRead extends Error {}
+
+const isConcurrent = (error: unknown) =>
+  error instanceof StaleRead ||
+  Boolean(cancellationCodes(error)?.includes('TransactionConflict')) ||
+  ['TransactionConflictException', 'TransactionInProgressException'].includes((error as Error)?.name);
+
+/**
+ * Applies a change to a prompt: one transaction that updates the prompt (conditioned on the
+ * version read), keeps the previous content as a snapshot when the content changes, drops the
+ * snapshot beyond VERSIONS_MAX and checks the category. Returns the prompt as written.
+ * `known` is the prompt as the caller just read it, to save the first read.
+ */
+export async function changePrompt(userId: string, promptId: string, decide: (current: PromptItem) => PromptChange, known?: PromptItem): Promise<PromptItem> {
+  for (let attempt = 1; ; attempt++) {
+    const current = attempt === 1 && known ? known : await getPromptItem(userId, promptId);
+    if (!current) throw new NotFoundError(PROMPT_NOT_FOUND);
+    const { items, next, failures } = plan(userId, current, decide(current));
+    if (!items.length) return next;
+    try {
+      await transact(items, failures);
+      return next;
+    } catch (error) {
+      if (!isConcurrent(error) || attempt >= SAVE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
+function plan(userId: string, current: PromptItem, change: PromptChange) {
+  const read = versionOf(current);
+  const changed = change.content !== undefined && (change.always === true || !sameContent(contentOf(current), change.content));
+  const set: Record<string, unknown> = { ...change.fields };
+  if (changed) Object.assign(set, contentOf(change.content!), { version: read + 1, version_source: change.source ?? { kind: 'edit' } });
+  if (changed || change.touch !== false) set.updated_at = new Date().toISOString();
+  const next = { ...current, ...set } as PromptItem;
+  const names = Object.keys(set);
+  if (!names.length) return { items: [] as Tx[], next, failures: {} };
+
+  const items: Tx[] = [
+    {
+      Update: {
+        TableName: TABLE,
+        Key: keys.prompt(userId, current.id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        // Items saved before version history have no version: they are version 1.
+        ConditionExpression: current.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#ver)' : 'attribute_exists(pk) AND #ver = :read',
+        ExpressionAttributeNames: { '#ver': 'version', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
+        ExpressionAttributeValues: { ...(current.version === undefined ? {} : { ':read': read }), ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])) },
+      },
+    },
+  ];
+  const failures: Record<number, () => Error> = { 0: () => new StaleRead() };
+  if (change.categoryId) {
+    failures[items.length] = () => new NotFoundError(CATEGORY_NOT_FOUND);
+    items.push(categoryExists(userId, change.categoryId));
+  }
+  if (changed) {
+    const snapshot: VersionItem = { prompt_id: current.id, version: read, ...contentOf(current), saved_at: current.updated_at, source: sourceOf(current) };
+    items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(userId, current.id, read), type: 'prompt_version', ...snapshot } } });
+    const dropped = read + 1 - VERSIONS_MAX;
+    if (dropped >= 1) items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
+  }
+  return { items, next, failures };
+}
+
+/** PUT /prompts/{id} in its full form: every field; an edit (or accepted enhancement) of the content. */
+export function savePrompt(userId: string, promptId: string, input: z.infer<typeof PromptReplace>): Promise<PromptItem> {
+  const { title, body, tasks, industries, category_id, is_favorite, source = 'edit' } = input;
+  return changePrompt(userId, promptId, () => ({
+    content: { title, body, tasks, industries },
+    source: { kind: source },
+    fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
+    categoryId: category_id,
+  }));
+}
+
+/** Access pattern: a prompt's snapshots, newest first (one Query on the VERSION#<id># prefix). */
+async function querySnapshots(userId: string, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': keys.versionPrefix(promptId) },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ...(projection ? { ProjectionExpression: projection } : {}),
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const toVersion = (v: PromptContent & { version: number; saved_at: string; source: VersionSource }, current: boolean): PromptVersion => ({
+  version: v.version,
+  ...contentOf(v),
+  saved_at: v.saved_at,
+  source: v.source,
+  current,
+});
+
+/** Every version of a prompt, the current one first, then the older ones newest first. */
+export async function listVersions(userId: string, promptId: string): Promise<PromptVersion[]> {
+  const [prompt, snapshots] = await Promise.all([getPromptItem(userId, promptId), querySnapshots(userId, promptId)]);
+  if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  const version = versionOf(prompt);
+  // A save between the two reads may have left a snapshot of the version read as current.
+  const older = (snapshots as unknown as VersionItem[]).filter((s) => s.version < version);
+  return [toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true), ...older.map((s) => toVersion(s, false))];
+}
+
+/** Makes an earlier version's content current again, as a new version (nothing is overwritten). */
+export async function restoreVersion(userId: string, promptId: string, version: number): Promise<PromptItem> {
+  const [prompt, snapshot] = await Promise.all([
+    getPromptItem(userId, promptId),
+    db.send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true })).then((r) => r.Item as VersionItem | undefined),
+  ]);
+  if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  const alreadyCurrent = () => new BadRequestError(`Version ${version} is already the current version.`);
+  if (versionOf(prompt) === version) throw alreadyCurrent();
+  if (!snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
+  return changePrompt(
+    userId,
+    promptId,
+    (current) => {
+      if (versionOf(current) === version) throw alreadyCurrent();
+      return { content: contentOf(snapshot), source: { kind: 'restore', version }, always: true };
+    },
+    prompt,
+  );
+}
+
+/** Deletes a prompt's snapshots; called once the prompt itself is deleted. */
+export async function deleteVersions(userId: string, promptId: string): Promise<void> {
+  const snapshots = await querySnapshots(userId, promptId, 'pk, sk');
+  await batchWrite(snapshots.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
+}
+
+/** The public shape of one prompt as just written, with its category's name (one GetItem). */
+export async function promptView(userId: string, prompt: PromptItem, extra: Partial<Prompt> = {}): Promise<Prompt> {
+  const names = new Map<string, string>();
+  if (prompt.category_id) {
+    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.category(userId, prompt.category_id), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }));
+    if (Item?.name) names.set(prompt.category_id, Item.name as string);
+  }
+  return { ...toPrompt(prompt, names), ...extra };
+}

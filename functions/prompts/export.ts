@@ -1,0 +1,20 @@
+import { EXPORT_FORMATS, type ExportFormat, exportFileName } from '@shared/contract/transfer';
+import { BadRequestError } from '../lib/errors';
+import { api } from '../lib/http';
+import { buildDocument, fileResponse, renderMarkdown } from '../lib/transfer';
+import { loadWorkspace } from '../lib/workspace';
+
+/**
+ * GET /prompts/export?format=json|markdown: the caller's whole workspace as a download. JSON (the
+ * default) is the document POST /prompts/import takes, in this or any other account; Markdown is
+ * one readable file and cannot be imported.
+ */
+export const handler = api('GET /prompts/export', {}, async ({ user, query, event }) => {
+  const format = (query.format ?? 'json') as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format)) throw new BadRequestError("format must be 'json' or 'markdown'.");
+  const now = new Date();
+  const document = buildDocument(await loadWorkspace(user.id), now);
+  const [body, type] =
+    format === 'json' ? [`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8'] : [renderMarkdown(document), 'text/markdown; charset=utf-8'];
+  return fileResponse(body, type, exportFileName(format, now), event.headers?.['accept-encoding']);
+});

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/**
+ * Version history and fork lineage (issue 11, parts 1 and 3).
+ *
+ * Every content save of a prompt (title, body, tasks, industries) keeps the previous content as a
+ * numbered version; `source` says where a version's content came from.
+ */
+export const VersionSource = z.union([
+  z.object({ kind: z.literal('create') }),
+  z.object({ kind: z.literal('edit') }),
+  z.object({ kind: z.literal('enhance') }),
+  z.object({ kind: z.literal('import') }),
+  z.object({ kind: z.literal('restore'), version: z.number() }),
+  z.object({ kind: z.literal('fork'), library_prompt_id: z.string() }),
+  /** A library update pulled into a fork. */
+  z.object({ kind: z.literal('library'), library_prompt_id: z.string() }),
+]);
+export type VersionSource = z.infer<typeof VersionSource>;
+
+/** What PUT /prompts/{id} may say about where the saved content came from (default 'edit'). */
+export const SAVE_SOURCES = ['edit', 'enhance'] as const;
+export const SaveSource = z.enum(SAVE_SOURCES, "source must be 'edit' or 'enhance'.");
+
+/** Versions kept per prompt, the current one included; the oldest is dropped beyond it. */
+export const VERSIONS_MAX = 50;
+
+export const PromptVersion = z.object({
+  version: z.number(),
+  title: z.string(),
+  body: z.string(),
+  tasks: z.array(z.string()),
+  industries: z.array(z.string()),
+  /** When this version was saved. */
+  saved_at: z.string(),
+  source: VersionSource,
+  current: z.boolean(),
+});
+export type PromptVersion = z.infer<typeof PromptVersion>;
+
+/** GET /prompts/{id}/versions: newest first, the current version first. */
+export const VersionList = z.object({ versions: z.array(PromptVersion) });
+export type VersionList = z.infer<typeof VersionList>;
+
+/** GET /prompts/{id}/library-update: a fork's content next to its library original's. */
+export const LibraryUpdate = z.object({
+  prompt: z.object({ title: z.string(), body: z.string() }),
+  library: z.object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    tasks: z.array(z.string()),
+    industries: z.array(z.string()),
+    updated_at: z.string(),
+  }),
+  /** The original changed since the fork, the last pull or the last dismiss. */
+  changed: z.boolean(),
+});
+export type LibraryUpdate = z.infer<typeof LibraryUpdate>;

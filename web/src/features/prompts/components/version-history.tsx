@@ -1,0 +1,198 @@
+import { useId, useRef, useState } from 'react';
+import { History, RotateCcw } from 'lucide-react';
+import type { Prompt } from '@shared/contract/prompts';
+import type { PromptVersion } from '@shared/contract/versions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { useToast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useVersions } from '../api/get-versions';
+import { useRestoreVersion } from '../api/restore-version';
+import { tagChanges } from '../utils/diff-rows';
+import { savedAtLabel, sourceLabel } from '../utils/version-labels';
+import { DiffView } from './diff-view';
+import './versions.css';
+
+export interface VersionHistoryProps {
+  prompt: Prompt;
+  /** Mount it to open it; closing calls this (focus goes back to the control that opened it). */
+  onClose: () => void;
+  /** A version was restored: the prompt as it is now (the editor takes its content over). */
+  onRestored: (prompt: Prompt) => void;
+  /** Asked before a restore replaces what the editor holds; false cancels it. */
+  confirmRestore?: () => boolean;
+}
+
+/**
+ * A prompt's version history (issue 11): every version with its time and origin, a line-by-line
+ * diff of any two of them, and Restore, which makes an older version's content a new version.
+ */
+export function VersionHistory({ prompt, onClose, onRestored, confirmRestore }: VersionHistoryProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={`History of “${prompt.title}”`}
+        description="Every save keeps the previous version. Compare any two, or restore an older one as a new version."
+        size="xl"
+        className="version-history"
+        onCloseAutoFocus={returnFocus}
+      >
+        <HistoryBody prompt={prompt} onRestored={onRestored} confirmRestore={confirmRestore} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistoryProps, 'prompt' | 'onRestored' | 'confirmRestore'>) {
+  const query = useVersions(prompt.id);
+  const restore = useRestoreVersion();
+  const { toast } = useToast();
+  const [picked, setPicked] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const [error, setError] = useState<string | null>(null);
+  const ids = { from: useId(), to: useId(), list: useId() };
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  if (query.isPending) {
+    return (
+      <p className="version-history__status" role="status">
+        <Spinner size="sm" /> Loading history...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="prompts-alert" role="alert">
+        {errorMessage(query.error, 'Could not load the history.')}
+      </p>
+    );
+  }
+
+  const versions = query.data.versions;
+  const byNumber = new Map(versions.map((v) => [v.version, v]));
+  // By default: the version before the current one against the current one.
+  const to = byNumber.get(picked.to ?? -1) ?? versions[0]!;
+  const from = byNumber.get(picked.from ?? -1) ?? versions[1] ?? versions[0]!;
+
+  const onRestore = async (version: PromptVersion) => {
+    if (confirmRestore && !confirmRestore()) return;
+    setError(null);
+    try {
+      const restored = await restore.mutateAsync({ id: prompt.id, version: version.version });
+      toast({ variant: 'success', title: `Restored version ${version.version} as version ${restored.version}.` });
+      setPicked({ from: null, to: null });
+      onRestored(restored);
+      // The pressed button was disabled while saving: keep focus in the dialog, at the list.
+      headingRef.current?.focus();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to restore the version.'));
+    }
+  };
+
+  return (
+    <div className="version-history__layout">
+      <section className="version-history__list" aria-labelledby={ids.list}>
+        <h3 id={ids.list} ref={headingRef} tabIndex={-1} className="version-history__heading">
+          <History aria-hidden="true" /> Versions ({versions.length})
+        </h3>
+        <ol className="version-list">
+          {versions.map((v) => (
+            <li key={v.version} className="version-list__item" data-current={v.current || undefined}>
+              <div className="version-list__meta">
+                <span className="version-list__number">v{v.version}</span>
+                {v.current ? <Badge variant="accent">Current</Badge> : null}
+                <span className="version-list__source">{sourceLabel(v.source)}</span>
+                <time className="version-list__time" dateTime={v.saved_at}>
+                  {savedAtLabel(v.saved_at)}
+                </time>
+              </div>
+              <p className="version-list__title">{v.title}</p>
+              {v.current ? null : (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon={<RotateCcw aria-hidden="true" />}
+                  aria-label={`Restore version ${v.version}`}
+                  loading={restore.isPending && restore.variables?.version === v.version}
+                  disabled={restore.isPending}
+                  onClick={() => void onRestore(v)}
+                >
+                  Restore
+                </Button>
+              )}
+            </li>
+          ))}
+        </ol>
+        {versions.length === 1 ? <p className="version-history__note">Only one version so far: each save that changes the prompt adds one.</p> : null}
+      </section>
+
+      <section className="version-history__compare" aria-label="Compare versions">
+        <div className="version-history__pickers">
+          <Field id={ids.from} label="From version">
+            <Select value={from.version} onChange={(event) => setPicked((p) => ({ ...p, from: Number(event.target.value) }))}>
+              {versions.map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version} · {sourceLabel(v.source)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id={ids.to} label="To version">
+            <Select value={to.version} onChange={(event) => setPicked((p) => ({ ...p, to: Number(event.target.value) }))}>
+              {versions.map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version} · {sourceLabel(v.source)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {error ? (
+          <p className="prompts-alert" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <VersionDiff from={from} to={to} />
+      </section>
+    </div>
+  );
+}
+
+/** Title, tags and body of two versions, side by side as one diff. */
+function VersionDiff({ from, to }: { from: PromptVersion; to: PromptVersion }) {
+  const tasks = tagChanges(from.tasks, to.tasks);
+  const industries = tagChanges(from.industries, to.industries);
+  const tagNotes = [
+    ...tasks.added.map((t) => `Task added: ${t}`),
+    ...tasks.removed.map((t) => `Task removed: ${t}`),
+    ...industries.added.map((t) => `Industry added: ${t}`),
+    ...industries.removed.map((t) => `Industry removed: ${t}`),
+  ];
+  const span = `from v${from.version} to v${to.version}`;
+  return (
+    <div className="version-diff">
+      {from.title !== to.title ? (
+        <div className="version-diff__part">
+          <h4 className="version-diff__label">Title</h4>
+          <DiffView before={from.title} after={to.title} label={`Title changes ${span}`} />
+        </div>
+      ) : null}
+      {tagNotes.length ? (
+        <ul className="version-diff__tags" aria-label={`Tag changes ${span}`}>
+          {tagNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="version-diff__part">
+        <h4 className="version-diff__label">Body</h4>
+        <DiffView before={from.body} after={to.body} label={`Body changes ${span}`} />
+      </div>
+    </div>
+  );
+}
