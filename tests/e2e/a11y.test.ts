@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { library } from '../support/db';
+import { signInWithToken } from '../support/e2e';
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every page, signed out, signed in
@@ -43,11 +44,6 @@ async function violations(page: Page, include?: string): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
 }
 
-async function signInAs(page: Page, token: string) {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('construct.access_token', t), token);
-}
-
 /** Waits until the page has settled: a main landmark, no loading text. */
 async function settled(page: Page) {
   await page.locator('main, [role="main"]').first().waitFor();
@@ -77,7 +73,7 @@ describe('axe-core: pages', () => {
 
   it.each(['/prompts', '/library', '/context-library', '/pricing'])('signed in as a user: %s has no serious or critical violation', async (path) => {
     const { page } = browser;
-    await signInAs(page, user.token);
+    await signInWithToken(page, user.token);
     await page.goto(path);
     await settled(page);
     expect(await violations(page)).toEqual([]);
@@ -85,7 +81,7 @@ describe('axe-core: pages', () => {
 
   it('signed in as the admin: /admin has no serious or critical violation', async () => {
     const { page } = browser;
-    await signInAs(page, admin);
+    await signInWithToken(page, admin);
     await page.goto('/admin');
     await page.getByRole('table').waitFor();
     await settled(page);
@@ -128,7 +124,7 @@ const MODALS: Modal[] = [
 ];
 
 async function open(page: Page, modal: Modal) {
-  await signInAs(page, modal.token());
+  await signInWithToken(page, modal.token());
   await page.goto(modal.path);
   await settled(page);
   await modal.before?.(page);

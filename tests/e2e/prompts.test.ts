@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { see } from '../support/e2e';
+import { openMyPrompts, see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -39,15 +39,6 @@ async function seedCategory(user: User, name: string) {
 async function storedPrompts(user: User) {
   const res = await call('GET', '/prompts/', { token: user.token });
   return res.body.prompts as Array<{ id: string; title: string; body: string; category_id: string | null; category_name: string | null; is_favorite: boolean; tasks: string[]; industries: string[] }>;
-}
-
-/** Signs a fresh user in (token stored as a login would) and opens My Prompts once it has loaded. */
-async function openPrompts(page: Page, user: User) {
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
-  await page.goto('/prompts');
-  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
 }
 
 /**
@@ -108,8 +99,7 @@ describe('My Prompts: states', () => {
   it('shows the loading state, then the empty workspace with Create First Prompt', async () => {
     const { page } = browser;
     const user = await signUp();
-    await page.goto('/login');
-    await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
+    await signInWithToken(page, user.token);
     await page.route('**/api/v1/prompts/', async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
@@ -127,8 +117,7 @@ describe('My Prompts: states', () => {
     await page.route('**/api/v1/prompts/', (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }) : route.continue(),
     );
-    await page.goto('/login');
-    await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
+    await signInWithToken(page, user.token);
     await page.goto('/prompts');
     // The client retries server errors twice before giving up.
     await page.getByRole('heading', { name: 'Could Not Load Prompts' }).waitFor({ timeout: 15_000 });
@@ -141,7 +130,7 @@ describe('My Prompts: creating and editing', () => {
   it('creates a prompt with the editor: required fields, title limit, variable detector and tag inputs', async () => {
     const { page } = browser;
     const user = await signUp();
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     await page.getByRole('button', { name: 'Create New Prompt' }).click();
 
     const editor = page.getByRole('dialog', { name: 'New Prompt' });
@@ -214,7 +203,7 @@ describe('My Prompts: creating and editing', () => {
     const user = await signUp();
     const work = await seedCategory(user, 'Work');
     await seedPrompt(user, { title: 'Meeting notes', body: 'Summarise these notes.', tasks: ['Summaries'], industries: ['Consulting'] });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     // No variables, no indicator.
     expect(await card(page, 'Meeting notes').getByRole('img', { name: 'Has variables' }).count()).toBe(0);
 
@@ -259,7 +248,7 @@ describe('My Prompts: search and filters', () => {
     await seedPrompt(user, { title: 'Follow-up', body: 'A polite email after a demo.', category_id: sales.id });
     await seedPrompt(user, { title: 'Ticket triage', body: 'Sort support tickets by urgency.' });
     await seedPrompt(user, { title: 'Refund email', body: 'Decline kindly.', is_favorite: true });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     expect(await cards(page).count()).toBe(4);
 
     const search = page.getByRole('searchbox', { name: 'Search prompts' });
@@ -305,7 +294,7 @@ describe('My Prompts: favourites', () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, { title: 'Haiku', body: 'Write a haiku about [INPUT: season].' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const favorite = card(page, 'Haiku').getByRole('button', { name: 'Favorite' });
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
 
@@ -343,7 +332,7 @@ describe('My Prompts: categories', () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, { title: 'Press release', body: 'Announce [INPUT: news].' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
 
     const dialogs = watchDialogs(page);
     await page.getByRole('button', { name: 'Manage' }).click();
@@ -411,7 +400,7 @@ describe('My Prompts: categories', () => {
     await seedCategory(user, 'Internal');
     await seedCategory(user, 'Events');
     await seedPrompt(user, { title: 'Press release', body: 'Announce [INPUT: news].' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const dialogs = watchDialogs(page);
     const manager = page.getByRole('dialog', { name: 'Manage Categories' });
     await page.route('**/api/v1/categories/*', async (route) => {
@@ -463,7 +452,7 @@ describe('My Prompts: categories', () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), access_tier: 'elite' } });
     });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     await page.getByRole('button', { name: 'Manage' }).click();
     const manager = page.getByRole('dialog', { name: 'Manage Categories' });
     await manager.getByText('2 categories', { exact: true }).waitFor();
@@ -478,7 +467,7 @@ describe('My Prompts: AI enhancement', () => {
     const user = await signUp();
     const original = 'write a blog post about [INPUT: topic] for [PROFILE:audience]';
     await seedPrompt(user, { title: 'Blog post', body: original });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const enhance = card(page, 'Blog post').getByRole('button', { name: 'Enhance with AI' });
     const dialogs = watchDialogs(page);
 
@@ -527,7 +516,7 @@ describe('My Prompts: AI enhancement', () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, { title: 'Tweet', body: 'A tweet about [INPUT: launch].' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     await page.route('**/api/v1/engine/enhance', failSlowly(502, 'The enhancement service is unavailable.', 100));
     const dialogs = watchDialogs(page);
     await card(page, 'Tweet').getByRole('button', { name: 'Enhance with AI' }).click();
@@ -544,7 +533,7 @@ describe('My Prompts: deleting', () => {
     const user = await signUp();
     await seedPrompt(user, { title: 'First', body: 'One.' });
     await seedPrompt(user, { title: 'Second', body: 'Two.' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const dialogs = watchDialogs(page);
 
     // From the list: dismiss keeps it, accept deletes it.
@@ -584,7 +573,7 @@ describe('My Prompts: plan limit', () => {
     const { page } = browser;
     const user = await signUp();
     for (const n of [1, 2, 3, 4]) await seedPrompt(user, { title: `Prompt ${n}`, body: `Body ${n}.` });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const create = page.getByRole('button', { name: 'Create New Prompt' });
     expect(await create.isEnabled()).toBe(true);
     expect(await page.getByText(LIMIT).count()).toBe(0);
@@ -624,7 +613,7 @@ describe('My Prompts: plan limit', () => {
     const { page } = browser;
     const user = await signUp();
     for (const n of [1, 2, 3, 4]) await seedPrompt(user, { title: `Prompt ${n}`, body: `Body ${n}.` });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     // Another tab takes the last slot.
     await seedPrompt(user, { title: 'From elsewhere', body: 'Elsewhere.' });
 
@@ -646,7 +635,7 @@ describe('My Prompts: workbench and layout', () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, { title: 'Workbench me', body: 'Fill [INPUT: name] in.' });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     await card(page, 'Workbench me').getByRole('button', { name: 'Open' }).click();
     const workbench = page.getByRole('dialog');
     await workbench.waitFor();
@@ -661,7 +650,7 @@ describe('My Prompts: workbench and layout', () => {
     await seedCategory(user, 'A rather long category name');
     await seedPrompt(user, { title: 'A long title '.repeat(10).trim(), body: 'word '.repeat(400).trim() });
     await page.setViewportSize({ width: 375, height: 800 });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const sidebar = await page.getByRole('complementary', { name: 'Prompt categories' }).boundingBox();
     const list = await page.getByRole('article').first().boundingBox();
     expect(sidebar!.y + sidebar!.height).toBeLessThanOrEqual(list!.y);

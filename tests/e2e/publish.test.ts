@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { see } from '../support/e2e';
+import { see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -40,8 +40,7 @@ async function libraryMatches(token: string, title: string) {
 
 /** Signs in with a token (as a login would store it) and opens My Prompts, narrowed to `title`. */
 async function openPrompts(page: Page, token: string, title: string) {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('construct.access_token', t), token);
+  await signInWithToken(page, token);
   await page.goto('/prompts');
   await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
   // The admin's list is shared with other test files: search narrows it to this test's prompt.

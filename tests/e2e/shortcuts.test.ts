@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { openMyPrompts, signInWithToken } from '../support/e2e';
 
 /**
  * Keyboard-first (issue 11, part 6): '/' focuses search, 'n' opens a new prompt, Ctrl/Cmd+Enter
@@ -23,16 +24,13 @@ async function storedPrompts(user: User) {
 }
 
 async function signIn(page: Page, user: User, path: string) {
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
+  await signInWithToken(page, user.token);
   await page.goto(path);
 }
 
 /** My Prompts, loaded, with focus on the page rather than in a field. */
 async function openPrompts(page: Page, user: User) {
-  await signIn(page, user, '/prompts');
-  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
+  await openMyPrompts(page, user.token);
   await page.locator('main').click({ position: { x: 5, y: 5 } });
 }
 

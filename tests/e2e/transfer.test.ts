@@ -7,20 +7,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { see } from '../support/e2e';
+import { openMyPrompts, see } from '../support/e2e';
 
 const browser = useBrowser();
 
 /** Import and export on My Prompts (issue 11 part 4), as a person uses them. */
 type User = Awaited<ReturnType<typeof signUp>>;
-
-async function openPrompts(page: Page, user: User) {
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
-  await page.goto('/prompts');
-  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
-}
 
 async function storedTitles(user: User) {
   return ((await call('GET', '/prompts/', { token: user.token })).body.prompts as { title: string }[]).map((p) => p.title).sort();
@@ -49,7 +41,7 @@ describe('export', () => {
     const user = await signUp();
     const category = (await call('POST', '/categories/', { token: user.token, json: { name: 'Research' } })).body;
     await call('POST', '/prompts/', { token: user.token, json: { title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category_id: category.id, tasks: ['Research'] } });
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     expect(jsonDownload.suggestedFilename()).toMatch(/^construct-prompts-\d{4}-\d{2}-\d{2}\.json$/);
@@ -70,7 +62,7 @@ describe('import', () => {
   it('previews a file (new prompts, duplicates, categories), then imports it into an empty workspace', async () => {
     const { page } = browser;
     const user = await signUp();
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const path = await tempFile(
       'prompts.json',
       exportFile(
@@ -112,7 +104,7 @@ describe('import', () => {
   it('says why a file cannot be imported and offers nothing to import', async () => {
     const { page } = browser;
     const user = await signUp();
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const dialog = await openImport(page);
     const input = dialog.getByLabel('JSON export file');
 

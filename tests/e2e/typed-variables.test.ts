@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { openMyPrompts } from '../support/e2e';
 
 /**
  * Typed variables (issue 11, part 5): `[INPUT: tone=friendly|formal]` gives a select, a default
@@ -23,14 +24,6 @@ async function seedPrompt(user: User, title: string, body: string) {
   expect(res.status).toBe(201);
 }
 
-async function openPrompts(page: Page, user: User) {
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
-  await page.goto('/prompts');
-  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
-}
-
 async function openWorkbench(page: Page, title: string) {
   await page.getByRole('article', { name: title, exact: true }).getByRole('button', { name: 'Open' }).click();
   const dialog = page.getByRole('dialog', { name: 'Prompt Workbench' });
@@ -49,7 +42,7 @@ describe('typed variables in the workbench', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const user = await signUp();
     await seedPrompt(user, 'Typed note', BODY);
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     const dialog = await openWorkbench(page, 'Typed note');
 
     // The template highlights the markers as written, and nothing else.
@@ -117,7 +110,7 @@ describe('typed variables in the workbench', () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, 'Typed note', BODY);
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     await openWorkbench(page, 'Typed note');
 
     const sender = variable(page, 'sender');
@@ -142,7 +135,7 @@ describe('typed variables in My Prompts', () => {
     const user = await signUp();
     await seedPrompt(user, 'Typed note', BODY);
     await seedPrompt(user, 'Plain brackets', 'Cite [1] and [2], mark it [draft], see [Snippet Name] and [INPUT: ].');
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
 
     // The <V> mark: typed markers count, other brackets do not.
     await page.getByRole('article', { name: 'Typed note' }).getByRole('img', { name: 'Has variables' }).waitFor();

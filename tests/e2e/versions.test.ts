@@ -5,7 +5,7 @@ import type { LibraryEntry } from '@shared/contract/library';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { library } from '../support/db';
-import { see } from '../support/e2e';
+import { openMyPrompts, see } from '../support/e2e';
 
 /**
  * Version history and fork lineage as a person uses them (issue 11, parts 1 and 3): edit a
@@ -14,14 +14,6 @@ import { see } from '../support/e2e';
  */
 const browser = useBrowser();
 type User = Awaited<ReturnType<typeof signUp>>;
-
-async function openPrompts(page: Page, user: User) {
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('construct.access_token', token), user.token);
-  await page.goto('/prompts');
-  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
-}
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const stored = async (user: User, id: string) => ((await call('GET', '/prompts/', { token: user.token })).body.prompts as any[]).find((p) => p.id === id);
@@ -39,7 +31,7 @@ describe('version history', () => {
     const { page } = browser;
     const user = await signUp();
     const created = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Release notes', body: 'Line one\nLine two\nLine three' } })).body;
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
 
     await editBody(page, 'Release notes', 'Line one\nLine 2\nLine three');
     await expect.poll(async () => (await stored(user, created.id)).version).toBe(2);
@@ -102,7 +94,7 @@ describe('fork lineage', () => {
     const forkOf = async (id: string) => (await call('POST', `/prompts/fork/${id}`, { token: user.token, json: {} })).body.id as string;
     const pulledCopy = await forkOf(pulled.id);
     const dismissedCopy = await forkOf(dismissed.id);
-    await openPrompts(page, user);
+    await openMyPrompts(page, user.token);
     expect(await page.getByRole('button', { name: 'Updated in library' }).count()).toBe(0);
 
     // The curators revise both originals.

@@ -27,6 +27,20 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Stores a token as a login would (on the app's origin), without going through the form. */
+export async function signInWithToken(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('construct.access_token', t), token);
+}
+
+/** Signs in with a token and opens My Prompts once its list has loaded. */
+export async function openMyPrompts(page: Page, token: string) {
+  await signInWithToken(page, token);
+  await page.goto('/prompts');
+  await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
+  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
+}
+
 /** Waits for visible text (an exact string or a pattern). */
 export async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });

@@ -1,6 +1,4 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { SHORTCUTS, SHORTCUT_ORDER, shortcutKeys } from '@/lib/shortcuts';
 import './keyboard-shortcuts.css';
 
@@ -14,46 +12,41 @@ export function KeyboardShortcutsDialog({ open, onClose }: { open: boolean; onCl
 }
 
 function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  // Mounted on open, so it remembers the element focused then (the '?' key has no trigger).
-  const returnFocus = useReturnFocus();
+  // Mounted on open, so the dialog remembers the element focused then (the '?' key has no trigger).
   return (
-    <Dialog open onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent title="Keyboard shortcuts" description="Single keys work when you are not typing in a field." size="sm" onCloseAutoFocus={returnFocus}>
-        <table className="shortcuts">
-          <caption className="visually-hidden">Keyboard shortcuts</caption>
-          <thead className="visually-hidden">
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Keys</th>
+    <ModalDialog onClose={onClose} title="Keyboard shortcuts" description="Single keys work when you are not typing in a field." size="sm">
+      <table className="shortcuts">
+        <caption className="visually-hidden">Keyboard shortcuts</caption>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Action</th>
+            <th scope="col">Keys</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUT_ORDER.map((id) => (
+            <tr key={id} className="shortcuts__row">
+              <th scope="row" className="shortcuts__action">
+                {SHORTCUTS[id].description}
+                <span className="shortcuts__where">{SHORTCUTS[id].where}</span>
+              </th>
+              <td className="shortcuts__keys">
+                <kbd className="shortcuts__combo">
+                  {shortcutKeys(id).map((key, i) => (
+                    <span key={key}>
+                      {i > 0 ? <span className="shortcuts__plus"> + </span> : null}
+                      <kbd className="shortcuts__key">{key}</kbd>
+                    </span>
+                  ))}
+                </kbd>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {SHORTCUT_ORDER.map((id) => (
-              <tr key={id} className="shortcuts__row">
-                <th scope="row" className="shortcuts__action">
-                  {SHORTCUTS[id].description}
-                  <span className="shortcuts__where">{SHORTCUTS[id].where}</span>
-                </th>
-                <td className="shortcuts__keys">
-                  <kbd className="shortcuts__combo">
-                    {shortcutKeys(id).map((key, i) => (
-                      <span key={key}>
-                        {i > 0 ? <span className="shortcuts__plus"> + </span> : null}
-                        <kbd className="shortcuts__key">{key}</kbd>
-                      </span>
-                    ))}
-                  </kbd>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">Done</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </tbody>
+      </table>
+      <DialogFooter>
+        <DialogCancel>Done</DialogCancel>
+      </DialogFooter>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { cx } from './ui/cx';
 import './logo.css';
 
@@ -27,5 +28,14 @@ export function Logo({ size = 32, className }: { size?: number; className?: stri
       <LogoMark size={size} />
       <span className="logo__text">Construct</span>
     </span>
+  );
+}
+
+/** The logo as a link (home, or the app's start page); its name is "Construct" unless `aria-label` says otherwise. */
+export function LogoLink({ to, size, className, 'aria-label': label }: { to: string; size?: number; className?: string; 'aria-label'?: string }) {
+  return (
+    <Link to={to} className={cx('logo-link', className)} aria-label={label}>
+      <Logo size={size} />
+    </Link>
   );
 }

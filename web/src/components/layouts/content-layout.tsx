@@ -19,13 +19,3 @@ export function ContentLayout({ title, description, actions, children }: { title
     </>
   );
 }
-
-/** A friendly "coming soon" panel for pages that are not built yet. */
-export function ComingSoon({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="coming-soon">
-      {icon ? <span className="coming-soon__icon">{icon}</span> : null}
-      <p>{children}</p>
-    </section>
-  );
-}

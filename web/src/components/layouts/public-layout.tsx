@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/components/logo';
+import { LogoLink } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { SiteShell } from './site-shell';
 import './public-layout.css';
 
 /**
@@ -10,30 +11,28 @@ import './public-layout.css';
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="public-shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="public-header">
-        <div className="public-header__inner container">
-          <Link to={paths.home} className="public-header__logo">
-            <Logo size={30} />
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="public-main">
-        {children}
-      </main>
-      <footer className="public-footer">
-        <div className="public-footer__inner container">
-          <p>© {new Date().getFullYear()} Construct. All rights reserved.</p>
-          <nav aria-label="Legal" className="public-footer__nav">
-            <Link to={paths.terms}>Terms of Service</Link>
-            <Link to={paths.privacy}>Privacy Policy</Link>
-            <Link to={paths.pricing}>Pricing</Link>
-          </nav>
-        </div>
-      </footer>
-    </div>
+    <SiteShell
+      header={
+        <header className="public-header">
+          <div className="public-header__inner container">
+            <LogoLink to={paths.home} size={30} />
+          </div>
+        </header>
+      }
+      footer={
+        <footer className="public-footer">
+          <div className="public-footer__inner container">
+            <p>© {new Date().getFullYear()} Construct. All rights reserved.</p>
+            <nav aria-label="Legal" className="public-footer__nav">
+              <Link to={paths.terms}>Terms of Service</Link>
+              <Link to={paths.privacy}>Privacy Policy</Link>
+              <Link to={paths.pricing}>Pricing</Link>
+            </nav>
+          </div>
+        </footer>
+      }
+    >
+      {children}
+    </SiteShell>
   );
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Tier } from '@shared/tiers';
+import { TIER_LABELS } from '@/lib/tiers';
 import { cx } from './cx';
 import './badge.css';
 
 export type BadgeVariant = Tier | 'neutral' | 'accent' | 'success' | 'danger';
-
-const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
 
 export interface BadgeProps {
   variant?: BadgeVariant;

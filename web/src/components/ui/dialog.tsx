@@ -1,7 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { Button } from './button';
 import { cx } from './cx';
+import { useReturnFocus } from './use-return-focus';
 import './dialog.css';
 
 /**
@@ -45,4 +47,35 @@ export function DialogContent({ title, description, size = 'md', closeLabel = 'C
 /** Action row at the bottom of a dialog. */
 export function DialogFooter({ className, ...rest }: ComponentProps<'div'>) {
   return <div className={cx('dialog__footer', className)} {...rest} />;
+}
+
+/** The footer's secondary button that closes the dialog: Cancel unless told otherwise (Close, Done). */
+export function DialogCancel({ children = 'Cancel', disabled }: { children?: ReactNode; disabled?: boolean }) {
+  return (
+    <DialogClose asChild>
+      <Button variant="secondary" disabled={disabled}>
+        {children}
+      </Button>
+    </DialogClose>
+  );
+}
+
+export interface ModalDialogProps extends DialogContentProps {
+  /** Escape, the close button or a click outside asked to close it. */
+  onClose: () => void;
+  /** While true it stays open (a save is under way). */
+  busy?: boolean;
+}
+
+/**
+ * A dialog that is open while it is mounted (no <DialogTrigger>): dismissing it calls `onClose`,
+ * unless `busy`, and focus then goes back to the element that had it when the dialog opened.
+ */
+export function ModalDialog({ onClose, busy = false, ...content }: ModalDialogProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent onCloseAutoFocus={returnFocus} {...content} />
+    </Dialog>
+  );
 }

@@ -47,7 +47,7 @@ export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear s
       {value ? (
         <button
           type="button"
-          className="search-input__clear"
+          className="input-group__action search-input__clear"
           aria-label={clearLabel}
           title={clearLabel}
           onClick={() => {

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AdminControlCenter } from '@/features/admin/components/admin-control-center';
 import { meQueryKey } from '@/features/auth/api/get-me';
 import { RequireAdmin } from '@/features/auth/components/guards';
-import { useSession } from '@/features/auth/components/use-session';
+import { useLogout, useSession } from '@/features/auth/components/use-session';
 
 /** /admin: administrators only (a signed-in non-admin goes to /prompts); the control center has its own header. */
 export function Component() {
@@ -17,15 +16,9 @@ export function Component() {
 }
 
 function AdminRoute() {
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const logout = useLogout();
   const queryClient = useQueryClient();
-
-  const onLogout = useCallback(async () => {
-    // Leave the guarded page first, so the guard does not remember it as the page to return to.
-    await navigate(paths.login);
-    logout();
-  }, [navigate, logout]);
 
   const onCurrentUserChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }), [queryClient]);
 
@@ -33,7 +26,7 @@ function AdminRoute() {
     <AdminControlCenter
       currentUserId={user?.id}
       appPath={paths.prompts}
-      onLogout={() => void onLogout()}
+      onLogout={() => void logout()}
       onCurrentUserChanged={onCurrentUserChanged}
     />
   );

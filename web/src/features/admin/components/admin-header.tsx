@@ -13,7 +13,7 @@ export interface AdminHeaderProps {
 /** The control center's own header: the logo, 'Welcome, Admin', the way back to the app and Log out. */
 export function AdminHeader({ appPath, onLogout }: AdminHeaderProps) {
   return (
-    <header className="admin-header">
+    <header className="admin-header sticky-header">
       <div className="admin-header__inner">
         <div className="admin-header__brand">
           <Logo size={30} />

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { CATEGORY_NAME_MAX } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateAdminCategory } from '../api/create-admin-category';
@@ -27,7 +26,6 @@ export function CategoryDialog({ category, onClose }: CategoryDialogProps) {
   const editing = category !== undefined;
   const [name, setName] = useState(category?.name ?? '');
   const { toast } = useToast();
-  const returnFocus = useReturnFocus();
   const create = useCreateAdminCategory();
   const update = useUpdateAdminCategory();
   const saving = create.isPending || update.isPending;
@@ -47,34 +45,32 @@ export function CategoryDialog({ category, onClose }: CategoryDialogProps) {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={editing ? 'Edit Category' : 'Create New Category'}
-        description={editing ? 'Prompts in this category follow the new name.' : 'A new category for library prompts.'}
-        size="sm"
-        onCloseAutoFocus={returnFocus}
-      >
-        <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Field label="Category Name" description={`Up to ${CATEGORY_NAME_MAX} characters.`}>
-            <Input
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={CATEGORY_NAME_MAX}
-              required
-              autoComplete="off"
-              autoFocus
-            />
-          </Field>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!trimmed} loading={saving}>
-              {editing ? 'Save Changes' : 'Create Category'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title={editing ? 'Edit Category' : 'Create New Category'}
+      description={editing ? 'Prompts in this category follow the new name.' : 'A new category for library prompts.'}
+      size="sm"
+    >
+      <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Category Name" description={`Up to ${CATEGORY_NAME_MAX} characters.`}>
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={CATEGORY_NAME_MAX}
+            required
+            autoComplete="off"
+            autoFocus
+          />
+        </Field>
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!trimmed} loading={saving}>
+            {editing ? 'Save Changes' : 'Create Category'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { memo, useCallback } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { AdminPrompt } from '@shared/contract/admin';
-import { TIERS, type Tier } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
+import { TierOptions } from '@/components/tier-options';
 import { IconButton } from '@/components/ui/icon-button';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
@@ -14,8 +15,6 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
-
-const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },
@@ -145,11 +144,7 @@ const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, delet
           aria-busy={pendingTier !== undefined || undefined}
           onChange={(event) => onTierChange(prompt, event.target.value as Tier)}
         >
-          {TIERS.map((value) => (
-            <option key={value} value={value}>
-              {TIER_LABELS[value]}
-            </option>
-          ))}
+          <TierOptions />
         </Select>
       </td>
       <td className="admin-col--actions">

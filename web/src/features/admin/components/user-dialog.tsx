@@ -2,22 +2,20 @@ import { type FormEvent, useState } from 'react';
 import type { User } from '@shared/contract/auth';
 import { PASSWORD_MIN } from '@shared/contract/auth';
 import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
-import { TIERS, type Tier } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
+import { TierOptions } from '@/components/tier-options';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { FAILURE, SUCCESS } from '../utils/messages';
-
-const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
 
 interface Values {
   email: string;
@@ -62,7 +60,6 @@ export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
   });
   const [submitted, setSubmitted] = useState(false);
   const { toast } = useToast();
-  const returnFocus = useReturnFocus();
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
   const saving = create.isPending || update.isPending;
@@ -96,65 +93,59 @@ export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={editing ? 'Edit User' : 'Create New User'}
-        description={editing ? 'Change the plan tier or administrator access of this account.' : 'The account can sign in right away with this email and password.'}
-        onCloseAutoFocus={returnFocus}
-      >
-        <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Field label="Email Address" error={errors.email} description={editing ? 'The email address cannot be changed.' : undefined}>
-            <Input
-              name="email"
-              type="email"
-              value={values.email}
-              readOnly={editing}
-              required={!editing}
-              autoComplete="off"
-              autoFocus={!editing}
-              onChange={(event) => set('email', event.target.value)}
+    <ModalDialog
+      onClose={onClose}
+      title={editing ? 'Edit User' : 'Create New User'}
+      description={editing ? 'Change the plan tier or administrator access of this account.' : 'The account can sign in right away with this email and password.'}
+    >
+      <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Email Address" error={errors.email} description={editing ? 'The email address cannot be changed.' : undefined}>
+          <Input
+            name="email"
+            type="email"
+            value={values.email}
+            readOnly={editing}
+            required={!editing}
+            autoComplete="off"
+            autoFocus={!editing}
+            onChange={(event) => set('email', event.target.value)}
+          />
+        </Field>
+        {editing ? null : (
+          <Field label="Password" error={errors.password}>
+            <PasswordInput
+              name="password"
+              value={values.password}
+              placeholder="Required for new users"
+              required
+              autoComplete="new-password"
+              onChange={(event) => set('password', event.target.value)}
             />
           </Field>
-          {editing ? null : (
-            <Field label="Password" error={errors.password}>
-              <PasswordInput
-                name="password"
-                value={values.password}
-                placeholder="Required for new users"
-                required
-                autoComplete="new-password"
-                onChange={(event) => set('password', event.target.value)}
-              />
-            </Field>
-          )}
-          <Field label="Access Tier">
-            <Select name="access_tier" value={values.access_tier} required onChange={(event) => set('access_tier', event.target.value as Tier)}>
-              {TIERS.map((tier) => (
-                <option key={tier} value={tier}>
-                  {TIER_LABELS[tier]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <fieldset className="admin-form__fieldset">
-            <legend className="field__label">Admin Status</legend>
-            <Switch
-              label={values.is_admin ? 'Administrator' : 'Standard User'}
-              description={values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
-              checked={values.is_admin}
-              onCheckedChange={(checked) => set('is_admin', checked)}
-            />
-          </fieldset>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? 'Save Changes' : 'Create User'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+        <Field label="Access Tier">
+          <Select name="access_tier" value={values.access_tier} required onChange={(event) => set('access_tier', event.target.value as Tier)}>
+            <TierOptions />
+          </Select>
+        </Field>
+        <fieldset className="admin-form__fieldset">
+          <legend className="field__label">Admin Status</legend>
+          <Switch
+            label={values.is_admin ? 'Administrator' : 'Standard User'}
+            description={values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
+            checked={values.is_admin}
+            onCheckedChange={(checked) => set('is_admin', checked)}
+          />
+        </fieldset>
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {editing ? 'Save Changes' : 'Create User'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Logo } from '@/components/logo';
+import { LogoLink } from '@/components/logo';
 import { paths } from '@/config/paths';
 import './auth.css';
 
@@ -9,9 +8,7 @@ export function AuthCardLayout({ title, subtitle, children, footer }: { title: s
   return (
     <main className="auth-shell" id="main">
       <div className="auth-card">
-        <Link to={paths.home} className="auth-card__logo">
-          <Logo />
-        </Link>
+        <LogoLink to={paths.home} className="auth-card__logo" />
         <h1 className="auth-card__title">{title}</h1>
         {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
         {children}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '@shared/contract/auth';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -37,9 +38,9 @@ export function LoginForm({ onSuccess, origin }: LoginFormProps) {
   return (
     <form className="auth-form" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
       {mutation.isError ? (
-        <div id="login-error" className="form-alert form-alert--error" role="alert">
+        <Alert id="login-error" icon={false}>
           {loginErrorMessage(mutation.error)}
-        </div>
+        </Alert>
       ) : null}
       <fieldset className="auth-form__fields" disabled={busy}>
         <Field id="login-email" label="Email">

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type RegisterRequest, type User } from '@shared/contract/auth';
 import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
@@ -92,9 +93,9 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       {mutation.isError ? (
-        <div id="register-error" className="form-alert form-alert--error" role="alert">
+        <Alert id="register-error" icon={false}>
           {errorMessage(mutation.error, REGISTER_MESSAGES.fallbackError)}
-        </div>
+        </Alert>
       ) : null}
       <fieldset className="auth-form__fields" disabled={locked}>
         <Field id="register-name" label="Full name" error={shown('name')}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layers, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
+import { IconTile } from '@/components/ui/icon-tile';
 import { paths } from '@/config/paths';
 import './auth.css';
 
@@ -26,9 +27,9 @@ export function RegisterLayout({ children }: { children: ReactNode }) {
           <ul className="register-brand__points">
             {POINTS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="register-brand__point">
-                <span className="register-brand__icon">
+                <IconTile className="register-brand__icon">
                   <Icon aria-hidden="true" />
-                </span>
+                </IconTile>
                 <span>
                   <strong>{title}</strong>
                   <span className="register-brand__point-text">{text}</span>

@@ -1,5 +1,7 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { LoginForm, RegisterRequest, User } from '@shared/contract/auth';
+import { paths } from '@/config/paths';
 
 /**
  * - `checking`: a stored token is being verified with GET /auth/me;
@@ -25,4 +27,17 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>.');
   return session;
+}
+
+/**
+ * Log out from a guarded page: leave it for the login page first, so the guard does not remember
+ * it as the page to return to, then clear the session.
+ */
+export function useLogout(): () => Promise<void> {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await navigate(paths.login);
+    logout();
+  }, [navigate, logout]);
 }

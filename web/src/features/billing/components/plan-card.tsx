@@ -1,11 +1,12 @@
 import { Check, Crown, Sparkles, Zap } from 'lucide-react';
 import type { Tier } from '@shared/tiers';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { IconTile } from '@/components/ui/icon-tile';
 import type { PlanDefinition } from '../utils/plans';
 import { CURRENT_PLAN_LABEL } from '../utils/messages';
-import { BillingNotice } from './billing-notice';
 
 const ICONS: Record<Tier, typeof Zap> = { free: Sparkles, pro: Zap, elite: Crown };
 
@@ -35,9 +36,9 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
       <article className="plan-card__body" aria-labelledby={nameId}>
         {plan.popular ? <p className="plan-card__ribbon">MOST POPULAR</p> : null}
         <header className="plan-card__header">
-          <span className="plan-card__icon" aria-hidden="true">
+          <IconTile className="plan-card__icon" aria-hidden="true">
             <Icon />
-          </span>
+          </IconTile>
           <h2 id={nameId} className="plan-card__name">
             {plan.name}
           </h2>
@@ -65,9 +66,9 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
           {action.label}
         </Button>
         {action.message ? (
-          <BillingNotice tone={action.message.tone} urgent>
+          <Alert variant={action.message.tone} urgent>
             {action.message.text}
-          </BillingNotice>
+          </Alert>
         ) : null}
         <ul className="plan-card__features" aria-label={`${plan.name} plan features`}>
           {plan.features.map((feature) => (

@@ -3,8 +3,10 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
+import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreatePortalSession } from '../api/create-portal-session';
 import { readCheckoutToken } from '../utils/checkout-token';
@@ -20,8 +22,7 @@ import {
   billingErrorMessage,
   checkoutReturnFrom,
 } from '../utils/messages';
-import { PLANS, PLAN_NAMES, type PlanDefinition } from '../utils/plans';
-import { BillingNotice } from './billing-notice';
+import { PLANS, type PlanDefinition } from '../utils/plans';
 import { type PlanAction, PlanCard } from './plan-card';
 import './pricing.css';
 
@@ -179,18 +180,18 @@ export function PricingPage({ currentTier, onPlanChanged }: PricingPageProps) {
 
         <div className="pricing__messages">
           {signInFor === 'portal' ? (
-            <BillingNotice tone="info" urgent>
+            <Alert variant="info" urgent>
               {SIGN_IN_MESSAGE}
-            </BillingNotice>
+            </Alert>
           ) : null}
-          {portalError ? <BillingNotice tone="error">{portalError}</BillingNotice> : null}
-          {returnNotice ? <BillingNotice tone={returnNotice.tone}>{returnNotice.text}</BillingNotice> : null}
+          {portalError ? <Alert variant="error">{portalError}</Alert> : null}
+          {returnNotice ? <Alert variant={returnNotice.tone}>{returnNotice.text}</Alert> : null}
         </div>
 
         {currentTier ? (
           <section className="pricing__account" aria-label="Your subscription">
             <p>
-              You&apos;re on the <strong>{PLAN_NAMES[currentTier]}</strong> plan.
+              You&apos;re on the <strong>{TIER_LABELS[currentTier]}</strong> plan.
               {currentTier === 'free' ? ' Upgrade anytime: your prompts come with you.' : ' Change or cancel it anytime.'}
             </p>
             <span className="pricing__account-actions">

@@ -48,5 +48,3 @@ export const PLANS: readonly PlanDefinition[] = [
     popular: false,
   },
 ];
-
-export const PLAN_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };

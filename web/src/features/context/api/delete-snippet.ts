@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Snippet } from '@shared/contract/context';
 import { apiRequest } from '@/lib/api-client';
-import { contextQueryKey } from './get-directives';
-import { snippetsQueryOptions } from './get-snippets';
+import { contextQueryKey, snippetsQueryOptions } from '@/lib/context-api';
 
 /** DELETE /context/snippets/{id}: 204, no body. */
 export async function deleteSnippet(id: string): Promise<void> {

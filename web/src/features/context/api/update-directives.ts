@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Directives } from '@shared/contract/context';
 import { apiRequest } from '@/lib/api-client';
-import { contextQueryKey, directivesQueryOptions } from './get-directives';
+import { contextQueryKey, directivesQueryOptions } from '@/lib/context-api';
 
 /** PUT /context/directives: saves both directives. */
 export function updateDirectives(directives: Directives) {

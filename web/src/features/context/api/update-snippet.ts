@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Snippet, type SnippetInput } from '@shared/contract/context';
 import { apiRequest } from '@/lib/api-client';
-import { contextQueryKey } from './get-directives';
+import { contextQueryKey } from '@/lib/context-api';
 
 /** PUT /context/snippets/{id}: replaces name and content. */
 export function updateSnippet({ id, ...input }: SnippetInput & { id: string }) {

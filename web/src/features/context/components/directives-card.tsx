@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
 import { useUpdateDirectives } from '../api/update-directives';
+import { ContextCard } from './context-card';
 
 /** The Global Directives card: prefix and suffix, saved together. */
 export function DirectivesCard({ directives, onError }: { directives: Directives; onError: (error: unknown) => void }) {
@@ -26,20 +27,12 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
   };
 
   return (
-    <section className="context-card" aria-labelledby="directives-title">
-      <header className="context-card__header">
-        <span className="context-card__icon" aria-hidden="true">
-          <Compass />
-        </span>
-        <div>
-          <h2 id="directives-title" className="context-card__title">
-            Global Directives
-          </h2>
-          <p className="context-card__subtitle">
-            This text is added before and after the main prompt when global directives are enabled in the workbench.
-          </p>
-        </div>
-      </header>
+    <ContextCard
+      titleId="directives-title"
+      icon={<Compass />}
+      title="Global Directives"
+      subtitle="This text is added before and after the main prompt when global directives are enabled in the workbench."
+    >
       <form className="context-form" onSubmit={onSubmit}>
         <Field label="Global Prompt Prefix" description="Added before the main prompt.">
           <Textarea
@@ -65,6 +58,6 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
           </Button>
         </div>
       </form>
-    </section>
+    </ContextCard>
   );
 }

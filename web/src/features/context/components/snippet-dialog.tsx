@@ -2,14 +2,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { SNIPPET_CONTENT_MAX, SNIPPET_NAME_MAX, type Snippet } from '@shared/contract/context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogCancel, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateSnippet } from '../api/create-snippet';
+import { useCreateSnippet } from '@/lib/context-api';
 import { useUpdateSnippet } from '../api/update-snippet';
 
 /** Spec section 9: the snippet editor has 10 rows. */
@@ -101,9 +101,7 @@ function SnippetForm({ snippet, onClose }: { snippet: Snippet | null; onClose: (
           />
         </Field>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+          <DialogCancel />
           <Button type="submit" loading={mutation.isPending}>
             {action}
           </Button>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { useDeleteSnippet } from '../api/delete-snippet';
 import { snippetPreview } from '../utils/format';
+import { ContextCard } from './context-card';
 import { SnippetDialog } from './snippet-dialog';
 
 export const DELETE_SNIPPET_CONFIRM = 'Are you sure you want to delete this snippet?';
@@ -29,24 +30,21 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
   };
 
   return (
-    <section className="context-card" aria-labelledby="snippets-title">
-      <header className="context-card__header">
-        <span className="context-card__icon" aria-hidden="true">
-          <FileText />
-        </span>
-        <div className="context-card__heading">
-          <h2 id="snippets-title" className="context-card__title">
-            Context Snippets
-          </h2>
-          <p className="context-card__subtitle">
-            Reusable blocks of text. Insert one into a prompt with <code className="context-code">[SNIPPET: Snippet Name]</code>.
-          </p>
-        </div>
+    <ContextCard
+      titleId="snippets-title"
+      icon={<FileText />}
+      title="Context Snippets"
+      subtitle={
+        <>
+          Reusable blocks of text. Insert one into a prompt with <code className="context-code">[SNIPPET: Snippet Name]</code>.
+        </>
+      }
+      action={
         <Button className="context-card__action" icon={<Plus aria-hidden="true" />} disabled={atLimit} onClick={() => setTarget('new')} aria-describedby={atLimit ? 'snippet-limit-note' : undefined}>
           New Snippet
         </Button>
-      </header>
-
+      }
+    >
       <div className="context-card__meta">
         <span>{maxSnippets === null ? `${snippets.length} ${snippets.length === 1 ? 'snippet' : 'snippets'}` : `${snippets.length}/${maxSnippets} used`}</span>
       </div>
@@ -83,6 +81,6 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
       )}
 
       <SnippetDialog target={target} onClose={() => setTarget(null)} />
-    </section>
+    </ContextCard>
   );
 }

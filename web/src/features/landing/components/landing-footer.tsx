@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Logo } from '@/components/logo';
+import { LogoLink } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { onSectionLinkClick } from '../lib/scroll';
 import { SECTION_LINKS } from './landing-header';
@@ -10,9 +10,7 @@ export function LandingFooter() {
     <footer className="landing-footer">
       <div className="landing-footer__inner container">
         <div className="landing-footer__brand">
-          <Link to={paths.home} className="landing-footer__logo" aria-label="Construct home">
-            <Logo size={28} />
-          </Link>
+          <LogoLink to={paths.home} size={28} aria-label="Construct home" />
           <p>The prompt studio that turns ideas into React apps with AI.</p>
         </div>
         <nav aria-label="Sections" className="landing-footer__col">

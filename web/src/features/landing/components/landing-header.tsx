@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/components/logo';
+import { LogoLink } from '@/components/logo';
 import { buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
@@ -73,9 +73,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header ref={header} className={cx('landing-header', scrolled && 'landing-header--scrolled', open && 'landing-header--open')}>
       <div className="landing-header__inner container">
-        <Link to={paths.home} className="landing-header__logo" aria-label="Construct home">
-          <Logo size={30} />
-        </Link>
+        <LogoLink to={paths.home} size={30} aria-label="Construct home" />
 
         <nav className="landing-nav" aria-label="Main">
           <ul className="landing-nav__sections">

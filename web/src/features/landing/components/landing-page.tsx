@@ -1,3 +1,4 @@
+import { SiteShell } from '@/components/layouts/site-shell';
 import { type LandingVariant, STATS } from '../content';
 import { BenefitsSection } from './benefits-section';
 import { CtaSection } from './cta-section';
@@ -22,23 +23,16 @@ export interface LandingPageProps {
  */
 export function LandingPage({ signedIn, variant }: LandingPageProps) {
   return (
-    <div className="landing" data-variant={variant}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <LandingHeader signedIn={signedIn} />
-      <main id="main" className="landing__main">
-        <div className="landing-stage">
-          <LandingBackground />
-          <Hero signedIn={signedIn} />
-          <FeaturesSection />
-          <BenefitsSection />
-        </div>
-        <StatsSection stats={STATS[variant]} />
-        <PlansSection signedIn={signedIn} />
-        <CtaSection signedIn={signedIn} />
-      </main>
-      <LandingFooter />
-    </div>
+    <SiteShell className="landing" data-variant={variant} header={<LandingHeader signedIn={signedIn} />} footer={<LandingFooter />}>
+      <div className="landing-stage">
+        <LandingBackground />
+        <Hero signedIn={signedIn} />
+        <FeaturesSection />
+        <BenefitsSection />
+      </div>
+      <StatsSection stats={STATS[variant]} />
+      <PlansSection signedIn={signedIn} />
+      <CtaSection signedIn={signedIn} />
+    </SiteShell>
   );
 }

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Prompt } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-
-/** The user's prompt lists (My Prompts) live under this key. */
-const promptsQueryKey = ['prompts'] as const;
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 export interface ForkInput {
   /** The library prompt to copy. */

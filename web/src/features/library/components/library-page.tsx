@@ -7,7 +7,7 @@ import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { ariaKeyShortcut, useKeyShortcut } from '@/lib/shortcuts';
-import { categoriesQueryOptions } from '../api/get-categories';
+import { categoriesQueryOptions } from '@/lib/workspace-api';
 import { useLibraryFilters } from '../api/get-library-filters';
 import { libraryPromptsQueryOptions, useLibraryPrompts } from '../api/get-library-prompts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';

@@ -1,6 +1,7 @@
 import { RotateCw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { IconTile } from '@/components/ui/icon-tile';
 import type { LibraryLayout } from '../hooks/use-library-params';
 import { messages } from '../utils/format';
 
@@ -40,9 +41,9 @@ export function LibraryError({ onRetry, retrying }: { onRetry: () => void; retry
 export function LibraryEmpty({ onClearAll }: { onClearAll: () => void }) {
   return (
     <section className="lib-state">
-      <span className="lib-state__icon">
+      <IconTile size="lg">
         <SearchX aria-hidden="true" />
-      </span>
+      </IconTile>
       <h3 className="lib-state__title">No Prompts Found</h3>
       <p className="lib-state__text">No library prompts match your search and filters.</p>
       <Button variant="secondary" onClick={onClearAll}>

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { useCategories } from '@/lib/workspace-api';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
-import { useCategories } from '../api/get-categories';
 import { messages } from '../utils/format';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */

@@ -1,5 +1,6 @@
 import { TEASER_LENGTH } from '@shared/contract/library';
 import type { Tier } from '@shared/tiers';
+import { TIER_LABELS } from '@/lib/tiers';
 
 /** Spec section 9: cards show up to 2 task and 2 industry tags. */
 export const CARD_TAGS_MAX = 2;
@@ -28,8 +29,7 @@ export function readable(body: string): string {
     .trim();
 }
 
-const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
-export const tierName = (tier: Tier) => TIER_NAMES[tier];
+export const tierName = (tier: Tier) => TIER_LABELS[tier];
 
 /** Spec section 8: the library messages. */
 export const messages = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
+import { categoriesQueryKey } from '@/lib/workspace-api';
 
 /** POST /categories/: 403 at the plan limit, 409 when the name is taken. */
 export function createCategory(name: string) {

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { Prompt, type PromptInput } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey } from './get-prompts';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 export type CreatePromptInput = z.input<typeof PromptInput>;
 

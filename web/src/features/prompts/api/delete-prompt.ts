@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey } from './get-prompts';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 /** DELETE /prompts/{id}: answers 204 and frees a plan slot. */
 export function deletePrompt(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LibraryUpdate } from '@shared/contract/versions';
 import { apiRequest } from '@/lib/api-client';
-import { promptsQueryKey } from './get-prompts';
+import { promptsQueryKey } from '@/lib/workspace-api';
 
 /** GET /prompts/{id}/library-update: a fork's content next to its library original's. */
 export function getLibraryUpdate(id: string, { signal }: { signal?: AbortSignal } = {}) {

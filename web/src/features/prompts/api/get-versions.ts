@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VersionList } from '@shared/contract/versions';
 import { apiRequest } from '@/lib/api-client';
-import { promptsQueryKey } from './get-prompts';
+import { promptsQueryKey } from '@/lib/workspace-api';
 
 /** GET /prompts/{id}/versions: the current version first, then the older ones newest first. */
 export function getVersions(id: string, { signal }: { signal?: AbortSignal } = {}) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportPreview, ImportResult } from '@shared/contract/transfer';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey } from './get-prompts';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 /** POST /prompts/import with dry_run: what the file would add, skip and create; nothing is written. */
 export function previewImport(document: unknown) {

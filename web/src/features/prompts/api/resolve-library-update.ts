@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Prompt } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { promptsQueryKey } from './get-prompts';
+import { promptsQueryKey } from '@/lib/workspace-api';
 
 const base = (id: string) => `/prompts/${encodeURIComponent(id)}/library-update`;
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Prompt } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey } from './get-prompts';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 /** POST /prompts/{id}/versions/{version}/restore: that version's content becomes a new version. */
 export function restoreVersion(id: string, version: number) {

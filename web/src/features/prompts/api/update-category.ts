@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey } from './get-prompts';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 
 /** PUT /categories/{id}: renames it (204). */
 export function updateCategory(id: string, name: string) {

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { PromptReplace, PromptUpdate } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
+import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
 import { ALERT } from '../utils/messages';
-import { categoriesQueryKey } from './get-categories';
-import { promptsQueryKey, promptsQueryOptions } from './get-prompts';
+import { promptsQueryOptions } from './get-prompts';
 
 export type ReplacePromptInput = z.input<typeof PromptReplace>;
 

@@ -2,16 +2,16 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { CATEGORY_NAME_MAX, type Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ModalDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { useCategories } from '@/lib/workspace-api';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { plural } from '../utils/filter-prompts';
 import { CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { DialogError } from './dialog-error';
 
 export interface CategoryManagerProps {
   open: boolean;
@@ -31,25 +31,22 @@ export function CategoryManager({ open, onOpenChange, maxCategories }: CategoryM
 /** Mounted while open, so focus can go back to whatever opened it. */
 function ManagerDialog({ onClose, maxCategories }: { onClose: () => void; maxCategories: number | null }) {
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent
-        title={TEXT.manageCategories}
-        size="md"
-        className="category-manager"
-        onCloseAutoFocus={returnFocus}
-        onEscapeKeyDown={(event) => {
-          // Escape while renaming cancels the rename, not the whole dialog.
-          if (renaming) {
-            event.preventDefault();
-            setRenaming(null);
-          }
-        }}
-      >
-        <CategoryManagerBody maxCategories={maxCategories} renaming={renaming} setRenaming={setRenaming} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title={TEXT.manageCategories}
+      size="md"
+      className="category-manager"
+      onEscapeKeyDown={(event) => {
+        // Escape while renaming cancels the rename, not the whole dialog.
+        if (renaming) {
+          event.preventDefault();
+          setRenaming(null);
+        }
+      }}
+    >
+      <CategoryManagerBody maxCategories={maxCategories} renaming={renaming} setRenaming={setRenaming} />
+    </ModalDialog>
   );
 }
 
@@ -136,20 +133,14 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
         {countText}
       </p>
 
-      {error ? (
-        <p className="prompts-alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <DialogError>{error}</DialogError>
 
       {isPending ? (
         <p className="category-manager__empty" role="status">
           <Spinner size="sm" /> Loading categories...
         </p>
       ) : isError ? (
-        <p className="prompts-alert" role="alert">
-          Could not load your categories.
-        </p>
+        <DialogError>Could not load your categories.</DialogError>
       ) : categories.length === 0 ? (
         <p className="category-manager__empty">No categories yet. Add your first one above.</p>
       ) : (

@@ -2,14 +2,14 @@ import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react
 import { Link } from 'react-router-dom';
 import { IMPORT_MAX_BYTES, type ImportPreview, type ImportResult } from '@shared/contract/transfer';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useImportPrompts, usePreviewImport } from '../api/import-prompts';
 import { plural } from '../utils/filter-prompts';
+import { DialogError } from './dialog-error';
 
 const REASONS = { in_workspace: 'already in your prompts', in_file: 'repeated in this file' } as const;
 
@@ -40,7 +40,6 @@ export function importSummary(result: ImportResult): { title: string; descriptio
  * before 'Import N prompts'; an invalid file or one over the limit writes nothing at all.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   const { toast } = useToast();
   const preview = usePreviewImport();
   const run = useImportPrompts();
@@ -96,59 +95,50 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const canImport = Boolean(loaded && count > 0 && loaded.preview.limit.allowed);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent
-        title="Import Prompts"
-        description="Add prompts from a JSON export of Construct, from this account or another. Markdown exports are for reading and cannot be imported."
-        size="lg"
-        className="import-dialog"
-        onCloseAutoFocus={returnFocus}
-      >
-        <div className="import-dialog__file">
-          <label className="field__label" htmlFor={inputId}>
-            JSON export file
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept="application/json,.json"
-            className="import-dialog__input"
-            aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-            aria-invalid={error ? true : undefined}
-            disabled={busy}
-            onChange={(event) => void onFile(event)}
-          />
-          <p id={hintId} className="field__description">
-            Up to 1,000 prompts. Prompts with the same title and body as one you already have are skipped.
-          </p>
-        </div>
+    <ModalDialog
+      onClose={onClose}
+      busy={busy}
+      title="Import Prompts"
+      description="Add prompts from a JSON export of Construct, from this account or another. Markdown exports are for reading and cannot be imported."
+      size="lg"
+      className="import-dialog"
+    >
+      <div className="import-dialog__file">
+        <label className="field__label" htmlFor={inputId}>
+          JSON export file
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept="application/json,.json"
+          className="import-dialog__input"
+          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          disabled={busy}
+          onChange={(event) => void onFile(event)}
+        />
+        <p id={hintId} className="field__description">
+          Up to 1,000 prompts. Prompts with the same title and body as one you already have are skipped.
+        </p>
+      </div>
 
-        {reading ? (
-          <p className="import-dialog__status" role="status">
-            <Spinner size="sm" /> Checking the file...
-          </p>
-        ) : null}
+      {reading ? (
+        <p className="import-dialog__status" role="status">
+          <Spinner size="sm" /> Checking the file...
+        </p>
+      ) : null}
 
-        {error ? (
-          <p id={errorId} className="prompts-alert" role="alert">
-            {error}
-          </p>
-        ) : null}
+      <DialogError id={errorId}>{error}</DialogError>
 
-        {loaded ? <PreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
+      {loaded ? <PreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
 
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button disabled={!canImport} loading={busy} onClick={() => void onImport()}>
-            {busy ? 'Importing...' : `Import ${plural(count, 'prompt', 'prompts')}`}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <DialogFooter>
+        <DialogCancel disabled={busy} />
+        <Button disabled={!canImport} loading={busy} onClick={() => void onImport()}>
+          {busy ? 'Importing...' : `Import ${plural(count, 'prompt', 'prompts')}`}
+        </Button>
+      </DialogFooter>
+    </ModalDialog>
   );
 }
 
@@ -175,12 +165,12 @@ function PreviewPanel({ preview, fileName }: { preview: ImportPreview; fileName:
       </div>
 
       {!limit.allowed ? (
-        <p className="prompts-alert" role="alert">
+        <DialogError>
           {limit.detail}{' '}
           <Link to={paths.pricing} className="import-preview__upgrade">
             See plans
           </Link>
-        </p>
+        </DialogError>
       ) : null}
 
       {create.length ? (

@@ -5,18 +5,18 @@ import { parseVariables } from '@shared/variables';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
 import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { DialogError } from './dialog-error';
 import { VersionHistory } from './version-history';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
@@ -55,7 +55,6 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
   const titleRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const returnFocus = useReturnFocus();
   const ids = { title: useId(), body: useId(), variables: useId(), error: useId() };
 
   const create = useCreatePrompt();
@@ -118,142 +117,132 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={initial ? TEXT.editPrompt : TEXT.newPrompt}
-        description={
-          session.draftBody !== undefined ? (
-            <span className="prompt-editor__draft">
-              <Sparkles aria-hidden="true" />
-              The body is an AI-enhanced draft. Nothing is saved until you save it.
+    <ModalDialog
+      onClose={onClose}
+      title={initial ? TEXT.editPrompt : TEXT.newPrompt}
+      description={
+        session.draftBody !== undefined ? (
+          <span className="prompt-editor__draft">
+            <Sparkles aria-hidden="true" />
+            The body is an AI-enhanced draft. Nothing is saved until you save it.
+          </span>
+        ) : undefined
+      }
+      onOpenAutoFocus={(event) => {
+        // Start in the title rather than on the close button.
+        event.preventDefault();
+        titleRef.current?.focus();
+      }}
+      size="lg"
+      className="prompt-editor"
+    >
+      <form ref={formRef} className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
+        <Field
+          id={ids.title}
+          label="Title"
+          labelAside={
+            <span className={cx('char-count', title.length >= TITLE_MAX && 'char-count--full')}>
+              {title.length}/{TITLE_MAX}
             </span>
-          ) : undefined
-        }
-        onCloseAutoFocus={returnFocus}
-        onOpenAutoFocus={(event) => {
-          // Start in the title rather than on the close button.
-          event.preventDefault();
-          titleRef.current?.focus();
-        }}
-        size="lg"
-        className="prompt-editor"
-      >
-        <form ref={formRef} className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
-          <Field
-            id={ids.title}
-            label="Title"
-            labelAside={
-              <span className={cx('char-count', title.length >= TITLE_MAX && 'char-count--full')}>
-                {title.length}/{TITLE_MAX}
-              </span>
-            }
-            description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
-          >
-            <Input
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              maxLength={TITLE_MAX}
-              required
-              autoComplete="off"
-              placeholder="e.g. Weekly status update"
-              disabled={busy}
-              ref={titleRef}
-            />
-          </Field>
-
-          <Field id={ids.body} label="Body">
-            <Textarea
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              required
-              rows={10}
-              className="prompt-editor__body"
-              placeholder="Write your prompt. Add variables like [INPUT: topic], [SNIPPET: Company Bio] or [PROFILE: name]."
-              disabled={busy}
-              aria-describedby={ids.variables}
-            />
-          </Field>
-
-          <div id={ids.variables} className="variable-detector" aria-live="polite">
-            <p className="variable-detector__label">
-              <Braces aria-hidden="true" />
-              {variables.length === 0 ? 'No variables detected' : `Variables detected (${variables.length})`}
-            </p>
-            {variables.length > 0 ? (
-              <ul className="variable-detector__list">
-                {variables.map((v) => (
-                  <li key={`${v.type}:${v.key}`} className={`variable-chip variable-chip--${v.type.toLowerCase()}`}>
-                    <span className="variable-chip__type">{v.type}</span>
-                    <span className="variable-chip__key">{v.key}</span>
-                    {v.choices || v.default !== undefined ? (
-                      <span className="variable-chip__default">
-                        {`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-
-          <Field label="Category">
-            <Select value={categoryValue} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
-              <option value="">No category</option>
-              {options.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-
-          <div className="prompt-editor__row">
-            <Field label="Tasks" description="Press Enter, comma or Tab to add.">
-              <TagInput value={tasks} onChange={setTasks} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Writing" disabled={busy} removeLabel="Remove task" />
-            </Field>
-            <Field label="Industries" description="Press Enter, comma or Tab to add.">
-              <TagInput value={industries} onChange={setIndustries} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Marketing" disabled={busy} removeLabel="Remove industry" />
-            </Field>
-          </div>
-
-          <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
-
-          {error ? (
-            <p id={ids.error} className="prompts-alert" role="alert">
-              {error}
-            </p>
-          ) : null}
-
-          <DialogFooter className="prompt-editor__footer">
-            {initial ? (
-              <Button variant="ghost" className="prompt-editor__delete" icon={<Trash2 aria-hidden="true" />} loading={deleting} disabled={saving} onClick={() => void onDelete()}>
-                {deleting ? 'Deleting...' : 'Delete'}
-              </Button>
-            ) : null}
-            {initial ? (
-              <Button variant="ghost" icon={<History aria-hidden="true" />} disabled={busy} onClick={() => setHistoryOpen(true)}>
-                History
-              </Button>
-            ) : null}
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-keyshortcuts={ariaKeyShortcut('save')}>
-              {saving ? 'Saving...' : 'Save Prompt'}
-            </Button>
-          </DialogFooter>
-        </form>
-        {initial && historyOpen ? (
-          <VersionHistory
-            prompt={initial}
-            onClose={() => setHistoryOpen(false)}
-            onRestored={onRestored}
-            confirmRestore={() => !hasUnsavedChanges() || window.confirm(CONFIRM.restoreOverUnsaved)}
+          }
+          description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
+        >
+          <Input
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={TITLE_MAX}
+            required
+            autoComplete="off"
+            placeholder="e.g. Weekly status update"
+            disabled={busy}
+            ref={titleRef}
           />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        </Field>
+
+        <Field id={ids.body} label="Body">
+          <Textarea
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            required
+            rows={10}
+            className="prompt-editor__body"
+            placeholder="Write your prompt. Add variables like [INPUT: topic], [SNIPPET: Company Bio] or [PROFILE: name]."
+            disabled={busy}
+            aria-describedby={ids.variables}
+          />
+        </Field>
+
+        <div id={ids.variables} className="variable-detector" aria-live="polite">
+          <p className="variable-detector__label">
+            <Braces aria-hidden="true" />
+            {variables.length === 0 ? 'No variables detected' : `Variables detected (${variables.length})`}
+          </p>
+          {variables.length > 0 ? (
+            <ul className="variable-detector__list">
+              {variables.map((v) => (
+                <li key={`${v.type}:${v.key}`} className={`variable-chip variable-chip--${v.type.toLowerCase()}`}>
+                  <span className="variable-chip__type">{v.type}</span>
+                  <span className="variable-chip__key">{v.key}</span>
+                  {v.choices || v.default !== undefined ? (
+                    <span className="variable-chip__default">
+                      {`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <Field label="Category">
+          <Select value={categoryValue} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+            <option value="">No category</option>
+            {options.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+
+        <div className="prompt-editor__row">
+          <Field label="Tasks" description="Press Enter, comma or Tab to add.">
+            <TagInput value={tasks} onChange={setTasks} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Writing" disabled={busy} removeLabel="Remove task" />
+          </Field>
+          <Field label="Industries" description="Press Enter, comma or Tab to add.">
+            <TagInput value={industries} onChange={setIndustries} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Marketing" disabled={busy} removeLabel="Remove industry" />
+          </Field>
+        </div>
+
+        <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
+
+        <DialogError id={ids.error}>{error}</DialogError>
+
+        <DialogFooter className="prompt-editor__footer">
+          {initial ? (
+            <Button variant="ghost" className="prompt-editor__delete" icon={<Trash2 aria-hidden="true" />} loading={deleting} disabled={saving} onClick={() => void onDelete()}>
+              {deleting ? 'Deleting...' : 'Delete'}
+            </Button>
+          ) : null}
+          {initial ? (
+            <Button variant="ghost" icon={<History aria-hidden="true" />} disabled={busy} onClick={() => setHistoryOpen(true)}>
+              History
+            </Button>
+          ) : null}
+          <DialogCancel disabled={busy} />
+          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-keyshortcuts={ariaKeyShortcut('save')}>
+            {saving ? 'Saving...' : 'Save Prompt'}
+          </Button>
+        </DialogFooter>
+      </form>
+      {initial && historyOpen ? (
+        <VersionHistory
+          prompt={initial}
+          onClose={() => setHistoryOpen(false)}
+          onRestored={onRestored}
+          confirmRestore={() => !hasUnsavedChanges() || window.confirm(CONFIRM.restoreOverUnsaved)}
+        />
+      ) : null}
+    </ModalDialog>
   );
 }

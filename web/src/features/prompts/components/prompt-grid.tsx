@@ -1,28 +1,21 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import type { IndexedPrompt } from '../utils/filter-prompts';
-import { PromptCard } from './prompt-card';
+import { PromptCard, type PromptCardProps } from './prompt-card';
 
 /** Cards rendered at first and added per step: a filter change never mounts hundreds of cards at once. */
 export const GRID_STEP = 60;
 
-export interface PromptGridProps {
+/** What each card does; the grid hands these to every card. */
+type CardHandlers = Omit<PromptCardProps, 'item' | 'enhancing' | 'deleting'>;
+
+export interface PromptGridProps extends CardHandlers {
   items: IndexedPrompt[];
   /** Changes when the filters change; the grid then starts again from the first step. */
   filterKey: string;
   enhancingIds: readonly (string | undefined)[];
   deletingIds: readonly (string | undefined)[];
-  onToggleFavorite: (prompt: Prompt) => void;
-  onEnhance: (prompt: Prompt) => void;
-  onEdit: (prompt: Prompt) => void;
-  onDelete: (prompt: Prompt) => void;
-  onOpen: (prompt: Prompt) => void;
-  /** Admins only: 'Publish to Library' on each card. */
-  onPublish?: (prompt: Prompt) => void;
-  /** Forks whose library original changed: 'Updated in library' on the card. */
-  onLibraryUpdate?: (prompt: Prompt) => void;
 }
 
 /** The result cards; more are added as the end of the list scrolls near (or on 'Show more'). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FileText, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { IconTile } from '@/components/ui/icon-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { TEXT } from '../utils/messages';
 
@@ -17,7 +18,9 @@ export function PromptsLoading() {
 function StatePanel({ icon, tone, title, children, role }: { icon: ReactNode; tone?: 'danger'; title: string; children: ReactNode; role?: 'alert' }) {
   return (
     <section className={`prompts-state prompts-state--panel${tone ? ` prompts-state--${tone}` : ''}`} role={role}>
-      <span className="prompts-state__icon">{icon}</span>
+      <IconTile size="xl" tone={tone ?? 'accent'}>
+        {icon}
+      </IconTile>
       <h2 className="prompts-state__title">{title}</h2>
       {children}
     </section>

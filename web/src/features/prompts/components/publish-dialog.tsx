@@ -1,19 +1,18 @@
 import { type FormEvent, useId, useState } from 'react';
 import { BookUp } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
-import { TIERS, type Tier } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
+import { TierOptions } from '@/components/tier-options';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useLibraryCategories } from '../api/get-library-categories';
 import { usePublishToLibrary } from '../api/publish-to-library';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
-
-const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+import { DialogError } from './dialog-error';
 
 export interface PublishDialogProps {
   /** The prompt to publish; the dialog is shown while there is one. */
@@ -32,7 +31,6 @@ export function PublishDialog({ prompt, onClose }: PublishDialogProps) {
 }
 
 function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   const { toast } = useToast();
   const categoriesQuery = useLibraryCategories();
   const publish = usePublishToLibrary();
@@ -61,60 +59,47 @@ function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void 
   else if (categoriesQuery.isError) categoryNote = 'Could not load the library categories; it can still be published uncategorized.';
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent
-        title={TEXT.publishToLibrary}
-        description="A copy goes into the prompt library; your own prompt stays as it is."
-        size="sm"
-        className="publish-dialog"
-        onCloseAutoFocus={returnFocus}
-      >
-        <form className="publish-dialog__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>
-          <p className="publish-dialog__prompt">
-            <BookUp aria-hidden="true" />
-            <span className="visually-hidden">Prompt: </span>
-            <span className="publish-dialog__title">{prompt.title}</span>
-          </p>
+    <ModalDialog
+      onClose={onClose}
+      busy={busy}
+      title={TEXT.publishToLibrary}
+      description="A copy goes into the prompt library; your own prompt stays as it is."
+      size="sm"
+      className="publish-dialog"
+    >
+      <form className="publish-dialog__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? errorId : undefined}>
+        <p className="publish-dialog__prompt">
+          <BookUp aria-hidden="true" />
+          <span className="visually-hidden">Prompt: </span>
+          <span className="publish-dialog__title">{prompt.title}</span>
+        </p>
 
-          <Field label="Library category" description={categoryNote}>
-            <Select value={categoryId} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
-              <option value="">Uncategorized</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+        <Field label="Library category" description={categoryNote}>
+          <Select value={categoryId} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+            <option value="">Uncategorized</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
 
-          <Field label="Access tier">
-            <Select value={tier} onChange={(event) => setTier(event.target.value as Tier)} disabled={busy}>
-              {TIERS.map((value) => (
-                <option key={value} value={value}>
-                  {TIER_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+        <Field label="Access tier">
+          <Select value={tier} onChange={(event) => setTier(event.target.value as Tier)} disabled={busy}>
+            <TierOptions />
+          </Select>
+        </Field>
 
-          {error ? (
-            <p id={errorId} className="prompts-alert" role="alert">
-              {error}
-            </p>
-          ) : null}
+        <DialogError id={errorId}>{error}</DialogError>
 
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={busy}>
-              {busy ? 'Publishing...' : 'Publish'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <DialogCancel disabled={busy} />
+          <Button type="submit" loading={busy}>
+            {busy ? 'Publishing...' : 'Publish'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }

@@ -4,17 +4,17 @@ import type { Prompt } from '@shared/contract/prompts';
 import type { PromptVersion } from '@shared/contract/versions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useVersions } from '../api/get-versions';
 import { useRestoreVersion } from '../api/restore-version';
 import { tagChanges } from '../utils/diff-rows';
 import { savedAtLabel, sourceLabel } from '../utils/version-labels';
+import { DialogError } from './dialog-error';
 import { DiffView } from './diff-view';
 import './versions.css';
 
@@ -33,19 +33,16 @@ export interface VersionHistoryProps {
  * diff of any two of them, and Restore, which makes an older version's content a new version.
  */
 export function VersionHistory({ prompt, onClose, onRestored, confirmRestore }: VersionHistoryProps) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={`History of “${prompt.title}”`}
-        description="Every save keeps the previous version. Compare any two, or restore an older one as a new version."
-        size="xl"
-        className="version-history"
-        onCloseAutoFocus={returnFocus}
-      >
-        <HistoryBody prompt={prompt} onRestored={onRestored} confirmRestore={confirmRestore} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title={`History of “${prompt.title}”`}
+      description="Every save keeps the previous version. Compare any two, or restore an older one as a new version."
+      size="xl"
+      className="version-history"
+    >
+      <HistoryBody prompt={prompt} onRestored={onRestored} confirmRestore={confirmRestore} />
+    </ModalDialog>
   );
 }
 
@@ -67,9 +64,7 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
   }
   if (query.isError) {
     return (
-      <p className="prompts-alert" role="alert">
-        {errorMessage(query.error, 'Could not load the history.')}
-      </p>
+      <DialogError>{errorMessage(query.error, 'Could not load the history.')}</DialogError>
     );
   }
 
@@ -133,33 +128,28 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
 
       <section className="version-history__compare" aria-label="Compare versions">
         <div className="version-history__pickers">
-          <Field id={ids.from} label="From version">
-            <Select value={from.version} onChange={(event) => setPicked((p) => ({ ...p, from: Number(event.target.value) }))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version} · {sourceLabel(v.source)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id={ids.to} label="To version">
-            <Select value={to.version} onChange={(event) => setPicked((p) => ({ ...p, to: Number(event.target.value) }))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version} · {sourceLabel(v.source)}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <VersionPicker id={ids.from} label="From version" versions={versions} value={from.version} onChange={(from) => setPicked((p) => ({ ...p, from }))} />
+          <VersionPicker id={ids.to} label="To version" versions={versions} value={to.version} onChange={(to) => setPicked((p) => ({ ...p, to }))} />
         </div>
-        {error ? (
-          <p className="prompts-alert" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <DialogError>{error}</DialogError>
         <VersionDiff from={from} to={to} />
       </section>
     </div>
+  );
+}
+
+/** One end of the comparison: a version, by number and origin. */
+function VersionPicker({ id, label, versions, value, onChange }: { id: string; label: string; versions: PromptVersion[]; value: number; onChange: (version: number) => void }) {
+  return (
+    <Field id={id} label={label}>
+      <Select value={value} onChange={(event) => onChange(Number(event.target.value))}>
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            v{v.version} · {sourceLabel(v.source)}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

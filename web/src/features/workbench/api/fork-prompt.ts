@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Prompt, TITLE_MAX } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-
-/** The prompts list queries (My Prompts) live under this key. */
-const promptsQueryKey = ['prompts'] as const;
+import { promptsQueryKey } from '@/lib/workspace-api';
 
 const FORK_SUFFIX = ' (filled)';
 

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Directives, ProfileValues, SnippetList } from '@shared/contract/context';
-import { apiRequest } from '@/lib/api-client';
+import { contextQueryKey, getDirectives, getProfile, getSnippets } from '@/lib/context-api';
 
 /**
  * The context the workbench fills prompts from (DESIGN.md 5.4): the global directives, the
@@ -8,17 +7,11 @@ import { apiRequest } from '@/lib/api-client';
  * Its key sits under ['context'], so any Context Library change refreshes it too.
  */
 export async function getWorkbenchContext({ signal }: { signal?: AbortSignal } = {}) {
-  const [directives, snippets, profile] = await Promise.all([
-    apiRequest('/context/directives', { schema: Directives, signal }),
-    apiRequest('/context/snippets', { schema: SnippetList, signal }),
-    apiRequest('/context/profile', { schema: ProfileValues, signal }),
-  ]);
-  return { directives, snippets, profile: profile.values };
+  const [directives, snippets, profile] = await Promise.all([getDirectives({ signal }), getSnippets({ signal }), getProfile({ signal })]);
+  return { directives, snippets, profile };
 }
 
 export type WorkbenchContext = Awaited<ReturnType<typeof getWorkbenchContext>>;
-
-export const contextQueryKey = ['context'] as const;
 
 export function workbenchContextQueryOptions() {
   return queryOptions({

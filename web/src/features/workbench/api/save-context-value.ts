@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Snippet } from '@shared/contract/context';
 import type { Variable } from '@shared/variables';
-import { apiRequest } from '@/lib/api-client';
-import { contextQueryKey, workbenchContextQueryOptions } from './get-workbench-context';
+import { contextQueryKey, createSnippet, putProfileValue } from '@/lib/context-api';
+import { workbenchContextQueryOptions } from './get-workbench-context';
 
 export interface ContextValue {
   type: Extract<Variable['type'], 'SNIPPET' | 'PROFILE'>;
@@ -16,11 +15,8 @@ export interface ContextValue {
  * INPUT values are never stored.
  */
 export async function saveContextValue({ type, key, value }: ContextValue): Promise<void> {
-  if (type === 'SNIPPET') {
-    await apiRequest('/context/snippets', { method: 'POST', json: { snippet_name: key, snippet_content: value }, schema: Snippet });
-  } else {
-    await apiRequest(`/context/profile/${encodeURIComponent(key)}`, { method: 'PUT', json: { value } });
-  }
+  if (type === 'SNIPPET') await createSnippet({ snippet_name: key, snippet_content: value });
+  else await putProfileValue({ key, value });
 }
 
 /** Saves, shows the value as defined at once, then refreshes every Context Library query. */

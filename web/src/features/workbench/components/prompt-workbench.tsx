@@ -4,9 +4,8 @@ import { parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ModalDialog } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
@@ -45,27 +44,24 @@ export function PromptWorkbench({ prompt, onClose }: PromptWorkbenchProps) {
 }
 
 function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title="Prompt Workbench"
-        description="Fill in the variables, then copy or fork the result."
-        size="xl"
-        className="workbench"
-        onCloseAutoFocus={returnFocus}
-        onOpenAutoFocus={(event) => {
-          // Start at the first thing to fill in, when there is one.
-          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.wb-var input, .wb-var textarea, .wb-var select');
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
-      >
-        <WorkbenchPanels key={`${prompt.id ?? ''}\u0000${prompt.body}`} prompt={prompt} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title="Prompt Workbench"
+      description="Fill in the variables, then copy or fork the result."
+      size="xl"
+      className="workbench"
+      onOpenAutoFocus={(event) => {
+        // Start at the first thing to fill in, when there is one.
+        const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.wb-var input, .wb-var textarea, .wb-var select');
+        if (first) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      <WorkbenchPanels key={`${prompt.id ?? ''}\u0000${prompt.body}`} prompt={prompt} onClose={onClose} />
+    </ModalDialog>
   );
 }
 

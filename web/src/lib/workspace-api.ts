@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CategoryList } from '@shared/contract/prompts';
+import { apiRequest } from './api-client';
+
+/**
+ * The user's workspace as more than one feature sees it: My Prompts lists and edits it, the
+ * library and the workbench add prompts to it (and so refresh its queries), and "Save to My
+ * Prompts" files a copy under one of its categories.
+ */
+
+/** Prefix of every prompt query; invalidate it after any change to the user's prompts. */
+export const promptsQueryKey = ['prompts'] as const;
+
+/** Prefix of every query on the user's categories. */
+export const categoriesQueryKey = ['categories'] as const;
+
+/** GET /categories/: the user's categories with their prompt counts, sorted by name. */
+export function getCategories({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/categories/', { schema: CategoryList, signal });
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: [...categoriesQueryKey, 'list'] as const,
+    queryFn: ({ signal }) => getCategories({ signal }),
+  });
+}
+
+export function useCategories({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...categoriesQueryOptions(), enabled });
+}
