@@ -1,10 +1,9 @@
 import { CategoryInput } from '@shared/contract/prompts';
 import { api, noContent } from '../lib/http';
-import { getCategory, renameCategory } from '../lib/workspace';
+import { categoryFrom, categoryPreload, renameCategory } from '../lib/workspace';
 
-/** PUT /categories/{id}: rename. */
-export const handler = api('PUT /categories/{id}', { body: CategoryInput }, async ({ user, body, params }) => {
-  const category = await getCategory(user.id, params.id!);
-  await renameCategory(user.id, category, body.name);
+/** PUT /categories/{id}: rename (the category is read with the user: two round trips). */
+export const handler = api('PUT /categories/{id}', { body: CategoryInput, preload: categoryPreload }, async ({ user, body, preloaded }) => {
+  await renameCategory(user.id, categoryFrom(preloaded.category), body.name);
   return noContent();
 });

@@ -1,8 +1,8 @@
 import { SnippetInput } from '@shared/contract/context';
-import { updateSnippet } from '../lib/context';
+import { snippetPreload, updateSnippet } from '../lib/context';
 import { api, ok } from '../lib/http';
 
-/** PUT /context/snippets/{id}: name and content. */
-export const handler = api('PUT /context/snippets/{id}', { body: SnippetInput }, async ({ user, body, params }) =>
-  ok(await updateSnippet(user.id, params.id!, body)),
+/** PUT /context/snippets/{id}: name and content (the snippet is read with the user: two round trips). */
+export const handler = api('PUT /context/snippets/{id}', { body: SnippetInput, preload: snippetPreload }, async ({ user, body, preloaded }) =>
+  ok(await updateSnippet(user.id, preloaded.snippet, body)),
 );

@@ -5,8 +5,8 @@ import { PROFILE_VALUES_MAX } from '@shared/contract/context';
 import { TABLE, db } from './db';
 import { BadRequestError } from './errors';
 import { keys } from './keys';
-import { type NamedKind, createNamed, deleteNamed, getNamed, updateNamed } from './named-items';
-import type { UserRecord } from './users';
+import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
+import type { Item, UserRecord } from './users';
 
 /**
  * The Context Library: global directives and PROFILE values live on the user item (read with the
@@ -115,13 +115,17 @@ export async function createSnippet(user: UserRecord, input: SnippetInput): Prom
   return toSnippet(snippet);
 }
 
-export async function updateSnippet(userId: string, id: string, input: SnippetInput): Promise<Snippet> {
-  const current = await getNamed<SnippetItem>(SNIPPET, userId, id);
+/** For a route's `preload` (http.ts): the caller's own snippet named by the path's `id`. */
+export const snippetPreload = { snippet: namedKey(SNIPPET) };
+
+/** Updates the snippet as the route preloaded it (404 when there is none). */
+export async function updateSnippet(userId: string, item: Item | undefined, input: SnippetInput): Promise<Snippet> {
+  const current = namedFrom<SnippetItem>(SNIPPET, item);
   await updateNamed(SNIPPET, userId, { ...current }, { ...input, updated_at: new Date().toISOString() });
-  return { id, ...input };
+  return { id: current.id, ...input };
 }
 
-export async function deleteSnippet(userId: string, id: string): Promise<void> {
-  const current = await getNamed<SnippetItem>(SNIPPET, userId, id);
-  await deleteNamed(SNIPPET, userId, { ...current });
+/** Deletes the snippet as the route preloaded it (404 when there is none). */
+export async function deleteSnippet(userId: string, item: Item | undefined): Promise<void> {
+  await deleteNamed(SNIPPET, userId, { ...namedFrom<SnippetItem>(SNIPPET, item) });
 }

@@ -61,16 +61,22 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
  * Reads up to 100 keys in one BatchGet. Under throttling DynamoDB answers part of a batch and hands
  * the rest back as UnprocessedKeys instead of failing: those are asked for again, and if they still
  * do not come back the request fails with 503 rather than acting on a partial answer (a user who
- * seems not to exist, a rate window that seems empty).
+ * seems not to exist, a rate window that seems empty). `consistent` reads every key strongly
+ * (DynamoDB sets it per table, not per key).
  */
-export async function batchGet(keys: Record<string, unknown>[], projection?: string, attempts = 4): Promise<Record<string, unknown>[]> {
+export async function batchGet(
+  keys: Record<string, unknown>[],
+  { projection, consistent = false, attempts = 4 }: { projection?: string; consistent?: boolean; attempts?: number } = {},
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let pending = keys;
   for (let attempt = 1; pending.length; attempt++) {
     if (attempt > attempts) throw new ServiceUnavailableError('The service is busy. Please try again in a moment.');
     if (attempt > 1) await new Promise((r) => setTimeout(r, Math.min(200, 25 * 2 ** attempt)));
     const { Responses, UnprocessedKeys } = await db.send(
-      new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
+      new BatchGetCommand({
+        RequestItems: { [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}), ...(consistent ? { ConsistentRead: true } : {}) } },
+      }),
     );
     items.push(...((Responses?.[TABLE] ?? []) as Record<string, unknown>[]));
     pending = (UnprocessedKeys?.[TABLE]?.Keys ?? []) as Record<string, unknown>[];

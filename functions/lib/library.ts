@@ -12,8 +12,11 @@ import { type Tx, transact } from './transactions';
  * `CATEGORY#<id>`, and `META` holding a version that every library write increments).
  *
  * Reads keep the whole library in memory per container and re-query only when META's version
- * moved, so a page over 10,000 prompts costs one GetItem and an in-memory filter: the same
- * search semantics as the client rules (spec section 5), without a Scan or a Query per request.
+ * moved, so a page over 10,000 prompts costs one GetItem (none when the route preloads META with
+ * the user, see `libraryPreload`) and an in-memory filter: the same search semantics as the client
+ * rules (spec section 5), without a Scan or a Query per request. What every request would derive
+ * from the prompts (each tier's views, their lower-cased text, the featured row, the filter lists)
+ * is derived once per cached version, so a page is a filter and a slice.
  */
 export interface LibraryPromptItem {
   id: string;
@@ -47,14 +50,25 @@ export const libraryKeys = {
 
 let cache: Library | undefined;
 
+const versionOf = (meta: Record<string, unknown> | undefined) => Number(meta?.version ?? 0);
+
 async function readVersion(): Promise<number> {
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.meta, ProjectionExpression: 'version' }));
-  return Number(Item?.version ?? 0);
+  return versionOf(Item);
 }
+
+/** For a route's `preload` (http.ts): META, read with the user, names the library version. */
+export const libraryPreload = { library: () => libraryKeys.meta };
 
 /** Access pattern: the whole library (cached; one GetItem when unchanged, one paged Query when not). */
 export async function loadLibrary(): Promise<Library> {
-  const version = await readVersion();
+  return libraryAt(await readVersion());
+}
+
+/** The library at the version of META as the route preloaded it (`libraryPreload`): no read when cached. */
+export const preloadedLibrary = (meta: Record<string, unknown> | undefined) => libraryAt(versionOf(meta));
+
+async function libraryAt(version: number): Promise<Library> {
   if (cache && cache.version === version) return cache;
   const prompts: LibraryPromptItem[] = [];
   const categories = new Map<string, LibraryCategoryItem>();
@@ -91,8 +105,8 @@ export async function bumpVersion(): Promise<void> {
 
 export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
 
-/** A prompt as a caller of `tier` may see it. */
-export function viewFor(item: LibraryPromptItem, tier: Tier, library: Library): LibraryPrompt {
+/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known). */
+export function viewFor(item: LibraryPromptItem, tier: Tier, library: Library, variables?: boolean): LibraryPrompt {
   const locked = !tierAllows(tier, item.access_tier);
   const category = item.category_id ? library.categories.get(item.category_id) : undefined;
   return {
@@ -105,11 +119,55 @@ export function viewFor(item: LibraryPromptItem, tier: Tier, library: Library): 
     industries: item.industries ?? [],
     access_tier: item.access_tier,
     locked,
-    has_variables: hasVariables(item.body),
+    has_variables: variables ?? hasVariables(item.body),
   };
 }
 
 const list = (csv: string | undefined) => (csv ? csv.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+const sortedDistinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+
+/** The library as a caller of one tier sees it, derived once per cached library version. */
+interface TierViews {
+  /** Every prompt's view, in library order; shared by all requests, so never changed. */
+  views: readonly LibraryPrompt[];
+  /** Each view's title and body (the teaser when locked) lower-cased, for search. */
+  titles: readonly string[];
+  bodies: readonly string[];
+  featured: readonly LibraryPrompt[];
+  /** The tasks of all views: `available_tasks` when nothing narrows the list. */
+  tasks: readonly string[];
+}
+
+const derived = new WeakMap<Library, { tiers: Map<Tier, TierViews>; filters?: LibraryFilters }>();
+
+function derivedOf(library: Library) {
+  let entry = derived.get(library);
+  if (!entry) derived.set(library, (entry = { tiers: new Map() }));
+  return entry;
+}
+
+function tierViews(library: Library, tier: Tier): TierViews {
+  const tiers = derivedOf(library).tiers;
+  let cached = tiers.get(tier);
+  if (!cached) {
+    // has_variables does not depend on the tier: one regex pass per prompt, shared by the tiers.
+    const other = tiers.values().next().value;
+    const views = library.prompts.map((p, i) => viewFor(p, tier, library, other?.views[i]!.has_variables));
+    cached = {
+      views,
+      titles: views.map((p) => p.title.toLowerCase()),
+      bodies: views.map((p) => p.body.toLowerCase()),
+      featured: views.filter((p) => p.access_tier === 'elite').slice(0, FEATURED_MAX),
+      tasks: sortedDistinct(views.flatMap((p) => p.tasks)),
+    };
+    tiers.set(tier, cached);
+  }
+  return cached;
+}
+
+/** Every prompt as a caller of `tier` sees it (the whole-list answer); cached, so read-only. */
+export const libraryViews = (library: Library, tier: Tier): readonly LibraryPrompt[] => tierViews(library, tier).views;
 
 /**
  * Search, category, tasks and industries with the client's semantics: text in title or body
@@ -117,18 +175,21 @@ const list = (csv: string | undefined) => (csv ? csv.split(',').map((s) => s.tri
  * nothing), category by name, tasks / industries matching any selected value.
  */
 export function queryLibrary(library: Library, tier: Tier, query: LibraryQuery): LibraryPage {
-  const views = library.prompts.map((p) => viewFor(p, tier, library));
+  const { views, titles, bodies, featured, tasks: allTasks } = tierViews(library, tier);
   const search = query.search?.trim().toLowerCase() ?? '';
   const tasks = new Set(list(query.tasks));
   const industries = new Set(list(query.industries));
   const category = query.category?.trim();
 
-  const bySearchCategoryIndustry = views.filter(
-    (p) =>
-      (!search || p.title.toLowerCase().includes(search) || p.body.toLowerCase().includes(search)) &&
-      (!category || p.category_name === category) &&
-      (!industries.size || p.industries.some((i) => industries.has(i))),
-  );
+  const narrowed = Boolean(search || category || industries.size);
+  const bySearchCategoryIndustry = narrowed
+    ? views.filter(
+        (p, i) =>
+          (!search || titles[i]!.includes(search) || bodies[i]!.includes(search)) &&
+          (!category || p.category_name === category) &&
+          (!industries.size || p.industries.some((industry) => industries.has(industry))),
+      )
+    : views;
   const matching = tasks.size ? bySearchCategoryIndustry.filter((p) => p.tasks.some((t) => tasks.has(t))) : bySearchCategoryIndustry;
 
   const pageSize = Math.min(Number(query.page_size ?? LIBRARY_PAGE_SIZE), 100);
@@ -140,25 +201,29 @@ export function queryLibrary(library: Library, tier: Tier, query: LibraryQuery):
     page,
     page_size: pageSize,
     total_pages: totalPages,
-    featured: views.filter((p) => p.access_tier === 'elite').slice(0, FEATURED_MAX),
-    available_tasks: sortedDistinct(bySearchCategoryIndustry.flatMap((p) => p.tasks)),
+    featured: [...featured],
+    available_tasks: narrowed ? sortedDistinct(bySearchCategoryIndustry.flatMap((p) => p.tasks)) : [...allTasks],
   };
 }
 
-const sortedDistinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
-
+/** Category names, tasks and industries across the library (derived once per cached version). */
 export function libraryFilters(library: Library): LibraryFilters {
-  return {
+  const entry = derivedOf(library);
+  entry.filters ??= {
     categories: sortedDistinct([...library.categories.values()].map((c) => c.name)),
     tasks: sortedDistinct(library.prompts.flatMap((p) => p.tasks ?? [])),
     industries: sortedDistinct(library.prompts.flatMap((p) => p.industries ?? [])),
   };
+  return entry.filters;
 }
+
+/** A library prompt from an item as read (a route's `preload`), if it is one. */
+export const libraryPromptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'library_prompt' ? (item as unknown as LibraryPromptItem) : undefined);
 
 /** Access pattern: one library prompt by id (GetItem). */
 export async function getLibraryPrompt(id: string): Promise<LibraryPromptItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(id) }));
-  return Item?.type === 'library_prompt' ? (Item as LibraryPromptItem) : undefined;
+  return libraryPromptFrom(Item);
 }
 
 export async function getLibraryCategoryName(id: string | null): Promise<string | null> {

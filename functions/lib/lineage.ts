@@ -1,9 +1,9 @@
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from './errors';
-import { type Library, type LibraryPromptItem, loadLibrary } from './library';
-import type { UserRecord } from './users';
-import { changePrompt, getPromptItem } from './versions';
+import { type Library, type LibraryPromptItem, libraryPreload, preloadedLibrary } from './library';
+import type { Item, UserRecord } from './users';
+import { changePrompt, promptFrom, promptPreload } from './versions';
 import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
 
 /**
@@ -48,14 +48,24 @@ export function libraryUpdates(forks: PromptItem[], library: Library, tier: Tier
   );
 }
 
+/** For a route's `preload` (http.ts): the fork named by the path's `id` and the library's version. */
+export const lineagePreload = { ...promptPreload, ...libraryPreload };
+
+export interface Lineage {
+  prompt: PromptItem;
+  original: LibraryPromptItem;
+}
+
 /**
- * A fork and its original, read in parallel (the library from the per-container cache).
+ * A fork and its original, from the fork and META as the route preloaded them with the user (the
+ * library from the per-container cache: no read unless the library changed since).
  * 404 when the prompt is not the caller's, not a fork, or its original is gone; 403 when the
  * caller's tier no longer allows the original.
  */
-export async function loadLineage(user: UserRecord, promptId: string): Promise<{ prompt: PromptItem; original: LibraryPromptItem }> {
-  const [prompt, library] = await Promise.all([getPromptItem(user.id, promptId), loadLibrary()]);
+export async function loadLineage(user: UserRecord, preloaded: { prompt: Item | undefined; library: Item | undefined }): Promise<Lineage> {
+  const prompt = promptFrom(preloaded.prompt);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  const library = await preloadedLibrary(preloaded.library);
   if (!prompt.forked_from) throw new NotFoundError(NOT_A_FORK);
   const original = byId(library).get(prompt.forked_from);
   if (!original) throw new NotFoundError(ORIGINAL_GONE);
@@ -79,11 +89,10 @@ export function libraryUpdateView(prompt: PromptItem, original: LibraryPromptIte
 }
 
 /** Takes the original's current content in as a new version (none when it is the same) and records its revision. */
-export async function pullLibraryUpdate(user: UserRecord, promptId: string): Promise<PromptItem> {
-  const { prompt, original } = await loadLineage(user, promptId);
+export function pullLibraryUpdate(user: UserRecord, { prompt, original }: Lineage): Promise<PromptItem> {
   return changePrompt(
     user.id,
-    promptId,
+    prompt.id,
     () => ({
       content: { title: original.title, body: original.body, tasks: original.tasks ?? [], industries: original.industries ?? [] },
       source: { kind: 'library', library_prompt_id: original.id },
@@ -95,7 +104,6 @@ export async function pullLibraryUpdate(user: UserRecord, promptId: string): Pro
 }
 
 /** Records the original's current revision as seen: the flag clears, the content stays. */
-export async function dismissLibraryUpdate(user: UserRecord, promptId: string): Promise<void> {
-  const { prompt, original } = await loadLineage(user, promptId);
-  await changePrompt(user.id, promptId, () => ({ fields: { forked_revision: revisionOf(original) }, touch: false }), prompt);
+export async function dismissLibraryUpdate(user: UserRecord, { prompt, original }: Lineage): Promise<void> {
+  await changePrompt(user.id, prompt.id, () => ({ fields: { forked_revision: revisionOf(original) }, touch: false }), prompt);
 }

@@ -2,8 +2,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LimitKind } from '@shared/tiers';
 import { TABLE, db } from './db';
 import { ConflictError, NotFoundError } from './errors';
+import type { PreloadInput } from './http';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
-import type { UserRecord } from './users';
+import type { Item, UserRecord } from './users';
 
 /**
  * Items with a per-user unique name (categories, snippets). Each has a name-claim item beside
@@ -29,8 +30,16 @@ const claimPut = (kind: NamedKind, userId: string, name: string, id: string): Tx
 
 export async function getNamed<T>(kind: NamedKind, userId: string, id: string): Promise<T & { id: string }> {
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: itemKey(kind, userId, id) }));
-  if (!Item) throw new NotFoundError(kind.notFound);
-  return Item as T & { id: string };
+  return namedFrom<T>(kind, Item);
+}
+
+/** The key of the caller's own item named by the path's `id`, for a route's `preload` (http.ts). */
+export const namedKey = (kind: NamedKind) => ({ params, userId }: PreloadInput) => itemKey(kind, userId, params.id!);
+
+/** The item as read (by getNamed or a route's `preload`); 404 when there is none. */
+export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id: string } {
+  if (!item) throw new NotFoundError(kind.notFound);
+  return item as T & { id: string };
 }
 
 export async function createNamed(kind: NamedKind, user: UserRecord, item: { id: string } & Record<string, unknown>): Promise<void> {

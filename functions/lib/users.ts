@@ -106,17 +106,32 @@ export async function getUser(userId: string): Promise<UserRecord | undefined> {
 /** A logged-out token's id, kept until the token would have expired anyway. */
 export const revokedTokenKey = (tokenId: string) => ({ pk: `REVOKED#${tokenId}`, sk: 'TOKEN' });
 
+/** A DynamoDB key of the table. */
+export type Key = { pk: string; sk: string };
+export type Item = Record<string, unknown>;
+
 /**
  * Access pattern: the user behind a bearer token, and whether that token was logged out, in one
- * BatchGet (one round trip, as a GetItem alone would be).
+ * BatchGet (one round trip, as a GetItem alone would be). A route may add keys of its own
+ * (`preload` in http.ts): they come back by name in `preloaded`, `undefined` when absent. With
+ * such keys the BatchGet reads strongly (see http.ts for why).
  */
-export async function getUserForToken(userId: string, tokenId: string): Promise<{ user?: UserRecord; revoked: boolean }> {
+export async function getUserForToken<P extends string = never>(
+  userId: string,
+  tokenId: string,
+  preload: Partial<Record<P, Key>> = {},
+): Promise<{ user?: UserRecord; revoked: boolean; preloaded: Record<P, Item | undefined> }> {
   const user = keys.user(userId);
   const revoked = revokedTokenKey(tokenId);
-  const items = await batchGet([user, revoked]);
+  const extra = Object.entries(preload) as [P, Key][];
+  const id = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\n${String(k.sk)}`;
+  // BatchGet refuses a key listed twice.
+  const wanted = new Map([user, revoked, ...extra.map(([, key]) => key)].map((k) => [id(k), { pk: k.pk, sk: k.sk }]));
+  const items = new Map((await batchGet([...wanted.values()], { consistent: extra.length > 0 })).map((i) => [id(i as Key), i]));
   return {
-    user: items.find((i) => i.pk === user.pk && i.sk === user.sk) as UserRecord | undefined,
-    revoked: items.some((i) => i.pk === revoked.pk),
+    user: items.get(id(user)) as UserRecord | undefined,
+    revoked: items.has(id(revoked)),
+    preloaded: Object.fromEntries(extra.map(([name, key]) => [name, items.get(id(key))])) as Record<P, Item | undefined>,
   };
 }
 

@@ -4,9 +4,10 @@ import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/co
 import type * as z from 'zod/mini';
 import { TABLE, batchWrite, cancellationCodes, db } from './db';
 import { BadRequestError, NotFoundError } from './errors';
+import type { PreloadInput } from './http';
 import { keys } from './keys';
 import { type Tx, transact } from './transactions';
-import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, toPrompt } from './workspace';
+import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, categoryName, categoryNames, toPrompt } from './workspace';
 
 /**
  * Version history (issue 11, part 1). A prompt item holds its current content and `version`;
@@ -57,10 +58,16 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 export const sameContent = (a: PromptContent, b: PromptContent) =>
   a.title === b.title && a.body === b.body && sameList(a.tasks ?? [], b.tasks ?? []) && sameList(a.industries ?? [], b.industries ?? []);
 
+/** A prompt from an item as read (a route's `preload`), if it is one; null otherwise. */
+export const promptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'prompt' ? (item as unknown as PromptItem) : null);
+
+/** For a route's `preload` (http.ts): the caller's own prompt named by the path's `id`. */
+export const promptPreload = { prompt: ({ params, userId }: PreloadInput) => keys.prompt(userId, params.id!) };
+
 /** Access pattern: one prompt by id, read strongly so a save conditions on the latest version. */
 export async function getPromptItem(userId: string, promptId: string): Promise<PromptItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, promptId), ConsistentRead: true }));
-  return Item?.type === 'prompt' ? (Item as PromptItem) : undefined;
+  return promptFrom(Item) ?? undefined;
 }
 
 /** What one save changes, decided from the prompt as read (so a retry decides afresh). */
@@ -90,11 +97,17 @@ const isConcurrent = (error: unknown) =>
  * Applies a change to a prompt: one transaction that updates the prompt (conditioned on the
  * version read), keeps the previous content as a snapshot when the content changes, drops the
  * snapshot beyond VERSIONS_MAX and checks the category. Returns the prompt as written.
- * `known` is the prompt as the caller just read it, to save the first read.
+ * `known` is the prompt as the caller just read it strongly (null: there is none), to save the
+ * first read.
  */
-export async function changePrompt(userId: string, promptId: string, decide: (current: PromptItem) => PromptChange, known?: PromptItem): Promise<PromptItem> {
+export async function changePrompt(
+  userId: string,
+  promptId: string,
+  decide: (current: PromptItem) => PromptChange,
+  known?: PromptItem | null,
+): Promise<PromptItem> {
   for (let attempt = 1; ; attempt++) {
-    const current = attempt === 1 && known ? known : await getPromptItem(userId, promptId);
+    const current = attempt === 1 && known !== undefined ? known : await getPromptItem(userId, promptId);
     if (!current) throw new NotFoundError(PROMPT_NOT_FOUND);
     const { items, next, failures } = plan(userId, current, decide(current));
     if (!items.length) return next;
@@ -146,14 +159,19 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
 }
 
 /** PUT /prompts/{id} in its full form: every field; an edit (or accepted enhancement) of the content. */
-export function savePrompt(userId: string, promptId: string, input: z.infer<typeof PromptReplace>): Promise<PromptItem> {
+export function savePrompt(userId: string, promptId: string, input: z.infer<typeof PromptReplace>, known?: PromptItem | null): Promise<PromptItem> {
   const { title, body, tasks, industries, category_id, is_favorite, source = 'edit' } = input;
-  return changePrompt(userId, promptId, () => ({
-    content: { title, body, tasks, industries },
-    source: { kind: source },
-    fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
-    categoryId: category_id,
-  }));
+  return changePrompt(
+    userId,
+    promptId,
+    () => ({
+      content: { title, body, tasks, industries },
+      source: { kind: source },
+      fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
+      categoryId: category_id,
+    }),
+    known,
+  );
 }
 
 /** Access pattern: a prompt's snapshots, newest first (one Query on the VERSION#<id># prefix). */
@@ -196,12 +214,34 @@ export async function listVersions(userId: string, promptId: string): Promise<Pr
   return [toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true), ...older.map((s) => toVersion(s, false))];
 }
 
-/** Makes an earlier version's content current again, as a new version (nothing is overwritten). */
-export async function restoreVersion(userId: string, promptId: string, version: number): Promise<PromptItem> {
-  const [prompt, snapshot] = await Promise.all([
-    getPromptItem(userId, promptId),
-    db.send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true })).then((r) => r.Item as VersionItem | undefined),
-  ]);
+/** A version number from a path, or null when it cannot name one. */
+export const versionParam = (value: string | undefined) => (/^[1-9]\d{0,5}$/.test(value ?? '') ? Number(value) : null);
+
+/** For a route's `preload` (http.ts): the prompt and the snapshot named by the path's `id` and `version`. */
+export const restorePreload = {
+  ...promptPreload,
+  snapshot: ({ params, userId }: PreloadInput) => {
+    const version = versionParam(params.version);
+    return version === null ? undefined : keys.promptVersion(userId, params.id!, version);
+  },
+};
+
+/**
+ * Makes an earlier version's content current again, as a new version (nothing is overwritten).
+ * `known`: the prompt and the snapshot as the route preloaded them (strongly), else both are read.
+ */
+export async function restoreVersion(
+  userId: string,
+  promptId: string,
+  version: number,
+  known?: { prompt: Record<string, unknown> | undefined; snapshot: Record<string, unknown> | undefined },
+): Promise<PromptItem> {
+  const [prompt, snapshot] = known
+    ? [promptFrom(known.prompt), known.snapshot as VersionItem | undefined]
+    : await Promise.all([
+        getPromptItem(userId, promptId),
+        db.send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true })).then((r) => r.Item as VersionItem | undefined),
+      ]);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   const alreadyCurrent = () => new BadRequestError(`Version ${version} is already the current version.`);
   if (versionOf(prompt) === version) throw alreadyCurrent();
@@ -225,10 +265,18 @@ export async function deleteVersions(userId: string, promptId: string): Promise<
 
 /** The public shape of one prompt as just written, with its category's name (one GetItem). */
 export async function promptView(userId: string, prompt: PromptItem, extra: Partial<Prompt> = {}): Promise<Prompt> {
-  const names = new Map<string, string>();
-  if (prompt.category_id) {
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.category(userId, prompt.category_id), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }));
-    if (Item?.name) names.set(prompt.category_id, Item.name as string);
-  }
-  return { ...toPrompt(prompt, names), ...extra };
+  return { ...toPrompt(prompt, categoryNames(prompt.category_id, await categoryName(userId, prompt.category_id))), ...extra };
+}
+
+/**
+ * The public shape of the prompt a write returns, for writes that keep the category (a restore, a
+ * pull): its name is read alongside the write, from the category of the prompt as read before it,
+ * so the answer costs no round trip of its own. Should a concurrent save have moved the prompt to
+ * another category meanwhile, that one's name is read after.
+ */
+export async function promptViewAlongside(userId: string, read: PromptItem | null, write: Promise<PromptItem>, extra: Partial<Prompt> = {}): Promise<Prompt> {
+  const categoryId = read?.category_id ?? null;
+  const [prompt, name] = await Promise.all([write, categoryName(userId, categoryId)]);
+  if ((prompt.category_id ?? null) !== categoryId) return promptView(userId, prompt, extra);
+  return { ...toPrompt(prompt, categoryNames(categoryId, name)), ...extra };
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
 import type { VersionSource } from '@shared/contract/versions';
 import { TABLE, db } from './db';
 import { NotFoundError } from './errors';
 import { VERSIONS_SK, keys } from './keys';
-import { type NamedKind, createNamed, deleteNamed, getNamed, updateNamed } from './named-items';
+import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
-import type { UserRecord } from './users';
+import type { Item, UserRecord } from './users';
 
 /** Stored shapes of the workspace items (see keys.ts for the layout). */
 export interface PromptItem {
@@ -175,6 +175,27 @@ export const CATEGORY: NamedKind = {
 };
 
 export const getCategory = (userId: string, categoryId: string) => getNamed<CategoryItem>(CATEGORY, userId, categoryId);
+
+/** For a route's `preload` (http.ts): the caller's own category named by the path's `id`. */
+export const categoryPreload = { category: namedKey(CATEGORY) };
+/** The category as the route preloaded it; 404 when there is none. */
+export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(CATEGORY, item);
+
+/**
+ * Access pattern: one category's name (GetItem; null without a category or when it is gone). Read
+ * strongly, alongside a write that checks the category itself (`categoryExists`): the answer then
+ * costs no round trip of its own, and a category made a moment ago is found.
+ */
+export async function categoryName(userId: string, categoryId: string | null | undefined): Promise<string | null> {
+  if (!categoryId) return null;
+  const { Item } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: keys.category(userId, categoryId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' }, ConsistentRead: true }),
+  );
+  return (Item?.name as string | undefined) ?? null;
+}
+
+/** Names for toPrompt of one prompt. */
+export const categoryNames = (categoryId: string | null | undefined, name: string | null) => new Map(categoryId && name ? [[categoryId, name]] : []);
 
 export async function createCategory(user: UserRecord, name: string): Promise<CategoryItem> {
   const category: CategoryItem = { id: randomUUID(), name, created_at: new Date().toISOString() };

@@ -1,10 +1,12 @@
 import { PromptInput } from '@shared/contract/prompts';
 import { api, created } from '../lib/http';
-import { createPrompt, getCategory, toPrompt } from '../lib/workspace';
+import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/workspace';
 
-/** POST /prompts/: a new prompt, within the plan's max_prompts (403 with the spec's message). */
+/**
+ * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the spec's message). The
+ * write checks the category (404 when it is not the caller's); its name is read alongside.
+ */
 export const handler = api('POST /prompts/', { body: PromptInput }, async ({ user, body }) => {
-  const category = body.category_id ? await getCategory(user.id, body.category_id) : null;
-  const prompt = await createPrompt(user, body);
-  return created(toPrompt(prompt, new Map(category ? [[category.id, category.name]] : [])));
+  const [prompt, name] = await Promise.all([createPrompt(user, body), categoryName(user.id, body.category_id)]);
+  return created(toPrompt(prompt, categoryNames(prompt.category_id, name)));
 });

@@ -1,8 +1,8 @@
 import { api, noContent } from '../lib/http';
-import { dismissLibraryUpdate } from '../lib/lineage';
+import { dismissLibraryUpdate, lineagePreload, loadLineage } from '../lib/lineage';
 
-/** POST /prompts/{id}/library-update/dismiss: the change is marked as seen; the content stays. */
-export const handler = api('POST /prompts/{id}/library-update/dismiss', {}, async ({ user, params }) => {
-  await dismissLibraryUpdate(user, params.id!);
+/** POST /prompts/{id}/library-update/dismiss: the change is marked as seen; the content stays (two round trips). */
+export const handler = api('POST /prompts/{id}/library-update/dismiss', { preload: lineagePreload }, async ({ user, preloaded }) => {
+  await dismissLibraryUpdate(user, await loadLineage(user, preloaded));
   return noContent();
 });

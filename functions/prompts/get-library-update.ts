@@ -1,8 +1,8 @@
 import { api, ok } from '../lib/http';
-import { libraryUpdateView, loadLineage } from '../lib/lineage';
+import { libraryUpdateView, lineagePreload, loadLineage } from '../lib/lineage';
 
-/** GET /prompts/{id}/library-update: a fork next to its library original, and whether that changed. */
-export const handler = api('GET /prompts/{id}/library-update', {}, async ({ user, params }) => {
-  const { prompt, original } = await loadLineage(user, params.id!);
+/** GET /prompts/{id}/library-update: a fork next to its library original, and whether that changed (one round trip). */
+export const handler = api('GET /prompts/{id}/library-update', { preload: lineagePreload }, async ({ user, preloaded }) => {
+  const { prompt, original } = await loadLineage(user, preloaded);
   return ok(libraryUpdateView(prompt, original));
 });

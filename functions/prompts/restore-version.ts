@@ -1,10 +1,13 @@
 import { NotFoundError } from '../lib/errors';
 import { api, ok } from '../lib/http';
-import { VERSION_NOT_FOUND, promptView, restoreVersion } from '../lib/versions';
+import { VERSION_NOT_FOUND, promptFrom, promptViewAlongside, restorePreload, restoreVersion, versionParam } from '../lib/versions';
 
-/** POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new version. */
-export const handler = api('POST /prompts/{id}/versions/{version}/restore', {}, async ({ user, params }) => {
-  const version = /^[1-9]\d{0,5}$/.test(params.version ?? '') ? Number(params.version) : null;
+/**
+ * POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new
+ * version. Two round trips: the prompt and the snapshot are read with the user.
+ */
+export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ user, params, preloaded }) => {
+  const version = versionParam(params.version);
   if (version === null) throw new NotFoundError(VERSION_NOT_FOUND);
-  return ok(await promptView(user.id, await restoreVersion(user.id, params.id!, version)));
+  return ok(await promptViewAlongside(user.id, promptFrom(preloaded.prompt), restoreVersion(user.id, params.id!, version, preloaded)));
 });

@@ -1,15 +1,16 @@
 import { PromptUpdate } from '@shared/contract/prompts';
 import { api, noContent } from '../lib/http';
-import { savePrompt } from '../lib/versions';
+import { promptFrom, promptPreload, savePrompt } from '../lib/versions';
 import { setFavorite } from '../lib/workspace';
 
 /**
  * PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). A change
- * of the content keeps the previous content as a version (`source`: 'edit' or 'enhance').
+ * of the content keeps the previous content as a version (`source`: 'edit' or 'enhance'). The
+ * prompt is read with the user (two round trips); the favourite toggle does not need it.
  */
-export const handler = api('PUT /prompts/{id}', { body: PromptUpdate }, async ({ user, body, params }) => {
+export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, body, params, preloaded }) => {
   const id = params.id!;
-  if ('title' in body) await savePrompt(user.id, id, body);
+  if ('title' in body) await savePrompt(user.id, id, body, promptFrom(preloaded.prompt));
   else await setFavorite(user.id, id, body.is_favorite);
   return noContent();
 });

@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { matchRoute } from '@shared/routes';
 import type { LocalStack } from '../../infra/local/stack';
+import { type Sent, byCommand, recordRequests, sequentialRoundTrips } from '../support/round-trips';
 import { type BenchOptions, ROOT, log, median, percentile, round, runPool } from './lib';
 import { ENHANCE_BODY, libraryEntries, workspacePrompts } from './synthetic';
 
@@ -12,7 +13,8 @@ import { ENHANCE_BODY, libraryEntries, workspacePrompts } from './synthetic';
  * API latency and throughput through the local gateway (HTTP on loopback) against DynamoDB Local,
  * each route next to its "floor": the DynamoDB operations the route needs, issued directly with
  * the same SDK client in the same process, measured in the same rounds. Also counts DynamoDB
- * round trips per request with a middleware on the handlers' shared client.
+ * requests per request, and how many of them ran in sequence, with a middleware on the handlers'
+ * shared client (tests/support/round-trips.ts), for these routes and a few more (`ROUND_TRIPS_ONLY`).
  */
 export const CONCURRENCIES = [1, 16] as const;
 const LIBRARY_SIZE = 10_000;
@@ -48,6 +50,8 @@ export interface RoundTrips {
   /** Median DynamoDB requests per HTTP request. */
   perRequest: number;
   max: number;
+  /** Median round trips in sequence (requests in flight together count once): what a request waits for. */
+  sequential?: number;
   commands: Record<string, number>;
   scans: number;
 }
@@ -183,11 +187,49 @@ async function direct(c: Call) {
   if (result.statusCode !== c.status) throw new Error(`handler answered ${result.statusCode}: ${String(result.body).slice(0, 200)}`);
 }
 
-// ---- Round-trip counting ---------------------------------------------------------------------
+// ---- Routes whose round trips are counted, not timed --------------------------------------------
 
-/** DynamoDB requests by command name since the last reset; `totals` is never reset. */
-const counter = { current: new Map<string, number>(), totals: new Map<string, number>() };
-const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+type Counted = Pick<Scenario, 'name' | 'route' | 'access' | 'call'>;
+
+/**
+ * The other signed-in routes that read before they write (or read the library), set up for one
+ * user: a category, a snippet, a prompt with a version to restore and a fork of a library prompt.
+ * Each call must be repeatable (the bench sends six).
+ */
+async function roundTripsOnly(port: number, { token, forkable }: { token: string; forkable: string[] }): Promise<Counted[]> {
+  const ok = async (method: string, path: string, json?: unknown) => {
+    const r = await send(port, method, path, { token, json });
+    if (r.status >= 300) throw new Error(`round-trip setup: ${method} ${path} answered ${r.status}: ${r.body.slice(0, 200)}`);
+    return r.body ? (JSON.parse(r.body) as { id: string }) : { id: '' };
+  };
+  const prompt = (title: string, category_id: string | null) => ({ title, body: `Draft [INPUT: topic] ${randomUUID()}`, category_id, tasks: ['Writing'], industries: [] });
+  const category = await ok('POST', '/categories/', { name: `Round trips ${randomUUID().slice(0, 8)}` });
+  const snippet = await ok('POST', '/context/snippets', { snippet_name: `rt-${randomUUID().slice(0, 8)}`, snippet_content: 'Signed, the team.' });
+  const saved = await ok('POST', '/prompts/', prompt('Saved often', category.id));
+  const restored = await ok('POST', '/prompts/', prompt('Restored often', category.id));
+  await ok('PUT', `/prompts/${restored.id}`, prompt('Restored often, version 2', category.id));
+  const fork = await ok('POST', `/prompts/fork/${forkable[0]}`, { category_id: category.id });
+  let n = 0;
+  const user = (name: string, method: string, route: string, path: () => string, status: number, json?: () => unknown): Counted => ({
+    name,
+    route: `${method} ${route}`,
+    access: 'user',
+    call: () => ({ method, path: path(), token, status, ...(json ? { json: json() } : {}) }),
+  });
+  return [
+    user('create prompt in a category', 'POST', '/prompts/', () => '/prompts/', 201, () => prompt('Created', category.id)),
+    user('fork into a category', 'POST', '/prompts/fork/{id}', () => `/prompts/fork/${forkable[++n % forkable.length]}`, 201, () => ({ category_id: category.id })),
+    user('save prompt', 'PUT', '/prompts/{id}', () => `/prompts/${saved.id}`, 204, () => prompt(`Saved often ${++n}`, category.id)),
+    user('versions', 'GET', '/prompts/{id}/versions', () => `/prompts/${restored.id}/versions`, 200),
+    user('restore version', 'POST', '/prompts/{id}/versions/{version}/restore', () => `/prompts/${restored.id}/versions/1/restore`, 200),
+    user('library update', 'GET', '/prompts/{id}/library-update', () => `/prompts/${fork.id}/library-update`, 200),
+    user('pull library update', 'POST', '/prompts/{id}/library-update/pull', () => `/prompts/${fork.id}/library-update/pull`, 200),
+    user('dismiss library update', 'POST', '/prompts/{id}/library-update/dismiss', () => `/prompts/${fork.id}/library-update/dismiss`, 204),
+    user('library filters', 'GET', '/library/filters', () => '/library/filters', 200),
+    user('rename category', 'PUT', '/categories/{id}', () => `/categories/${category.id}`, 204, () => ({ name: `Round trips ${++n}` })),
+    user('update snippet', 'PUT', '/context/snippets/{id}', () => `/context/snippets/${snippet.id}`, 200, () => ({ snippet_name: `rt-${++n}`, snippet_content: 'Signed, the team.' })),
+  ];
+}
 
 // ---- Measurement -----------------------------------------------------------------------------
 
@@ -321,16 +363,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const { createCategory } = await import('../../functions/lib/workspace');
   const { keys } = await import('../../functions/lib/keys');
 
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      // The deserialize step runs once per HTTP attempt (inside the retry loop): real round trips.
-      const name = (context.commandName ?? 'unknown').replace(/Command$/, '');
-      bump(counter.current, name);
-      bump(counter.totals, name);
-      return next(args);
-    },
-    { step: 'deserialize', name: 'benchRoundTripCounter' },
-  );
+  const recorder = recordRequests(db);
 
   const port = (stack.server.address() as { port: number }).port;
   const t0 = performance.now();
@@ -381,9 +414,16 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
 
   // -- The floors' building blocks: the same operations the handlers send --
   const getUser = (id: string) => db.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
-  /** What authentication reads: the user and the token's revocation marker, in one BatchGet. */
-  const authRead = (user: BenchUser) =>
-    db.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [keys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }] } } }));
+  /**
+   * What authentication reads: the user and the token's revocation marker, in one BatchGet; with a
+   * route's preloaded keys, in the same BatchGet, read strongly (functions/lib/http.ts).
+   */
+  const authRead = (user: BenchUser, ...preload: { pk: string; sk: string }[]) =>
+    db.send(
+      new BatchGetCommand({
+        RequestItems: { [TABLE]: { Keys: [keys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }, ...preload], ...(preload.length ? { ConsistentRead: true } : {}) } },
+      }),
+    );
   /** The sign-in guard's read: the account's and the address's failure windows, in one BatchGet. */
   const rateWindows = (email: string) => {
     const start = Math.floor(Date.now() / 1000 / 900) * 900;
@@ -476,9 +516,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
         call: () => ({ method: 'GET', path: '/prompts/', token: user.token, status: 200 }),
         floors: [
           {
-            name: 'BatchGet user+revocation + Query workspace',
+            name: 'BatchGet user+revocation+META + Query workspace',
             op: async () => {
-              await authRead(user);
+              await authRead(user, libraryKeys.meta);
               await queryAll(user.id);
             },
           },
@@ -510,13 +550,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       access: 'user',
       call: () => ({ method: 'GET', path: '/library/prompts?page=1&page_size=12', token: list50.token, status: 200 }),
       floors: [
-        {
-          name: 'BatchGet user+revocation + GetItem META',
-          op: async () => {
-            await authRead(list50);
-            await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.meta, ProjectionExpression: 'version' }));
-          },
-        },
+        { name: 'BatchGet user+revocation+META', op: async () => void (await authRead(list50, libraryKeys.meta)) },
       ],
       min: 30,
       max: 3000,
@@ -528,10 +562,10 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       call: (w) => ({ method: 'POST', path: `/prompts/fork/${forkable[forkNext++ % forkable.length]}`, token: writers[w]!.token, json: { category_id: null }, status: 201 }),
       floors: [
         {
-          name: 'BatchGet user+revocation + GetItem prompt + TransactWrite',
+          name: 'BatchGet user+revocation+library prompt + TransactWrite',
           op: async (w) => {
-            await authRead(writers[w]!);
-            const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(forkable[forkNext++ % forkable.length]!) }));
+            const key = libraryKeys.prompt(forkable[forkNext++ % forkable.length]!);
+            const Item = (await authRead(writers[w]!, key)).Responses![TABLE]!.find((i) => i.sk === key.sk);
             await promptTransaction(writers[w]!.id, {
               title: Item!.title,
               body: Item!.body,
@@ -559,26 +593,28 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   ];
 
   const results: ApiResult[] = [];
-  counter.totals.clear();
+  const commandTotals: Record<string, number> = {};
+  recorder.take();
   for (const scenario of scenarios) {
     for (const concurrency of CONCURRENCIES) {
       log(`  api: ${scenario.name} at concurrency ${concurrency}... (${at()})`);
       results.push(await measure(scenario, concurrency, options, port));
+      for (const [command, n] of Object.entries(byCommand(recorder.take()))) commandTotals[command] = (commandTotals[command] ?? 0) + n;
     }
   }
-  const commandTotals = Object.fromEntries(counter.totals);
 
-  // -- Round trips: one request at a time, the counter reset before each --
+  // -- Round trips: one request at a time, each request's DynamoDB requests on their own --
+  log(`  api: round trips... (${at()})`);
   const roundTrips: RoundTrips[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of [...scenarios, ...(await roundTripsOnly(port, { token: writers[0]!.token, forkable }))]) {
     await viaHttp(port, scenario.call(0));
-    const samples: Map<string, number>[] = [];
+    const samples: Sent[][] = [];
     for (let i = 0; i < 5; i++) {
-      counter.current = new Map();
+      recorder.take();
       await viaHttp(port, scenario.call(0));
-      samples.push(counter.current);
+      samples.push(recorder.take());
     }
-    const totals = samples.map((s) => [...s.values()].reduce((a, b) => a + b, 0));
+    const totals = samples.map((s) => s.length);
     const typical = samples[totals.indexOf(median(totals))] ?? samples[0]!;
     roundTrips.push({
       scenario: scenario.name,
@@ -586,8 +622,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       access: scenario.access,
       perRequest: median(totals),
       max: Math.max(...totals),
-      commands: Object.fromEntries(typical),
-      scans: samples.reduce((s, m) => s + (m.get('Scan') ?? 0), 0),
+      sequential: median(samples.map(sequentialRoundTrips)),
+      commands: byCommand(typical),
+      scans: samples.reduce((n, s) => n + s.filter((r) => r.command === 'Scan').length, 0),
     });
   }
   agent.destroy();

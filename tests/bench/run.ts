@@ -159,12 +159,13 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
           ]),
         ),
       ]),
-      '\nDynamoDB round trips per request (counted by a middleware on the shared client, one request at a time):',
+      '\nDynamoDB round trips per request (recorded by a middleware on the shared client, one request at a time; "in sequence" counts requests in flight together once):',
       render([
-        ['route', 'access', 'round trips', 'commands', 'Scan'],
+        ['route', 'access', 'in sequence', 'requests', 'commands', 'Scan'],
         ...api.roundTrips.map((r) => [
           `${r.scenario} (${r.route})`,
           r.access,
+          r.sequential ?? Number.NaN,
           r.perRequest,
           Object.entries(r.commands)
             .map(([c, n]) => `${c}×${n}`)
@@ -219,7 +220,13 @@ function goals(results: Results): Goal[] {
       list.push({ goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ 1.5×`, result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`, met: floor.ratio <= 1.5 && !r.errors });
     }
     for (const t of results.api.roundTrips.filter((t) => t.access === 'user')) {
-      list.push({ goal: `${t.scenario}: ≤ 2 DynamoDB round trips, no Scan`, result: `${t.perRequest}${t.scans ? `, ${t.scans} Scan` : ''}`, met: t.perRequest <= 2 && !t.scans });
+      // Round trips in sequence (what a request waits for); earlier runs recorded only requests.
+      const inSequence = t.sequential ?? t.perRequest;
+      list.push({
+        goal: `${t.scenario}: ≤ 2 DynamoDB round trips in sequence, no Scan`,
+        result: `${inSequence} (${t.perRequest} request${t.perRequest === 1 ? '' : 's'})${t.scans ? `, ${t.scans} Scan` : ''}`,
+        met: inSequence <= 2 && !t.scans,
+      });
     }
   }
   if (results.cold) {

@@ -10,7 +10,7 @@ process.env.TABLE_NAME = 'construct';
 process.env.AWS_REGION ??= 'us-east-1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const { db, TABLE } = await import('../../functions/lib/db');
+export const { db, TABLE } = await import('../../functions/lib/db');
 const { UpdateCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
 export const library = await import('../../functions/lib/library');
 
