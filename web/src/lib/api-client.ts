@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { ErrorBody } from '@shared/contract/common';
 import { API_BASE } from '@shared/routes';
 import { getAccessToken } from './auth-token';
 
@@ -81,6 +80,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The `detail` of an error body. The zod contract is imported on demand, so a signed-out first
+ * visit (no failed calls) does not download zod.
+ */
+async function errorDetail(data: unknown): Promise<string | undefined> {
+  try {
+    const { ErrorBody } = await import('@shared/contract/common');
+    const parsed = ErrorBody.safeParse(data);
+    return parsed.success ? parsed.data.detail : undefined;
+  } catch {
+    return undefined; // the chunk failed to load: still an ApiError, without the server's detail
+  }
+}
+
 export async function apiRequest<S extends z.ZodMiniType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
@@ -102,9 +115,8 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
   const data = await readBody(response);
 
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(data);
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
-    throw new ApiError({ status: response.status, detail: parsed.success ? parsed.data.detail : undefined, method, path });
+    throw new ApiError({ status: response.status, detail: await errorDetail(data), method, path });
   }
   if (!options.schema) return data as Result<S>;
   const parsed = options.schema.safeParse(data);
@@ -133,9 +145,9 @@ export async function apiStream(path: string, options: Pick<BaseOptions, 'method
     signal: options.signal,
   });
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(await readBody(response));
+    const detail = await errorDetail(await readBody(response));
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
-    throw new ApiError({ status: response.status, detail: parsed.success ? parsed.data.detail : undefined, method, path });
+    throw new ApiError({ status: response.status, detail, method, path });
   }
   if (!response.body) throw new ApiError({ status: response.status, method, path, message: 'The server sent an empty response.' });
   return response;

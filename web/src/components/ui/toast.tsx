@@ -1,23 +1,21 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import * as RadixToast from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { TOAST_DURATION_MS, type ToastApi, ToastContext, type ToastInput, type ToastVariant } from './use-toast';
-import './toast.css';
+import { type ReactNode, Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import type { ToastItem } from './toast-viewport';
+import { TOAST_DURATION_MS, type ToastApi, ToastContext, type ToastInput } from './use-toast';
 
-interface ToastItem extends Required<Pick<ToastInput, 'title' | 'variant'>> {
-  id: number;
-  description?: string;
-  duration: number;
-  open: boolean;
-}
+/**
+ * The Radix toast region (about 11 KB gzip with its icons) is loaded with the first toast, not on
+ * the first visit: most pages never show one.
+ */
+const ToastViewport = lazy(() => import('./toast-viewport'));
 
-const ICONS: Record<ToastVariant, typeof Info> = { success: CircleCheck, error: CircleAlert, info: Info };
 /** Time for the exit animation before a closed toast leaves the DOM. */
 const EXIT_MS = 200;
 
 /** Hosts the toast notices (success, error, info) at the top of the viewport; use with useToast(). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  // Once loaded, the region stays mounted (as it always was before the lazy load).
+  const [used, setUsed] = useState(false);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
@@ -35,6 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       duration: input.duration ?? TOAST_DURATION_MS,
       open: true,
     };
+    setUsed(true);
     setToasts((list) => [...list, item]);
     return id;
   }, []);
@@ -43,35 +42,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext value={api}>
-      <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="up" label="Notification">
-        {children}
-        {toasts.map((t) => {
-          const Icon = ICONS[t.variant];
-          return (
-            <RadixToast.Root
-              key={t.id}
-              open={t.open}
-              duration={t.duration}
-              onOpenChange={(open) => {
-                if (!open) dismiss(t.id);
-              }}
-              type={t.variant === 'error' ? 'foreground' : 'background'}
-              className={`toast toast--${t.variant}`}
-              data-variant={t.variant}
-            >
-              <Icon className="toast__icon" aria-hidden="true" />
-              <div className="toast__content">
-                <RadixToast.Title className="toast__title">{t.title}</RadixToast.Title>
-                {t.description ? <RadixToast.Description className="toast__description">{t.description}</RadixToast.Description> : null}
-              </div>
-              <RadixToast.Close className="toast__close" aria-label="Close notification">
-                <X aria-hidden="true" />
-              </RadixToast.Close>
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport className="toast-viewport" />
-      </RadixToast.Provider>
+      {children}
+      {used ? (
+        <Suspense fallback={null}>
+          <ToastViewport toasts={toasts} dismiss={dismiss} />
+        </Suspense>
+      ) : null}
     </ToastContext>
   );
 }

@@ -1,10 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { User } from '@shared/contract/auth';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** GET /auth/me: the signed-in user (needs the stored bearer token). */
-export function getMe({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/auth/me', { schema: User, signal });
+export async function getMe({ signal }: { signal?: AbortSignal } = {}) {
+  // The zod contract loads on demand, while the request is in flight: the session provider (first
+  // load) imports this module, and a signed-out visit never calls it.
+  const contract = import('@shared/contract/auth');
+  const data = await apiRequest('/auth/me', { signal });
+  const parsed = (await contract).User.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, method: 'GET', path: '/auth/me', message: 'The server sent an unexpected response.' });
+  }
+  return parsed.data;
 }
 
 export const meQueryKey = ['auth', 'me'] as const;

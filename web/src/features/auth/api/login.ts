@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { type LoginForm, TokenResponse } from '@shared/contract/auth';
+import type { LoginForm, TokenResponse } from '@shared/contract/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { useSession } from '../components/use-session';
 
@@ -15,6 +15,9 @@ export class MissingTokenError extends Error {
 
 /** POST /auth/login: the OAuth2 password form (`username` is the email), form-encoded. */
 export async function login(form: LoginForm): Promise<TokenResponse> {
+  // The zod contract loads on demand, while the request is in flight: the session provider (first
+  // load) imports this module.
+  const contract = import('@shared/contract/auth');
   const data = await apiRequest('/auth/login', {
     method: 'POST',
     form: { username: form.username, password: form.password },
@@ -22,7 +25,7 @@ export async function login(form: LoginForm): Promise<TokenResponse> {
   });
   const token = typeof data === 'object' && data !== null ? (data as { access_token?: unknown }).access_token : undefined;
   if (typeof token !== 'string' || !token) throw new MissingTokenError();
-  const parsed = TokenResponse.safeParse(data);
+  const parsed = (await contract).TokenResponse.safeParse(data);
   if (!parsed.success) {
     throw new ApiError({ status: 200, method: 'POST', path: '/auth/login', message: 'The server sent an unexpected response.' });
   }

@@ -1,10 +1,12 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { type RegisterRequest, RegisterResponse } from '@shared/contract/auth';
+import type { RegisterRequest } from '@shared/contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { useSession } from '../components/use-session';
 
 /** POST /auth/register: creates a free account and answers the new user (201). */
-export function register(input: RegisterRequest) {
+export async function register(input: RegisterRequest) {
+  // The zod contract loads on demand: the session provider (first load) imports this module.
+  const { RegisterResponse } = await import('@shared/contract/auth');
   return apiRequest('/auth/register', { method: 'POST', json: input, schema: RegisterResponse, auth: false });
 }
 
