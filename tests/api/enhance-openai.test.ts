@@ -1,34 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
-import { call, newAccount } from '../support/api';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { call } from '../support/api';
+import type { FakeOpenAi } from '../support/fake-openai';
+import { type OpenAiStack, startOpenAiStack } from '../support/openai-stack';
 
 /**
  * The OpenAI path of the enhancer, through the real SDK against a loopback fake. This file runs
  * its own local stack (its worker process has OPENAI_* set; the shared stack has no key).
  */
+let openAi: OpenAiStack;
 let fake: FakeOpenAi;
-let stack: LocalStack;
 let base: string;
 let token: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key';
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.OPENAI_MODEL = 'test-model';
-  process.env.OPENAI_TIMEOUT_MS = '1000';
-  stack = await startLocalStack({ port: 0 });
-  base = `${stack.url}/api/v1`;
-  const account = newAccount();
-  await call('POST', '/auth/register', { base, json: account });
-  token = (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token;
+  openAi = await startOpenAiStack();
+  ({ fake, base } = openAi);
+  token = await openAi.newUserToken();
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-});
+afterAll(() => openAi?.stop());
 
 const enhance = (prompt_body: string) => call('POST', '/engine/enhance', { base, token, json: { prompt_body, enhancement_type: 'clarify' } });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
-import { call, newAccount } from '../support/api';
-import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { call } from '../support/api';
+import type { FakeOpenAi } from '../support/fake-openai';
+import { type OpenAiStack, startOpenAiStack } from '../support/openai-stack';
 import { postRun, readChunks, run } from '../support/stream';
 
 /**
@@ -9,30 +9,18 @@ import { postRun, readChunks, run } from '../support/stream';
  * chat-completions API. This file runs its own local stack (its worker has OPENAI_* set; the
  * shared stack has no key).
  */
+let openAi: OpenAiStack;
 let fake: FakeOpenAi;
-let stack: LocalStack;
 let base: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key';
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.OPENAI_MODEL = 'test-model';
-  process.env.OPENAI_TIMEOUT_MS = '1000';
-  stack = await startLocalStack({ port: 0 });
-  base = `${stack.url}/api/v1`;
+  openAi = await startOpenAiStack();
+  ({ fake, base } = openAi);
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-});
+afterAll(() => openAi?.stop());
 
-async function newUser(): Promise<string> {
-  const account = newAccount();
-  await call('POST', '/auth/register', { base, json: account });
-  return (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token;
-}
+const newUser = () => openAi.newUserToken();
 
 const requestsFor = (text: string) => fake.requests.filter((r) => r.body?.messages?.at(-1)?.content === text);
 
