@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Directives, Snippet, SnippetInput } from '@shared/contract/context';
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
-import { TABLE, db } from './db';
+import { TABLE, db, queryAll } from './db';
 import { BadRequestError } from './errors';
 import { keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
@@ -91,21 +91,11 @@ const toSnippet = ({ id, snippet_name, snippet_content }: Snippet): Snippet => (
 
 /** Access pattern: a user's snippets, by name (one Query on the SNIPPET# range). */
 export async function listSnippets(userId: string): Promise<Snippet[]> {
-  const snippets: Snippet[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'SNIPPET#' },
-        ExclusiveStartKey,
-      }),
-    );
-    snippets.push(...(page.Items ?? []).map((item) => toSnippet(item as Snippet)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return snippets.sort((a, b) => a.snippet_name.localeCompare(b.snippet_name, undefined, { sensitivity: 'base' }));
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'SNIPPET#' },
+  });
+  return items.map((item) => toSnippet(item as Snippet)).sort((a, b) => a.snippet_name.localeCompare(b.snippet_name, undefined, { sensitivity: 'base' }));
 }
 
 export async function createSnippet(user: UserRecord, input: SnippetInput): Promise<Snippet> {

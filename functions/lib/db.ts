@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, type QueryCommandInput, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { ServiceUnavailableError } from './errors';
 
@@ -81,5 +81,12 @@ export async function batchGet(
     items.push(...((Responses?.[TABLE] ?? []) as Record<string, unknown>[]));
     pending = (UnprocessedKeys?.[TABLE]?.Keys ?? []) as Record<string, unknown>[];
   }
+  return items;
+}
+
+/** Every item of a Query, page by page past DynamoDB's 1 MB pages (the SDK's own paginator). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateQuery({ client: db }, { TableName: TABLE, ...input })) items.push(...(page.Items ?? []));
   return items;
 }

@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Prompt, PromptReplace } from '@shared/contract/prompts';
 import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type * as z from 'zod/mini';
-import { TABLE, batchWrite, cancellationCodes, db } from './db';
+import { TABLE, batchWrite, cancellationCodes, db, queryAll } from './db';
 import { BadRequestError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
 import { keys } from './keys';
@@ -175,25 +175,14 @@ export function savePrompt(userId: string, promptId: string, input: z.infer<type
 }
 
 /** Access pattern: a prompt's snapshots, newest first (one Query on the VERSION#<id># prefix). */
-async function querySnapshots(userId: string, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': keys.versionPrefix(promptId) },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        ...(projection ? { ProjectionExpression: projection } : {}),
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+function querySnapshots(userId: string, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': keys.versionPrefix(promptId) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    ...(projection ? { ProjectionExpression: projection } : {}),
+  });
 }
 
 const toVersion = (v: PromptContent & { version: number; saved_at: string; source: VersionSource }, current: boolean): PromptVersion => ({
