@@ -4,9 +4,11 @@
  *
  * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
  * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
- *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked).
+ *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked),
+ *   `key_or_user` (a bearer token or an API key `cst_...`: the registry and MCP routes only; an
+ *   API key is refused everywhere else, so it never opens account, billing, admin or key routes).
  */
-export type Access = 'public' | 'user' | 'admin' | 'stripe';
+export type Access = 'public' | 'user' | 'admin' | 'stripe' | 'key_or_user';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
@@ -92,6 +94,11 @@ export const ROUTES = [
   { method: 'GET', path: '/context/profile', handler: 'context/get-profile', access: 'user' },
   { method: 'PUT', path: '/context/profile/{key}', handler: 'context/put-profile-value', access: 'user' },
   { method: 'DELETE', path: '/context/profile/{key}', handler: 'context/delete-profile-value', access: 'user' },
+
+  // Prompts outside the app: API keys (managed with a session only), the registry and MCP (a key or a session).
+  { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user' },
+  { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
+  { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
 ] as const satisfies readonly RouteDef[];
 
 type RouteEntry = (typeof ROUTES)[number];

@@ -10,6 +10,7 @@ import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { EXPORT_FORMATS, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LibraryUpdate, VersionList } from './versions';
+import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
 
 interface RouteContract {
   summary: string;
@@ -73,6 +74,9 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /context/profile': { summary: 'PROFILE variable values', response: ProfileValues },
   'PUT /context/profile/{key}': { summary: 'Save one PROFILE value', request: ProfileValueInput },
   'DELETE /context/profile/{key}': { summary: 'Forget one PROFILE value', status: 204 },
+  'POST /api-keys': { summary: 'Create an API key (shown once; at most 20); a key opens the registry and MCP routes only', request: ApiKeyInput, response: CreatedApiKey, status: 201 },
+  'GET /api-keys': { summary: "The caller's API keys (never the keys themselves)", response: ApiKeyList },
+  'DELETE /api-keys/{id}': { summary: 'Revoke an API key; it is refused from the next request on', status: 204 },
   'GET /admin/prompts': { summary: 'Library prompts for curation', response: AdminPromptList },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },

@@ -41,7 +41,7 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string };
+let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string };
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -49,6 +49,7 @@ const own = {
   prompt: async (c: Caller) => (await call('POST', '/prompts/', { token: c.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]' } })).body.id as string,
   category: async (c: Caller) => (await call('POST', '/categories/', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
   snippet: async (c: Caller) => (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body.id as string,
+  apiKey: async (c: Caller) => (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
 };
 /** An id the caller owns, or the victim's: anonymous callers own nothing. */
 const idFor = async (kind: keyof typeof own, c: Caller, target: Target) => (target === 'other' || !c.token ? victim[kind] : own[kind](c));
@@ -157,10 +158,13 @@ const MATRIX: Record<RouteKey, Row> = {
   // Profile keys name the caller's own values only; the victim's value is checked untouched below.
   'PUT /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret', json: { value: 'caller value' } }), status: 200, other: 200 },
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
+  'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
+  'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
+  'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
 };
 
 function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {
-  if ((route.access === 'user' || route.access === 'admin') && !caller.token) return 401;
+  if (route.access !== 'public' && route.access !== 'stripe' && !caller.token) return 401;
   if (route.access === 'admin' && caller.role !== 'admin') return 403;
   if (target === 'other') {
     if (route.path.includes('{')) return typeof row.other === 'function' ? row.other(caller) : (row.other ?? 404);
@@ -199,7 +203,7 @@ beforeAll(async () => {
 
   const v = await signUp();
   const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
-  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc) };
+  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc) };
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
 }, 120_000);
 
@@ -244,5 +248,6 @@ describe('authorisation matrix', () => {
     expect((await call('GET', '/categories/', { token: fresh })).body.map((c: { id: string }) => c.id)).toEqual([victim.category]);
     expect((await call('GET', '/context/snippets', { token: fresh })).body).toEqual([expect.objectContaining({ id: victim.snippet, snippet_content: 'x' })]);
     expect((await call('GET', '/context/profile', { token: fresh })).body).toEqual({ values: { secret: 'victim value' } });
+    expect((await call('GET', '/api-keys', { token: fresh })).body.keys.map((k: { id: string }) => k.id)).toEqual([victim.apiKey]);
   });
 });
