@@ -47,6 +47,8 @@ export const ROUTES = [
   // Not in the spec's call list (issue 11): version history, fork lineage, import and export.
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user' },
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user' },
+  { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user' },
   { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user' },
@@ -99,6 +101,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user' },
   { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
+  { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user' },
+  { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user' },
+  { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user' },
 ] as const satisfies readonly RouteDef[];
 
 type RouteEntry = (typeof ROUTES)[number];

@@ -77,7 +77,8 @@ const counter = (userId: string, delta: 1 | -1) => ({
 export async function createApiKey(userId: string, name: string): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const hash = hashApiKey(key);
-  const item: KeyItem = { id: randomUUID(), name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), created_at: new Date().toISOString(), last_used_at: null, hash };
+  // No last_used_at until the first use (a stored null would fail the touch's condition).
+  const item: Omit<KeyItem, 'last_used_at'> = { id: randomUUID(), name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), created_at: new Date().toISOString(), hash };
   await transact(
     [
       counter(userId, 1),

@@ -59,6 +59,18 @@ async function libraryPrompt(tier: Tier) {
   await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
   return id;
 }
+/** A slug of the caller's own prompt, or the victim's (which no caller has: its slug is the victim's own). */
+const slugFor = async (c: Caller, t: Target) => {
+  if (t === 'other' || !c.token) return `victim-${run}`;
+  const id = await own.prompt(c);
+  return (await call('GET', '/prompts/', { token: c.token })).body.prompts.find((p: { id: string }) => p.id === id).slug as string;
+};
+/** The caller's own prompt with the label `staging` on version 1 (or the victim's prompt id). */
+const labelled = async (c: Caller, t: Target) => {
+  const id = await idFor('prompt', c, t);
+  if (t === 'own' && c.token) await call('PUT', `/prompts/${id}/labels/staging`, { token: c.token, json: { version: 1 } });
+  return id;
+};
 /** One fork per caller (of a free library prompt), edited once so it has an earlier version: the history and lineage rows share it. */
 const forks = new Map<string, Promise<string>>();
 function ownFork(c: Caller): Promise<string> {
@@ -160,6 +172,11 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
   'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
   'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
+  'PUT /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}/labels/production`, json: { version: 1 } }), status: 200, other: 404 },
+  'DELETE /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await labelled(c, t)}/labels/staging` }), status: 204, other: 404 },
+  'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
+  'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
+  'POST /registry/prompts/{slug}/compile': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }), status: 200, other: 404 },
   'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
 };
 
@@ -204,6 +221,7 @@ beforeAll(async () => {
   const v = await signUp();
   const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
   victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc) };
+  await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
 }, 120_000);
 
