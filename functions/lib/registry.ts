@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describeBody } from '@shared/compile';
+import { CompileError, compileBody, describeBody } from '@shared/compile';
 import { LabelName } from '@shared/contract/versions';
 import type { RegistryPrompt } from '@shared/contract/registry';
 import { isSlug } from '@shared/slugs';
@@ -9,7 +9,8 @@ import { BadRequestError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
 import { keys } from './keys';
 import { slugKey } from './slugs';
-import type { Item } from './users';
+import type { Item, UserRecord } from './users';
+import { directivesOf, listSnippets, profileValuesOf } from './context';
 import { parseWith } from './validation';
 import { VERSION_NOT_FOUND, type VersionItem, labelsAt, versionOf, versionParam } from './versions';
 import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
@@ -55,6 +56,30 @@ export function selectorFrom(query: Record<string, string | undefined>): Selecto
   }
   if (selector.label !== undefined && selector.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
   return selector;
+}
+
+/**
+ * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
+ * snippets are read alongside the prompt, so it costs the round trips of a get. `claim`: the slug
+ * claim as preloaded; `null` reads it here (MCP names prompts inside its JSON-RPC body).
+ */
+export async function compileRegistryPrompt(
+  user: UserRecord,
+  slug: string,
+  claim: Item | undefined | null,
+  selector: Selector,
+  inputs: Record<string, string>,
+  directives: boolean,
+): Promise<{ text: string; view: RegistryPrompt }> {
+  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(user.id, slug)) : undefined) : claim;
+  const [{ view }, snippets] = await Promise.all([resolvePrompt(user.id, slug, found, selector), listSnippets(user.id)]);
+  try {
+    const text = compileBody(view.body, inputs, { snippets, profile: profileValuesOf(user) }, directives ? directivesOf(user) : undefined);
+    return { text, view };
+  } catch (error) {
+    if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
+    throw error;
+  }
 }
 
 const readItem = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;

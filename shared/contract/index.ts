@@ -89,6 +89,9 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     ],
     response: RegistryPrompt,
   },
+  'POST /mcp': {
+    summary: 'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
+  },
   'POST /registry/prompts/{slug}/compile': {
     summary: 'Fill a prompt on the server: INPUT values from the request, SNIPPET and PROFILE from your context, the global prefix and suffix unless directives is false (session token or API key)',
     request: CompileRequest,

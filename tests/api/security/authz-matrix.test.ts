@@ -177,6 +177,14 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
   'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
   'POST /registry/prompts/{slug}/compile': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }), status: 200, other: 404 },
+  'POST /mcp': {
+    request: async () => ({
+      path: '/mcp',
+      json: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'authz', version: '1' } } },
+      headers: { accept: 'application/json, text/event-stream' },
+    }),
+    status: 200,
+  },
   'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
 };
 
