@@ -1,7 +1,8 @@
 import { slugCandidate, slugify } from '@shared/slugs';
-import { TABLE, queryAll } from './db';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { TABLE, db, queryAll } from './db';
 import { ConflictError } from './errors';
-import type { Tx } from './transactions';
+import { type Tx, transact } from './transactions';
 
 /**
  * Slug claims: `USER#<id>` / `SLUG#<slug>` → the prompt id, written in the same transaction as the
@@ -56,3 +57,39 @@ export async function withNewSlug<T>(userId: string, title: string, write: (slug
     }
   }
 }
+
+/**
+ * Gives each prompt without a slug (saved before slugs existed) one: a Scan for them, then per
+ * prompt the claim and the slug in one transaction, conditioned on it still having none. Answers
+ * how many it gave. A maintenance script's job (infra/backfill-slugs.ts), never a request's.
+ */
+export async function backfillSlugs(): Promise<number> {
+  let given = 0;
+  for await (const page of paginateScan(
+    { client: db },
+    { TableName: TABLE, FilterExpression: '#t = :prompt AND attribute_not_exists(slug) AND begins_with(pk, :user)', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':prompt': 'prompt', ':user': 'USER#' }, ProjectionExpression: 'pk, sk, id, title' },
+  )) {
+    for (const item of page.Items ?? []) {
+      const userId = String(item.pk).slice('USER#'.length);
+      const done = await withNewSlug(userId, String(item.title), async (slug) => {
+        try {
+          await transact(
+            [
+              slugClaim(userId, slug, String(item.id)),
+              { Update: { TableName: TABLE, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: 'SET slug = :s', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(slug)', ExpressionAttributeValues: { ':s': slug } } },
+            ],
+            { 0: () => new SlugTaken(), 1: () => new AlreadyDone() },
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof AlreadyDone) return false;
+          throw error;
+        }
+      });
+      if (done) given++;
+    }
+  }
+  return given;
+}
+
+class AlreadyDone extends Error {}

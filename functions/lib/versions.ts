@@ -231,8 +231,9 @@ const toVersion = (v: PromptContent & { version: number; saved_at: string; sourc
   saved_at: v.saved_at,
   source: v.source,
   current,
-  labels: labelsAt(labels, v.version),
+  ...withLabels(labelsAt(labels, v.version)),
 });
+const withLabels = (names: string[]) => (names.length ? { labels: names } : {});
 
 /** Every version of a prompt, the current one first, then the older ones newest first. */
 export async function listVersions(userId: string, promptId: string): Promise<PromptVersion[]> {

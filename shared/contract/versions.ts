@@ -44,8 +44,8 @@ export const PromptVersion = z.object({
   saved_at: z.string(),
   source: VersionSource,
   current: z.boolean(),
-  /** The labels pinned to this version. */
-  labels: z.array(z.string()),
+  /** The labels pinned to this version (left out when there is none). */
+  labels: z.optional(z.array(z.string())),
 });
 export type PromptVersion = z.infer<typeof PromptVersion>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { getItem } from '../support/db';
+import { randomUUID } from 'node:crypto';
+import { TABLE, db, getItem } from '../support/db';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const create = async (user: User, title: string, body = 'Body') => (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body;
@@ -56,6 +57,7 @@ describe('labels', () => {
 
     const versions = (await call('GET', `/prompts/${p.id}/versions`, { token: user.token })).body.versions;
     expect(versions.map((v: any) => [v.version, v.labels])).toEqual([[2, ['staging']], [1, ['production']]]);
+    expect((await call('GET', `/prompts/${(await create(user, 'Unlabelled')).id}/versions`, { token: user.token })).body.versions[0].labels).toBeUndefined();
     expect((await call('GET', '/prompts/', { token: user.token })).body.prompts[0].labels).toEqual({ production: 1, staging: 2 });
 
     expect((await call('PUT', `/prompts/${p.id}/labels/production`, { token: user.token, json: { version: 2 } })).body.labels).toEqual({ production: 2, staging: 2 });
@@ -165,5 +167,30 @@ describe('registry', () => {
     expect(refused.status).toBe(401);
     expect(refused.body.detail).toBe('This API key is not valid or has been revoked.');
     expect((await call('GET', '/registry/prompts', { token: 'cst_not-a-real-key' })).status).toBe(401);
+  });
+});
+
+describe('slug backfill', () => {
+  it('gives prompts saved before slugs one, unique in the workspace, and is idempotent', async () => {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { backfillSlugs } = await import('../../functions/lib/slugs');
+    const user = await signUp();
+    const taken = await create(user, 'Old note');
+    const id = randomUUID();
+    const at = '2026-01-02T03:04:05.000Z';
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { pk: `USER#${user.id}`, sk: `PROMPT#${id}`, type: 'prompt', id, title: 'Old note', body: 'legacy', category_id: null, is_favorite: false, tasks: [], industries: [], created_at: at, updated_at: at },
+      }),
+    );
+    expect((await call('GET', '/prompts/', { token: user.token })).body.prompts.find((p: any) => p.id === id).slug).toBe('');
+
+    expect(await backfillSlugs()).toBeGreaterThanOrEqual(1);
+    expect(taken.slug).toBe('old-note');
+    expect((await call('GET', '/prompts/', { token: user.token })).body.prompts.find((p: any) => p.id === id).slug).toBe('old-note-2');
+    expect((await call('GET', '/registry/prompts/old-note-2', { token: user.token })).body.body).toBe('legacy');
+    await backfillSlugs();
+    expect((await getItem({ pk: `USER#${user.id}`, sk: `PROMPT#${id}` }))?.slug).toBe('old-note-2');
   });
 });
