@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../infra/constructs/paths';
 import { ConstructStack, type ConstructStackProps } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
+import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { ROUTES, type RouteDef } from '../../shared/routes';
 
 /**
@@ -160,7 +161,7 @@ const only = <T>(items: T[]): T => {
 /** The route handlers (CDK's helper functions run other runtimes/architectures). */
 const routeFunctions = (t: Template) =>
   ofType(t, 'AWS::Lambda::Function').filter(
-    ([, r]) => r.Properties.Runtime === 'nodejs22.x' && JSON.stringify(r.Properties.Architectures) === '["arm64"]',
+    ([, r]) => r.Properties.Runtime === 'nodejs22.x' && JSON.stringify(r.Properties.Architectures) === '["arm64"]' && r.Properties.Description !== SNAPSHOT_BUILDER_DESCRIPTION,
   );
 
 /**
@@ -457,7 +458,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('puts no secret value into any function environment', () => {
     const allowed =
-      /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
@@ -492,7 +493,7 @@ describe('web: bucket and CloudFront', () => {
   const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
 
   it('keeps the bucket private, encrypted and TLS-only', () => {
-    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket'));
+    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('WebBucket')));
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
@@ -612,7 +613,7 @@ describe('web: origin access and custom domain', () => {
     expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
     expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-    const [bucketId] = only(ofType(dev, 'AWS::S3::Bucket'));
+    const [bucketId] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('WebBucket')));
     const [, policy] = only(ofType(dev, 'AWS::S3::BucketPolicy').filter(([, p]) => p.Properties.Bucket.Ref === bucketId));
     const allow = policy.Properties.PolicyDocument.Statement.filter((st: { Effect: string }) => st.Effect === 'Allow');
     const reads = allow.filter((st: { Action: string }) => st.Action === 's3:GetObject');
@@ -801,5 +802,31 @@ describe('cdk-nag', () => {
       ),
     );
     expect(findings).toEqual([]);
+  });
+});
+
+describe('library snapshots: built once per library change, read from S3', () => {
+  it('runs one builder at a time from the table stream, for library items only, batched', () => {
+    const [, builder] = only(ofType(dev, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === SNAPSHOT_BUILDER_DESCRIPTION));
+    expect(builder.Properties.ReservedConcurrentExecutions).toBe(1);
+    const [, mapping] = only(ofType(dev, 'AWS::Lambda::EventSourceMapping'));
+    expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThanOrEqual(5);
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern).dynamodb.Keys.pk.S[0].prefix).sort();
+    expect(patterns).toEqual(['LIBCAT#', 'LIBPROMPT#']);
+    const [, table] = only(ofType(dev, 'AWS::DynamoDB::Table'));
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'KEYS_ONLY' });
+  });
+
+  it('keeps snapshots in a private bucket whose old versions expire, read only by the library-reading routes', () => {
+    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('LibraryBucket')));
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'v/', ExpirationInDays: 1 }));
+    const byKey = functionsByRouteKey(dev);
+    for (const route of ROUTE_LIST) {
+      const [, fn] = byKey.get(gatewayKey(route))!;
+      // Every function knows the bucket, so a library write in AWS leaves the build to the stream.
+      expect(fn.Properties.Environment.Variables.LIBRARY_BUCKET, key(route)).toEqual({ Ref: bucketId });
+    }
+    expect(byKey.get('GET /api/v1/library/prompts')).toBeDefined();
   });
 });
