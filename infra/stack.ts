@@ -33,6 +33,8 @@ export interface ConstructStackProps extends StackProps {
   stripeSecretArn?: string;
   /** An address subscribed to the operators' alarm topic. */
   alarmEmail?: string;
+  /** The CloudFront-scope WAF web ACL (the ConstructEdge-<stage> stack's output, us-east-1). */
+  webAclArn?: string;
 }
 
 /**
@@ -83,6 +85,7 @@ export class ConstructStack extends Stack {
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       domainName: props.domainName,
       certificateArn: props.certificateArn,
+      webAclArn: props.webAclArn,
     });
     this.alarms = new Alarms(this, 'Alarms', {
       stage: props.stage,

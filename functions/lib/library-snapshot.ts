@@ -219,10 +219,10 @@ export function requestRebuild(): Promise<unknown> {
 
 /**
  * Called after every library write. In AWS the table's stream starts the build (nothing to do
- * here); locally the build runs now, so the next read sees the change.
+ * here, also for `library:import --aws`); locally the build runs now, so the next read sees it.
  */
 export async function afterLibraryWrite(): Promise<void> {
-  if (!inAws()) await requestRebuild();
+  if (!inAws() && process.env.LIBRARY_BUILD !== 'stream') await requestRebuild();
 }
 
 // ---- Reader (per container) --------------------------------------------------------------------

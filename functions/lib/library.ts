@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type LibraryEntry, entryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
 import { TIERS, type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
@@ -317,10 +317,4 @@ export async function publishPrompt(
   await transact(items, { 1: () => new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND) });
   await afterLibraryWrite();
   return adminPromptRow(item, new Map(category ? [[category.id, category]] : []));
-}
-
-/** Removes one library prompt item outright (tests and scripts; admins use deleteLibraryPrompt). */
-export async function removeLibraryPrompt(id: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TABLE, Key: libraryKeys.prompt(id) }));
-  await afterLibraryWrite();
 }

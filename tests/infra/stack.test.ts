@@ -7,7 +7,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureBundles } from '../../infra/bundle-sizes';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
-import { settingsFromContext } from '../../infra/context';
+import { THROTTLE_DEFAULTS, settingsFromContext } from '../../infra/context';
+import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { ConstructStack, type ConstructStackProps } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
@@ -105,6 +106,7 @@ const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:
 const DOMAIN = 'app.example.com';
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const ALARM_EMAIL = 'ops@example.com';
+const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/construct-prod/0123abcd-0123-4567-89ab-0123456789ab';
 const tempDirs: string[] = [];
 /** The cloud assembly directory, where each function's bundle is staged as asset.<hash>/. */
 let outdir: string;
@@ -141,6 +143,7 @@ beforeAll(() => {
     domainName: DOMAIN,
     certificateArn: CERTIFICATE_ARN,
     alarmEmail: ALARM_EMAIL,
+    webAclArn: WEB_ACL_ARN,
   });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
@@ -507,10 +510,18 @@ describe('web: bucket and CloudFront', () => {
     );
   });
 
-  it('sends /api/v1/* to the HTTP API uncached, with all methods and the viewer headers', () => {
+  it('sends /api/v1/* to the HTTP API uncached unless the origin says so, compressed, with all methods and the viewer headers', () => {
     const config = distribution(dev);
     const api = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/*')) as Record<string, any>;
-    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    const policy = resources(dev)[api.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      // A cached answer could only ever go back to the bearer of the same token.
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+    });
+    expect(api.Compress).toBe(true);
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
     expect(api.AllowedMethods).toHaveLength(7);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
@@ -780,6 +791,45 @@ describe('deploy settings (context)', () => {
     // A secret name or partial ARN would grant IAM access to nothing.
     expect(() => read({ stripeSecretArn: 'construct/stripe' })).toThrow(/complete secret ARN/);
     expect(() => read({ openAiSecretArn: OPENAI_SECRET_ARN.replace(/-AbCdEf$/, '') })).toThrow(/complete secret ARN/);
+  });
+
+  it('takes stage throttles and WAF limits from context, keeping the credential routes below the stage', () => {
+    expect(read({ stage: 'prod', stages: { prod: { throttleRate: 20000 } } })).toMatchObject({
+      throttle: { rateLimit: 20000, burstLimit: THROTTLE_DEFAULTS.throttle.burstLimit },
+      authThrottle: THROTTLE_DEFAULTS.authThrottle,
+    });
+    expect(read({ throttleRate: '500', throttleBurst: '400' })).toMatchObject({ throttle: { rateLimit: 500, burstLimit: 400 }, authThrottle: { rateLimit: 50, burstLimit: 200 } });
+    expect(read({ signInRateLimit: '200' }).signInRateLimit).toBe(200);
+    expect(() => read({ throttleRate: 'fast' })).toThrow(/throttleRate/);
+    expect(() => read({ throttleRate: '100', authThrottleRate: '100' })).toThrow(/below/);
+    expect(() => read({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/1' })).toThrow(/CloudFront/);
+  });
+});
+
+describe('front door: throttles sized for the product, WAF per client address', () => {
+  it('throttles the stage at the design load by default, and no route so low that one client blocks it', () => {
+    const [, stage] = only(ofType(dev, 'AWS::ApiGatewayV2::Stage'));
+    const p = stage.Properties;
+    expect(p.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThanOrEqual(10_000);
+    for (const settings of Object.values(p.RouteSettings as Record<string, { ThrottlingRateLimit: number }>)) expect(settings.ThrottlingRateLimit).toBeGreaterThanOrEqual(500);
+  });
+
+  it('limits sign-in and registration per client address in a CloudFront-scope web ACL of its own us-east-1 stack', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'construct-edge-')) });
+    const edge = Template.fromStack(new EdgeStack(app, 'ConstructEdge-dev', { stage: 'dev', env: { account: '123456789012', region: 'us-east-1' } }));
+    const [, acl] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = Object.fromEntries(acl.Properties.Rules.map((r: any) => [r.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString, r]));
+    for (const [path, limit] of [['/api/v1/auth/login', EDGE_DEFAULTS.signInRateLimit], ['/api/v1/auth/register', EDGE_DEFAULTS.registerRateLimit]] as const) {
+      expect(rules[path].Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: limit });
+      expect(rules[path].Action.Block).toBeDefined();
+    }
+    expect(() => new EdgeStack(app, 'Elsewhere', { stage: 'dev', env: { account: '123456789012', region: 'eu-west-1' } })).toThrow(/us-east-1/);
+  });
+
+  it('attaches the web ACL given as webAclArn to the distribution', () => {
+    const config = only(ofType(prod, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+    expect(config.WebACLId).toBe(WEB_ACL_ARN);
   });
 });
 
