@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { LibraryEntry, entryId } from '@shared/contract/library';
 import { connectTable } from './table-connection';
 
@@ -57,6 +57,8 @@ async function main() {
   }
 
   const stop = await connectTable(aws);
+  // The deployed table's stream rebuilds the library snapshot after the import.
+  if (aws) process.env.LIBRARY_BUILD = 'stream';
   try {
     const { upsertEntries } = await import('../functions/lib/library');
     const { created, updated } = await upsertEntries(entries, curator);
