@@ -59,15 +59,15 @@ async function libraryPrompt(tier: Tier) {
   await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
   return id;
 }
-/** A slug of the caller's own prompt, or the victim's (which no caller has: its slug is the victim's own). */
+/** The slug of the caller's own fork (made once: free plans hold 5 prompts), or the victim's, which no caller has. */
 const slugFor = async (c: Caller, t: Target) => {
   if (t === 'other' || !c.token) return `victim-${run}`;
-  const id = await own.prompt(c);
+  const id = await ownFork(c);
   return (await call('GET', '/prompts/', { token: c.token })).body.prompts.find((p: { id: string }) => p.id === id).slug as string;
 };
-/** The caller's own prompt with the label `staging` on version 1 (or the victim's prompt id). */
+/** The caller's own fork with the label `staging` on version 1 (or the victim's prompt id). */
 const labelled = async (c: Caller, t: Target) => {
-  const id = await idFor('prompt', c, t);
+  const id = await forkFor(c, t);
   if (t === 'own' && c.token) await call('PUT', `/prompts/${id}/labels/staging`, { token: c.token, json: { version: 1 } });
   return id;
 };
@@ -172,7 +172,7 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
   'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
   'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
-  'PUT /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}/labels/production`, json: { version: 1 } }), status: 200, other: 404 },
+  'PUT /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }), status: 200, other: 404 },
   'DELETE /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await labelled(c, t)}/labels/staging` }), status: 204, other: 404 },
   'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
   'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
