@@ -69,7 +69,6 @@ export class ConstructStack extends Stack {
     });
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
-      originVerifySecret: this.api.originVerifySecret,
       streamingEndpoints: this.api.streamingEndpoints,
       retain,
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { LoginForm } from '@shared/contract/auth';
-import { readSecret } from '../lib/config';
 import { UnauthorizedError } from '../lib/errors';
 import { api, ok } from '../lib/http';
 import { normaliseEmail } from '../lib/keys';
@@ -14,31 +13,23 @@ export const INVALID_CREDENTIALS = 'Incorrect email or password.';
 /** Failed sign-ins allowed per 15 minutes per source address. */
 const ADDRESS_FAILURES = 50;
 
-let originProof: Promise<string | undefined> | undefined;
-/** ORIGIN_VERIFY (tests), or the secret CloudFront's origin header holds (AWS); none locally. */
-function originVerify(): Promise<string | undefined> {
-  if (process.env.ORIGIN_VERIFY) return Promise.resolve(process.env.ORIGIN_VERIFY);
-  const arn = process.env.ORIGIN_VERIFY_SECRET_ARN;
-  if (!arn) return Promise.resolve(undefined);
-  originProof ??= readSecret(arn);
-  originProof.catch(() => (originProof = undefined));
-  return originProof;
-}
-
 type LoginEvent = { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } };
 
 /**
  * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only on requests that prove
- * they came through our distribution: CloudFront adds an origin header whose value only it and the
- * function know (ORIGIN_VERIFY). Anything else (the execute-api URL called directly, the local
- * gateway) uses API Gateway's own view of the source. Never X-Forwarded-For, which anyone writes.
+ * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only where a client cannot
+ * have written it: in AWS (CloudFront replaces the header; see docs/decisions.md for the
+ * execute-api URL), or with the origin proof ORIGIN_VERIFY when one is configured. The local
+ * gateway drops the header, and without trust API Gateway's own view of the source counts.
+ * Never X-Forwarded-For, which anyone writes.
  */
-async function clientAddress(event: LoginEvent): Promise<string> {
-  const secret = await originVerify();
-  const proof = event.headers['x-origin-verify'];
+function clientAddress(event: LoginEvent): string {
   const viewer = event.headers['cloudfront-viewer-address'];
-  const trusted = Boolean(secret && proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)));
+  const secret = process.env.ORIGIN_VERIFY;
+  const proof = event.headers['x-origin-verify'];
+  const trusted = secret
+    ? Boolean(proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)))
+    : Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
   return trusted && viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
 }
 
@@ -49,7 +40,7 @@ async function clientAddress(event: LoginEvent): Promise<string> {
  */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {
   const email = normaliseEmail(body.username);
-  const address: Window = { name: 'login-address', subject: await clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 };
+  const address: Window = { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 };
   const [user, addressBlocked] = await Promise.all([findUserByEmail(body.username), anyExhausted([address])]);
   if (addressBlocked) throw tooManySignIns(15 * 60_000);
   await claimSignInAttempt(email);

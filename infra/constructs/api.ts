@@ -96,12 +96,6 @@ export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly jwtSecret: secretsmanager.Secret;
-  /**
-   * The value CloudFront adds to every API request as `x-origin-verify`: the sign-in function trusts
-   * the CloudFront-Viewer-Address header only on requests that carry it, so calling the
-   * execute-api URL directly with a made-up viewer address changes nothing.
-   */
-  readonly originVerifySecret: secretsmanager.Secret;
   /** The Stripe settings: the operator's secret, or the placeholder this stack created. */
   readonly stripeSecret: secretsmanager.ISecret;
   /** Whether stripeSecret is this stack's placeholder (to be filled in by the operator). */
@@ -122,12 +116,6 @@ export class Api extends Construct {
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'HS256 signing key for Construct access tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy,
-    });
-
-    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
-      description: 'Header value CloudFront adds to Construct API requests (x-origin-verify)',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy,
     });
 
@@ -208,7 +196,6 @@ export class Api extends Construct {
           ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
           ...(openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: openAiSecret } : {}),
           ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
-          ...(route.handler === 'auth/login' ? { ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret } : {}),
         },
         environment: {
           ...(usesOpenAi(route) ? openAiSettings : {}),
@@ -267,7 +254,7 @@ export class Api extends Construct {
       'grantReadData/grantReadWriteData add <table>/index/* so queries can use the GSIs of this one table.',
     );
     acknowledge('AwsSolutions-L1', 'Node.js 22 is pinned deliberately: bundles target node22 and the team tests on it; move runtime and esbuild target together.');
-    acknowledge('AwsSolutions-SMG4', 'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator. The origin-verify value is read by CloudFront at deploy time; rotate it by changing the value and redeploying.');
+    acknowledge('AwsSolutions-SMG4', 'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.');
   }
 
   /** `https://<id>.execute-api.<region>.amazonaws.com` ($default stage: no stage path). */

@@ -1,4 +1,3 @@
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
@@ -15,8 +14,6 @@ import type { StreamingEndpoint } from './api';
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomainName: string;
-  /** Its value is sent to the API as `x-origin-verify`, proving a request came through CloudFront. */
-  originVerifySecret?: ISecret;
   /** Streamed routes served by function URLs instead of the HTTP API (it buffers responses). */
   streamingEndpoints?: StreamingEndpoint[];
   /** prod keeps the bucket; dev empties and deletes it with the stack. */
@@ -116,8 +113,6 @@ export class Web extends Construct {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // A dynamic reference ({{resolve:secretsmanager:…}}): the value never enters the template.
-            ...(props.originVerifySecret ? { customHeaders: { 'x-origin-verify': props.originVerifySecret.secretValue.unsafeUnwrap() } } : {}),
           }),
           // HTTPS only (no redirect): a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
