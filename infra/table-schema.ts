@@ -7,7 +7,11 @@ export const TABLE_SCHEMA = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /** A general-purpose index for cross-partition access patterns (e.g. all users by email). */
-  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Sparse: only library prompts (sharded `LIBRARY#<n>`) and library categories (`LIBCATS`), for the snapshot builder and admin lists. */
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
   /** Epoch seconds; DynamoDB deletes the item some time after (processed Stripe events, throttles). */
   ttlAttribute: 'expires_at',
 } as const;

@@ -15,8 +15,8 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  * | snippet name     | USER#<id>             | SNIPNAME#<lower>|        |               |
  * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
  * | prompt version   | USER#<id>             | VERSION#<prompt id>#<000001> |  |        |
- * | library category | LIBRARY               | CATEGORY#<id>  |         |               |
- * | library prompt   | LIBRARY               | PROMPT#<id>    |         |               |
+ * | library category | LIBCAT#<id>           | LIBCAT         | (gsi2: LIBCATS / <id>)  |
+ * | library prompt   | LIBPROMPT#<id>        | LIBPROMPT      | (gsi2: LIBRARY#<0..15> / <id>) |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
  *
  * Every item carries `type` naming its entity. The user item holds the plan-limit counters

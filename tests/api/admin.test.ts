@@ -52,7 +52,7 @@ describe('admin: library prompts', () => {
     const user = await signUp();
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'elite' } })).status).toBe(204);
 
-    const seen = ((await call('GET', '/library/prompts', { token: user.token })).body as any[]).find((p) => p.id === `admin-a-${run}`);
+    const seen = (await call('GET', `/library/prompts?search=${run}&page_size=100`, { token: user.token })).body.prompts.find((p: any) => p.id === `admin-a-${run}`);
     expect(seen).toMatchObject({ access_tier: 'elite', locked: true });
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'gold' } })).status).toBe(400);
     expect((await call('PATCH', '/admin/prompts/missing/tier', { token: admin, json: { access_tier: 'pro' } })).status).toBe(404);
