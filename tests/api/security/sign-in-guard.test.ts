@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../support/api';
 import { TABLE, db } from '../../support/db';
 import { invoke } from '../../support/events';
@@ -13,7 +13,15 @@ const { handler: login } = await import('../../../functions/auth/login');
  * instead of one long wall; a password reset (clearSignInFailures) lifts it; and the per-address
  * window is keyed on an address the client cannot write.
  */
-const signIn = (username: string, password: string, headers: Record<string, string> = {}) => call('POST', '/auth/login', { form: { username, password }, headers });
+/**
+ * Sign-ins are sent to the handler in this worker from an address of their own per test, so the
+ * failures they provoke never fill the per-address window other test files sign in through.
+ */
+let address = '';
+const signIn = async (username: string, password: string) => {
+  const reply = await invoke(login, { method: 'POST', path: '/auth/login', form: { username, password }, sourceIp: address });
+  return { ...reply, headers: new Headers(reply.headers) };
+};
 const guardKey = (email: string) => ({ pk: `RATE#login-account#${email.toLowerCase()}`, sk: 'GUARD' });
 const windowItem = async (address: string) => {
   const start = Math.floor(Date.now() / 1000 / 900) * 900;
@@ -24,6 +32,10 @@ const sitOut = (email: string) =>
   db.send(new UpdateCommand({ TableName: TABLE, Key: guardKey(email), UpdateExpression: 'SET locked_until = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
 
 describe('sign-in guard', () => {
+  beforeEach(() => {
+    address = `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+  });
+
   it('checks at most 10 of 32 parallel wrong passwords; the others wait without being checked', async () => {
     const user = await signUp();
 
@@ -69,7 +81,7 @@ describe('sign-in guard', () => {
 
   it('does not key the address window on a CloudFront-Viewer-Address the client sent', async () => {
     const user = await signUp();
-    await signIn(user.email, 'wrong-password-here', { 'CloudFront-Viewer-Address': '203.0.113.77:4444' });
+    await call('POST', '/auth/login', { form: { username: user.email, password: 'wrong-password-here' }, headers: { 'CloudFront-Viewer-Address': '203.0.113.77:4444' } });
     expect(await windowItem('203.0.113.77')).toBeUndefined();
 
     // Without the gateway in between (the execute-api URL in AWS), the header is trusted only with
