@@ -61,7 +61,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.user(record.id), ...keys.usersIndex(record.email), type: 'user', ...record, ...ZERO_COUNTERS, ...EMPTY_CONTEXT },
+              Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS, ...EMPTY_CONTEXT },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

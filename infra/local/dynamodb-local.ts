@@ -152,6 +152,6 @@ function indexDefinition(i: (typeof TABLE_SCHEMA.indexes)[number]) {
       { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: 'include' in i ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' as const },
   };
 }

@@ -67,6 +67,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     await ensureTable(dynamo.client, tableName);
     await freshLibrarySnapshot();
+    // Data kept from before the users listing moved to its sharded index.
+    await (await import('../../functions/lib/admin-users')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.

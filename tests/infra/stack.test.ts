@@ -236,9 +236,12 @@ describe('data: the DynamoDB table', () => {
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: 'include' in i ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' },
       })),
     );
+    // The listing index never projects what busy writes change (plan counters, profile values, directives).
+    const gsi2 = p.GlobalSecondaryIndexes.find((i: { IndexName: string }) => i.IndexName === 'gsi2');
+    for (const busy of ['prompts_used', 'categories_used', 'snippets_used', 'profile', 'global_prompt_prefix', 'password_hash']) expect(gsi2.Projection.NonKeyAttributes).not.toContain(busy);
     expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true });
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
