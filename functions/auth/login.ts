@@ -1,43 +1,56 @@
+import { timingSafeEqual } from 'node:crypto';
 import { LoginForm } from '@shared/contract/auth';
-import { TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { UnauthorizedError } from '../lib/errors';
 import { api, ok } from '../lib/http';
 import { normaliseEmail } from '../lib/keys';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
-import { type Window, anyExhausted, record } from '../lib/rate-limits';
+import { type Window, anyExhausted, claimSignInAttempt, clearSignInFailures, record, tooManySignIns } from '../lib/rate-limits';
 import { issueAccessToken } from '../lib/tokens';
 import { findUserByEmail } from '../lib/users';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
-/** Failed sign-ins allowed per 15 minutes, per account and per source address. */
-const ACCOUNT_FAILURES = 10;
+/** Failed sign-ins allowed per 15 minutes per source address. */
 const ADDRESS_FAILURES = 50;
 
+type LoginEvent = { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } };
+
 /**
- * The caller's address: behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront itself adds (CloudFront-Viewer-Address, "ip:port") is used; otherwise API Gateway's
- * own view. Never X-Forwarded-For, which any client can write.
+ * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the address
+ * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only where a client cannot
+ * have written it: in AWS (CloudFront replaces the header; see docs/decisions.md for the
+ * execute-api URL), or with the origin proof ORIGIN_VERIFY when one is configured. The local
+ * gateway drops the header, and without trust API Gateway's own view of the source counts.
+ * Never X-Forwarded-For, which anyone writes.
  */
-function clientAddress(event: { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } }): string {
+function clientAddress(event: LoginEvent): string {
   const viewer = event.headers['cloudfront-viewer-address'];
-  return viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
+  const secret = process.env.ORIGIN_VERIFY;
+  const proof = event.headers['x-origin-verify'];
+  const trusted = secret
+    ? Boolean(proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)))
+    : Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+  return trusted && viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
 }
 
-/** POST /auth/login: OAuth2 password form (username = email) → bearer token. */
+/**
+ * POST /auth/login: OAuth2 password form (username = email) → bearer token. Every attempt on an
+ * account is counted before its password is checked (lib/rate-limits.ts, growing waits; a success
+ * clears it); failures per source address are counted in a 15-minute window.
+ */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {
-  const windows: Window[] = [
-    { name: 'login-account', subject: normaliseEmail(body.username), limit: ACCOUNT_FAILURES, seconds: 900 },
-    { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 },
-  ];
-  const [blocked, user] = await Promise.all([anyExhausted(windows), findUserByEmail(body.username)]);
-  if (blocked) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
+  const email = normaliseEmail(body.username);
+  const address: Window = { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 };
+  const [user, addressBlocked] = await Promise.all([findUserByEmail(body.username), anyExhausted([address])]);
+  if (addressBlocked) throw tooManySignIns(15 * 60_000);
+  await claimSignInAttempt(email);
   // Same work whether or not the account exists, so timing does not tell which emails are registered.
   const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDecoy(body.password);
   if (!user || !valid) {
-    await record(windows);
+    await record([address]);
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
+  await clearSignInFailures(email);
   const { token, expiresIn } = await issueAccessToken(user.id);
   return ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
 });

@@ -80,6 +80,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Headers only CloudFront may set (the viewer's address, the origin proof): locally there is no
+ * CloudFront in front, so a client sending them is dropped, as CloudFront replaces them in AWS.
+ */
+const EDGE_HEADERS = new Set(['cloudfront-viewer-address', 'x-origin-verify']);
+
 const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|.*\+json)|text\/)/;
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, handlerFor: (n: string) => Promise<LambdaHandler>) {
@@ -115,7 +121,7 @@ async function serveStreaming(res: ServerResponse, handler: StreamingHandler, ev
 function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== 'cookie' && !EDGE_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   return lambdaEvent({
