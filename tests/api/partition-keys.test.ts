@@ -63,7 +63,11 @@ describe('keys each signed-in route touches', () => {
       fork: (key) => key === `LIBPROMPT#${libraryId}`,
       // The caller's own daily quota window (subject: the user id).
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
+      // The lookup item of the one API key being made or presented: a partition per key, never shared.
+      apiKey: (key) => /^APIKEY#[0-9a-f]{64}$/.test(key),
     };
+    const apiKey = (await ok('POST', '/api-keys', { name: 'Keys' })).key as string;
+    const slug = (await ok('GET', '/prompts/')).prompts.find((p: { id: string }) => p.id === prompt.id).slug as string;
     const cases: [EventInput, number, (keyof typeof allowed)[]][] = [
       [{ method: 'GET', path: '/auth/me', token: t }, 200, []],
       [{ method: 'GET', path: '/prompts/', token: t }, 200, []],
@@ -89,6 +93,12 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, []],
       [{ method: 'GET', path: '/context/profile', token: t }, 200, []],
       [{ method: 'DELETE', path: `/prompts/${doomed.id}`, token: t }, 204, []],
+      [{ method: 'POST', path: '/api-keys', token: t, json: { name: 'Another' } }, 201, ['apiKey']],
+      [{ method: 'GET', path: '/api-keys', token: t }, 200, []],
+      [{ method: 'PUT', path: `/prompts/${prompt.id}/labels/production`, token: t, json: { version: 1 } }, 200, []],
+      [{ method: 'GET', path: '/registry/prompts', token: t }, 200, []],
+      [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey']],
+      [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey']],
     ];
 
     const strays: string[] = [];
