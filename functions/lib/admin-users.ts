@@ -4,6 +4,7 @@ import type { Tier } from '@shared/tiers';
 import { TABLE, batchWrite, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
+import { deleteOutsideItems } from './outside-items';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';
 
@@ -89,6 +90,7 @@ export async function deleteUser(actor: UserRecord, userId: string): Promise<voi
   const user = await getUser(userId);
   if (!user) {
     // An earlier attempt ended the account but failed while clearing its workspace: finish it.
+    await deleteOutsideItems(userId);
     if (await deletePartition(keys.workspace(userId))) return;
     throw new NotFoundError('User not found.');
   }
@@ -98,6 +100,7 @@ export async function deleteUser(actor: UserRecord, userId: string): Promise<voi
   ];
   if (user.is_admin) items.push(adminCountChange(-1));
   await transact(items, { 0: () => new NotFoundError('User not found.'), 2: () => new BadRequestError(LAST_ADMIN) });
+  await deleteOutsideItems(userId);
   await deletePartition(keys.workspace(userId));
 }
 

@@ -49,6 +49,8 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /context/snippets': () => ({ path: '/context/snippets', json: { snippet_name: 'Another', snippet_content: 'y' } }),
   'PUT /context/snippets/{id}': () => ({ path: `/context/snippets/${ids.snippet}`, json: { snippet_name: 'Mine', snippet_content: 'changed' } }),
   'PUT /context/profile/{key}': () => ({ path: '/context/profile/role', json: { value: 'Admin' } }),
+  'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
+  'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 
 const SMUGGLED: [string, () => unknown][] = [
@@ -111,7 +113,7 @@ describe('mass assignment', () => {
 
 describe('responses carry only allow-listed fields', () => {
   const USER_FIELDS = ['access_tier', 'email', 'first_name', 'id', 'is_admin', 'last_name'];
-  const PROMPT_FIELDS = ['access_tier', 'body', 'category_id', 'category_name', 'created_at', 'forked_from', 'id', 'industries', 'is_favorite', 'library_update', 'tasks', 'title', 'updated_at', 'version'];
+  const PROMPT_FIELDS = ['access_tier', 'body', 'category_id', 'category_name', 'created_at', 'forked_from', 'id', 'industries', 'is_favorite', 'labels', 'library_update', 'slug', 'tasks', 'title', 'updated_at', 'version'];
   const NEVER = ['password_hash', 'password', 'prompts_used', 'categories_used', 'snippets_used', 'stripe_customer_id', 'stripe_subscription_id', 'subscription_status', 'billing_event_created', 'session_version', 'pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at', 'item_id', 'user_id'];
 
   /** Every key at any depth of a JSON value. */

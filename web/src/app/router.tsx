@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
+          { path: paths.apiKeys, lazy: () => import('./routes/app/api-keys') },
         ],
       },
       // The control center has its own header; its module applies the admin guard.

@@ -10,6 +10,7 @@ export const paths = {
   library: '/library',
   contextLibrary: '/context-library',
   admin: '/admin',
+  apiKeys: '/api-keys',
 } as const;
 
 /** Where a signed-in user lands when no other origin is known. */
