@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { API_BASE } from '../shared/routes';
+import { API_BASE, routeKey } from '../shared/routes';
 import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
@@ -57,6 +57,9 @@ export class ConstructStack extends Stack {
     Tags.of(this).add('stage', props.stage);
 
     this.data = new Data(this, 'Data', { retain });
+    // The library snapshot: every function knows the bucket (library writes then leave the build
+    // to the stream instead of building in process); those serving library reads may read it.
+    this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       retain,
@@ -70,14 +73,9 @@ export class ConstructStack extends Stack {
       // functions depend on the distribution, which depends on the API (a cycle). Without it the
       // billing code takes the browser's Origin header.
       siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
+      grantsFor: (route) => (readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role) => this.library.grantReadTo(role) }] : []),
     });
-    // The library snapshot: every function knows the bucket (library writes then leave the build
-    // to the stream instead of building in process); those serving library reads may read it.
-    this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
-    for (const [route, fn] of this.api.functions) {
-      if (readsLibrarySnapshot(route)) this.library.grantRead(fn);
-      else fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
-    }
+    for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
       streamingEndpoints: this.api.streamingEndpoints,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -24,6 +25,11 @@ export interface ApiFunctionProps {
   environment?: Record<string, string>;
   /** What happens to the function's log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
+  /**
+   * An execution role shared with functions that need exactly the same access (see
+   * `FunctionRoles`): it already holds the table and secret grants, so none are added here.
+   */
+  role?: iam.IRole;
 }
 
 /**
@@ -64,6 +70,7 @@ export class ApiFunction extends NodejsFunction {
       removalPolicy: props.logRemovalPolicy,
     });
     super(scope, id, {
+      role: props.role,
       description: props.description,
       entry: join(REPO_ROOT, 'functions', `${props.handler}.ts`),
       handler: 'handler',
@@ -89,17 +96,69 @@ export class ApiFunction extends NodejsFunction {
           }
         : {}),
     });
+    this.sharedRole = props.role !== undefined;
     for (const [name, secret] of secrets) {
-      secret.grantRead(this);
+      if (!this.sharedRole) secret.grantRead(this);
       this.addEnvironment(name, secret.secretArn);
     }
   }
 
+  private readonly sharedRole: boolean;
+
   /** Least privilege on the table: 'RO' = read (Get/Query/Scan), 'RW' = read and write. */
   bindTable(table: ITable, mode: 'RO' | 'RW'): this {
-    if (mode === 'RO') table.grantReadData(this);
+    if (this.sharedRole) {
+      // The shared role was granted its mode when it was made; the table name is all that is left.
+    } else if (mode === 'RO') table.grantReadData(this);
     else table.grantReadWriteData(this);
     this.addEnvironment('TABLE_NAME', table.tableName);
     return this;
+  }
+}
+
+export interface RoleAccess {
+  table: 'RO' | 'RW';
+  /** Secrets by the environment variable that carries their ARN. */
+  secrets: Record<string, ISecret>;
+  /** Further grants, named so that functions needing the same ones share a role (`Library`, `Mail`). */
+  grants?: RoleGrant[];
+}
+
+export interface RoleGrant {
+  name: string;
+  grant: (role: iam.Role) => void;
+}
+
+/**
+ * Execution roles shared by the functions that need exactly the same access: table read or
+ * read-write, the same secrets, the same extra statements. A role per function costs two stack
+ * resources per route (role and policy), and CloudFormation allows 500 resources per stack;
+ * sharing gives no function more than it needs, since a role only exists per distinct access.
+ */
+export class FunctionRoles {
+  private readonly roles = new Map<string, iam.Role>();
+
+  constructor(
+    private readonly scope: Construct,
+    private readonly table: ITable,
+  ) {}
+
+  roleFor(access: RoleAccess): iam.IRole {
+    const secretNames = Object.keys(access.secrets).sort();
+    const grants = [...(access.grants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const secretWords = secretNames.map((n) => n.replace(/_SECRET_ARN$/, '').toLowerCase().replace(/(^|_)(.)/g, (_, __, c: string) => c.toUpperCase()));
+    const id = ['Role', access.table === 'RO' ? 'Read' : 'ReadWrite', ...secretWords, ...grants.map((g) => g.name)].join('');
+    const existing = this.roles.get(id);
+    if (existing) return existing;
+    const role = new iam.Role(this.scope, id, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    if (access.table === 'RO') this.table.grantReadData(role);
+    else this.table.grantReadWriteData(role);
+    for (const name of secretNames) access.secrets[name]!.grantRead(role);
+    for (const { grant } of grants) grant(role);
+    this.roles.set(id, role);
+    return role;
   }
 }

@@ -9,7 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_BASE, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
 import { THROTTLE_DEFAULTS } from '../context';
-import { ApiFunction } from './api-function';
+import { ApiFunction, FunctionRoles, type RoleGrant } from './api-function';
 
 export interface Throttle {
   /** Steady-state requests per second. */
@@ -45,6 +45,8 @@ export interface ApiProps {
    * synth time with a custom domain; without one the billing code uses the request's Origin.
    */
   siteUrl?: string;
+  /** Access a route's function needs beyond the table and its secrets (the library snapshot bucket). */
+  grantsFor?: (route: RouteDef) => RoleGrant[];
 }
 
 /**
@@ -184,28 +186,32 @@ export class Api extends Construct {
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const credentialRoutes: apigw.HttpRoute[] = [];
     const seen = new Set<string>();
+    const roles = new FunctionRoles(this, props.table);
 
     for (const route of ROUTES as readonly RouteDef[]) {
       const id = routeId(route);
       const key = apiGatewayRouteKey(route);
       if (seen.has(key)) throw new Error(`Two route-table entries map to the API Gateway route ${key}`);
       seen.add(key);
+      const secrets = {
+        ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
+        ...(openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: openAiSecret } : {}),
+        ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
+      };
+      const tableAccess = route.method === 'GET' ? 'RO' : 'RW';
       const fn = new ApiFunction(this, id, {
         handler: route.handler,
         description: `${route.method} ${API_BASE}${route.path}`,
         memoryMb: route.memoryMb,
         timeoutSeconds: route.timeoutSeconds,
-        secrets: {
-          ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
-          ...(openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: openAiSecret } : {}),
-          ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
-        },
+        secrets,
         environment: {
           ...(usesOpenAi(route) ? openAiSettings : {}),
           ...(usesStripe(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
         },
         logRemovalPolicy: removalPolicy,
-      }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
+        role: roles.roleFor({ table: tableAccess, secrets, grants: props.grantsFor?.(route) }),
+      }).bindTable(props.table, tableAccess);
       this.functions.set(routeKey(route), fn);
 
       if (route.streaming) {

@@ -1,6 +1,7 @@
 import { type CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -83,10 +84,9 @@ export class LibrarySnapshots extends Construct {
     }
   }
 
-  /** A route function that reads the snapshot: read access and where to find it. */
-  grantRead(fn: ApiFunction): void {
-    this.bucket.grantRead(fn);
-    fn.addEnvironment('LIBRARY_BUCKET', this.bucket.bucketName);
-    this.acknowledgeObjectReads(fn);
+  /** Read access to the snapshot files, for the execution role of the functions serving library reads. */
+  grantReadTo(role: iam.Role): void {
+    this.bucket.grantRead(role);
+    this.acknowledgeObjectReads(role);
   }
 }

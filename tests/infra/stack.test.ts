@@ -10,7 +10,7 @@ import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
 import { THROTTLE_DEFAULTS, settingsFromContext } from '../../infra/context';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { REPO_ROOT } from '../../infra/constructs/paths';
-import { ConstructStack, type ConstructStackProps } from '../../infra/stack';
+import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
@@ -359,6 +359,19 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
       if (route.method === 'GET') for (const w of writes) expect(actions, key(route)).not.toContain(w);
       else expect(actions, key(route)).toEqual(expect.arrayContaining(writes));
     }
+  });
+
+  it('lets only the routes serving library reads read the snapshot bucket, though functions share roles', () => {
+    const byKey = functionsByRouteKey(dev);
+    const roles = new Set<string>();
+    for (const route of ROUTE_LIST) {
+      const fn = byKey.get(gatewayKey(route))![1];
+      roles.add(JSON.stringify(fn.Properties.Role));
+      const readsBucket = actionsOf(dev, fn).some((a) => a.startsWith('s3:'));
+      expect(readsBucket, key(route)).toBe(readsLibrarySnapshot(key(route)));
+    }
+    // Shared by access (table mode, secrets, library): far fewer roles than routes.
+    expect(roles.size).toBeLessThan(ROUTE_LIST.length / 4);
   });
 
   it('reads the JWT key by ARN through the extension, only where tokens are used', () => {
@@ -847,8 +860,8 @@ describe('front door: throttles sized for the product, WAF per client address', 
 
 describe('limits', () => {
   it('stays well inside the CloudFormation limit of 500 resources per stack', () => {
-    // About 7 resources per route (function, role, policy, log group, integration, route,
-    // permission): past ~60 routes the API needs a nested stack or shared roles.
+    // About 5 resources per route (function, log group, integration, route, permission); the
+    // execution roles are shared by access (FunctionRoles), so routes no longer bring a role each.
     for (const t of [dev, prod]) expect(Object.keys(resources(t)).length).toBeLessThan(450);
   });
 });
