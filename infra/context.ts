@@ -9,6 +9,8 @@
  * | `openAiSecretArn` | an existing secret with the OpenAI API key; without it the built-in engine runs |
  * | `openAiModel`, `openAiBaseUrl` | optional model and OpenAI-compatible server for enhancement |
  * | `alarmEmail` | subscribes this address to the alarm topic |
+ * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
+ * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
  *
  * Each may be given on the command line (`-c domainName=app.example.com`) or kept per stage in
  * cdk.json under `stages.<stage>` (`"stages": {"prod": {"domainName": "app.example.com"}}`), so a
@@ -24,6 +26,8 @@ export interface DeploySettings {
   openAiModel?: string;
   openAiBaseUrl?: string;
   alarmEmail?: string;
+  mailFrom?: string;
+  mailSiteUrl?: string;
 }
 
 export const SETTING_KEYS = [
@@ -34,6 +38,8 @@ export const SETTING_KEYS = [
   'openAiModel',
   'openAiBaseUrl',
   'alarmEmail',
+  'mailFrom',
+  'mailSiteUrl',
 ] as const satisfies readonly (keyof DeploySettings)[];
 
 /** Reads and checks the settings; `tryGetContext` is `app.node.tryGetContext`. */
@@ -62,6 +68,7 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
       throw new Error(`${key} must be the complete secret ARN (ending in the 6-character suffix); got "${arn}"`);
     }
   }
+  if (settings.mailSiteUrl && !/^https:\/\/[^\s/]+$/.test(settings.mailSiteUrl)) throw new Error(`Invalid mailSiteUrl "${settings.mailSiteUrl}": use https://host without a path`);
   if (settings.openAiBaseUrl && !/^https?:\/\/\S+$/.test(settings.openAiBaseUrl)) throw new Error(`Invalid openAiBaseUrl "${settings.openAiBaseUrl}"`);
   return settings;
 }

@@ -22,6 +22,10 @@ export interface ConstructStackProps extends StackProps {
   authThrottle?: Throttle;
   /** An existing secret with the OpenAI API key; without it the built-in engine runs. */
   openAiSecretArn?: string;
+  /** Sender of the product's emails on a verified SES identity (see infra/context.ts). */
+  mailFrom?: string;
+  /** The site emailed links open when there is no custom domain. */
+  mailSiteUrl?: string;
   /** Optional model name and OpenAI-compatible base URL for the enhancement function. */
   openAiModel?: string;
   openAiBaseUrl?: string;
@@ -66,6 +70,8 @@ export class ConstructStack extends Stack {
       // functions depend on the distribution, which depends on the API (a cycle). Without it the
       // billing code takes the browser's Origin header.
       siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
+      mailFrom: props.mailFrom,
+      mailSiteUrl: props.mailSiteUrl,
     });
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,

@@ -1,33 +1,21 @@
 import { LoginForm } from '@shared/contract/auth';
 import { TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { api, ok } from '../lib/http';
-import { normaliseEmail } from '../lib/keys';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
-import { type Window, anyExhausted, record } from '../lib/rate-limits';
+import { type Window, anyExhausted, clientAddress, record, signInAccountWindow } from '../lib/rate-limits';
 import { issueAccessToken } from '../lib/tokens';
-import { findUserByEmail } from '../lib/users';
+import { findUserByEmail, sessionVersionOf } from '../lib/users';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
-/** Failed sign-ins allowed per 15 minutes, per account and per source address. */
-const ACCOUNT_FAILURES = 10;
+/** Failed sign-ins allowed per 15 minutes per source address (per account: signInAccountWindow). */
 const ADDRESS_FAILURES = 50;
-
-/**
- * The caller's address: behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront itself adds (CloudFront-Viewer-Address, "ip:port") is used; otherwise API Gateway's
- * own view. Never X-Forwarded-For, which any client can write.
- */
-function clientAddress(event: { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } }): string {
-  const viewer = event.headers['cloudfront-viewer-address'];
-  return viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
-}
 
 /** POST /auth/login: OAuth2 password form (username = email) → bearer token. */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {
   const windows: Window[] = [
-    { name: 'login-account', subject: normaliseEmail(body.username), limit: ACCOUNT_FAILURES, seconds: 900 },
+    signInAccountWindow(body.username),
     { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 },
   ];
   const [blocked, user] = await Promise.all([anyExhausted(windows), findUserByEmail(body.username)]);
@@ -38,6 +26,6 @@ export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'for
     await record(windows);
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
-  const { token, expiresIn } = await issueAccessToken(user.id);
+  const { token, expiresIn } = await issueAccessToken(user.id, sessionVersionOf(user));
   return ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
 });

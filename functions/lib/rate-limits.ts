@@ -1,6 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, batchGet, db } from './db';
 import { TooManyRequestsError } from './errors';
+import { normaliseEmail } from './keys';
 
 /**
  * Fixed-window counters in the table (`RATE#<name>#<subject>` / `W#<window start>`), expired by
@@ -89,4 +90,39 @@ export async function refund(w: Window, takenAt: number): Promise<void> {
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
+}
+
+/** How many units of a window are used now (0 when nothing was counted yet). */
+export async function usedIn(w: Window, now = Date.now()): Promise<number> {
+  const { pk, sk } = key(w, now);
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: { pk, sk }, ProjectionExpression: 'hits' }));
+  return Number(Item?.hits ?? 0);
+}
+
+/** The sign-in guard's window for one account (login.ts counts failures in it). */
+export const SIGN_IN_ACCOUNT_WINDOW = { name: 'login-account', limit: 10, seconds: 900 } as const;
+export const signInAccountWindow = (email: string): Window => ({ ...SIGN_IN_ACCOUNT_WINDOW, subject: normaliseEmail(email) });
+
+/**
+ * Forgets an account's failed sign-ins, lifting the lock they caused: a completed password reset
+ * proves the person owns the mailbox, so the lock has done its job.
+ */
+export async function clearSignInFailures(email: string): Promise<void> {
+  const now = Date.now();
+  const w = signInAccountWindow(email);
+  // The previous window too: a lock counted just before a window boundary stays readable briefly.
+  await Promise.all([now, now - w.seconds * 1000].map((at) => {
+    const { pk, sk } = key(w, at);
+    return db.send(new DeleteCommand({ TableName: TABLE, Key: { pk, sk } }));
+  }));
+}
+
+/**
+ * The caller's address: behind CloudFront, API Gateway sees an edge server, so the address
+ * CloudFront itself adds (CloudFront-Viewer-Address, "ip:port") is used; otherwise API Gateway's
+ * own view. Never X-Forwarded-For, which any client can write.
+ */
+export function clientAddress(event: { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } }): string {
+  const viewer = event.headers['cloudfront-viewer-address'];
+  return viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
 }

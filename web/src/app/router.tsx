@@ -17,6 +17,9 @@ export const routes: RouteObject[] = [
       { path: paths.home, lazy: () => import('./routes/landing') },
       { path: paths.login, lazy: () => import('./routes/auth/login') },
       { path: paths.register, lazy: () => import('./routes/auth/register') },
+      { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password') },
+      { path: paths.resetPassword, lazy: () => import('./routes/auth/reset-password') },
+      { path: paths.verifyEmail, lazy: () => import('./routes/auth/verify-email') },
       { path: paths.pricing, lazy: () => import('./routes/pricing') },
       { path: paths.terms, lazy: () => import('./routes/legal/terms') },
       { path: paths.privacy, lazy: () => import('./routes/legal/privacy') },
@@ -27,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
+          { path: paths.account, lazy: () => import('./routes/app/account') },
         ],
       },
       // The control center has its own header; its module applies the admin guard.

@@ -10,6 +10,10 @@ export const paths = {
   library: '/library',
   contextLibrary: '/context-library',
   admin: '/admin',
+  account: '/account',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;
 
 /** Where a signed-in user lands when no other origin is known. */
