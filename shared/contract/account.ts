@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Email, Tier } from './common';
+import { Email, Tier, safeLine } from './common';
 import { PASSWORD_MAX, Password } from './auth';
 
 /** Accounts: password reset and change, sessions, the account page, email change, export, deletion. */
@@ -40,7 +40,7 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 const Name = (label: string, min: number) =>
-  z.string().check(z.trim(), z.minLength(min, `${label} is required.`), z.maxLength(100, `${label} must be at most 100 characters.`));
+  z.string().check(z.trim(), z.minLength(min, `${label} is required.`), z.maxLength(100, `${label} must be at most 100 characters.`), safeLine(label));
 export const UpdateAccountRequest = z.strictObject({ first_name: Name('First name', 1), last_name: z._default(Name('Last name', 0), '') });
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;
 
