@@ -50,7 +50,7 @@ export async function accountView(user: UserRecord & Counters): Promise<Account>
 // ---- export --------------------------------------------------------------------------------------
 
 /** Key and bookkeeping attributes: never part of what the user sees. */
-const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type', 'password_hash', 'session_version', 'billing_event_created', 'expires_at']);
+const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type', 'password_hash', 'session_version', 'billing_event_created', 'expires_at', 'item_id', 'user_id']);
 const plain = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k)));
 
 export interface ExportInput {
@@ -79,11 +79,11 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   },
   {
     name: 'billing',
+    // The state, not Stripe's ids: those are keys into another service, not facts about the person.
     collect: ({ user }) => ({
-      access_tier: user.access_tier,
-      stripe_customer_id: user.stripe_customer_id ?? null,
-      stripe_subscription_id: user.stripe_subscription_id ?? null,
-      subscription_status: user.subscription_status ?? null,
+      plan: user.access_tier,
+      paying_customer: Boolean(user.stripe_customer_id),
+      subscription: user.stripe_subscription_id ? (user.subscription_status ?? 'active') : null,
     }),
   },
   { name: 'categories', collect: ({ items }) => (items.get('category') ?? []).map(plain) },
