@@ -93,9 +93,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
     // Links in emails open this site (never one named by a request's headers), unless SITE_URL
     // was configured; a later stack in this process replaces the value an earlier one set.
-    if (!process.env.SITE_URL || process.env.SITE_URL_FROM_LOCAL_STACK) {
+    if (!process.env.SITE_URL || process.env.SITE_URL === process.env.LOCAL_STACK_SITE_URL) {
       process.env.SITE_URL = url;
-      process.env.SITE_URL_FROM_LOCAL_STACK = '1';
+      process.env.LOCAL_STACK_SITE_URL = url;
     }
     return {
       url,

@@ -33,7 +33,7 @@ async function itemsNaming(id: string, email: string) {
   return found;
 }
 
-describe.concurrent('password reset', () => {
+describe('password reset', () => {
   it('answers the same 202 for a known and an unknown address, and mails each', async () => {
     const user = await signUp();
     const stranger = newAccount().email;
@@ -125,7 +125,7 @@ describe.concurrent('password reset', () => {
   });
 });
 
-describe.concurrent('sessions and password change', () => {
+describe('sessions and password change', () => {
   it('changes the password with the current one: a fresh token, other sessions end', async () => {
     const user = await signUp();
     const other = (await login(user.email, user.password)).body.access_token;
@@ -165,7 +165,7 @@ describe.concurrent('sessions and password change', () => {
   });
 });
 
-describe.concurrent('the account', () => {
+describe('the account', () => {
   it('shows usage against the plan limits, null when unlimited', async () => {
     const user = await signUp();
     await call('POST', '/prompts/', { token: user.token, json: { title: 'One', body: 'b' } });
@@ -253,7 +253,7 @@ describe.concurrent('the account', () => {
   });
 });
 
-describe.concurrent('export and deletion', () => {
+describe('export and deletion', () => {
   it('exports everything about the user as a download, without password material', async () => {
     const user = await signUp();
     const prompt = (await call('POST', '/prompts/', { token: user.token, json: { title: 'First title', body: 'First body' } })).body;
