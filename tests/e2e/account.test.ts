@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { adminToken } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 import { waitForMail } from '../support/mail';
@@ -54,6 +55,20 @@ describe('password reset', () => {
 
     await see(page, 'This password reset link was already used. Please ask for a new one.');
     await expect.poll(() => page.getByRole('link', { name: 'Ask for a new link' }).count()).toBe(1);
+  });
+});
+
+describe("the admin's 'Send password reset'", () => {
+  it('mails the user a reset link from their row', async () => {
+    const { page } = browser;
+    const user = await registerViaApi(account());
+    await signInWithToken(page, await adminToken());
+    await page.goto('/admin?tab=users');
+    await page.getByPlaceholder('Search users by email...').fill(user.email);
+    await page.getByRole('button', { name: `Send password reset to ${user.email}` }).click();
+    await see(page, `A password reset link was sent to ${user.email}.`);
+    const mail = await waitForMail(user.email, /Reset your Construct password/);
+    expect(linkIn(mail.text, '/reset-password')).toContain('/reset-password?token=');
   });
 });
 
