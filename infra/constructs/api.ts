@@ -215,6 +215,10 @@ export class Api extends Construct {
     const credentialRoutes: apigw.HttpRoute[] = [];
     const seen = new Set<string>();
 
+    // One log group for every route function (streams are named after their function; Logs
+    // Insights queries all routes at once): a group per function would cost a stack resource per
+    // route, and CloudFormation allows 500 per stack.
+    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
     for (const route of ROUTES as readonly RouteDef[]) {
       const id = routeId(route);
       const key = apiGatewayRouteKey(route);
@@ -237,6 +241,7 @@ export class Api extends Construct {
           ...(sendsMail(route) && (props.mailSiteUrl ?? props.siteUrl) ? { MAIL_SITE_URL: (props.mailSiteUrl ?? props.siteUrl)! } : {}),
         },
         logRemovalPolicy: removalPolicy,
+        logGroup: functionLogs,
       }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
       if (sendsMail(route) && props.mailFrom) {
         // Sending as the one verified identity only: no other sender, no other SES action.

@@ -491,7 +491,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('puts no secret value into any function environment', () => {
     const allowed =
-      /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
