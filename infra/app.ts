@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { settingsFromContext } from './context';
+import { EdgeStack } from './edge-stack';
 import { ConstructStack } from './stack';
 
 /**
@@ -8,7 +9,17 @@ import { ConstructStack } from './stack';
  * the command line or per stage in cdk.json: see infra/context.ts and the README's Deploy section.
  */
 const app = new App();
-const { stage, ...settings } = settingsFromContext((key) => app.node.tryGetContext(key));
+const { stage, signInRateLimit, registerRateLimit, ...settings } = settingsFromContext((key) => app.node.tryGetContext(key));
+
+// CloudFront takes only us-east-1 web ACLs: deploy this first, then pass its WebAclArn output as
+// the main stack's webAclArn setting (README, Deploy).
+new EdgeStack(app, `ConstructEdge-${stage}`, {
+  stage,
+  description: `Construct edge protection (${stage}): CloudFront-scope AWS WAF web ACL`,
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' },
+  signInRateLimit,
+  registerRateLimit,
+});
 
 new ConstructStack(app, `Construct-${stage}`, {
   stage,

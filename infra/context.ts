@@ -9,6 +9,10 @@
  * | `openAiSecretArn` | an existing secret with the OpenAI API key; without it the built-in engine runs |
  * | `openAiModel`, `openAiBaseUrl` | optional model and OpenAI-compatible server for enhancement |
  * | `alarmEmail` | subscribes this address to the alarm topic |
+ * | `webAclArn` | the CloudFront web ACL of the `ConstructEdge-<stage>` stack (us-east-1), attached to the distribution |
+ * | `throttleRate`, `throttleBurst` | HTTP API stage throttle (default 10,000 / 5,000: what the product is sized for) |
+ * | `authThrottleRate`, `authThrottleBurst` | login and register route throttle (default 1,000 / 2,000; per-address limits are WAF's) |
+ * | `signInRateLimit`, `registerRateLimit` | WAF: requests per client address per 5 minutes (edge stack; default 100 / 20) |
  * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
  * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
  *
@@ -26,9 +30,19 @@ export interface DeploySettings {
   openAiModel?: string;
   openAiBaseUrl?: string;
   alarmEmail?: string;
+  webAclArn?: string;
+  throttle?: { rateLimit: number; burstLimit: number };
+  authThrottle?: { rateLimit: number; burstLimit: number };
+  signInRateLimit?: number;
+  registerRateLimit?: number;
   mailFrom?: string;
   mailSiteUrl?: string;
 }
+
+/** Stage throttles that hold the product's design load (10,000 requests/s), from context when given. */
+export const THROTTLE_DEFAULTS = { throttle: { rateLimit: 10_000, burstLimit: 5_000 }, authThrottle: { rateLimit: 1_000, burstLimit: 2_000 } } as const;
+
+const NUMBER_KEYS = ['throttleRate', 'throttleBurst', 'authThrottleRate', 'authThrottleBurst', 'signInRateLimit', 'registerRateLimit'] as const;
 
 export const SETTING_KEYS = [
   'domainName',
@@ -38,6 +52,7 @@ export const SETTING_KEYS = [
   'openAiModel',
   'openAiBaseUrl',
   'alarmEmail',
+  'webAclArn',
   'mailFrom',
   'mailSiteUrl',
 ] as const satisfies readonly (keyof DeploySettings)[];
@@ -49,8 +64,9 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
   const stages = tryGetContext('stages');
   const perStage = (stages && typeof stages === 'object' ? (stages as Record<string, unknown>)[stage] : undefined) ?? {};
   if (typeof perStage !== 'object') throw new Error(`cdk.json stages.${stage} must be an object of settings`);
-  const unknown = Object.keys(perStage).filter((k) => !(SETTING_KEYS as readonly string[]).includes(k));
-  if (unknown.length) throw new Error(`Unknown settings in stages.${stage}: ${unknown.join(', ')} (known: ${SETTING_KEYS.join(', ')})`);
+  const known = [...SETTING_KEYS, ...NUMBER_KEYS] as readonly string[];
+  const unknown = Object.keys(perStage).filter((k) => !known.includes(k));
+  if (unknown.length) throw new Error(`Unknown settings in stages.${stage}: ${unknown.join(', ')} (known: ${known.join(', ')})`);
 
   const settings: DeploySettings = { stage };
   for (const key of SETTING_KEYS) {
@@ -60,6 +76,31 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
     settings[key] = value;
   }
 
+  const numbers: Partial<Record<(typeof NUMBER_KEYS)[number], number>> = {};
+  for (const key of NUMBER_KEYS) {
+    const value = tryGetContext(key) ?? (perStage as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === '') continue;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`Setting ${key} must be a positive whole number; got "${String(value)}"`);
+    numbers[key] = n;
+  }
+  // Throttles only when given (the API construct applies THROTTLE_DEFAULTS otherwise).
+  if (numbers.throttleRate || numbers.throttleBurst || numbers.authThrottleRate || numbers.authThrottleBurst) {
+    const throttle = { rateLimit: numbers.throttleRate ?? THROTTLE_DEFAULTS.throttle.rateLimit, burstLimit: numbers.throttleBurst ?? THROTTLE_DEFAULTS.throttle.burstLimit };
+    const authThrottle = {
+      rateLimit: numbers.authThrottleRate ?? Math.min(THROTTLE_DEFAULTS.authThrottle.rateLimit, Math.ceil(throttle.rateLimit / 10)),
+      burstLimit: numbers.authThrottleBurst ?? Math.min(THROTTLE_DEFAULTS.authThrottle.burstLimit, Math.ceil(throttle.burstLimit / 2)),
+    };
+    if (authThrottle.rateLimit >= throttle.rateLimit || authThrottle.burstLimit >= throttle.burstLimit) {
+      throw new Error('authThrottleRate/authThrottleBurst must stay below throttleRate/throttleBurst');
+    }
+    Object.assign(settings, { throttle, authThrottle });
+  }
+  if (numbers.signInRateLimit !== undefined) settings.signInRateLimit = numbers.signInRateLimit;
+  if (numbers.registerRateLimit !== undefined) settings.registerRateLimit = numbers.registerRateLimit;
+  if (settings.webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(settings.webAclArn)) {
+    throw new Error(`webAclArn must be a CloudFront (global, us-east-1) WAF web ACL ARN; got "${settings.webAclArn}"`);
+  }
   if (settings.alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(settings.alarmEmail)) throw new Error(`Invalid alarmEmail "${settings.alarmEmail}"`);
   for (const key of ['stripeSecretArn', 'openAiSecretArn'] as const) {
     const arn = settings[key];

@@ -71,6 +71,9 @@ async function main() {
     }
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--aws needs TABLE_NAME (the stack output TableName)');
+  } else {
+    // The deployed table's stream rebuilds the library snapshot after the import.
+    process.env.LIBRARY_BUILD = 'stream';
   }
   try {
     const { upsertEntries } = await import('../functions/lib/library');

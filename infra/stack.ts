@@ -5,6 +5,7 @@ import { API_BASE } from '../shared/routes';
 import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
+import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
 import { checkCustomDomain, Web } from './constructs/web';
 import { TABLE_SCHEMA } from './table-schema';
@@ -36,6 +37,8 @@ export interface ConstructStackProps extends StackProps {
   stripeSecretArn?: string;
   /** An address subscribed to the operators' alarm topic. */
   alarmEmail?: string;
+  /** The CloudFront-scope WAF web ACL (the ConstructEdge-<stage> stack's output, us-east-1). */
+  webAclArn?: string;
 }
 
 /**
@@ -47,6 +50,7 @@ export class ConstructStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly alarms: Alarms;
+  readonly library: LibrarySnapshots;
 
   constructor(scope: Construct, id: string, props: ConstructStackProps) {
     super(scope, id, { terminationProtection: props.stage === 'prod', ...props });
@@ -73,6 +77,13 @@ export class ConstructStack extends Stack {
       mailFrom: props.mailFrom,
       mailSiteUrl: props.mailSiteUrl,
     });
+    // The library snapshot: every function knows the bucket (library writes then leave the build
+    // to the stream instead of building in process); those serving library reads may read it.
+    this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
+    for (const [route, fn] of this.api.functions) {
+      if (readsLibrarySnapshot(route)) this.library.grantRead(fn);
+      else fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
+    }
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
       streamingEndpoints: this.api.streamingEndpoints,
@@ -80,6 +91,7 @@ export class ConstructStack extends Stack {
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       domainName: props.domainName,
       certificateArn: props.certificateArn,
+      webAclArn: props.webAclArn,
     });
     this.alarms = new Alarms(this, 'Alarms', {
       stage: props.stage,
@@ -122,3 +134,7 @@ export class ConstructStack extends Stack {
     }
   }
 }
+
+/** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
+export const readsLibrarySnapshot = (routeKey: string) =>
+  ['GET /library/prompts', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');

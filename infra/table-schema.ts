@@ -7,7 +7,28 @@ export const TABLE_SCHEMA = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /** A general-purpose index for cross-partition access patterns (e.g. all users by email). */
-  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  indexes: [
+    /** Legacy: the former users index (all attributes, one partition). Users move to gsi2 (docs/data-model.md, migration); drop in a later release. */
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /**
+     * Sparse, for listings that are never a user's request: library prompts (sharded
+     * `LIBRARY#<n>`), library categories (`LIBCATS`) and users (sharded `USERS#<n>`). Only the
+     * attributes those listings show are projected, so a write of anything else (plan counters,
+     * profile values, directives) never touches the index.
+     */
+    {
+      name: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      include: [
+        'type', 'id', 'created_at', 'access_tier',
+        // library prompts and categories (the snapshot builder, admin lists)
+        'title', 'body', 'category_id', 'tasks', 'industries', 'owner_email', 'updated_at', 'name',
+        // users (the admin's user list)
+        'email', 'first_name', 'last_name', 'is_admin',
+      ],
+    },
+  ],
   /** Epoch seconds; DynamoDB deletes the item some time after (processed Stripe events, throttles). */
   ttlAttribute: 'expires_at',
 } as const;

@@ -1,5 +1,8 @@
 import { api, ok } from '../lib/http';
-import { adminPromptRows, loadLibrary } from '../lib/library';
+import { adminPromptRow, allLibraryCategories, allLibraryPrompts } from '../lib/library';
 
-/** GET /admin/prompts: every library prompt with its category, curator and tier. */
-export const handler = api('GET /admin/prompts', {}, async () => ok(adminPromptRows(await loadLibrary())));
+/** GET /admin/prompts: the library's prompts from their index (an admin screen, never a user's request path). */
+export const handler = api('GET /admin/prompts', {}, async () => {
+  const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
+  return ok(prompts.map((p) => adminPromptRow(p, categories)));
+});

@@ -1,13 +1,14 @@
 import { PublishRequest } from '@shared/contract/admin';
 import { NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
-import { adminPromptRows, loadLibrary, publishPrompt } from '../lib/library';
+import { LIBRARY_CATEGORY_NOT_FOUND, getLibraryCategory, publishPrompt } from '../lib/library';
 import { loadWorkspace } from '../lib/workspace';
 
-/** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts. */
+/** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts (the library itself is never reloaded). */
 export const handler = api('POST /admin/prompts', { body: PublishRequest }, async ({ user, body }) => {
-  const source = (await loadWorkspace(user.id)).prompts.find((p) => p.id === body.prompt_id);
+  const [workspace, category] = await Promise.all([loadWorkspace(user.id), body.category_id ? getLibraryCategory(body.category_id) : null]);
+  const source = workspace.prompts.find((p) => p.id === body.prompt_id);
   if (!source) throw new NotFoundError('Prompt not found.');
-  const item = await publishPrompt(source, body.category_id, body.access_tier, user.email);
-  return created(adminPromptRows(await loadLibrary()).find((row) => row.id === item.id));
+  if (body.category_id && !category) throw new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND);
+  return created(await publishPrompt(source, category ?? null, body.access_tier, user.email));
 });

@@ -1,29 +1,52 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { LAST_ADMIN, deleteUserData } from './account-data';
-import { TABLE, db } from './db';
+import { TABLE, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { keys } from './keys';
+import { USERS_SHARDS, keys, normaliseEmail } from './keys';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';
 
 /**
- * User management for admins. Every user item is in the `USERS` partition of gsi1 (sorted by
- * email), so listing is a paged Query, never a Scan. The admin count item makes "never lose the
- * last admin" hold even when two admins demote each other at the same moment.
+ * User management for admins. Every user item is in one of USERS_SHARDS partitions of the sparse
+ * index gsi2 (sorted by email there, only the listed attributes projected), so listing is a paged
+ * Query per shard, merged by email, never a Scan; and no write of a counter, profile value or
+ * directive touches the index. The admin count item makes "never lose the last admin" hold even
+ * when two admins demote each other at the same moment.
  */
 export async function listUsers(): Promise<User[]> {
-  const users: User[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({ TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :u', ExpressionAttributeValues: { ':u': 'USERS' }, ExclusiveStartKey }),
-    );
-    users.push(...(page.Items ?? []).map((item) => toUser(item as UserRecord)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return users;
+  const shards = await Promise.all(
+    Array.from({ length: USERS_SHARDS }, (_, n) =>
+      queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :u', ExpressionAttributeValues: { ':u': `USERS#${n}` } }),
+    ),
+  );
+  return shards
+    .flat()
+    .map((item) => toUser(item as unknown as UserRecord))
+    .sort((a, b) => (normaliseEmail(a.email) < normaliseEmail(b.email) ? -1 : normaliseEmail(a.email) > normaliseEmail(b.email) ? 1 : 0));
+}
+
+/**
+ * Moves user items of the former users index (gsi1, partition `USERS`, every attribute
+ * projected) to gsi2's sharded partitions; a no-op once done (docs/data-model.md, migration).
+ */
+export async function migrateUsersIndex(): Promise<number> {
+  const legacy = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :u', ExpressionAttributeValues: { ':u': 'USERS' }, ProjectionExpression: 'pk, sk, id, email' });
+  for (const item of legacy) {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':pk': keys.usersIndex(item.id as string, item.email as string).gsi2pk, ':sk': normaliseEmail(item.email as string) },
+      }),
+    ).catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+  }
+  return legacy.length;
 }
 
 

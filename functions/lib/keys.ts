@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /** The first sk prefix after the workspace proper (see the layout below). */
 export const VERSIONS_SK = 'VERSION#';
 const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
@@ -7,7 +8,7 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  *
  * | item             | pk                    | sk             | gsi1pk  | gsi1sk        |
  * |------------------|-----------------------|----------------|---------|---------------|
- * | user             | USER#<id>             | PROFILE        | USERS   | <email>       |
+ * | user             | USER#<id>             | PROFILE        | (gsi2: USERS#<0..15> / <email>) |
  * | email claim      | EMAIL#<lower email>   | EMAIL          |         |               |
  * | category         | USER#<id>             | CATEGORY#<id>  |         |               |
  * | category name    | USER#<id>             | CATNAME#<lower>|         |               |
@@ -17,8 +18,8 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  * | prompt version   | USER#<id>             | VERSION#<prompt id>#<000001> |  |        |
  * | outside ref      | USER#<id>             | XREF#<kind>#<id> |       |               |
  * | one-time token   | TOKEN#<sha256>        | TOKEN          |         | (expires_at)  |
- * | library category | LIBRARY               | CATEGORY#<id>  |         |               |
- * | library prompt   | LIBRARY               | PROMPT#<id>    |         |               |
+ * | library category | LIBCAT#<id>           | LIBCAT         | (gsi2: LIBCATS / <id>)  |
+ * | library prompt   | LIBPROMPT#<id>        | LIBPROMPT      | (gsi2: LIBRARY#<0..15> / <id>) |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
  *
  * Every item carries `type` naming its entity. The user item holds the plan-limit counters
@@ -55,10 +56,15 @@ export const keys = {
   /** Every version snapshot of one prompt starts with this sk. */
   versionPrefix: (promptId: string) => versionPrefix(promptId),
   workspace: (userId: string) => `USER#${userId}`,
-  usersIndex: (email: string) => ({ gsi1pk: 'USERS', gsi1sk: normaliseEmail(email) }),
+  /** The user's place in the users listing: one of USERS_SHARDS index partitions (by id), sorted by email there. */
+  usersIndex: (userId: string, email: string) => ({ gsi2pk: `USERS#${usersShard(userId)}`, gsi2sk: normaliseEmail(email) }),
 };
 
 /** Emails are unique case-insensitively: claims and lookups use this form. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** Index partitions the users listing is spread over (registrations and admin changes never meet in one). */
+export const USERS_SHARDS = 16;
+export const usersShard = (userId: string) => createHash('sha1').update(userId).digest().readUInt16BE(0) % USERS_SHARDS;

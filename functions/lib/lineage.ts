@@ -1,21 +1,21 @@
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from './errors';
-import { type Library, type LibraryPromptItem, libraryPreload, preloadedLibrary } from './library';
+import type { LibraryPromptItem } from './library';
+import { libraryRevisions, snapshotOriginal } from './library-snapshot';
 import type { Item, UserRecord } from './users';
 import { changePrompt, promptFrom, promptPreload } from './versions';
 import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
 
 /**
- * Fork lineage (issue 11, part 3). A fork remembers its library original (`forked_from`) and the
+ * Fork lineage. A fork remembers its library original (`forked_from`) and the
  * original's revision it last took in (`forked_revision`: at the fork, a pull or a dismiss). The
  * revision is the library prompt's `updated_at`, which library writes move only when its title or
  * body change (a tier change does not). The original "changed" when its revision differs.
  */
 export const revisionOf = (original: LibraryPromptItem) => original.updated_at ?? original.created_at;
 
-export function originalChanged(prompt: PromptItem, original: LibraryPromptItem): boolean {
-  const revision = revisionOf(original);
+export function originalChanged(prompt: PromptItem, revision: string): boolean {
   if (prompt.forked_revision) return revision !== prompt.forked_revision;
   // Forks made before lineage was recorded: changed if it changed after the fork was made.
   return revision > prompt.created_at;
@@ -26,54 +26,59 @@ export const lockedMessage = (tier: Tier) => `This prompt is part of the ${TIER_
 export const NOT_A_FORK = 'This prompt is not a copy of a library prompt.';
 export const ORIGINAL_GONE = 'The library prompt this was copied from no longer exists.';
 
-/** Library prompts by id, built once per cached library version. */
-const indexes = new WeakMap<Library, Map<string, LibraryPromptItem>>();
-function byId(library: Library): Map<string, LibraryPromptItem> {
-  let index = indexes.get(library);
-  if (!index) indexes.set(library, (index = new Map(library.prompts.map((p) => [p.id, p]))));
-  return index;
-}
-
 /**
- * `library_update` of each fork for the list (from the cached library, no extra reads): the
- * original exists, the caller's tier still allows it, and it changed since the fork took it in.
+ * `library_update` of each fork for the list: the original exists, the caller's tier still allows
+ * it, and it changed since the fork took it in. Revisions come from the library snapshot (one
+ * small bucket file per distinct bucket, cached per container): no DynamoDB read, so a popular
+ * original is never read by every list.
  */
-export function libraryUpdates(forks: PromptItem[], library: Library, tier: Tier): Map<string, boolean> {
-  const index = byId(library);
+export async function libraryUpdates(forks: PromptItem[], tier: Tier): Promise<Map<string, boolean>> {
+  const revisions = await libraryRevisions(forks.map((p) => p.forked_from!));
   return new Map(
     forks.map((p) => {
-      const original = p.forked_from ? index.get(p.forked_from) : undefined;
-      return [p.id, Boolean(original && tierAllows(tier, original.access_tier) && originalChanged(p, original))];
+      const entry = revisions.get(p.forked_from!);
+      return [p.id, Boolean(entry && tierAllows(tier, entry[1]) && originalChanged(p, entry[0]))];
     }),
   );
 }
 
-/** For a route's `preload` (http.ts): the fork named by the path's `id` and the library's version. */
-export const lineagePreload = { ...promptPreload, ...libraryPreload };
+/** For a route's `preload` (http.ts): the fork named by the path's `id`. */
+export const lineagePreload = promptPreload;
+
+/** A fork's original as the snapshot holds it. */
+export interface Original {
+  id: string;
+  title: string;
+  body: string;
+  tasks: string[];
+  industries: string[];
+  access_tier: Tier;
+  revision: string;
+}
 
 export interface Lineage {
   prompt: PromptItem;
-  original: LibraryPromptItem;
+  original: Original;
 }
 
 /**
- * A fork and its original, from the fork and META as the route preloaded them with the user (the
- * library from the per-container cache: no read unless the library changed since).
+ * A fork (preloaded with the user) and its original (from the library snapshot: no read unless
+ * this container has not yet seen the snapshot file holding it).
  * 404 when the prompt is not the caller's, not a fork, or its original is gone; 403 when the
  * caller's tier no longer allows the original.
  */
-export async function loadLineage(user: UserRecord, preloaded: { prompt: Item | undefined; library: Item | undefined }): Promise<Lineage> {
+export async function loadLineage(user: UserRecord, preloaded: { prompt: Item | undefined }): Promise<Lineage> {
   const prompt = promptFrom(preloaded.prompt);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
-  const library = await preloadedLibrary(preloaded.library);
   if (!prompt.forked_from) throw new NotFoundError(NOT_A_FORK);
-  const original = byId(library).get(prompt.forked_from);
-  if (!original) throw new NotFoundError(ORIGINAL_GONE);
-  if (!tierAllows(user.access_tier, original.access_tier)) throw new ForbiddenError(lockedMessage(original.access_tier));
-  return { prompt, original };
+  const found = await snapshotOriginal(prompt.forked_from);
+  if (!found) throw new NotFoundError(ORIGINAL_GONE);
+  const { view, revision } = found;
+  if (!tierAllows(user.access_tier, view.access_tier)) throw new ForbiddenError(lockedMessage(view.access_tier));
+  return { prompt, original: { id: view.id, title: view.title, body: view.body, tasks: view.tasks, industries: view.industries, access_tier: view.access_tier, revision } };
 }
 
-export function libraryUpdateView(prompt: PromptItem, original: LibraryPromptItem): LibraryUpdate {
+export function libraryUpdateView(prompt: PromptItem, original: Original): LibraryUpdate {
   return {
     prompt: { title: prompt.title, body: prompt.body },
     library: {
@@ -82,9 +87,9 @@ export function libraryUpdateView(prompt: PromptItem, original: LibraryPromptIte
       body: original.body,
       tasks: original.tasks ?? [],
       industries: original.industries ?? [],
-      updated_at: revisionOf(original),
+      updated_at: original.revision,
     },
-    changed: originalChanged(prompt, original),
+    changed: originalChanged(prompt, original.revision),
   };
 }
 
@@ -96,7 +101,7 @@ export function pullLibraryUpdate(user: UserRecord, { prompt, original }: Lineag
     () => ({
       content: { title: original.title, body: original.body, tasks: original.tasks ?? [], industries: original.industries ?? [] },
       source: { kind: 'library', library_prompt_id: original.id },
-      fields: { forked_revision: revisionOf(original) },
+      fields: { forked_revision: original.revision },
       touch: false,
     }),
     prompt,
@@ -105,5 +110,5 @@ export function pullLibraryUpdate(user: UserRecord, { prompt, original }: Lineag
 
 /** Records the original's current revision as seen: the flag clears, the content stays. */
 export async function dismissLibraryUpdate(user: UserRecord, { prompt, original }: Lineage): Promise<void> {
-  await changePrompt(user.id, prompt.id, () => ({ fields: { forked_revision: revisionOf(original) }, touch: false }), prompt);
+  await changePrompt(user.id, prompt.id, () => ({ fields: { forked_revision: original.revision }, touch: false }), prompt);
 }

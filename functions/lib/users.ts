@@ -74,7 +74,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.user(record.id), ...keys.usersIndex(record.email), type: 'user', ...record, ...ZERO_COUNTERS, ...EMPTY_CONTEXT },
+              Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS, ...EMPTY_CONTEXT },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -163,7 +163,7 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
  */
 export function emailSwitchItems(user: Pick<UserRecord, 'id' | 'email'>, newEmail: string) {
   const email = newEmail.trim();
-  const index = keys.usersIndex(email);
+  const index = keys.usersIndex(user.id, email);
   const names = Object.keys(index);
   return [
     { Put: { TableName: TABLE, Item: { ...keys.emailClaim(email), type: 'email_claim', user_id: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },

@@ -1,7 +1,5 @@
 import { api, ok } from '../lib/http';
-import { libraryFilters, libraryPreload, preloadedLibrary } from '../lib/library';
+import { libraryFilters } from '../lib/library-snapshot';
 
-/** GET /library/filters: category names, tasks and industries across the library. */
-export const handler = api('GET /library/filters', { preload: libraryPreload }, async ({ preloaded }) =>
-  ok(libraryFilters(await preloadedLibrary(preloaded.library))),
-);
+/** GET /library/filters: category names, tasks and industries across the library (from the snapshot's manifest). */
+export const handler = api('GET /library/filters', {}, async () => ok(await libraryFilters()));

@@ -9,8 +9,9 @@ import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/work
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan
  * limit, into one of the caller's own categories (or none). Locked prompts answer 403. Two round
- * trips: the library prompt is read with the user, the category's name alongside the write (which
- * checks the category itself).
+ * trips: the library prompt (its own partition, the one item outside the caller's that the request
+ * is about) is read with the user, the category's name alongside the write (which checks the
+ * category itself).
  */
 export const handler = api(
   'POST /prompts/fork/{id}',

@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_BASE, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
+import { THROTTLE_DEFAULTS } from '../context';
 import { ApiFunction } from './api-function';
 
 export interface Throttle {
@@ -143,8 +144,10 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-    const throttle = props.throttle ?? { rateLimit: 100, burstLimit: 200 };
-    const authThrottle = props.authThrottle ?? { rateLimit: 5, burstLimit: 10 };
+    // Sized for the product's design load; per-client limits on sign-in are the WAF's (infra/edge-stack.ts),
+    // so no route is throttled so low that one client could shut it for everyone.
+    const throttle = props.throttle ?? THROTTLE_DEFAULTS.throttle;
+    const authThrottle = props.authThrottle ?? THROTTLE_DEFAULTS.authThrottle;
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'HS256 signing key for Construct access tokens',

@@ -10,7 +10,8 @@ export interface DataProps {
 
 /**
  * The one DynamoDB table, built from TABLE_SCHEMA (the same definition the local stack uses):
- * on-demand, point-in-time recovery, encrypted with the AWS-managed key, TTL on `expires_at`.
+ * on-demand, point-in-time recovery, encrypted with the AWS-managed key, TTL on `expires_at`,
+ * a keys-only stream (library snapshot builds).
  */
 export class Data extends Construct {
   readonly table: dynamodb.Table;
@@ -27,13 +28,15 @@ export class Data extends Construct {
       timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
       deletionProtection: props.retain,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // Keys of changed items: the library snapshot builder runs on library items' changes.
+      stream: dynamodb.StreamViewType.KEYS_ONLY,
     });
     for (const index of TABLE_SCHEMA.indexes) {
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: str(index.partitionKey),
         sortKey: str(index.sortKey),
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...('include' in index ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: dynamodb.ProjectionType.ALL }),
       });
     }
   }

@@ -23,6 +23,8 @@ export interface WebProps {
   /** Optional custom domain; its certificate must be in us-east-1 (CloudFront). */
   domainName?: string;
   certificateArn?: string;
+  /** The CloudFront-scope WAF web ACL (infra/edge-stack.ts, created in us-east-1). */
+  webAclArn?: string;
 }
 
 /**
@@ -73,8 +75,26 @@ export class Web extends Construct {
       : undefined;
     checkCustomDomain(props.domainName, props.certificateArn);
 
+    // CloudFront compresses (gzip, brotli) only under a cache policy that lets Accept-Encoding into
+    // the key, and a policy that never caches cannot. This one caches nothing by default (API
+    // answers say no-store; TTL 0 without a Cache-Control), keys on the bearer token so a cached
+    // answer could only ever return to the same caller, and lets the origin opt in with max-age.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'Construct API: compressed at the edge, cached only where the origin says so, per bearer token',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Construct: SPA and API',
+      // The CloudFront-scope AWS WAF web ACL (its own us-east-1 stack, infra/edge-stack.ts).
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -117,9 +137,9 @@ export class Web extends Construct {
           // HTTPS only (no redirect): a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Forwards Authorization (allowed because caching is disabled), query strings and cookies;
-          // Host must be the API's own host name for API Gateway to route the request.
+          cachePolicy: apiCachePolicy,
+          // Forwards the viewer's headers (Authorization is in the cache key), query strings and
+          // cookies; Host must be the API's own host name for API Gateway to route the request.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           compress: true,
           responseHeadersPolicy,
@@ -132,7 +152,9 @@ export class Web extends Construct {
     // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
     const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
     acknowledge('AwsSolutions-CFR1', 'A global product: no geographic restriction.');
-    acknowledge('AwsSolutions-CFR2', 'No WAF yet (cost): API Gateway throttles the stage and, more strictly, login and register. Add a WAF rate-based rule when traffic warrants it.');
+    if (!props.webAclArn) {
+      acknowledge('AwsSolutions-CFR2', 'The web ACL lives in its own us-east-1 stack (infra/edge-stack.ts) and is attached with the webAclArn setting; without it API Gateway throttles the stage and, more strictly, login and register.');
+    }
     acknowledge('AwsSolutions-CFR3', 'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept by API Gateway. Enable CloudFront logging v2 if needed.');
     acknowledge('AwsSolutions-S1', 'The bucket only holds the public build of the SPA; reads go through CloudFront.');
     if (!props.domainName) {

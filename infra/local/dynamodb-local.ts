@@ -4,7 +4,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA } from '../table-schema';
 
 // The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
@@ -109,10 +109,20 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   };
 }
 
-/** Creates the table from the shared schema unless it exists. */
+/** Creates the table from the shared schema unless it exists; adds indexes an older table lacks. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of TABLE_SCHEMA.indexes.filter((i) => !present.has(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [index.partitionKey, index.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        }),
+      );
+    }
     return 'exists';
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
@@ -128,16 +138,20 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: partitionKey, KeyType: 'HASH' },
         { AttributeName: sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: indexes.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' },
-          { AttributeName: i.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: indexes.map(indexDefinition),
     }),
   );
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
   return 'created';
+}
+
+function indexDefinition(i: (typeof TABLE_SCHEMA.indexes)[number]) {
+  return {
+    IndexName: i.name,
+    KeySchema: [
+      { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: 'include' in i ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' as const },
+  };
 }

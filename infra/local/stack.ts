@@ -75,6 +75,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     await ensureTable(dynamo.client, tableName);
+    await freshLibrarySnapshot();
+    // Data kept from before the users listing moved to its sharded index.
+    await (await import('../../functions/lib/admin-users')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.
@@ -135,10 +138,22 @@ async function ensureAdmin(email: string, password?: string): Promise<AdminBoots
   return { email, created: true, generatedPassword };
 }
 
-/** Loads the seed library on first start (while the library has never been written). */
+/**
+ * The library snapshot folder belongs to this DynamoDB Local (its endpoint names it): a folder
+ * left by an earlier stack on the same port is dropped, library items of the former
+ * one-partition layout are moved, and the snapshot is built from what the table holds.
+ */
+async function freshLibrarySnapshot(): Promise<void> {
+  const { localSnapshotDir, rebuildSnapshot } = await import('../../functions/lib/library-snapshot');
+  rmSync(localSnapshotDir(), { recursive: true, force: true });
+  const { migrateLegacyLibrary } = await import('../../functions/lib/library');
+  if (!(await migrateLegacyLibrary())) await rebuildSnapshot();
+}
+
+/** Loads the seed library on first start (while the library holds no prompt). */
 async function seedLibrary(file: string, curator: string): Promise<void> {
-  const { loadLibrary, upsertEntries } = await import('../../functions/lib/library');
-  if ((await loadLibrary()).version > 0) return;
+  const { libraryIsEmpty, upsertEntries } = await import('../../functions/lib/library');
+  if (!(await libraryIsEmpty())) return;
   const { validateLibraryFile } = await import('../library-import');
   const { entries, problems } = validateLibraryFile(JSON.parse(readFileSync(file, 'utf8')));
   if (problems.length) throw new Error(`The seed library ${file} is invalid: ${problems.map((p) => `entry ${p.position}: ${p.message}`).join('; ')}`);

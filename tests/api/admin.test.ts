@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/routes';
 import { adminToken, call, newAccount, signUp } from '../support/api';
-import { library, userItem } from '../support/db';
+import { TABLE, db, library, userItem } from '../support/db';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 const run = randomUUID().slice(0, 8);
 let admin: string;
@@ -52,7 +53,7 @@ describe('admin: library prompts', () => {
     const user = await signUp();
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'elite' } })).status).toBe(204);
 
-    const seen = ((await call('GET', '/library/prompts', { token: user.token })).body as any[]).find((p) => p.id === `admin-a-${run}`);
+    const seen = (await call('GET', `/library/prompts?search=${run}&page_size=100`, { token: user.token })).body.prompts.find((p: any) => p.id === `admin-a-${run}`);
     expect(seen).toMatchObject({ access_tier: 'elite', locked: true });
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'gold' } })).status).toBe(400);
     expect((await call('PATCH', '/admin/prompts/missing/tier', { token: admin, json: { access_tier: 'pro' } })).status).toBe(404);
@@ -97,6 +98,24 @@ describe('admin: library categories', () => {
 });
 
 describe('admin: users', () => {
+  it('lists users from a sharded index that projects only what the list shows (counter writes never reach it)', async () => {
+    const user = await signUp();
+    await call('POST', '/prompts/', { token: user.token, json: { title: 'Counted', body: 'b' } });
+    const item = (await userItem(user.id))!;
+    expect(item.prompts_used).toBe(1);
+    expect(item.gsi2pk).toMatch(/^USERS#([0-9]|1[0-5])$/);
+    expect(item.gsi1pk).toBeUndefined();
+    const { Items } = await db.send(new QueryCommand({ TableName: TABLE, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p AND gsi2sk = :s', ExpressionAttributeValues: { ':p': item.gsi2pk, ':s': item.email.toLowerCase() } }));
+    expect(Items).toHaveLength(1);
+    expect(Items![0]).toMatchObject({ id: user.id, email: item.email, is_admin: false, access_tier: 'free' });
+    expect(Items![0]!.prompts_used).toBeUndefined();
+    expect(Items![0]!.password_hash).toBeUndefined();
+    const listed = (await call('GET', '/admin/users', { token: await adminToken() })).body as { id: string; email: string }[];
+    expect(listed.map((u) => u.id)).toContain(user.id);
+    const emails = listed.map((u) => u.email.toLowerCase());
+    expect(emails).toEqual([...emails].sort());
+  });
+
   it('lists users, creates one who can sign in, and changes tier and role', async () => {
     const account = newAccount();
     const created = await call('POST', '/admin/users', { token: admin, json: { email: account.email, password: account.password, is_admin: false, access_tier: 'pro' } });

@@ -31,13 +31,16 @@ const page = async (token: string, query: Record<string, string>) => {
 };
 
 describe('GET /library/prompts', () => {
-  it('returns the whole library as a list without parameters, with tiers and lock flags', async () => {
+  it('answers the first page with totals without parameters (never the whole library), with tiers and lock flags', async () => {
     const user = await signUp();
-    const reply = await call('GET', '/library/prompts', { token: user.token });
+    const reply = await call<Page>('GET', '/library/prompts', { token: user.token });
 
     expect(reply.status).toBe(200);
-    expect(Array.isArray(reply.body)).toBe(true);
-    const mine = reply.body.filter((p: any) => p.title.endsWith(run));
+    expect(Array.isArray(reply.body)).toBe(false);
+    expect(reply.body).toMatchObject({ page: 1, page_size: 12 });
+    expect(reply.body.prompts.length).toBeLessThanOrEqual(12);
+    expect(reply.body.total).toBeGreaterThanOrEqual(entries.length);
+    const mine = (await page(user.token, { search: run, page_size: '100' })).prompts;
     expect(mine).toHaveLength(entries.length);
     expect(mine.find((p: any) => p.id === `free-a-${run}`)).toMatchObject({ access_tier: 'free', locked: false, category_name: CATEGORY, has_variables: true, tasks: ['Writing', 'Email'] });
   });
@@ -50,7 +53,7 @@ describe('GET /library/prompts', () => {
     const user = await signUp();
     await setTier(user.id, tier);
 
-    const list = (await call('GET', '/library/prompts', { token: user.token })).body as any[];
+    const list = (await page(user.token, { category: CATEGORY, page_size: '100' })).prompts.concat((await page(user.token, { category: OTHER, page_size: '100' })).prompts);
 
     for (const [contentTier, locked] of Object.entries(lockedByTier)) {
       const id = contentTier === 'free' ? `free-a-${run}` : `${contentTier}-${run}`;

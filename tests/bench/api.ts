@@ -478,9 +478,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
         call: () => ({ method: 'GET', path: '/prompts/', token: user.token, status: 200 }),
         floors: [
           {
-            name: 'BatchGet user+revocation+META + Query workspace',
+            name: 'BatchGet user+revocation + Query workspace',
             op: async () => {
-              await authRead(user, libraryKeys.meta);
+              await authRead(user);
               await queryAll(user.id);
             },
           },
@@ -512,7 +512,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       access: 'user',
       call: () => ({ method: 'GET', path: '/library/prompts?page=1&page_size=12', token: list50.token, status: 200 }),
       floors: [
-        { name: 'BatchGet user+revocation+META', op: async () => void (await authRead(list50, libraryKeys.meta)) },
+        { name: 'BatchGet user+revocation', op: async () => void (await authRead(list50)) },
       ],
       min: 30,
       max: 3000,

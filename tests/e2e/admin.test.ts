@@ -152,7 +152,7 @@ describe('library prompts and categories', () => {
     const { page } = browser;
     const free = await registerViaApi();
     const freeToken = await tokenFor(free);
-    const before = (await api<any[]>('GET', '/library/prompts', freeToken)).body.find((p) => p.id === `e2e-admin-tier-${run}`);
+    const before = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find((p) => p.id === `e2e-admin-tier-${run}`);
     expect(before).toMatchObject({ access_tier: 'free', locked: false });
 
     await openControlCenter(page);
@@ -174,7 +174,7 @@ describe('library prompts and categories', () => {
     await expect.poll(() => tier.isEnabled()).toBe(true);
     expect(await tier.inputValue()).toBe('elite');
 
-    const after = (await api<any[]>('GET', '/library/prompts', freeToken)).body.find((p) => p.id === `e2e-admin-tier-${run}`);
+    const after = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find((p) => p.id === `e2e-admin-tier-${run}`);
     expect(after).toMatchObject({ access_tier: 'elite', locked: true });
     expect(after.body.length).toBeLessThanOrEqual(81);
 

@@ -7,11 +7,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureBundles } from '../../infra/bundle-sizes';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
-import { settingsFromContext } from '../../infra/context';
+import { THROTTLE_DEFAULTS, settingsFromContext } from '../../infra/context';
+import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { ConstructStack, type ConstructStackProps } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
+import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { ROUTES, type RouteDef } from '../../shared/routes';
 
 /**
@@ -117,6 +119,7 @@ const DOMAIN = 'app.example.com';
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const ALARM_EMAIL = 'ops@example.com';
 const MAIL_FROM = 'Construct <no-reply@mail.example.com>';
+const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/construct-prod/0123abcd-0123-4567-89ab-0123456789ab';
 const tempDirs: string[] = [];
 /** The cloud assembly directory, where each function's bundle is staged as asset.<hash>/. */
 let outdir: string;
@@ -154,6 +157,7 @@ beforeAll(() => {
     certificateArn: CERTIFICATE_ARN,
     alarmEmail: ALARM_EMAIL,
     mailFrom: MAIL_FROM,
+    webAclArn: WEB_ACL_ARN,
   });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
@@ -174,7 +178,7 @@ const only = <T>(items: T[]): T => {
 /** The route handlers (CDK's helper functions run other runtimes/architectures). */
 const routeFunctions = (t: Template) =>
   ofType(t, 'AWS::Lambda::Function').filter(
-    ([, r]) => r.Properties.Runtime === 'nodejs22.x' && JSON.stringify(r.Properties.Architectures) === '["arm64"]',
+    ([, r]) => r.Properties.Runtime === 'nodejs22.x' && JSON.stringify(r.Properties.Architectures) === '["arm64"]' && r.Properties.Description !== SNAPSHOT_BUILDER_DESCRIPTION,
   );
 
 /**
@@ -250,9 +254,12 @@ describe('data: the DynamoDB table', () => {
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: 'include' in i ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' },
       })),
     );
+    // The listing index never projects what busy writes change (plan counters, profile values, directives).
+    const gsi2 = p.GlobalSecondaryIndexes.find((i: { IndexName: string }) => i.IndexName === 'gsi2');
+    for (const busy of ['prompts_used', 'categories_used', 'snippets_used', 'profile', 'global_prompt_prefix', 'password_hash']) expect(gsi2.Projection.NonKeyAttributes).not.toContain(busy);
     expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true });
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
@@ -491,7 +498,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('puts no secret value into any function environment', () => {
     const allowed =
-      /^(TABLE_NAME|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
@@ -526,7 +533,7 @@ describe('web: bucket and CloudFront', () => {
   const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
 
   it('keeps the bucket private, encrypted and TLS-only', () => {
-    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket'));
+    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('WebBucket')));
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
@@ -540,10 +547,18 @@ describe('web: bucket and CloudFront', () => {
     );
   });
 
-  it('sends /api/v1/* to the HTTP API uncached, with all methods and the viewer headers', () => {
+  it('sends /api/v1/* to the HTTP API uncached unless the origin says so, compressed, with all methods and the viewer headers', () => {
     const config = distribution(dev);
     const api = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/*')) as Record<string, any>;
-    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    const policy = resources(dev)[api.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      // A cached answer could only ever go back to the bearer of the same token.
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+    });
+    expect(api.Compress).toBe(true);
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
     expect(api.AllowedMethods).toHaveLength(7);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
@@ -646,7 +661,7 @@ describe('web: origin access and custom domain', () => {
     expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
     expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-    const [bucketId] = only(ofType(dev, 'AWS::S3::Bucket'));
+    const [bucketId] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('WebBucket')));
     const [, policy] = only(ofType(dev, 'AWS::S3::BucketPolicy').filter(([, p]) => p.Properties.Bucket.Ref === bucketId));
     const allow = policy.Properties.PolicyDocument.Statement.filter((st: { Effect: string }) => st.Effect === 'Allow');
     const reads = allow.filter((st: { Action: string }) => st.Action === 's3:GetObject');
@@ -814,6 +829,45 @@ describe('deploy settings (context)', () => {
     expect(() => read({ stripeSecretArn: 'construct/stripe' })).toThrow(/complete secret ARN/);
     expect(() => read({ openAiSecretArn: OPENAI_SECRET_ARN.replace(/-AbCdEf$/, '') })).toThrow(/complete secret ARN/);
   });
+
+  it('takes stage throttles and WAF limits from context, keeping the credential routes below the stage', () => {
+    expect(read({ stage: 'prod', stages: { prod: { throttleRate: 20000 } } })).toMatchObject({
+      throttle: { rateLimit: 20000, burstLimit: THROTTLE_DEFAULTS.throttle.burstLimit },
+      authThrottle: THROTTLE_DEFAULTS.authThrottle,
+    });
+    expect(read({ throttleRate: '500', throttleBurst: '400' })).toMatchObject({ throttle: { rateLimit: 500, burstLimit: 400 }, authThrottle: { rateLimit: 50, burstLimit: 200 } });
+    expect(read({ signInRateLimit: '200' }).signInRateLimit).toBe(200);
+    expect(() => read({ throttleRate: 'fast' })).toThrow(/throttleRate/);
+    expect(() => read({ throttleRate: '100', authThrottleRate: '100' })).toThrow(/below/);
+    expect(() => read({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/1' })).toThrow(/CloudFront/);
+  });
+});
+
+describe('front door: throttles sized for the product, WAF per client address', () => {
+  it('throttles the stage at the design load by default, and no route so low that one client blocks it', () => {
+    const [, stage] = only(ofType(dev, 'AWS::ApiGatewayV2::Stage'));
+    const p = stage.Properties;
+    expect(p.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThanOrEqual(10_000);
+    for (const settings of Object.values(p.RouteSettings as Record<string, { ThrottlingRateLimit: number }>)) expect(settings.ThrottlingRateLimit).toBeGreaterThanOrEqual(500);
+  });
+
+  it('limits sign-in and registration per client address in a CloudFront-scope web ACL of its own us-east-1 stack', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'construct-edge-')) });
+    const edge = Template.fromStack(new EdgeStack(app, 'ConstructEdge-dev', { stage: 'dev', env: { account: '123456789012', region: 'us-east-1' } }));
+    const [, acl] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = Object.fromEntries(acl.Properties.Rules.map((r: any) => [r.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString, r]));
+    for (const [path, limit] of [['/api/v1/auth/login', EDGE_DEFAULTS.signInRateLimit], ['/api/v1/auth/register', EDGE_DEFAULTS.registerRateLimit]] as const) {
+      expect(rules[path].Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: limit });
+      expect(rules[path].Action.Block).toBeDefined();
+    }
+    expect(() => new EdgeStack(app, 'Elsewhere', { stage: 'dev', env: { account: '123456789012', region: 'eu-west-1' } })).toThrow(/us-east-1/);
+  });
+
+  it('attaches the web ACL given as webAclArn to the distribution', () => {
+    const config = only(ofType(prod, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+    expect(config.WebACLId).toBe(WEB_ACL_ARN);
+  });
 });
 
 describe('limits', () => {
@@ -835,5 +889,31 @@ describe('cdk-nag', () => {
       ),
     );
     expect(findings).toEqual([]);
+  });
+});
+
+describe('library snapshots: built once per library change, read from S3', () => {
+  it('runs one builder at a time from the table stream, for library items only, batched', () => {
+    const [, builder] = only(ofType(dev, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === SNAPSHOT_BUILDER_DESCRIPTION));
+    expect(builder.Properties.ReservedConcurrentExecutions).toBe(1);
+    const [, mapping] = only(ofType(dev, 'AWS::Lambda::EventSourceMapping'));
+    expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThanOrEqual(5);
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern).dynamodb.Keys.pk.S[0].prefix).sort();
+    expect(patterns).toEqual(['LIBCAT#', 'LIBPROMPT#']);
+    const [, table] = only(ofType(dev, 'AWS::DynamoDB::Table'));
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'KEYS_ONLY' });
+  });
+
+  it('keeps snapshots in a private bucket whose old versions expire, read only by the library-reading routes', () => {
+    const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('LibraryBucket')));
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'v/', ExpirationInDays: 1 }));
+    const byKey = functionsByRouteKey(dev);
+    for (const route of ROUTE_LIST) {
+      const [, fn] = byKey.get(gatewayKey(route))!;
+      // Every function knows the bucket, so a library write in AWS leaves the build to the stream.
+      expect(fn.Properties.Environment.Variables.LIBRARY_BUCKET, key(route)).toEqual({ Ref: bucketId });
+    }
+    expect(byKey.get('GET /api/v1/library/prompts')).toBeDefined();
   });
 });

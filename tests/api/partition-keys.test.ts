@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { matchRoute } from '@shared/routes';
+import { call, signUp } from '../support/api';
+import { db, setTier } from '../support/db';
+import { type EventInput, invoke } from '../support/events';
+import { type Sent, recordRequests } from '../support/round-trips';
+
+/**
+ * No key shared by all users on a signed-in request path: every DynamoDB key each route touches
+ * (read or written, table or index) is recorded with the bench's recorder, and must be the
+ * caller's own (their workspace partition, their token's revocation marker, their own rate
+ * windows) or on the short allow-list below, each entry with its reason. A key every user's
+ * requests meet (a library version item, a users index partition, a global counter) fails here.
+ */
+process.env.JWT_SECRET ??= inject('jwtSecret');
+const recorder = recordRequests(db);
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+const handlers = new Map<string, Promise<Handler>>();
+
+/** What a route's requests name: `pk` values, and `index:<name>:<partition>` for index queries. */
+export function touchedKeys(sent: Sent[]): string[] {
+  const keys: string[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const record = value as Record<string, unknown>;
+    const pk = record.pk as { S?: string } | string | undefined;
+    if (pk !== undefined) keys.push(typeof pk === 'string' ? pk : String(pk.S));
+    for (const [name, child] of Object.entries(record)) if (name !== 'pk' && name !== 'ExpressionAttributeValues') visit(child);
+  };
+  for (const s of sent) {
+    if (s.command === 'Query' || s.command === 'Scan') {
+      const expression = String(s.input.KeyConditionExpression ?? '');
+      const [, attribute, placeholder] = /(\w+)\s*=\s*(:\w+)/.exec(expression) ?? [];
+      const values = s.input.ExpressionAttributeValues as Record<string, { S?: string } | string>;
+      const raw = placeholder ? values[placeholder] : undefined;
+      const value = typeof raw === 'string' ? raw : String(raw?.S);
+      keys.push(s.input.IndexName ? `index:${s.input.IndexName}:${attribute}=${value}` : value);
+      if (s.command === 'Scan') keys.push('SCAN');
+    } else visit(s.input);
+  }
+  return keys;
+}
+
+async function touched(input: EventInput): Promise<{ status: number; keys: string[] }> {
+  const match = matchRoute(input.method, input.path);
+  if (!match || !('route' in match)) throw new Error(`No route for ${input.method} ${input.path}`);
+  const name = match.route.handler;
+  if (!handlers.has(name)) handlers.set(name, import(join(import.meta.dirname, '../../functions', `${name}.ts`)).then((m) => m.handler as Handler));
+  const handler = await handlers.get(name)!;
+  recorder.take();
+  const reply = await invoke(handler, input);
+  return { status: reply.status, keys: touchedKeys(recorder.take()) };
+}
+
+const tokenId = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
+
+type User = Awaited<ReturnType<typeof signUp>>;
+let user: User;
+let libraryId: string;
+
+beforeAll(async () => {
+  user = await signUp();
+  await setTier(user.id, 'elite');
+  const page = (await call('GET', '/library/prompts?page_size=100', { token: user.token })).body;
+  libraryId = (page.prompts as { id: string; locked: boolean }[]).find((p) => !p.locked)!.id;
+});
+
+describe('keys each signed-in route touches', () => {
+  it("stay in the caller's partitions, plus the one library prompt a fork is about", async () => {
+    const t = user.token;
+    const ok = async (method: string, path: string, json?: unknown) => (await call(method, path, { token: t, json })).body;
+    const category = await ok('POST', '/categories/', { name: `Keys ${randomUUID().slice(0, 8)}` });
+    const prompt = await ok('POST', '/prompts/', { title: 'Keys', body: 'Body [INPUT: x]', category_id: category.id });
+    await ok('PUT', `/prompts/${prompt.id}`, { title: 'Keys 2', body: 'Body 2', category_id: category.id, tasks: [], industries: [] });
+    const fork = await ok('POST', `/prompts/fork/${libraryId}`, { category_id: null });
+    const snippet = await ok('POST', '/context/snippets', { snippet_name: `k-${randomUUID().slice(0, 8)}`, snippet_content: 'Regards' });
+    const doomed = await ok('POST', '/prompts/', { title: 'Doomed', body: 'x' });
+
+    const own = [`USER#${user.id}`, `REVOKED#${tokenId(t)}`];
+    /** Allowed beyond the caller's own, per route, each for a reason. */
+    const allowed: Record<string, (key: string) => boolean> = {
+      // The one item the request is about: the library prompt being forked (its own partition).
+      fork: (key) => key === `LIBPROMPT#${libraryId}`,
+      // The caller's own daily quota window (subject: the user id).
+      quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
+    };
+    const cases: [EventInput, number, (keyof typeof allowed)[]][] = [
+      [{ method: 'GET', path: '/auth/me', token: t }, 200, []],
+      [{ method: 'GET', path: '/prompts/', token: t }, 200, []],
+      [{ method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: category.id } }, 201, []],
+      [{ method: 'PUT', path: `/prompts/${prompt.id}`, token: t, json: { title: 'Keys 3', body: 'Body 3', category_id: null, tasks: [], industries: [] } }, 204, []],
+      [{ method: 'POST', path: `/prompts/fork/${libraryId}`, token: t, json: { category_id: category.id } }, 201, ['fork']],
+      [{ method: 'GET', path: `/prompts/${prompt.id}/versions`, token: t }, 200, []],
+      [{ method: 'POST', path: `/prompts/${prompt.id}/versions/1/restore`, token: t }, 200, []],
+      [{ method: 'GET', path: `/prompts/${fork.id}/library-update`, token: t }, 200, []],
+      [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, []],
+      [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, []],
+      [{ method: 'GET', path: '/prompts/export', token: t }, 200, []],
+      [{ method: 'GET', path: '/categories/', token: t }, 200, []],
+      [{ method: 'PUT', path: `/categories/${category.id}`, token: t, json: { name: `Keys renamed ${randomUUID().slice(0, 8)}` } }, 204, []],
+      [{ method: 'GET', path: '/library/prompts', token: t }, 200, []],
+      [{ method: 'GET', path: '/library/prompts', token: t, query: { search: 'a', page: '2' } }, 200, []],
+      [{ method: 'GET', path: '/library/filters', token: t }, 200, []],
+      [{ method: 'POST', path: '/engine/enhance', token: t, json: { prompt_body: 'Write about [INPUT: topic]', enhancement_type: 'clarify' } }, 200, ['quota']],
+      [{ method: 'GET', path: '/context/directives', token: t }, 200, []],
+      [{ method: 'PUT', path: '/context/directives', token: t, json: { global_prompt_prefix: 'Be brief.', global_prompt_suffix: '' } }, 200, []],
+      [{ method: 'GET', path: '/context/snippets', token: t }, 200, []],
+      [{ method: 'PUT', path: `/context/snippets/${snippet.id}`, token: t, json: { snippet_name: `k2-${randomUUID().slice(0, 8)}`, snippet_content: 'Best' } }, 200, []],
+      [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, []],
+      [{ method: 'GET', path: '/context/profile', token: t }, 200, []],
+      [{ method: 'DELETE', path: `/prompts/${doomed.id}`, token: t }, 204, []],
+    ];
+
+    const strays: string[] = [];
+    for (const [input, status, allowances] of cases) {
+      const result = await touched(input);
+      const label = `${input.method} ${input.path}`;
+      expect(result.status, label).toBe(status);
+      expect(result.keys.length, label).toBeGreaterThan(0);
+      for (const key of result.keys) {
+        if (own.includes(key) || allowances.some((a) => allowed[a]!(key))) continue;
+        strays.push(`${label} → ${key}`);
+      }
+    }
+    expect(strays).toEqual([]);
+  });
+
+  it('notices a shared key: the recorder sees the library index a builder would read', () => {
+    const sent: Sent[] = [
+      { command: 'BatchGetItem', input: { RequestItems: { t: { Keys: [{ pk: { S: `USER#${user.id}` }, sk: { S: 'PROFILE' } }, { pk: { S: 'LIBRARY' }, sk: { S: 'META' } }] } } }, start: 0, end: 1 },
+      { command: 'Query', input: { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'LIBRARY#3' } } }, start: 1, end: 2 },
+    ];
+    expect(touchedKeys(sent)).toEqual([`USER#${user.id}`, 'LIBRARY', 'index:gsi2:gsi2pk=LIBRARY#3']);
+  });
+});
