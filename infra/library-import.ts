@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { LibraryEntry, entryId } from '@shared/contract/library';
+import { connectTable } from './table-connection';
 
 /**
  * `npm run library:import -- file.json [--aws] [--curator email]`: loads library prompts.
@@ -55,26 +56,9 @@ async function main() {
     process.exit(1);
   }
 
-  let stop = async () => {};
-  if (!aws) {
-    const dataDir = resolve(process.env.DATA_DIR ?? join(import.meta.dirname, '..', '.data'));
-    const endpointFile = join(dataDir, 'dynamodb-endpoint');
-    const running = existsSync(endpointFile) ? readFileSync(endpointFile, 'utf8').trim() : undefined;
-    if (running && (await fetch(running).then(() => true, () => false))) {
-      process.env.DYNAMODB_ENDPOINT = running;
-    } else {
-      const { startDynamoLocal, ensureTable } = await import('./local/dynamodb-local');
-      const dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
-      await ensureTable(dynamo.client, process.env.TABLE_NAME ?? 'construct');
-      process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-      stop = () => dynamo.stop();
-    }
-  } else if (!process.env.TABLE_NAME) {
-    throw new Error('--aws needs TABLE_NAME (the stack output TableName)');
-  } else {
-    // The deployed table's stream rebuilds the library snapshot after the import.
-    process.env.LIBRARY_BUILD = 'stream';
-  }
+  const stop = await connectTable(aws);
+  // The deployed table's stream rebuilds the library snapshot after the import.
+  if (aws) process.env.LIBRARY_BUILD = 'stream';
   try {
     const { upsertEntries } = await import('../functions/lib/library');
     const { created, updated } = await upsertEntries(entries, curator);

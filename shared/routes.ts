@@ -4,9 +4,11 @@
  *
  * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
  * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
- *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked).
+ *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked),
+ *   `key_or_user` (a bearer token or an API key `cst_...`: the registry and MCP routes only; an
+ *   API key is refused everywhere else, so it never opens account, billing, admin or key routes).
  */
-export type Access = 'public' | 'user' | 'admin' | 'stripe';
+export type Access = 'public' | 'user' | 'admin' | 'stripe' | 'key_or_user';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
@@ -58,6 +60,8 @@ export const ROUTES = [
   // Not in the spec's call list (issue 11): version history, fork lineage, import and export.
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user' },
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user' },
+  { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user' },
   { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user' },
@@ -107,6 +111,16 @@ export const ROUTES = [
   { method: 'GET', path: '/context/profile', handler: 'context/get-profile', access: 'user' },
   { method: 'PUT', path: '/context/profile/{key}', handler: 'context/put-profile-value', access: 'user' },
   { method: 'DELETE', path: '/context/profile/{key}', handler: 'context/delete-profile-value', access: 'user' },
+
+  // Prompts outside the app: API keys (managed with a session only), the registry and MCP (a key or a session).
+  { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user' },
+  { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
+  { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
+  { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user' },
+  { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user' },
+  { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user' },
+  // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
+  { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
 ] as const satisfies readonly RouteDef[];
 
 type RouteEntry = (typeof ROUTES)[number];

@@ -7,9 +7,12 @@ import { api, ok } from '../lib/http';
 
 /**
  * POST /billing/webhook (Stripe; no bearer token). The raw body's signature is verified with the
- * webhook secret and Stripe's default tolerance; then the tier follows the subscription:
- * checkout.session.completed sets it, customer.subscription.updated / .deleted keep it in step.
- * Every event applies at most once and never over a newer one; unknown types are acknowledged.
+ * webhook secret and Stripe's default tolerance; then the tier follows the subscription the user
+ * pays with (stored on the user as stripe_subscription_id): a paid checkout
+ * (checkout.session.completed or .async_payment_succeeded with payment_status paid or
+ * no_payment_required) sets it, customer.subscription.updated / .deleted of that subscription keep
+ * it in step, other subscriptions' events are ignored (lib/billing.ts, billingCondition). Every
+ * event applies at most once and never over a newer one; unknown types are acknowledged.
  */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -38,12 +41,16 @@ export const handler = api('POST /billing/webhook', {}, async ({ event }) => {
   const base = { eventId: stripeEvent.id, eventCreated: stripeEvent.created };
   let result: string = 'ignored';
   switch (stripeEvent.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const session = stripeEvent.data.object;
       const userId = session.client_reference_id ?? session.metadata?.user_id;
       const plan = session.metadata?.plan;
-      if (session.mode === 'subscription' && userId && isPlan(plan)) {
-        result = await applyTierChange({ ...base, userId, tier: plan, customerId: idOf(session.customer), subscriptionId: idOf(session.subscription), subscriptionStatus: 'active' });
+      const subscriptionId = idOf(session.subscription);
+      // A session completes before a delayed payment (bank debit) clears: only money granted grants.
+      const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      if (session.mode === 'subscription' && paid && userId && subscriptionId && isPlan(plan)) {
+        result = await applyTierChange({ ...base, userId, tier: plan, customerId: idOf(session.customer), subscriptionId, subscriptionStatus: 'active', source: 'checkout' });
       }
       break;
     }
@@ -54,7 +61,8 @@ export const handler = api('POST /billing/webhook', {}, async ({ event }) => {
       const userId = subscription.metadata?.user_id ?? (customerId ? await userIdForCustomer(customerId) : undefined);
       const tier = stripeEvent.type === 'customer.subscription.deleted' ? 'free' : await tierForSubscription(subscription);
       if (userId && tier) {
-        result = await applyTierChange({ ...base, userId, tier, subscriptionId: subscription.id, subscriptionStatus: subscription.status });
+        const status = stripeEvent.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status;
+        result = await applyTierChange({ ...base, userId, tier, subscriptionId: subscription.id, subscriptionStatus: status, source: 'subscription' });
       }
       break;
     }

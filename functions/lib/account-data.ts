@@ -5,6 +5,7 @@ import { TABLE, batchWrite, db, queryAll } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
 import { type ContextFields, directivesOf, profileValuesOf } from './context';
 import { OUTSIDE_REF_SK, keys } from './keys';
+import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
 import { clearSignInFailures, usedIn } from './rate-limits';
 import { type Tx, transact } from './transactions';
@@ -154,14 +155,18 @@ async function cancelSubscription(user: UserRecord): Promise<void> {
  * 2. one transaction ends the account: the user item, the email claim (the email is free again),
  *    the Stripe customer link and the admin count (the last admin is refused with `lastAdmin`);
  *    from here every token of the user fails and every write that needs the user item fails;
- * 3. the partition, and the items its `XREF#` notes name, are deleted page by page, repeated until
+ * 3. items kept outside the partition through their own twins inside it (outside-items.ts: API key
+ *    lookups), then the partition and the items its `XREF#` notes name, page by page, repeated until
  *    a pass finds nothing, so a write that was in flight during the first pass goes too.
  * A user item that is already gone with items left (an earlier attempt stopped half way) is
  * finished. Returns false when there was no such user at all.
  */
 export async function deleteUserData(userId: string, lastAdmin: () => Error = () => new ConflictError(LAST_ADMIN), known?: UserRecord): Promise<boolean> {
   const user = known ?? (await getUser(userId));
-  if (!user) return (await deletePartition(userId)) > 0;
+  if (!user) {
+    await deleteOutsideItems(userId);
+    return (await deletePartition(userId)) > 0;
+  }
   for (const step of BEFORE_DELETE) await step(user);
   const items: Tx[] = [
     { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
@@ -174,6 +179,7 @@ export async function deleteUserData(userId: string, lastAdmin: () => Error = ()
     1: () => new ConflictError('This account changed while it was being deleted. Please try again.'),
     [items.length - 1]: user.is_admin ? lastAdmin : () => new ConflictError('This account changed while it was being deleted. Please try again.'),
   });
+  await deleteOutsideItems(userId);
   for (let pass = 0; pass < 5 && (await deletePartition(userId)) > 0; pass++);
   await clearSignInFailures(user.email);
   return true;

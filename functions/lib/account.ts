@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from './db';
-import { BadRequestError, ConflictError, ServiceUnavailableError, TooManyRequestsError } from './errors';
+import { BadRequestError, ConflictError, ServiceUnavailableError } from './errors';
 import { keys, normaliseEmail } from './keys';
 import { logger, userRef } from './log';
 import { sendMail } from './mail';
 import { RESET_MINUTES, VERIFY_HOURS, emailChangeMail, emailChangedNoticeMail, noAccountMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from './mail-messages';
 import { type TokenItem, newToken, readToken, useToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
-import { anyExhausted, clearSignInFailures, consume, record, signInAccountWindow } from './rate-limits';
+import { claimSignInAttempt, clearSignInFailures, consume } from './rate-limits';
 import { issueAccessToken } from './tokens';
 import { transact } from './transactions';
 import { NEXT_SESSION, NEXT_SESSION_VALUES, type UserRecord, emailSwitchItems, emailVerifiedOf, getUser, sessionVersionOf } from './users';
@@ -19,7 +19,6 @@ import { NEXT_SESSION, NEXT_SESSION_VALUES, type UserRecord, emailSwitchItems, e
  */
 
 export const TOO_MANY_MAILS = 'Too many emails were requested. Please wait an hour and try again.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const WRONG_PASSWORD = 'Your current password is incorrect.';
 
 /**
@@ -108,11 +107,10 @@ export async function resetPassword(token: string, password: string): Promise<vo
  * around the guard.
  */
 export async function checkPassword(user: UserRecord, password: string, wrong = WRONG_PASSWORD): Promise<void> {
-  const window = signInAccountWindow(user.email);
-  if (await anyExhausted([window])) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
-  if (await verifyPassword(password, user.password_hash)) return;
-  await record([window]);
-  throw new BadRequestError(wrong);
+  // Counted before the check, as a sign-in is (429 while the account waits); a right one clears it.
+  await claimSignInAttempt(user.email);
+  if (!(await verifyPassword(password, user.password_hash))) throw new BadRequestError(wrong);
+  await clearSignInFailures(user.email);
 }
 
 /** PUT /auth/password: every other session ends; the answer carries a token of the new session. */

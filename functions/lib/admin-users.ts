@@ -5,6 +5,7 @@ import { LAST_ADMIN, deleteUserData } from './account-data';
 import { TABLE, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
+import { deleteOutsideItems } from './outside-items';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';
 

@@ -135,9 +135,21 @@ export interface TierChange {
   /** Stripe's `created` (seconds): an older event than the last applied one changes nothing. */
   eventCreated: number;
   customerId?: string;
-  subscriptionId?: string;
-  subscriptionStatus?: string;
+  /** The subscription the event is about: the tier follows only the one the user pays with. */
+  subscriptionId: string;
+  subscriptionStatus: string;
+  /**
+   * 'checkout': a paid checkout, which makes its subscription the one that grants the tier.
+   * 'subscription': a change of a subscription, applied only to the granting one (or adopted when
+   * the user has no live subscription and this one grants a plan).
+   */
+  source: 'checkout' | 'subscription';
 }
+
+/** A subscription that bills: its events are the only ones that move the tier. */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+/** States a subscription never leaves (Stripe cannot reactivate them). */
+const FINAL_STATUSES = ['canceled', 'incomplete_expired'];
 
 const EVENT_TTL_SECONDS = 60 * 60 * 24 * 30;
 const eventMarker = (eventId: string): Tx => ({
@@ -149,16 +161,51 @@ const eventMarker = (eventId: string): Tx => ({
 });
 
 /**
+ * When an event may change the user's billing fields, as one condition on the user item:
+ * - the granting subscription's own events apply unless older than the last applied event or the
+ *   subscription has ended for good (so an 'active' and a 'deleted' of the same second land on
+ *   'canceled' in either order);
+ * - a paid checkout always makes its subscription the granting one (a newer purchase), unless that
+ *   very subscription already ended;
+ * - another subscription's event is ignored while the user has a live one (an old subscription
+ *   deleted after the user re-subscribed does not downgrade them), and adopted only when the user
+ *   has none and it grants a plan.
+ */
+function billingCondition(change: TierChange): { expression: string; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { ':sub': change.subscriptionId, ':created': change.eventCreated };
+  const list = (prefix: string, statuses: string[]) =>
+    statuses.map((status, i) => {
+      values[`:${prefix}${i}`] = status;
+      return `:${prefix}${i}`;
+    }).join(', ');
+  const own = `stripe_subscription_id = :sub AND (attribute_not_exists(billing_event_created) OR billing_event_created <= :created) AND NOT subscription_status IN (${list('final', FINAL_STATUSES)})`;
+  const alternatives = [own];
+  if (change.tier !== 'free') {
+    alternatives.push(
+      'attribute_not_exists(stripe_subscription_id)',
+      change.source === 'checkout' ? 'stripe_subscription_id <> :sub' : `stripe_subscription_id <> :sub AND NOT subscription_status IN (${list('live', LIVE_STATUSES)})`,
+    );
+  }
+  // DynamoDB refuses redundant parentheses, so one alternative goes in bare.
+  const either = alternatives.length === 1 ? `(${own})` : `((${alternatives.join(') OR (')}))`;
+  return { expression: `attribute_exists(pk) AND ${either}`, values };
+}
+
+/**
  * Applies a tier change at most once per event (the event marker is written in the same
- * transaction) and never from an event older than the last one applied to that user.
- * Returns 'applied', 'duplicate' or 'stale'.
+ * transaction) and only as billingCondition allows. Returns 'applied', 'duplicate' or 'stale'
+ * (older, or about a subscription that does not grant the tier).
  */
 export async function applyTierChange(change: TierChange): Promise<'applied' | 'duplicate' | 'stale'> {
-  const fields: Record<string, unknown> = { access_tier: change.tier, billing_event_created: change.eventCreated };
+  const fields: Record<string, unknown> = {
+    access_tier: change.tier,
+    billing_event_created: change.eventCreated,
+    stripe_subscription_id: change.subscriptionId,
+    subscription_status: change.subscriptionStatus,
+  };
   if (change.customerId) fields.stripe_customer_id = change.customerId;
-  if (change.subscriptionId) fields.stripe_subscription_id = change.subscriptionId;
-  if (change.subscriptionStatus) fields.subscription_status = change.subscriptionStatus;
   const names = Object.keys(fields);
+  const condition = billingCondition(change);
   try {
     await transact(
       [
@@ -168,9 +215,9 @@ export async function applyTierChange(change: TierChange): Promise<'applied' | '
             TableName: TABLE,
             Key: keys.user(change.userId),
             UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billing_event_created) OR billing_event_created <= :created)',
+            ConditionExpression: condition.expression,
             ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-            ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ':created': change.eventCreated },
+            ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ...condition.values },
           },
         },
         ...(change.customerId ? [{ Put: { TableName: TABLE, Item: { ...customerClaim(change.customerId), type: 'stripe_customer', user_id: change.userId } } }] : []),
@@ -182,7 +229,7 @@ export async function applyTierChange(change: TierChange): Promise<'applied' | '
     const codes = cancellationCodes(error);
     if (codes?.[0] === 'ConditionalCheckFailed') return 'duplicate';
     if (codes?.[1] === 'ConditionalCheckFailed') {
-      // Stale (or the user is gone): remember the event so a redelivery is not reconsidered.
+      // Stale, another subscription's, or the user is gone: remember the event so a redelivery is not reconsidered.
       await transact([eventMarker(change.eventId)], {}).catch(() => {});
       return 'stale';
     }

@@ -21,6 +21,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors';
+import { findApiKey, isApiKey, touchApiKey } from './api-keys';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
@@ -50,13 +51,15 @@ type StreamingKey = `${StreamingEntry['method']} ${StreamingEntry['path']}`;
 /** Only streaming routes may answer with a Readable body. */
 type ResultOf<K extends RouteKey> = K extends StreamingKey ? Result | StreamedResult : Result;
 
-export interface ApiRequest<Body, U, P extends string = never> {
+export interface ApiRequest<Body, U, P extends string = never, S = U extends null ? null : TokenClaims> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: Body;
   user: U;
-  /** The verified bearer token (signed-in routes). */
-  session: U extends null ? null : TokenClaims;
+  /** The verified bearer token (signed-in routes; null when an API key opened the route). */
+  session: S;
+  /** The API key that opened a `key_or_user` route, if one did. */
+  apiKeyId: string | null;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
   /** The items named in the route's `preload`, as stored; `undefined` when there is none. */
@@ -97,14 +100,18 @@ interface Options<S extends z.ZodMiniType | undefined, P extends string> {
 
 type BodyOf<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 /** Signed-in routes always have the current user; public ones never do. */
-type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? UserRecord : null;
+type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' | 'key_or_user' ? UserRecord : null;
+/** The session token's claims: always on `user`/`admin` routes, null when an API key opened a `key_or_user` route. */
+type SessionOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? TokenClaims : AccessOf<K> extends 'key_or_user' ? TokenClaims | null : null;
 
-type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: TokenClaims; preloaded?: Record<string, Item | undefined> };
+type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: TokenClaims | null; apiKeyId?: string; preloaded?: Record<string, Item | undefined> };
+
+export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
 
 export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = undefined, P extends string = never>(
   route: K,
   options: Options<S, P>,
-  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>, P>) => Promise<ResultOf<K>>,
+  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>, P, SessionOf<K>>) => Promise<ResultOf<K>>,
 ) {
   const entry = routeEntry(route);
   if (options.preload && (entry.access === 'public' || entry.access === 'stripe')) throw new Error(`${route}: only signed-in routes preload`);
@@ -127,7 +134,8 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
       context,
       body: body as BodyOf<S>,
       user: (event.user ?? null) as UserOf<K>,
-      session: (event.session ?? null) as ApiRequest<BodyOf<S>, UserOf<K>>['session'],
+      session: (event.session ?? null) as SessionOf<K>,
+      apiKeyId: event.apiKeyId ?? null,
       params: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
       preloaded: (event.preloaded ?? {}) as Record<P, Item | undefined>,
@@ -308,6 +316,22 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
       const header = event.headers?.authorization ?? '';
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
+      if (isApiKey(token)) {
+        // A key opens the registry and MCP routes only (access `key_or_user` in the route table).
+        if (access !== 'key_or_user') throw new ForbiddenError(KEY_REFUSED);
+        const found = await findApiKey(token);
+        if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
+        const [{ user, preloaded }] = await Promise.all([
+          getUserForToken(found.user_id, null, preloadKeys(preload, event, found.user_id)),
+          touchApiKey(token, found),
+        ]);
+        if (!user) throw new UnauthorizedError('Your account no longer exists.');
+        event.user = user;
+        event.session = null;
+        event.apiKeyId = found.key_id;
+        event.preloaded = preloaded;
+        return;
+      }
       const claims = await verifyAccessToken(token);
       const { user, revoked, preloaded } = await getUserForToken(claims.userId, claims.tokenId, preloadKeys(preload, event, claims.userId));
       // A deleted account's tokens stop working on the next request; so does a logged-out token.

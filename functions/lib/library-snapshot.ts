@@ -117,6 +117,12 @@ const inAws = () => Boolean(process.env.LIBRARY_BUCKET);
 let store: SnapshotStore | undefined;
 const snapshotStore = () => (store ??= inAws() ? s3Store(process.env.LIBRARY_BUCKET!) : folderStore(localSnapshotDir()));
 
+/** Points this container at another store (the benchmark's in-memory one). */
+export function useSnapshotStore(next: SnapshotStore): void {
+  store = next;
+  checked = undefined;
+}
+
 /** How long a container trusts the version it last saw: a few seconds in AWS, none locally (a file read). */
 const ttlMs = () => Number(process.env.LIBRARY_SNAPSHOT_TTL_MS ?? (inAws() ? 5000 : 0));
 

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type LibraryEntry, entryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
+import { type LibraryEntry, entryId, legacyEntryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
 import { TIERS, type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { createHash, randomUUID } from 'node:crypto';
@@ -135,7 +135,7 @@ const categoryItem = (c: LibraryCategoryItem, now: string) => ({ ...libraryKeys.
  */
 export async function upsertEntries(entries: LibraryEntry[], curatorEmail: string): Promise<{ created: number; updated: number }> {
   const categories = await allLibraryCategories();
-  const ids = [...new Set(entries.map(entryId))];
+  const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
   const existing = new Map<string, LibraryPromptItem>();
   for (let i = 0; i < ids.length; i += 100) {
     for (const item of await batchGet(ids.slice(i, i + 100).map((id) => libraryKeys.prompt(id)), { consistent: true })) {
@@ -154,11 +154,20 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
     categoryIds.set(e.category.toLowerCase(), id);
     if (!found) items.push(categoryItem({ id, name: e.category }, now));
   }
+  // Resolve every id first and refuse the whole import if one would overwrite an unrelated prompt.
+  const resolved = entries.map((entry) => {
+    const legacy = existing.get(legacyEntryId(entry));
+    const id = legacy && legacy.title === entry.title ? legacy.id : entryId(entry);
+    const before = existing.get(id);
+    // The same prompt edited (same title or same body) updates; a prompt sharing neither is another one.
+    if (before && before.title !== entry.title && before.body !== entry.body) {
+      throw new ConflictError(`The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`);
+    }
+    return { entry, id, before };
+  });
   let created = 0;
   let updated = 0;
-  for (const entry of entries) {
-    const id = entryId(entry);
-    const before = existing.get(id);
+  for (const { entry, id, before } of resolved) {
     if (before) updated++;
     else created++;
     items.push(

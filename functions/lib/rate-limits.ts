@@ -1,12 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, batchGet, db } from './db';
 import { TooManyRequestsError } from './errors';
-import { normaliseEmail } from './keys';
 
 /**
  * Fixed-window counters in the table (`RATE#<name>#<subject>` / `W#<window start>`), expired by
- * TTL. They back the brute-force guard on sign-in (keyed on the account and on the source
- * address API Gateway saw, never on a header the client sets) and the per-tier daily quotas.
+ * TTL. They back the per-address part of the sign-in guard and the per-tier daily quotas; the
+ * per-account part of the sign-in guard is below.
  */
 export interface Window {
   name: string;
@@ -27,7 +27,6 @@ export async function anyExhausted(windows: Window[]): Promise<boolean> {
   const hits = new Map(items.map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
   return windows.some((w, i) => (hits.get(`${keys[i]!.pk}|${keys[i]!.sk}`) ?? 0) >= w.limit);
 }
-
 /** Counts one event in each window (unconditionally). */
 export async function record(windows: Window[]): Promise<void> {
   await Promise.all(
@@ -99,30 +98,108 @@ export async function usedIn(w: Window, now = Date.now()): Promise<number> {
   return Number(Item?.hits ?? 0);
 }
 
-/** The sign-in guard's window for one account (login.ts counts failures in it). */
-export const SIGN_IN_ACCOUNT_WINDOW = { name: 'login-account', limit: 10, seconds: 900 } as const;
-export const signInAccountWindow = (email: string): Window => ({ ...SIGN_IN_ACCOUNT_WINDOW, subject: normaliseEmail(email) });
+// ---- Sign-in guard --------------------------------------------------------------------------
 
 /**
- * Forgets an account's failed sign-ins, lifting the lock they caused: a completed password reset
- * proves the person owns the mailbox, so the lock has done its job.
+ * The per-account sign-in guard (`RATE#login-account#<email>` / `GUARD`): how many sign-ins were
+ * tried since the last success (`failures`) and until when the next one waits (`locked_until`,
+ * epoch ms). Each attempt is counted BEFORE its password is checked, with a conditional write on
+ * the count it read, so of any number of parallel attempts at most SIGN_IN_FREE_ATTEMPTS are
+ * checked before the account waits. The wait grows with every further failure (30 s, 1 min,
+ * 2 min, … up to 15 min) instead of one long wall that anyone could raise against anyone; a
+ * successful sign-in or a password reset clears it (`clearSignInFailures`). The count is
+ * forgotten a day after the last attempt.
  */
-export async function clearSignInFailures(email: string): Promise<void> {
-  const now = Date.now();
-  const w = signInAccountWindow(email);
-  // The previous window too: a lock counted just before a window boundary stays readable briefly.
-  await Promise.all([now, now - w.seconds * 1000].map((at) => {
-    const { pk, sk } = key(w, at);
-    return db.send(new DeleteCommand({ TableName: TABLE, Key: { pk, sk } }));
-  }));
+export const SIGN_IN_FREE_ATTEMPTS = 10;
+const FIRST_WAIT_MS = 30_000;
+const LONGEST_WAIT_MS = 15 * 60_000;
+const GUARD_MEMORY_SECONDS = 24 * 60 * 60;
+
+const guardKey = (email: string) => ({ pk: `RATE#login-account#${email.trim().toLowerCase()}`, sk: 'GUARD' });
+
+/** How long the account waits after `attempts` unsuccessful sign-ins in a row. */
+export function signInWait(attempts: number): number {
+  if (attempts < SIGN_IN_FREE_ATTEMPTS) return 0;
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (attempts - SIGN_IN_FREE_ATTEMPTS));
 }
 
+/** The wait in words, rounded up to 5 seconds or whole minutes (Retry-After has it exactly). */
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 5000) * 5;
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export const tooManySignIns = (waitMs: number) => {
+  const error = new TooManyRequestsError(`Too many failed sign-in attempts. Please wait ${waitText(waitMs)} and try again, or reset your password.`);
+  Object.assign(error.headers, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+  return error;
+};
+
 /**
- * The caller's address: behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront itself adds (CloudFront-Viewer-Address, "ip:port") is used; otherwise API Gateway's
- * own view. Never X-Forwarded-For, which any client can write.
+ * Counts one sign-in attempt for `email` before its password is checked, or answers 429 (with
+ * Retry-After) while the account waits. Attempts that lose the race for the count read it again.
  */
-export function clientAddress(event: { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } }): string {
+export async function claimSignInAttempt(email: string, now = Date.now()): Promise<void> {
+  const key = guardKey(email);
+  for (let attempt = 1; ; attempt++) {
+    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
+    const fresh = !Item || Number(Item.expires_at ?? 0) * 1000 <= now;
+    const failures = fresh ? 0 : Number(Item.failures ?? 0);
+    const lockedUntil = fresh ? 0 : Number(Item.locked_until ?? 0);
+    if (lockedUntil > now) throw tooManySignIns(lockedUntil - now);
+    const next = failures + 1;
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: key,
+          // Counted as a failure until it succeeds: a success deletes the guard.
+          UpdateExpression: 'SET #t = :t, failures = :next, locked_until = :until, expires_at = :exp',
+          ConditionExpression: Item ? 'failures = :seen AND locked_until = :seenLock' : 'attribute_not_exists(pk)',
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: {
+            ':t': 'sign_in_guard',
+            ':next': next,
+            ':until': now + signInWait(next),
+            ':exp': Math.floor(now / 1000) + GUARD_MEMORY_SECONDS,
+            ...(Item ? { ':seen': Number(Item.failures ?? 0), ':seenLock': Number(Item.locked_until ?? 0) } : {}),
+          },
+        }),
+      );
+      return;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      // Another attempt counted first; after many such losses the account is under a burst.
+      if (attempt >= 12) throw tooManySignIns(1000);
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      now = Date.now();
+    }
+  }
+}
+
+/** Forgets an account's failed sign-ins and lifts its wait (a successful sign-in, a password reset). */
+export async function clearSignInFailures(email: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: guardKey(email) }));
+}
+
+export type LoginEvent = { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } };
+
+/**
+ * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the address
+ * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only where a client cannot
+ * have written it: in AWS (CloudFront replaces the header; see docs/decisions.md for the
+ * execute-api URL), or with the origin proof ORIGIN_VERIFY when one is configured. The local
+ * gateway drops the header, and without trust API Gateway's own view of the source counts.
+ * Never X-Forwarded-For, which anyone writes.
+ */
+export function clientAddress(event: LoginEvent): string {
   const viewer = event.headers['cloudfront-viewer-address'];
-  return viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
+  const secret = process.env.ORIGIN_VERIFY;
+  const proof = event.headers['x-origin-verify'];
+  const trusted = secret
+    ? Boolean(proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)))
+    : Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+  return trusted && viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
 }

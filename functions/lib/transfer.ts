@@ -15,7 +15,9 @@ import { type LimitKind, limitFor } from '@shared/tiers';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from './errors';
 import type { Result } from './http';
 import { keys } from './keys';
+import { slugify } from '@shared/slugs';
 import { namedPuts } from './named-items';
+import { freeSlug, slugClaim } from './slugs';
 import { TABLE } from './db';
 import { type Tx, claimSlots, transact } from './transactions';
 import { COUNTERS, type UserRecord, getUser } from './users';
@@ -39,9 +41,10 @@ import { CATEGORY, type CategoryItem, type PromptItem, type Workspace, loadWorks
  * - Plan limits: new prompts and new categories must fit in what the plan has left, or 403 and
  *   nothing is written. The writes claim their slots in the same transactions as the items
  *   (`used <= limit - n`), so concurrent imports and creates can never pass a limit together.
- * - Writes go in transactions of at most 100 items; with today's plans everything a limited plan
- *   can import fits in one transaction, so for them an import is all or nothing. Larger imports
- *   (unlimited plans) take several; if one fails after earlier ones landed, the answer says how
+ * - Writes go in transactions of at most 100 items (a prompt is two: the prompt and its slug claim,
+ *   slugs made from the titles, free among the workspace's); a free plan's whole import fits in one
+ *   transaction, so it is all or nothing. Larger imports (a pro plan near its limit, unlimited
+ *   plans) take several; if one fails after earlier ones landed, the answer says how
  *   many prompts were created and how many were not, and importing the same file again adds just
  *   the rest (what landed is skipped as duplicates).
  */
@@ -206,6 +209,8 @@ export interface ImportPlan {
   categoriesToCreate: string[];
   /** Existing categories by name key. */
   existing: Map<string, CategoryItem>;
+  /** Slugs the workspace's prompts have: new prompts take free ones (a race re-plans). */
+  slugs: Set<string>;
 }
 
 /** What importing `document` into `workspace` would do (pure). */
@@ -214,7 +219,8 @@ export function planImport(document: PromptsDocument, workspace: Pick<Workspace,
   for (const c of workspace.categories) if (!existing.has(nameKey(c.name))) existing.set(nameKey(c.name), c);
   const known = new Set(workspace.prompts.map(duplicateKey));
   const seen = new Set<string>();
-  const plan: ImportPlan = { create: [], duplicates: [], categoriesToCreate: [], existing };
+  const slugs = new Set(workspace.prompts.flatMap((p) => (p.slug ? [p.slug] : [])));
+  const plan: ImportPlan = { create: [], duplicates: [], categoriesToCreate: [], existing, slugs };
 
   const newNames = new Map<string, string>();
   const want = (name: string | null) => {
@@ -321,8 +327,11 @@ async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: numbe
   plan.create.forEach(({ prompt: p, category }, index) => {
     // Without dates, a millisecond apart in file order (newest first, as exports list them), so the list keeps that order.
     const created_at = p.created_at ?? new Date(started - index).toISOString();
+    const slug = freeSlug(slugify(p.title), plan.slugs);
+    plan.slugs.add(slug);
     const item: PromptItem = {
       id: randomUUID(),
+      slug,
       title: p.title,
       body: p.body,
       // A category deleted while the import runs reads as uncategorised, as after any category delete.
@@ -335,7 +344,10 @@ async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: numbe
       version: 1,
       version_source: { kind: 'import' },
     };
-    units.push({ kind: 'max_prompts', items: [{ Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } }] });
+    units.push({
+      kind: 'max_prompts',
+      items: [{ Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } }, slugClaim(user.id, slug, item.id)],
+    });
   });
 
   for (const chunk of chunks(units)) {

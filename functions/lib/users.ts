@@ -131,19 +131,20 @@ export type Item = Record<string, unknown>;
  */
 export async function getUserForToken<P extends string = never>(
   userId: string,
-  tokenId: string,
+  /** The session token's id; null for an API key (its revocation is the lookup item's absence). */
+  tokenId: string | null,
   preload: Partial<Record<P, Key>> = {},
 ): Promise<{ user?: UserRecord; revoked: boolean; preloaded: Record<P, Item | undefined> }> {
   const user = keys.user(userId);
-  const revoked = revokedTokenKey(tokenId);
+  const revoked = tokenId === null ? null : revokedTokenKey(tokenId);
   const extra = Object.entries(preload) as [P, Key][];
   const id = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\n${String(k.sk)}`;
   // BatchGet refuses a key listed twice.
-  const wanted = new Map([user, revoked, ...extra.map(([, key]) => key)].map((k) => [id(k), { pk: k.pk, sk: k.sk }]));
+  const wanted = new Map([user, ...(revoked ? [revoked] : []), ...extra.map(([, key]) => key)].map((k) => [id(k), { pk: k.pk, sk: k.sk }]));
   const items = new Map((await batchGet([...wanted.values()], { consistent: extra.length > 0 })).map((i) => [id(i as Key), i]));
   return {
     user: items.get(id(user)) as UserRecord | undefined,
-    revoked: items.has(id(revoked)),
+    revoked: revoked !== null && items.has(id(revoked)),
     preloaded: Object.fromEntries(extra.map(([name, key]) => [name, items.get(id(key))])) as Record<P, Item | undefined>,
   };
 }

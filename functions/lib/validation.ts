@@ -3,18 +3,22 @@ import { BadRequestError, type FieldError } from './errors';
 
 /** Parses input with a contract schema; on failure a 400 whose detail names the first problem. */
 export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  // The generic message is pinned per parse: a module that loads classic zod (the MCP SDK does)
+  // installs English default messages process-wide, and the contract's own messages win either way.
+  const result = schema.safeParse(input, { error: () => GENERIC });
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => describeIssue(issue, input));
   throw new BadRequestError(errors[0]!.message, errors);
 }
+
+const GENERIC = 'Invalid input';
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
   const field = issue.path.join('.');
   const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
   if (missing && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return { field, message: `${field} is required.` };
   // Contract schemas carry user-facing messages; zod's generic one is replaced below.
-  if (issue.message !== 'Invalid input') return { field, message: issue.message };
+  if (issue.message !== GENERIC) return { field, message: issue.message };
   if (issue.code === 'unrecognized_keys') {
     return { field, message: `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.` };
   }

@@ -3,7 +3,8 @@ import type { Prompt, PromptReplace } from '@shared/contract/prompts';
 import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type * as z from 'zod/mini';
 import { TABLE, batchWrite, cancellationCodes, db, queryAll } from './db';
-import { BadRequestError, NotFoundError } from './errors';
+import { BadRequestError, ConflictError, NotFoundError } from './errors';
+import { SLUG_TAKEN, slugClaim, slugRelease } from './slugs';
 import type { PreloadInput } from './http';
 import { keys } from './keys';
 import { type Tx, transact } from './transactions';
@@ -84,6 +85,12 @@ export interface PromptChange {
   categoryId?: string | null;
   /** Move updated_at even when the content stays (default true: an edit of the prompt). */
   touch?: boolean;
+  /** A new slug: claimed in the same transaction, the old one freed (409 when another prompt has it). */
+  slug?: string;
+  /** The whole new labels map (labels.ts), written only if no other label change landed meanwhile. */
+  labels?: Record<string, number>;
+  /** More items for the same transaction (a label's version check, a snapshot freed), each with its error. */
+  extra?: { item: Tx; error?: () => Error }[];
 }
 
 class StaleRead extends Error {}
@@ -127,6 +134,9 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
   const set: Record<string, unknown> = { ...change.fields };
   if (changed) Object.assign(set, contentOf(change.content!), { version: read + 1, version_source: change.source ?? { kind: 'edit' } });
   if (changed || change.touch !== false) set.updated_at = new Date().toISOString();
+  const renamed = change.slug !== undefined && change.slug !== current.slug;
+  if (renamed) set.slug = change.slug;
+  if (change.labels) Object.assign(set, { labels: change.labels, labels_rev: (current.labels_rev ?? 0) + 1 });
   const next = { ...current, ...set } as PromptItem;
   const names = Object.keys(set);
   if (!names.length) return { items: [] as Tx[], next, failures: {} };
@@ -145,6 +155,27 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     },
   ];
   const failures: Record<number, () => Error> = { 0: () => new StaleRead() };
+  if (change.labels) {
+    // Conditioned on the labels read too: of two concurrent label changes one re-reads and retries.
+    const update = items[0]!.Update!;
+    update.ConditionExpression += current.labels_rev === undefined ? ' AND attribute_not_exists(#lrev)' : ' AND #lrev = :lrev';
+    update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, '#lrev': 'labels_rev' };
+    if (current.labels_rev !== undefined) update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ':lrev': current.labels_rev };
+  }
+  for (const { item, error } of change.extra ?? []) {
+    if (error) failures[items.length] = error;
+    items.push(item);
+  }
+  if (renamed) {
+    // The update is also conditioned on the slug read: of two concurrent renames one fails and retries.
+    const update = items[0]!.Update!;
+    update.ConditionExpression += current.slug === undefined ? ' AND attribute_not_exists(#slug)' : ' AND #slug = :oldSlug';
+    update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, '#slug': 'slug' };
+    if (current.slug !== undefined) update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ':oldSlug': current.slug };
+    failures[items.length] = () => new ConflictError(SLUG_TAKEN);
+    items.push(slugClaim(userId, change.slug!, current.id));
+    if (current.slug) items.push(slugRelease(userId, current.slug, current.id));
+  }
   if (change.categoryId) {
     failures[items.length] = () => new NotFoundError(CATEGORY_NOT_FOUND);
     items.push(categoryExists(userId, change.categoryId));
@@ -153,14 +184,15 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     const snapshot: VersionItem = { prompt_id: current.id, version: read, ...contentOf(current), saved_at: current.updated_at, source: sourceOf(current) };
     items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(userId, current.id, read), type: 'prompt_version', ...snapshot } } });
     const dropped = read + 1 - VERSIONS_MAX;
-    if (dropped >= 1) items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
+    // A labelled version stays beyond the cap (until its last label leaves it: labels.ts).
+    if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped)) items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
   }
   return { items, next, failures };
 }
 
 /** PUT /prompts/{id} in its full form: every field; an edit (or accepted enhancement) of the content. */
 export function savePrompt(userId: string, promptId: string, input: z.infer<typeof PromptReplace>, known?: PromptItem | null): Promise<PromptItem> {
-  const { title, body, tasks, industries, category_id, is_favorite, source = 'edit' } = input;
+  const { title, body, tasks, industries, category_id, is_favorite, source = 'edit', slug } = input;
   return changePrompt(
     userId,
     promptId,
@@ -169,6 +201,7 @@ export function savePrompt(userId: string, promptId: string, input: z.infer<type
       source: { kind: source },
       fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
       categoryId: category_id,
+      ...(slug === undefined ? {} : { slug }),
     }),
     known,
   );
@@ -185,13 +218,22 @@ function querySnapshots(userId: string, promptId: string, projection?: string): 
   });
 }
 
-const toVersion = (v: PromptContent & { version: number; saved_at: string; source: VersionSource }, current: boolean): PromptVersion => ({
+/** The label names pinned to `version`, sorted. */
+export const labelsAt = (labels: Record<string, number> | undefined, version: number) =>
+  Object.entries(labels ?? {})
+    .filter(([, v]) => v === version)
+    .map(([name]) => name)
+    .sort();
+
+const toVersion = (v: PromptContent & { version: number; saved_at: string; source: VersionSource }, current: boolean, labels: Record<string, number> | undefined): PromptVersion => ({
   version: v.version,
   ...contentOf(v),
   saved_at: v.saved_at,
   source: v.source,
   current,
+  ...withLabels(labelsAt(labels, v.version)),
 });
+const withLabels = (names: string[]) => (names.length ? { labels: names } : {});
 
 /** Every version of a prompt, the current one first, then the older ones newest first. */
 export async function listVersions(userId: string, promptId: string): Promise<PromptVersion[]> {
@@ -200,7 +242,7 @@ export async function listVersions(userId: string, promptId: string): Promise<Pr
   const version = versionOf(prompt);
   // A save between the two reads may have left a snapshot of the version read as current.
   const older = (snapshots as unknown as VersionItem[]).filter((s) => s.version < version);
-  return [toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true), ...older.map((s) => toVersion(s, false))];
+  return [toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true, prompt.labels), ...older.map((s) => toVersion(s, false, prompt.labels))];
 }
 
 /** A version number from a path, or null when it cannot name one. */

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
 import type { VersionSource } from '@shared/contract/versions';
+import type { Tier } from '@shared/tiers';
 import { TABLE, db } from './db';
 import { NotFoundError } from './errors';
 import { VERSIONS_SK, keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
+import { SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
 import type { Item, UserRecord } from './users';
 
@@ -27,6 +29,14 @@ export interface PromptItem {
   version_source?: VersionSource;
   /** Fork lineage: the library original's revision (its updated_at) last taken or dismissed. */
   forked_revision?: string;
+  /** Forks: the library original's tier when forked (pro and elite content is never shared by link). */
+  forked_tier?: Tier;
+  /** Unique in the workspace (slugs.ts); missing only on prompts saved before slugs, until backfilled. */
+  slug?: string;
+  /** Labels pinned to versions: `{ production: 3 }`. */
+  labels?: Record<string, number>;
+  /** Moves with every label change; label writes are conditioned on it. */
+  labels_rev?: number;
 }
 export interface CategoryItem {
   id: string;
@@ -87,6 +97,8 @@ export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
     updated_at: p.updated_at,
     ...(p.forked_from ? { forked_from: p.forked_from } : {}),
     version: p.version ?? 1,
+    slug: p.slug ?? '',
+    labels: p.labels ?? {},
   };
 }
 
@@ -117,20 +129,24 @@ export const categoryExists = (userId: string, categoryId: string): Tx => ({
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
 
-/** Creates a prompt within the plan limit (fork uses this too). */
+/** Creates a prompt within the plan limit (fork uses this too), with a slug of its own made from the title. */
 export async function createPrompt(
   user: UserRecord,
-  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source'>,
+  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
 ): Promise<PromptItem> {
   const now = new Date().toISOString();
-  const prompt: PromptItem = { id: randomUUID(), ...input, version: 1, version_source: input.version_source ?? { kind: 'create' }, created_at: now, updated_at: now };
-  const items: Tx[] = [
-    claimSlot(user, 'max_prompts'),
-    { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' } },
-  ];
-  if (prompt.category_id) items.push(categoryExists(user.id, prompt.category_id));
-  await transact(items, { 0: limitError(user, 'max_prompts'), 2: () => new NotFoundError(CATEGORY_NOT_FOUND) });
-  return prompt;
+  const id = randomUUID();
+  return withNewSlug(user.id, input.title, async (slug) => {
+    const prompt: PromptItem = { id, ...input, slug, version: 1, version_source: input.version_source ?? { kind: 'create' }, created_at: now, updated_at: now };
+    const items: Tx[] = [
+      claimSlot(user, 'max_prompts'),
+      { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      slugClaim(user.id, slug, prompt.id),
+    ];
+    if (prompt.category_id) items.push(categoryExists(user.id, prompt.category_id));
+    await transact(items, { 0: limitError(user, 'max_prompts'), 2: () => new SlugTaken(), 3: () => new NotFoundError(CATEGORY_NOT_FOUND) });
+    return prompt;
+  });
 }
 
 /* Replacing a prompt's fields keeps its earlier content as a version: see savePrompt in versions.ts. */
@@ -153,14 +169,35 @@ export async function setFavorite(userId: string, promptId: string, isFavorite: 
   }
 }
 
-export async function deletePrompt(userId: string, promptId: string): Promise<void> {
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: keys.prompt(userId, promptId), ConditionExpression: 'attribute_exists(pk)' } },
-      releaseSlot(userId, 'max_prompts'),
-    ],
-    { 0: () => new NotFoundError(PROMPT_NOT_FOUND) },
-  );
+/** Deletes a prompt with its slug claim; `prompt` as read (a slug changed meanwhile: read again and retry). */
+export async function deletePrompt(userId: string, promptId: string, prompt: PromptItem | null | undefined): Promise<void> {
+  const changed = new Error('slug changed meanwhile');
+  for (let attempt = 1; ; attempt++) {
+    if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+    const slug = prompt.slug;
+    try {
+      await transact(
+        [
+          {
+            Delete: {
+              TableName: TABLE,
+              Key: keys.prompt(userId, promptId),
+              ConditionExpression: slug === undefined ? 'attribute_exists(pk) AND attribute_not_exists(slug)' : 'attribute_exists(pk) AND slug = :slug',
+              ...(slug === undefined ? {} : { ExpressionAttributeValues: { ':slug': slug } }),
+            },
+          },
+          releaseSlot(userId, 'max_prompts'),
+          ...(slug === undefined ? [] : [slugRelease(userId, slug, promptId)]),
+        ],
+        { 0: () => changed },
+      );
+      return;
+    } catch (error) {
+      if (error !== changed || attempt >= 3) throw error === changed ? new NotFoundError(PROMPT_NOT_FOUND) : error;
+      const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, promptId), ConsistentRead: true }));
+      prompt = Item as PromptItem | undefined;
+    }
+  }
 }
 
 /** Categories: names unique per user, counted against max_categories. */

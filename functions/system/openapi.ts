@@ -10,7 +10,7 @@ function buildDocument() {
   const schema = (s: z.ZodMiniType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
   for (const route of ROUTES as readonly RouteDef[]) {
     const contract = CONTRACT[routeKey(route) as RouteKey];
-    const secured = route.access === 'user' || route.access === 'admin';
+    const secured = route.access === 'user' || route.access === 'admin' || route.access === 'key_or_user';
     const parameters: Record<string, unknown>[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     for (const q of contract?.query ?? []) parameters.push({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string', ...(q.values ? { enum: [...q.values] } : {}) } });
     const otherMedia = Object.fromEntries(Object.entries(contract?.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));

@@ -75,7 +75,7 @@ const CREDENTIAL_ROUTES = ['POST /auth/login', 'POST /auth/register'];
  * Which routes need the JWT key: everything behind a bearer token (user/admin) and the public
  * auth routes that issue one. Health/OpenAPI and the Stripe webhook never touch tokens.
  */
-const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.handler.startsWith('auth/');
+const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.access === 'key_or_user' || r.handler.startsWith('auth/');
 
 /** Routes that may call OpenAI (functions/lib/enhancer reads OPENAI_SECRET_ARN). */
 const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
@@ -245,7 +245,8 @@ export class Api extends Construct {
         },
         logRemovalPolicy: removalPolicy,
         logGroup: functionLogs,
-      }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
+        // Reads only, except routes an API key may open: they record the key's last use.
+      }).bindTable(props.table, route.method === 'GET' && route.access !== 'key_or_user' ? 'RO' : 'RW');
       if (sendsMail(route) && props.mailFrom) {
         // Sending as the one verified identity only: no other sender, no other SES action.
         fn.addToRolePolicy(

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -61,12 +61,17 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   }
   const port = options.port ?? (await freePort());
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // The data is every user's: readable by this account only (the folder 0700, files 0600 by umask).
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(options.dataDir, 0o700);
+    for (const name of readdirSync(options.dataDir)) if (name.endsWith('.db')) chmodSync(join(options.dataDir, name), 0o600);
+  }
 
   // Java runs under a tiny shell that also kills it when this process's end of stdin closes, so
   // a test run or `npm start` killed without its clean-up never leaves an orphaned emulator.
-  const args = ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-port', String(port), ...storage];
-  const java: ChildProcess = spawn('sh', ['-c', 'exec 3<&0; java "$@" & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid', 'sh', ...args], {
+  const args = ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-disableTelemetry', '-port', String(port), ...storage];
+  const java: ChildProcess = spawn('sh', ['-c', 'umask 077; exec 3<&0; java "$@" & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid', 'sh', ...args], {
     cwd: release,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

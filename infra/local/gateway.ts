@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
@@ -69,16 +69,26 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
+/**
+ * The whole body, or null past API Gateway's limit. Past the limit the rest is still read and
+ * dropped: leaving the loop would destroy the socket with unread data, which the client sees as a
+ * connection reset instead of the 413.
+ */
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += chunk.length;
-    if (size > MAX_PAYLOAD_BYTES) return null;
-    chunks.push(chunk);
+    if (size <= MAX_PAYLOAD_BYTES) chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_PAYLOAD_BYTES ? null : Buffer.concat(chunks);
 }
+
+/**
+ * Headers only CloudFront may set (the viewer's address, the origin proof): locally there is no
+ * CloudFront in front, so a client sending them is dropped, as CloudFront replaces them in AWS.
+ */
+const EDGE_HEADERS = new Set(['cloudfront-viewer-address', 'x-origin-verify']);
 
 const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|.*\+json)|text\/)/;
 
@@ -115,7 +125,7 @@ async function serveStreaming(res: ServerResponse, handler: StreamingHandler, ev
 function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== 'cookie' && !EDGE_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   return lambdaEvent({
@@ -178,8 +188,18 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoo
     return res.end('Not found');
   }
   const root = resolve(webRoot);
-  let file = normalize(join(root, decodeURIComponent(url.pathname)));
-  if (!file.startsWith(root)) file = root; // no path traversal
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    return res.end('Bad request');
+  }
+  let file = resolve(root, `.${decoded}`);
+  // Contained only if the path from the root does not climb out of it (a prefix test would let
+  // `/..%2fdist-x/…` read a sibling folder whose name starts with the root's).
+  const inside = relative(root, file);
+  if (inside.startsWith('..') || isAbsolute(inside) || decoded.includes('\0')) file = root;
   const isFile = existsSync(file) && statSync(file).isFile();
   const isAsset = url.pathname.startsWith('/assets/');
   if (!isFile && (isAsset || extname(url.pathname))) {

@@ -10,7 +10,9 @@ import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from '.
 import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { EXPORT_FORMATS, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
-import { LibraryUpdate, VersionList } from './versions';
+import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
+import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
+import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt } from './registry';
 
 interface RouteContract {
   summary: string;
@@ -85,6 +87,28 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /context/profile': { summary: 'PROFILE variable values', response: ProfileValues },
   'PUT /context/profile/{key}': { summary: 'Save one PROFILE value', request: ProfileValueInput },
   'DELETE /context/profile/{key}': { summary: 'Forget one PROFILE value', status: 204 },
+  'POST /api-keys': { summary: 'Create an API key (shown once; at most 20); a key opens the registry and MCP routes only', request: ApiKeyInput, response: CreatedApiKey, status: 201 },
+  'GET /api-keys': { summary: "The caller's API keys (never the keys themselves)", response: ApiKeyList },
+  'DELETE /api-keys/{id}': { summary: 'Revoke an API key; it is refused from the next request on', status: 204 },
+  'PUT /prompts/{id}/labels/{label}': { summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there', request: LabelInput, response: LabelsAnswer },
+  'DELETE /prompts/{id}/labels/{label}': { summary: 'Remove a label from a prompt', status: 204 },
+  'GET /registry/prompts': { summary: "The caller's prompts for code and tools (session token or API key)", response: RegistryList },
+  'GET /registry/prompts/{slug}': {
+    summary: 'One prompt by slug: the latest version, or the one a label or version names (session token or API key)',
+    query: [
+      { name: 'label', description: 'A label pinned to a version, e.g. production' },
+      { name: 'version', description: 'A version number' },
+    ],
+    response: RegistryPrompt,
+  },
+  'POST /mcp': {
+    summary: 'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
+  },
+  'POST /registry/prompts/{slug}/compile': {
+    summary: 'Fill a prompt on the server: INPUT values from the request, SNIPPET and PROFILE from your context, the global prefix and suffix unless directives is false (session token or API key)',
+    request: CompileRequest,
+    response: CompileResponse,
+  },
   'GET /admin/prompts': { summary: 'Library prompts for curation', response: AdminPromptList },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },

@@ -77,4 +77,20 @@ export const slug = (text: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'untitled';
 
-export const entryId = (entry: Pick<LibraryEntry, 'id' | 'title'>) => entry.id ?? slug(entry.title);
+/** FNV-1a, 64 bits, over the title's UTF-16 units: a short, stable fingerprint in any runtime. */
+function titleHash(title: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < title.length; i++) hash = ((hash ^ BigInt(title.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return hash.toString(36).padStart(13, '0').slice(0, 10);
+}
+
+/**
+ * An entry's id: its own, or a readable slug of the title plus a fingerprint of its letters and
+ * digits (titleKey), so distinct titles get distinct ids in any script (every Japanese title would otherwise slug to
+ * 'untitled'). `legacyEntryId` is the slug alone, which earlier imports used; upsertEntries keeps
+ * such an item's id when its title matches, so re-importing an old file still updates in place.
+ */
+/** What makes two titles the same prompt: letters and digits of any script, any case, no punctuation or spacing. */
+const titleKey = (title: string) => title.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\p{Z}\s]+/gu, '');
+export const entryId = (entry: Pick<LibraryEntry, 'id' | 'title'>) => entry.id ?? `${slug(entry.title).slice(0, 60)}-${titleHash(titleKey(entry.title))}`;
+export const legacyEntryId = (entry: Pick<LibraryEntry, 'id' | 'title'>) => entry.id ?? slug(entry.title);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Tier, isSafeLine, safeLine, safeText } from './common';
 import { SaveSource } from './versions';
+import { SLUG_MESSAGE, isSlug } from '../slugs';
 
 export const TITLE_MAX = 140;
 export const BODY_MAX = 20_000;
@@ -24,6 +25,8 @@ const TagList = (field: string) =>
     z.refine((tags: string[]) => tags.every((t) => t.length <= TAG_MAX), `Each of ${field} must be at most ${TAG_MAX} characters.`),
     z.refine((tags: string[]) => tags.every(isSafeLine), `Each of ${field} must not contain control characters, text-direction overrides or broken characters.`),
   );
+
+export const Slug = z.string().check(z.trim(), z.refine(isSlug, SLUG_MESSAGE));
 
 export const Title = z.string().check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`), safeLine('Title'));
 export const Body = z.string().check(
@@ -58,6 +61,8 @@ export const PromptReplace = z.strictObject({
   is_favorite: z.optional(z.boolean()),
   /** Where the saved content came from (version history): 'enhance' for an accepted AI enhancement. */
   source: z.optional(SaveSource),
+  /** A new slug (unique in the workspace); omitted: the slug stays, whatever the title becomes. */
+  slug: z.optional(Slug),
 });
 
 export const PromptUpdate = z.union([FavoriteInput, PromptReplace]);
@@ -80,6 +85,10 @@ export const Prompt = z.object({
   version: z.number(),
   /** Forks only: the library original changed since the fork, the last pull or dismiss. */
   library_update: z.optional(z.boolean()),
+  /** Unique in the workspace: how the registry, the SDK and MCP name the prompt. */
+  slug: z.string(),
+  /** Labels pinned to versions, e.g. `{ "production": 3 }`. */
+  labels: z.record(z.string(), z.number()),
 });
 export type Prompt = z.infer<typeof Prompt>;
 

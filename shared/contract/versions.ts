@@ -22,7 +22,16 @@ export type VersionSource = z.infer<typeof VersionSource>;
 export const SAVE_SOURCES = ['edit', 'enhance'] as const;
 export const SaveSource = z.enum(SAVE_SOURCES, "source must be 'edit' or 'enhance'.");
 
-/** Versions kept per prompt, the current one included; the oldest is dropped beyond it. */
+/** Labels per prompt. */
+export const LABELS_MAX = 20;
+export const LABEL_MESSAGE = 'A label is 1 to 40 lower-case letters, digits, hyphens or underscores, starting with a letter or digit (not "latest").';
+/** `production`, `staging` or any lower-case name; `latest` means the current version and cannot be pinned. */
+export const LabelName = z.string().check(z.refine((l: string) => /^[a-z0-9][a-z0-9_-]{0,39}$/.test(l) && l !== 'latest', LABEL_MESSAGE));
+/** PUT /prompts/{id}/labels/{label}. */
+export const LabelInput = z.strictObject({ version: z.number().check(z.int('version must be a whole number.'), z.positive('version must be 1 or more.')) });
+export const LabelsAnswer = z.object({ labels: z.record(z.string(), z.number()) });
+
+/** Versions kept per prompt, the current one included; the oldest is dropped beyond it (labelled ones stay). */
 export const VERSIONS_MAX = 50;
 
 export const PromptVersion = z.object({
@@ -35,6 +44,8 @@ export const PromptVersion = z.object({
   saved_at: z.string(),
   source: VersionSource,
   current: z.boolean(),
+  /** The labels pinned to this version (left out when there is none). */
+  labels: z.optional(z.array(z.string())),
 });
 export type PromptVersion = z.infer<typeof PromptVersion>;
 

@@ -202,7 +202,7 @@ describe('sign-in brute-force guard', () => {
     const spoofed = await call('POST', '/auth/login', { form: { username: user.email, password: user.password }, headers: { 'x-forwarded-for': '203.0.113.9' } });
 
     expect(blocked.status).toBe(429);
-    expect(blocked.body.detail).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(blocked.body.detail).toBe('Too many failed sign-in attempts. Please wait 30 seconds and try again, or reset your password.');
     expect(spoofed.status).toBe(429);
     expect((await call('POST', '/auth/login', { form: { username: bystander.email, password: bystander.password } })).status).toBe(200);
   }, 180_000);

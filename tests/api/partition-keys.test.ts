@@ -6,7 +6,7 @@ import { matchRoute } from '@shared/routes';
 import { call, signUp } from '../support/api';
 import { db, setTier } from '../support/db';
 import { type EventInput, invoke } from '../support/events';
-import { type Sent, recordRequests } from '../support/round-trips';
+import { type Sent, recordRequests, touchedKeys } from '../support/round-trips';
 
 /**
  * No key shared by all users on a signed-in request path: every DynamoDB key each route touches
@@ -20,31 +20,6 @@ const recorder = recordRequests(db);
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 const handlers = new Map<string, Promise<Handler>>();
-
-/** What a route's requests name: `pk` values, and `index:<name>:<partition>` for index queries. */
-export function touchedKeys(sent: Sent[]): string[] {
-  const keys: string[] = [];
-  const visit = (value: unknown) => {
-    if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach(visit);
-    const record = value as Record<string, unknown>;
-    const pk = record.pk as { S?: string } | string | undefined;
-    if (pk !== undefined) keys.push(typeof pk === 'string' ? pk : String(pk.S));
-    for (const [name, child] of Object.entries(record)) if (name !== 'pk' && name !== 'ExpressionAttributeValues') visit(child);
-  };
-  for (const s of sent) {
-    if (s.command === 'Query' || s.command === 'Scan') {
-      const expression = String(s.input.KeyConditionExpression ?? '');
-      const [, attribute, placeholder] = /(\w+)\s*=\s*(:\w+)/.exec(expression) ?? [];
-      const values = s.input.ExpressionAttributeValues as Record<string, { S?: string } | string>;
-      const raw = placeholder ? values[placeholder] : undefined;
-      const value = typeof raw === 'string' ? raw : String(raw?.S);
-      keys.push(s.input.IndexName ? `index:${s.input.IndexName}:${attribute}=${value}` : value);
-      if (s.command === 'Scan') keys.push('SCAN');
-    } else visit(s.input);
-  }
-  return keys;
-}
 
 async function touched(input: EventInput): Promise<{ status: number; keys: string[] }> {
   const match = matchRoute(input.method, input.path);
@@ -88,7 +63,11 @@ describe('keys each signed-in route touches', () => {
       fork: (key) => key === `LIBPROMPT#${libraryId}`,
       // The caller's own daily quota window (subject: the user id).
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
+      // The lookup item of the one API key being made or presented: a partition per key, never shared.
+      apiKey: (key) => /^APIKEY#[0-9a-f]{64}$/.test(key),
     };
+    const apiKey = (await ok('POST', '/api-keys', { name: 'Keys' })).key as string;
+    const slug = (await ok('GET', '/prompts/')).prompts.find((p: { id: string }) => p.id === prompt.id).slug as string;
     const cases: [EventInput, number, (keyof typeof allowed)[]][] = [
       [{ method: 'GET', path: '/auth/me', token: t }, 200, []],
       [{ method: 'GET', path: '/prompts/', token: t }, 200, []],
@@ -114,6 +93,12 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, []],
       [{ method: 'GET', path: '/context/profile', token: t }, 200, []],
       [{ method: 'DELETE', path: `/prompts/${doomed.id}`, token: t }, 204, []],
+      [{ method: 'POST', path: '/api-keys', token: t, json: { name: 'Another' } }, 201, ['apiKey']],
+      [{ method: 'GET', path: '/api-keys', token: t }, 200, []],
+      [{ method: 'PUT', path: `/prompts/${prompt.id}/labels/production`, token: t, json: { version: 1 } }, 200, []],
+      [{ method: 'GET', path: '/registry/prompts', token: t }, 200, []],
+      [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey']],
+      [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey']],
     ];
 
     const strays: string[] = [];

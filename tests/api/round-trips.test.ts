@@ -49,6 +49,8 @@ type User = Awaited<ReturnType<typeof signUp>>;
 let user: User;
 let categoryId: string;
 let libraryId: string;
+/** Two more library prompts: each measured fork takes a title (so a slug) this workspace has not used yet. */
+let freshLibraryIds: string[];
 
 const ok = async (method: string, path: string, json?: unknown, who: User = user) => {
   const reply = await call(method, path, { token: who.token, json });
@@ -62,7 +64,9 @@ beforeAll(async () => {
   await setTier(user.id, 'elite'); // no plan limit in the way
   categoryId = (await ok('POST', '/categories/', { name: 'Round trips' })).id;
   const page = await ok('GET', '/library/prompts?page=1&page_size=100');
-  libraryId = (page.prompts as { id: string; locked: boolean }[]).find((p) => !p.locked)!.id;
+  const unlocked = (page.prompts as { id: string; title: string; locked: boolean }[]).filter((p) => !p.locked);
+  libraryId = unlocked[0]!.id;
+  freshLibraryIds = unlocked.slice(1).filter((p, i, all) => p.title !== unlocked[0]!.title && all.findIndex((q) => q.title === p.title) === i).slice(0, 2).map((p) => p.id);
   // This worker reads the published library snapshot (building it if none is published yet).
   await measured({ method: 'GET', path: '/library/filters', token: user.token });
 });
@@ -95,8 +99,8 @@ describe('DynamoDB round trips', () => {
     const cases: [EventInput, number, string[], number][] = [
       // request, status, commands (sorted), round trips in sequence
       [{ method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/fork/${libraryId}`, token: t, json: { category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/fork/${libraryId}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems'], 2],
+      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[0]}`, token: t, json: { category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
+      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[1]}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${restored.id}/versions/1/restore`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],

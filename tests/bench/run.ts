@@ -7,6 +7,7 @@ import type { ColdResult } from './cold';
 import type { LighthouseResult } from './lighthouse';
 import { type BenchOptions, type Machine, type Section, ROOT, SECTIONS, KB, log, machine, markdownTable, round, table } from './lib';
 import type { WebResult } from './web';
+import type { ScaleReport } from './scale';
 
 /**
  * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, cold start,
@@ -14,12 +15,12 @@ import type { WebResult } from './web';
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --markdown         print the tables as Markdown (for the README)
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
-const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|scale|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null };
@@ -59,6 +60,7 @@ interface Results {
   api?: ApiReport;
   web?: WebResult[];
   lighthouse?: LighthouseResult[];
+  scale?: ScaleReport;
   goals?: Goal[];
 }
 
@@ -95,7 +97,7 @@ async function main() {
   let stack: LocalStack | undefined;
   let webRoot: string | undefined;
   try {
-    if (wanted('api') || wanted('web') || wanted('lighthouse')) {
+    if (wanted('api') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
       if (wanted('web') || wanted('lighthouse')) {
         const { buildWebForBench } = await import('./web');
         webRoot = await timed('web build', buildWebForBench);
@@ -107,6 +109,10 @@ async function main() {
     if (wanted('api')) {
       const { runApiBench } = await import('./api');
       results.api = await timed('api', () => runApiBench(stack!, options));
+    }
+    if (wanted('scale')) {
+      const { runScaleBench } = await import('./scale');
+      results.scale = await timed('scale', () => runScaleBench(stack!, options.quick));
     }
     if (wanted('web')) {
       const { runWebBench } = await import('./web');
@@ -179,6 +185,19 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
     );
     const failures = api.results.filter((r) => r.errors);
     if (failures.length) out.push(`ERRORS: ${failures.map((r) => `${r.scenario} c${r.concurrency}: ${r.errors} (${r.firstError})`).join('; ')}`);
+  }
+  if (results.scale) {
+    const s = results.scale;
+    out.push(
+      '\nLibrary snapshot builder alone (generated prompts, in memory; the builder function has 4,096 MB, so its CPU time is not scaled):',
+      render([['prompts', 'build ms', 'build CPU ms', 'heap MB after', 'files', 'total MB', 'largest file KB', 'manifest KB'], ...s.builder.map((b) => [b.prompts, b.buildMs, b.buildCpuMs, b.heapMb, b.files, b.totalMb, b.largestFileKb, b.manifestKb])]),
+      `\nA cold container's first library page and first search from the published snapshot (CPU time projected to ${256} MB: ×${(1769 / 256).toFixed(2)}; S3 latency not included):`,
+      render([['prompts', 'first page ms', 'projected at 256 MB', 'answer KB', 'heap MB', 'first search ms', 'search projected', 'search heap MB'], ...s.coldPage.map((c) => [c.prompts, c.firstPageMs, c.projectedMs, c.answerKb, c.heapMb, c.searchMs, c.searchProjectedMs, c.searchHeapMb])]),
+      `\nHerd: ${s.herd.containers} warm containers, one library edit: DynamoDB requests the containers sent afterwards ${s.herd.dynamoRequestsAfterEdit} (shared-partition read units ${s.herd.sharedReadUnits}); snapshot files each read ${s.herd.storeReadsPerContainer}; the one build reads about ${s.herd.builderReadUnits} RCU (eventual, estimated from the items' bytes) from the library index, once, whatever the number of containers.`,
+      `\nPartition meter: ${s.meter.requests} requests through the real handlers (${s.meter.mix}). The caller's own partitions cost ${s.meter.ownPerUser.rcuPerRequest} RCU + ${s.meter.ownPerUser.wcuPerRequest} WCU per request of that user. Partitions shared between users:`,
+      render([['partition', 'RCU / request', 'WCU / request', 'ceiling (requests/s of the mix)'], ...s.meter.partitions.map((p) => [p.partition, p.rcuPerRequest, p.wcuPerRequest, p.ceilingRps])]),
+      `Lowest ceiling: ${s.meter.lowestCeiling} requests/s.`,
+    );
   }
   if (results.cold) {
     out.push(

@@ -222,7 +222,7 @@ describe('pricing page', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { object: 'checkout.session', mode: 'subscription', client_reference_id: me.id, customer: `cus_${me.id.slice(0, 8)}`, subscription: `sub_${me.id.slice(0, 8)}`, metadata: { user_id: me.id, plan: 'elite' } } },
+      data: { object: { object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: me.id, customer: `cus_${me.id.slice(0, 8)}`, subscription: `sub_${me.id.slice(0, 8)}`, metadata: { user_id: me.id, plan: 'elite' } } },
     });
     const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: inject('stripeWebhookSecret') });
     const delivered = await fetch(`${inject('apiUrl')}/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });

@@ -110,7 +110,7 @@ const key = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 /** API Gateway HTTP API route keys cannot end in '/': '/prompts/' is registered as '/prompts'. */
 const gatewayKey = (r: RouteDef) => `${r.method} /api/v1${r.path.replace(/(.)\/$/, '$1')}`;
 /** Routes that must be able to verify or issue tokens. */
-const needsJwt = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.path.startsWith('/auth/');
+const needsJwt = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.access === 'key_or_user' || r.path.startsWith('/auth/');
 
 const ENV = { account: '123456789012', region: 'us-east-1' };
 const OPENAI_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:construct/openai-AbCdEf';

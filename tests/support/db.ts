@@ -21,3 +21,8 @@ export async function setTier(userId: string, tier: 'free' | 'pro' | 'elite') {
 export async function userItem(userId: string) {
   return (await db.send(new GetCommand({ TableName: TABLE, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
 }
+
+/** Any item by key, read strongly (what a request left behind). */
+export async function getItem(key: { pk: string; sk: string }) {
+  return (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+}

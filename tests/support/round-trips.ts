@@ -61,3 +61,28 @@ export function byCommand(sent: Sent[]): Record<string, number> {
   for (const s of sent) counts[s.command] = (counts[s.command] ?? 0) + 1;
   return counts;
 }
+
+/** What a route's requests name: `pk` values, and `index:<name>:<partition>` for index queries. */
+export function touchedKeys(sent: Sent[]): string[] {
+  const keys: string[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const record = value as Record<string, unknown>;
+    const pk = record.pk as { S?: string } | string | undefined;
+    if (pk !== undefined) keys.push(typeof pk === 'string' ? pk : String(pk.S));
+    for (const [name, child] of Object.entries(record)) if (name !== 'pk' && name !== 'ExpressionAttributeValues') visit(child);
+  };
+  for (const s of sent) {
+    if (s.command === 'Query' || s.command === 'Scan') {
+      const expression = String(s.input.KeyConditionExpression ?? '');
+      const [, attribute, placeholder] = /(\w+)\s*=\s*(:\w+)/.exec(expression) ?? [];
+      const values = s.input.ExpressionAttributeValues as Record<string, { S?: string } | string>;
+      const raw = placeholder ? values[placeholder] : undefined;
+      const value = typeof raw === 'string' ? raw : String(raw?.S);
+      keys.push(s.input.IndexName ? `index:${s.input.IndexName}:${attribute}=${value}` : value);
+      if (s.command === 'Scan') keys.push('SCAN');
+    } else visit(s.input);
+  }
+  return keys;
+}

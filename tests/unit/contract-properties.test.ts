@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import * as account from '@shared/contract/account';
 import * as admin from '@shared/contract/admin';
+import * as apiKeys from '@shared/contract/api-keys';
 import * as auth from '@shared/contract/auth';
 import * as billing from '@shared/contract/billing';
 import { EMAIL_PATTERN } from '@shared/contract/common';
@@ -11,6 +12,8 @@ import * as context from '@shared/contract/context';
 import { CONTRACT } from '@shared/contract/index';
 import * as library from '@shared/contract/library';
 import * as prompts from '@shared/contract/prompts';
+import * as registry from '@shared/contract/registry';
+import * as versions from '@shared/contract/versions';
 import * as runs from '@shared/contract/run';
 import * as transfer from '@shared/contract/transfer';
 import { TIERS } from '@shared/tiers';
@@ -89,6 +92,17 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   SnippetInput: [context.SnippetInput, record({ snippet_name: text(100), snippet_content: text(500) })],
   ProfileValueInput: [context.ProfileValueInput, record({ value: text(5_000) })],
   PublishRequest: [admin.PublishRequest, record({ prompt_id: fc.uuid(), category_id: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 100 }))), access_tier: optional(tier) })],
+  ApiKeyInput: [apiKeys.ApiKeyInput, record({ name: text(60) })],
+  LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }) })],
+  CompileRequest: [
+    registry.CompileRequest,
+    record({
+      variables: optional(fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 100 }), { maxKeys: 5 })),
+      label: optional(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,39}$/).filter((l) => l !== 'latest')),
+      version: optional(fc.integer({ min: 1, max: 999_999 })),
+      directives: optional(fc.boolean()),
+    }),
+  ],
   TierChange: [admin.TierChange, record({ access_tier: tier })],
   LibraryCategoryInput: [admin.LibraryCategoryInput, record({ name: text(60) })],
   AdminUserCreate: [

@@ -240,7 +240,7 @@ describe('a storage fault during a Stripe webhook', () => {
   const sdk = new Stripe('sk_x');
   const event = (type: string, object: Record<string, unknown>, created: number) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created, data: { object } });
   const upgrade = (userId: string, created: number) =>
-    event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${userId.slice(0, 8)}`, metadata: { user_id: userId, plan: 'elite' } }, created);
+    event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${userId.slice(0, 8)}`, metadata: { user_id: userId, plan: 'elite' } }, created);
   const cancel = (userId: string, created: number) =>
     event('customer.subscription.deleted', { id: `sub_${userId.slice(0, 8)}`, object: 'subscription', customer: `cus_${userId.slice(0, 8)}`, status: 'canceled', metadata: { user_id: userId, plan: 'elite' }, items: { data: [] } }, created);
 

@@ -43,7 +43,7 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string };
+let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string };
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -51,6 +51,7 @@ const own = {
   prompt: async (c: Caller) => (await call('POST', '/prompts/', { token: c.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]' } })).body.id as string,
   category: async (c: Caller) => (await call('POST', '/categories/', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
   snippet: async (c: Caller) => (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body.id as string,
+  apiKey: async (c: Caller) => (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
 };
 /** An id the caller owns, or the victim's: anonymous callers own nothing. */
 const idFor = async (kind: keyof typeof own, c: Caller, target: Target) => (target === 'other' || !c.token ? victim[kind] : own[kind](c));
@@ -60,6 +61,18 @@ async function libraryPrompt(tier: Tier) {
   await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
   return id;
 }
+/** The slug of the caller's own fork (made once: free plans hold 5 prompts), or the victim's, which no caller has. */
+const slugFor = async (c: Caller, t: Target) => {
+  if (t === 'other' || !c.token) return `victim-${run}`;
+  const id = await ownFork(c);
+  return (await call('GET', '/prompts/', { token: c.token })).body.prompts.find((p: { id: string }) => p.id === id).slug as string;
+};
+/** The caller's own fork with the label `staging` on version 1 (or the victim's prompt id). */
+const labelled = async (c: Caller, t: Target) => {
+  const id = await forkFor(c, t);
+  if (t === 'own' && c.token) await call('PUT', `/prompts/${id}/labels/staging`, { token: c.token, json: { version: 1 } });
+  return id;
+};
 /** One fork per caller (of a free library prompt), edited once so it has an earlier version: the history and lineage rows share it. */
 const forks = new Map<string, Promise<string>>();
 function ownFork(c: Caller): Promise<string> {
@@ -181,10 +194,26 @@ const MATRIX: Record<RouteKey, Row> = {
   // Profile keys name the caller's own values only; the victim's value is checked untouched below.
   'PUT /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret', json: { value: 'caller value' } }), status: 200, other: 200 },
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
+  'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
+  'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
+  'PUT /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }), status: 200, other: 404 },
+  'DELETE /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await labelled(c, t)}/labels/staging` }), status: 204, other: 404 },
+  'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
+  'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
+  'POST /registry/prompts/{slug}/compile': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }), status: 200, other: 404 },
+  'POST /mcp': {
+    request: async () => ({
+      path: '/mcp',
+      json: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'authz', version: '1' } } },
+      headers: { accept: 'application/json, text/event-stream' },
+    }),
+    status: 200,
+  },
+  'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
 };
 
 function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {
-  if ((route.access === 'user' || route.access === 'admin') && !caller.token) return 401;
+  if (route.access !== 'public' && route.access !== 'stripe' && !caller.token) return 401;
   if (route.access === 'admin' && caller.role !== 'admin') return 403;
   if (target === 'other') {
     if (route.path.includes('{')) return typeof row.other === 'function' ? row.other(caller) : (row.other ?? 404);
@@ -223,7 +252,8 @@ beforeAll(async () => {
 
   const v = await signUp();
   const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
-  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc) };
+  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc) };
+  await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
 }, 120_000);
 
@@ -268,5 +298,6 @@ describe('authorisation matrix', () => {
     expect((await call('GET', '/categories/', { token: fresh })).body.map((c: { id: string }) => c.id)).toEqual([victim.category]);
     expect((await call('GET', '/context/snippets', { token: fresh })).body).toEqual([expect.objectContaining({ id: victim.snippet, snippet_content: 'x' })]);
     expect((await call('GET', '/context/profile', { token: fresh })).body).toEqual({ values: { secret: 'victim value' } });
+    expect((await call('GET', '/api-keys', { token: fresh })).body.keys.map((k: { id: string }) => k.id)).toEqual([victim.apiKey]);
   });
 });

@@ -53,6 +53,8 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'PUT /account': () => ({ path: '/account', json: { first_name: 'Renamed' } }),
   'POST /account/email': () => ({ path: '/account/email', json: { new_email: newAccount().email, password: user.password } }),
   'DELETE /account': () => ({ path: '/account', json: { password: user.password } }),
+  'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
+  'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 
 const SMUGGLED: [string, () => unknown][] = [
@@ -115,7 +117,7 @@ describe('mass assignment', () => {
 
 describe('responses carry only allow-listed fields', () => {
   const USER_FIELDS = ['access_tier', 'email', 'first_name', 'id', 'is_admin', 'last_name'];
-  const PROMPT_FIELDS = ['access_tier', 'body', 'category_id', 'category_name', 'created_at', 'forked_from', 'id', 'industries', 'is_favorite', 'library_update', 'tasks', 'title', 'updated_at', 'version'];
+  const PROMPT_FIELDS = ['access_tier', 'body', 'category_id', 'category_name', 'created_at', 'forked_from', 'id', 'industries', 'is_favorite', 'labels', 'library_update', 'slug', 'tasks', 'title', 'updated_at', 'version'];
   const NEVER = ['password_hash', 'password', 'prompts_used', 'categories_used', 'snippets_used', 'stripe_customer_id', 'stripe_subscription_id', 'subscription_status', 'billing_event_created', 'session_version', 'pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at', 'item_id', 'user_id'];
 
   /** Every key at any depth of a JSON value. */

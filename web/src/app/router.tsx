@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
           { path: paths.account, lazy: () => import('./routes/app/account') },
+          { path: paths.apiKeys, lazy: () => import('./routes/app/api-keys') },
         ],
       },
       // The control center has its own header; its module applies the admin guard.

@@ -14,6 +14,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  apiKeys: '/api-keys',
 } as const;
 
 /** Where a signed-in user lands when no other origin is known. */

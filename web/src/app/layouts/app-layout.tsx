@@ -17,6 +17,7 @@ const NAV = [
   { to: paths.prompts, label: 'My Prompts' },
   { to: paths.library, label: 'Library' },
   { to: paths.contextLibrary, label: 'Context Library' },
+  { to: paths.apiKeys, label: 'API keys' },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', isActive && 'app-nav__link--active');

@@ -1,5 +1,5 @@
 import { type Variable, findMarkers, renderTemplate } from '@shared/variables';
-import type { Directives, Snippet } from '@shared/contract/context';
+import type { Directives } from '@shared/contract/context';
 
 export const PREFIX_MARKER = '[GLOBAL PREFIX APPLIED]';
 export const SUFFIX_MARKER = '[GLOBAL SUFFIX APPLIED]';
@@ -8,16 +8,7 @@ export const SUFFIX_MARKER = '[GLOBAL SUFFIX APPLIED]';
 export const variableId = (v: Pick<Variable, 'type' | 'key'>) => `${v.type}:${v.key}`;
 
 /** The stored value of a SNIPPET (by snippet name, case-insensitive) or PROFILE variable, if any. */
-export function resolveStored(variable: Variable, context: { snippets: Snippet[]; profile: Record<string, string> } | undefined): string | undefined {
-  if (!context || variable.type === 'INPUT') return undefined;
-  const wanted = variable.key.trim().toLocaleLowerCase();
-  if (variable.type === 'SNIPPET') {
-    return context.snippets.find((s) => s.snippet_name.trim().toLocaleLowerCase() === wanted)?.snippet_content;
-  }
-  if (Object.hasOwn(context.profile, variable.key)) return context.profile[variable.key];
-  const match = Object.keys(context.profile).find((k) => k.trim().toLocaleLowerCase() === wanted);
-  return match === undefined ? undefined : context.profile[match];
-}
+export { resolveStored } from '@shared/compile';
 
 export type PreviewPart = { kind: 'marker' | 'directive' | 'body'; text: string };
 

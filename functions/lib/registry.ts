@@ -1,0 +1,130 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CompileError, compileBody, describeBody } from '@shared/compile';
+import { LabelName } from '@shared/contract/versions';
+import type { RegistryPrompt } from '@shared/contract/registry';
+import { isSlug } from '@shared/slugs';
+import { parseVariables } from '@shared/variables';
+import { TABLE, batchGet, db, queryAll } from './db';
+import { BadRequestError, NotFoundError } from './errors';
+import type { PreloadInput } from './http';
+import { keys } from './keys';
+import { slugKey } from './slugs';
+import type { Item, UserRecord } from './users';
+import { directivesOf, listSnippets, profileValuesOf } from './context';
+import { parseWith } from './validation';
+import { VERSION_NOT_FOUND, type VersionItem, labelsAt, versionOf, versionParam } from './versions';
+import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
+
+/**
+ * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.
+ * Reads cost, after the caller's key or token check (which reads the slug claim with the user):
+ * one GetItem of the prompt, plus one of the snapshot when an earlier version is asked for (by
+ * version number: read together with the prompt). Another user's slug names nothing: 404.
+ */
+export const registryPreload = {
+  slug: ({ params, userId }: PreloadInput) => (params.slug && isSlug(params.slug) ? slugKey(userId, params.slug) : undefined),
+};
+
+const variablesOf = (body: string) =>
+  parseVariables(body).map((v) => ({ type: v.type, key: v.key, ...(v.default !== undefined ? { default: v.default } : {}), ...(v.choices ? { choices: v.choices } : {}) }));
+
+/** Access pattern: a user's prompts (one Query on the PROMPT# range), by slug. */
+export async function listRegistry(userId: string) {
+  const prompts = (await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'PROMPT#' },
+  })) as unknown as PromptItem[];
+  return prompts
+    .filter((p) => p.slug)
+    .map((p) => ({ slug: p.slug!, title: p.title, description: describeBody(p.body), version: versionOf(p), labels: p.labels ?? {}, variables: variablesOf(p.body) }))
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+export interface Selector {
+  label?: string;
+  version?: number;
+}
+
+/** `?label=&version=` as a selector (400 for a malformed one, or both at once). */
+export function selectorFrom(query: Record<string, string | undefined>): Selector {
+  const selector: Selector = {};
+  if (query.label !== undefined) selector.label = parseWith(LabelName, query.label);
+  if (query.version !== undefined) {
+    const version = versionParam(query.version);
+    if (version === null) throw new BadRequestError('version must be a whole number of 1 or more.');
+    selector.version = version;
+  }
+  if (selector.label !== undefined && selector.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
+  return selector;
+}
+
+/**
+ * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
+ * snippets are read alongside the prompt, so it costs the round trips of a get. `claim`: the slug
+ * claim as preloaded; `null` reads it here (MCP names prompts inside its JSON-RPC body).
+ */
+export async function compileRegistryPrompt(
+  user: UserRecord,
+  slug: string,
+  claim: Item | undefined | null,
+  selector: Selector,
+  inputs: Record<string, string>,
+  directives: boolean,
+): Promise<{ text: string; view: RegistryPrompt }> {
+  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(user.id, slug)) : undefined) : claim;
+  const [{ view }, snippets] = await Promise.all([resolvePrompt(user.id, slug, found, selector), listSnippets(user.id)]);
+  try {
+    const text = compileBody(view.body, inputs, { snippets, profile: profileValuesOf(user) }, directives ? directivesOf(user) : undefined);
+    return { text, view };
+  } catch (error) {
+    if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
+    throw error;
+  }
+}
+
+const readItem = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
+
+/** The prompt a slug names, at the version the selector asks for. */
+export async function resolvePrompt(userId: string, slug: string, claim: Item | undefined, selector: Selector): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
+  if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
+  const promptKey = keys.prompt(userId, String(claim.prompt_id));
+  let prompt: PromptItem | undefined;
+  let snapshot: Item | undefined;
+  if (selector.version !== undefined) {
+    // The version is known: prompt and snapshot in one BatchGet.
+    const items = await batchGet([promptKey, keys.promptVersion(userId, String(claim.prompt_id), selector.version)]);
+    prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
+    snapshot = items.find((i) => i.sk !== promptKey.sk);
+  } else prompt = (await readItem(promptKey)) as PromptItem | undefined;
+  if (!prompt || prompt.slug !== slug) throw new NotFoundError(PROMPT_NOT_FOUND);
+
+  const latest = versionOf(prompt);
+  let version = selector.version ?? latest;
+  if (selector.label !== undefined) {
+    const pinned = prompt.labels?.[selector.label];
+    if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
+    version = pinned;
+    if (version !== latest) snapshot = await readItem(keys.promptVersion(userId, prompt.id, version));
+  }
+  let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
+  if (version === latest) content = prompt;
+  else if (version > latest || !snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
+  else {
+    const s = snapshot as unknown as VersionItem;
+    content = { ...s, updated_at: s.saved_at };
+  }
+  return {
+    prompt,
+    view: {
+      slug,
+      title: content.title,
+      version,
+      labels: labelsAt(prompt.labels, version),
+      body: content.body,
+      variables: variablesOf(content.body),
+      tasks: content.tasks ?? [],
+      industries: content.industries ?? [],
+      updated_at: content.updated_at,
+    },
+  };
+}

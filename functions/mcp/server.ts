@@ -1,0 +1,128 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { API_BASE } from '@shared/routes';
+import { config } from '../lib/config';
+import { HttpError, PayloadTooLargeError } from '../lib/errors';
+import { type Result, api } from '../lib/http';
+import { compileRegistryPrompt, listRegistry } from '../lib/registry';
+import type { UserRecord } from '../lib/users';
+
+/**
+ * POST /api/v1/mcp: a Model Context Protocol server (Streamable HTTP, stateless, JSON answers) on
+ * the official SDK, for AI tools (Claude Desktop, Cursor, VS Code) with an API key. Each request
+ * builds a server for the caller and answers through the SDK's web-standard transport, so it runs
+ * in a buffered Lambda: no session, no stream kept open.
+ *
+ * - prompts/list: each prompt by slug, with its INPUT variables as arguments (required without a default)
+ * - prompts/get: one user message with the compiled text (SNIPPET, PROFILE and directives from the caller's context)
+ * - tools search_prompts and get_prompt, for clients that use tools rather than prompts
+ */
+const SERVER_INFO = { name: 'construct', version: '1.0.0' };
+
+const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const stringRecord = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(value && typeof value === 'object' ? value : {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+
+/** Our HTTP errors become MCP errors: bad input → invalid params, the rest keep their detail. */
+function toMcpError(error: unknown): never {
+  if (error instanceof HttpError) throw new McpError(error.statusCode === 404 || error.statusCode === 400 ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message);
+  throw error;
+}
+
+function serverFor(user: UserRecord): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { prompts: {}, tools: {} } });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: (await listRegistry(user.id)).map((p) => ({
+      name: p.slug,
+      title: p.title,
+      description: p.description,
+      arguments: p.variables
+        .filter((v) => v.type === 'INPUT')
+        .map((v) => ({ name: v.key, description: v.choices ? `One of: ${v.choices.join(', ')}` : v.default ? `Default: ${v.default}` : v.key, required: v.default === undefined })),
+    })),
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async ({ params }) => {
+    const { text, view } = await compileRegistryPrompt(user, params.name, null, {}, params.arguments ?? {}, true).catch(toMcpError);
+    return { description: view.title, messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      {
+        name: 'search_prompts',
+        title: 'Search prompts',
+        description: 'Search your Construct prompts by words in their slug, title or description. Without a query, lists them all.',
+        inputSchema: { type: 'object' as const, properties: { query: { type: 'string', description: 'Words to look for' } } },
+      },
+      {
+        name: 'get_prompt',
+        title: 'Get a prompt',
+        description: 'One of your Construct prompts by slug, filled with your variables, snippets, profile and global directives.',
+        inputSchema: {
+          type: 'object' as const,
+          properties: {
+            slug: { type: 'string', description: 'The prompt slug (from search_prompts)' },
+            label: { type: 'string', description: 'A label such as production (default: the latest version)' },
+            variables: { type: 'object', additionalProperties: { type: 'string' }, description: 'INPUT values by name' },
+          },
+          required: ['slug'],
+        },
+      },
+    ],
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const args = (params.arguments ?? {}) as Record<string, unknown>;
+    if (params.name === 'search_prompts') {
+      const words = (asString(args.query) ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const found = (await listRegistry(user.id)).filter((p) => words.every((w) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes(w)));
+      const text = found.length ? found.map((p) => `${p.slug}: ${p.title}${p.description ? ` (${p.description})` : ''}`).join('\n') : 'No prompts found.';
+      return { content: [{ type: 'text' as const, text }], structuredContent: { prompts: found } };
+    }
+    if (params.name === 'get_prompt') {
+      const slug = asString(args.slug);
+      if (!slug) return { content: [{ type: 'text' as const, text: 'slug is required.' }], isError: true };
+      try {
+        const label = asString(args.label);
+        const { text } = await compileRegistryPrompt(user, slug, null, label ? { label } : {}, stringRecord(args.variables), true);
+        return { content: [{ type: 'text' as const, text }] };
+      } catch (error) {
+        // Tool failures go back to the model as results it can act on (a missing variable, a wrong slug).
+        if (error instanceof HttpError) return { content: [{ type: 'text' as const, text: error.message }], isError: true };
+        throw error;
+      }
+    }
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+  });
+  return server;
+}
+
+export const handler = api('POST /mcp', {}, async ({ user, event }): Promise<Result> => {
+  const raw = event.body ?? '';
+  const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(body) > config.maxBodyBytes) throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined && name !== 'authorization') headers.set(name, value);
+  const request = new Request(`https://mcp.local${API_BASE}/mcp`, { method: 'POST', headers, body });
+
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const server = serverFor(user);
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(request);
+    const text = await response.text();
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers.entries()), ...(text ? { body: text } : {}) };
+  } finally {
+    await server.close();
+  }
+});

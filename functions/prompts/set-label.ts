@@ -1,0 +1,11 @@
+import { LabelInput, LabelName } from '@shared/contract/versions';
+import { api, ok } from '../lib/http';
+import { setLabel } from '../lib/labels';
+import { parseWith } from '../lib/validation';
+import { promptPreload } from '../lib/versions';
+
+/** PUT /prompts/{id}/labels/{label}: pins the label to a version (moves it when already set). */
+export const handler = api('PUT /prompts/{id}/labels/{label}', { body: LabelInput, preload: promptPreload }, async ({ user, params, body, preloaded }) => {
+  const label = parseWith(LabelName, params.label);
+  return ok({ labels: await setLabel(user.id, params.id!, label, body.version, preloaded.prompt) });
+});

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { VARIABLE_TYPES } from '../variables';
+import { LabelName } from './versions';
+
+/** A variable of a registry prompt, as parsed from its body. */
+export const RegistryVariable = z.object({
+  type: z.enum(VARIABLE_TYPES),
+  key: z.string(),
+  default: z.optional(z.string()),
+  choices: z.optional(z.array(z.string())),
+});
+
+/** GET /registry/prompts: the caller's prompts, by slug. `labels` maps each label to its version. */
+export const RegistryListItem = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  version: z.number(),
+  labels: z.record(z.string(), z.number()),
+  variables: z.array(RegistryVariable),
+});
+export const RegistryList = z.object({ prompts: z.array(RegistryListItem) });
+
+/** GET /registry/prompts/{slug}: one version of a prompt (the latest unless a label or version is asked for). `labels`: those on this version. */
+export const RegistryPrompt = z.object({
+  slug: z.string(),
+  title: z.string(),
+  version: z.number(),
+  labels: z.array(z.string()),
+  body: z.string(),
+  variables: z.array(RegistryVariable),
+  tasks: z.array(z.string()),
+  industries: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type RegistryPrompt = z.infer<typeof RegistryPrompt>;
+
+export const VERSION_MESSAGE = 'version must be a whole number of 1 or more.';
+const Version = z.number().check(z.int(VERSION_MESSAGE), z.positive(VERSION_MESSAGE));
+
+/** POST /registry/prompts/{slug}/compile. */
+export const CompileRequest = z.strictObject({
+  /** INPUT values by key. */
+  variables: z._default(
+    z.record(z.string().check(z.maxLength(200, 'Variable names must be at most 200 characters.')), z.string().check(z.maxLength(20_000, 'Each variable value must be at most 20000 characters.'))),
+    {},
+  ),
+  label: z.optional(LabelName),
+  version: z.optional(Version),
+  /** Wrap in the global prefix and suffix (default true). */
+  directives: z.optional(z.boolean()),
+});
+export const CompileResponse = z.object({ text: z.string() });

@@ -1,0 +1,19 @@
+/** Working MCP configuration for the tools we document (the README shows the same). */
+export function toolConfigs(mcpUrl: string, key = 'cst_...') {
+  return [
+    {
+      tool: 'Claude Desktop',
+      file: 'claude_desktop_config.json',
+      config: { mcpServers: { construct: { command: 'npx', args: ['-y', 'mcp-remote', mcpUrl, '--header', 'Authorization:Bearer ${CONSTRUCT_API_KEY}'], env: { CONSTRUCT_API_KEY: key } } } },
+    },
+    { tool: 'Cursor', file: '~/.cursor/mcp.json', config: { mcpServers: { construct: { url: mcpUrl, headers: { Authorization: `Bearer ${key}` } } } } },
+    {
+      tool: 'VS Code',
+      file: '.vscode/mcp.json',
+      config: {
+        servers: { construct: { type: 'http', url: mcpUrl, headers: { Authorization: 'Bearer ${input:construct-key}' } } },
+        inputs: [{ id: 'construct-key', type: 'promptString', description: 'Construct API key', password: true }],
+      },
+    },
+  ];
+}
