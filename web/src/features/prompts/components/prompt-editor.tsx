@@ -1,3 +1,4 @@
+import { SLUG_MAX, SLUG_MESSAGE, isSlug } from '@shared/slugs';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
@@ -43,6 +44,10 @@ export interface PromptEditorProps {
 export function PromptEditor({ session, categories, onClose }: PromptEditorProps) {
   const initial = session.prompt;
   const [title, setTitle] = useState(initial?.title ?? '');
+  // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
+  const [slug, setSlug] = useState(initial?.slug ?? '');
+  const slugChanged = Boolean(initial) && slug.trim() !== (initial?.slug ?? '');
+  const slugError = slugChanged && !isSlug(slug.trim()) ? SLUG_MESSAGE : null;
   const [body, setBody] = useState(session.draftBody ?? initial?.body ?? '');
   const [categoryId, setCategoryId] = useState(initial?.category_id ?? session.categoryId ?? '');
   const [tasks, setTasks] = useState<string[]>(initial?.tasks ?? []);
@@ -65,7 +70,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const busy = saving || deleting;
 
   const variables = useMemo(() => parseVariables(body), [body]);
-  const canSave = title.trim() !== '' && body.trim() !== '' && !busy;
+  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
   const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
@@ -77,7 +82,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
     setError(null);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
-    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}) };
+    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}), ...(slugChanged ? { slug: slug.trim() } : {}) };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
       else await create.mutateAsync(input);
@@ -158,6 +163,12 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
             ref={titleRef}
           />
         </Field>
+
+        {initial ? (
+          <Field label="Slug" error={slugError} description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one.">
+            <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+          </Field>
+        ) : null}
 
         <Field id={ids.body} label="Body">
           <Textarea

@@ -1,16 +1,19 @@
 import { useId, useRef, useState } from 'react';
-import { History, RotateCcw } from 'lucide-react';
+import { History, RotateCcw, Tag, X } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
 import type { PromptVersion } from '@shared/contract/versions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { IconButton } from '@/components/ui/icon-button';
+import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useVersions } from '../api/get-versions';
+import { useRemoveLabel, useSetLabel } from '../api/labels';
 import { useRestoreVersion } from '../api/restore-version';
 import { tagChanges } from '../utils/diff-rows';
 import { savedAtLabel, sourceLabel } from '../utils/version-labels';
@@ -49,6 +52,7 @@ export function VersionHistory({ prompt, onClose, onRestored, confirmRestore }: 
 function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistoryProps, 'prompt' | 'onRestored' | 'confirmRestore'>) {
   const query = useVersions(prompt.id);
   const restore = useRestoreVersion();
+  const removeLabel = useRemoveLabel();
   const { toast } = useToast();
   const [picked, setPicked] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
   const [error, setError] = useState<string | null>(null);
@@ -107,6 +111,16 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
                 </time>
               </div>
               <p className="version-list__title">{v.title}</p>
+              {v.labels?.length ? (
+                <ul className="version-list__labels" aria-label={`Labels of version ${v.version}`}>
+                  {v.labels.map((label) => (
+                    <li key={label}>
+                      <Badge variant="accent">{label}</Badge>
+                      <IconButton size="sm" label={`Remove label ${label}`} title="Remove label" icon={<X />} onClick={() => removeLabel.mutate({ id: prompt.id, label }, { onError: (e) => setError(errorMessage(e, 'Could not remove the label.')) })} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {v.current ? null : (
                 <Button
                   size="sm"
@@ -123,6 +137,7 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
             </li>
           ))}
         </ol>
+        <LabelForm promptId={prompt.id} versions={versions} onError={setError} />
         {versions.length === 1 ? <p className="version-history__note">Only one version so far: each save that changes the prompt adds one.</p> : null}
       </section>
 
@@ -135,6 +150,45 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
         <VersionDiff from={from} to={to} />
       </section>
     </div>
+  );
+}
+
+/**
+ * Labels (`production`, `staging`, any lower-case name) pin a version for the registry, the SDK and
+ * MCP; setting a label that exists moves it here.
+ */
+function LabelForm({ promptId, versions, onError }: { promptId: string; versions: PromptVersion[]; onError: (message: string | null) => void }) {
+  const setLabel = useSetLabel();
+  const [label, setLabelName] = useState('production');
+  const [version, setVersion] = useState(versions[0]!.version);
+  const ids = { label: useId(), version: useId() };
+  const name = label.trim().toLowerCase();
+  return (
+    <form
+      className="version-history__label-form"
+      aria-label="Set a label"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onError(null);
+        setLabel.mutate({ id: promptId, label: name, version }, { onError: (e) => onError(errorMessage(e, 'Could not set the label.')) });
+      }}
+    >
+      <Field id={ids.label} label="Label">
+        <Input value={label} maxLength={40} autoComplete="off" spellCheck={false} onChange={(event) => setLabelName(event.target.value)} />
+      </Field>
+      <Field id={ids.version} label="On version">
+        <Select value={version} onChange={(event) => setVersion(Number(event.target.value))}>
+          {versions.map((v) => (
+            <option key={v.version} value={v.version}>
+              v{v.version}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" size="sm" variant="secondary" icon={<Tag aria-hidden="true" />} loading={setLabel.isPending} disabled={!name}>
+        Set label
+      </Button>
+    </form>
   );
 }
 
