@@ -1,12 +1,24 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, type QueryCommandInput, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from './config';
 import { ServiceUnavailableError } from './errors';
+
+/**
+ * How long one DynamoDB attempt may take: to connect, and to answer. Without them a frozen or
+ * unreachable endpoint holds a request until the Lambda time-out; with them (and the SDK's 3
+ * attempts) a route answers 503 within seconds. Single-item work answers in milliseconds, and the
+ * largest page (1 MB) well within the request time-out. (Without throwOnRequestTimeout the handler
+ * only logs a warning when the request time-out passes.)
+ */
+export const DYNAMO_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true };
 
 /** One client per container, reused across invocations. */
 export const db = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     region: config.region,
+    maxAttempts: 3,
+    requestHandler: new NodeHttpHandler(DYNAMO_TIMEOUTS),
     ...(config.dynamoEndpoint
       ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),

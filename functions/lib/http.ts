@@ -229,6 +229,14 @@ function respond(route: string): middy.MiddlewareObj<Event, Result> {
 }
 
 const BUSY = 'The service is busy. Please try again in a moment.';
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'];
+
+/** Storage (or another service) could not be reached or did not answer in time. */
+function unreachable(error: Error): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return (code !== undefined && NETWORK_CODES.includes(code)) || ['RequestTimeout', 'TimeoutError', 'NetworkingError'].includes(error.name);
+}
 const CONCURRENT = 'Another request changed the same data at the same time. Please try again.';
 const CHANGED = 'This item was changed by another request. Please reload and try again.';
 
@@ -251,6 +259,7 @@ function toHttpError(error: unknown): HttpError | null {
     // middy answers just before the Lambda time-out, so the client gets a reason, not a dropped connection.
     return new ServiceUnavailableError('The request took too long. Please try again.');
   }
+  if (unreachable(error)) return new ServiceUnavailableError(UNAVAILABLE);
   if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)) {
     return new ServiceUnavailableError(BUSY);
   }
