@@ -245,8 +245,7 @@ export class Api extends Construct {
         },
         logRemovalPolicy: removalPolicy,
         logGroup: functionLogs,
-        // Reads only, except routes an API key may open: they record the key's last use.
-      }).bindTable(props.table, route.method === 'GET' && route.access !== 'key_or_user' ? 'RO' : 'RW');
+      }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
       if (sendsMail(route) && props.mailFrom) {
         // Sending as the one verified identity only: no other sender, no other SES action.
         fn.addToRolePolicy(

@@ -103,6 +103,15 @@ const EXTRA_ROUTES = [
   'GET /account/export', // everything about the user, as a download
   'DELETE /account', // account deletion
   'POST /admin/users/{id}/password-reset', // the admin's 'Send password reset'
+  'POST /api-keys', // prompts outside the app: API keys, labels, the registry, MCP (issue 17)
+  'GET /api-keys',
+  'DELETE /api-keys/{id}',
+  'PUT /prompts/{id}/labels/{label}',
+  'DELETE /prompts/{id}/labels/{label}',
+  'GET /registry/prompts',
+  'GET /registry/prompts/{slug}',
+  'POST /registry/prompts/{slug}/compile',
+  'POST /mcp',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];
