@@ -18,7 +18,8 @@ import { transact } from './transactions';
  * The lookup item lives in its own partition (one per key, so no key is shared by all users) and
  * is what a request reads. Both are written and deleted together; a deleted lookup refuses the key
  * on the next request (read strongly). `last_used_at` moves at most once per LAST_USED_STEP_MS, so
- * a busy key costs no write per request.
+ * a busy key costs no write per request; GET routes run with read-only table access, so it is the
+ * key's compile and MCP calls that move it.
  */
 export const LAST_USED_STEP_MS = 60_000;
 const KEY_SK = 'APIKEY#';

@@ -332,7 +332,8 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
         if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
         const [{ user, preloaded }] = await Promise.all([
           getUserForToken(found.user_id, null, preloadKeys(preload, event, found.user_id)),
-          touchApiKey(token, found),
+          // GET functions are read-only (least privilege): a key's use is recorded by its writes (compile, MCP).
+          event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
         ]);
         if (!user) throw new UnauthorizedError('Your account no longer exists.');
         event.user = user;

@@ -205,8 +205,7 @@ export class Api extends Construct {
           ...(usesStripe(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
         },
         logRemovalPolicy: removalPolicy,
-        // Reads only, except routes an API key may open: they record the key's last use.
-      }).bindTable(props.table, route.method === 'GET' && route.access !== 'key_or_user' ? 'RO' : 'RW');
+      }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
       this.functions.set(routeKey(route), fn);
 
       if (route.streaming) {

@@ -159,7 +159,11 @@ describe('registry', () => {
   it('refuses a revoked key at once and records when a key was last used', async () => {
     const user = await signUp();
     const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'ci' } })).body;
+    await create(user, 'Used', 'Hi');
     expect((await call('GET', '/registry/prompts', { token: made.key })).status).toBe(200);
+    // Reads run read-only; a compile (or an MCP call) records the use.
+    expect((await call('GET', '/api-keys', { token: user.token })).body.keys[0].last_used_at).toBeNull();
+    expect((await call('POST', '/registry/prompts/used/compile', { token: made.key, json: {} })).status).toBe(200);
     const [listed] = (await call('GET', '/api-keys', { token: user.token })).body.keys;
     expect(Date.parse(listed.last_used_at)).toBeGreaterThan(Date.parse(made.created_at) - 1);
 

@@ -91,6 +91,15 @@ const EXTRA_ROUTES = [
   'GET /prompts/export', // import and export (issue 11)
   'POST /prompts/import',
   'POST /engine/run', // run in place, streamed (issue 11)
+  'POST /api-keys', // prompts outside the app: API keys, labels, the registry, MCP (issue 17)
+  'GET /api-keys',
+  'DELETE /api-keys/{id}',
+  'PUT /prompts/{id}/labels/{label}',
+  'DELETE /prompts/{id}/labels/{label}',
+  'GET /registry/prompts',
+  'GET /registry/prompts/{slug}',
+  'POST /registry/prompts/{slug}/compile',
+  'POST /mcp',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];
