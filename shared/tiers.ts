@@ -1,4 +1,4 @@
-/** Access tiers: they set plan limits for users and gate library content (spec sections 6 and 9). */
+/** Access tiers: they set plan limits for users and gate library content (docs/product.md). */
 export const TIERS = ['free', 'pro', 'elite'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -12,7 +12,7 @@ const PLAN_LIMITS: Record<Tier, PlanLimits> = {
   elite: { max_prompts: null, max_categories: null, max_snippets: null },
 };
 
-/** The limit for a tier; 0 when the tier is unknown (spec section 9), `null` when unlimited. */
+/** The limit for a tier; 0 when the tier is unknown (docs/product.md), `null` when unlimited. */
 export function limitFor(tier: string | null | undefined, kind: LimitKind): number | null {
   if (!tier || !(TIERS as readonly string[]).includes(tier)) return 0;
   return PLAN_LIMITS[tier as Tier][kind];
@@ -33,7 +33,7 @@ export function tierAllows(userTier: Tier, contentTier: Tier): boolean {
 
 const LIMIT_NOUN: Record<LimitKind, string> = { max_prompts: 'prompts', max_categories: 'categories', max_snippets: 'snippets' };
 
-/** The spec's plan-limit message, e.g. 'You have reached your limit of 5 prompts. Please upgrade your plan.' */
+/** The plan-limit message of docs/product.md, e.g. 'You have reached your limit of 5 prompts. Please upgrade your plan.' */
 export function limitMessage(kind: LimitKind, limit: number): string {
   return `You have reached your limit of ${limit} ${LIMIT_NOUN[kind]}. Please upgrade your plan.`;
 }

@@ -24,7 +24,7 @@ import { COUNTERS, type UserRecord, getUser } from './users';
 import { CATEGORY, type CategoryItem, type PromptItem, type Workspace, loadWorkspace, toCategories, toPrompts } from './workspace';
 
 /**
- * Import and export of My Prompts (issue 11 part 4).
+ * Import and export of My Prompts.
  *
  * Export: the whole workspace as an account-agnostic document (categories by name, no ids), as
  * JSON (importable) or as one Markdown file (for reading).

@@ -11,7 +11,7 @@ import { type Tx, transact } from './transactions';
 import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, categoryName, categoryNames, toPrompt } from './workspace';
 
 /**
- * Version history (issue 11, part 1). A prompt item holds its current content and `version`;
+ * Version history. A prompt item holds its current content and `version`;
  * every content save (title, body, tasks or industries changed) puts the previous content into a
  * snapshot item `VERSION#<prompt id>#<version>` of the same partition (see keys.ts), in the same
  * transaction that moves the prompt to the next version, conditioned on the version it read.

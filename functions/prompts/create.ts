@@ -3,7 +3,7 @@ import { api, created } from '../lib/http';
 import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/workspace';
 
 /**
- * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the spec's message). The
+ * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the product's limit message). The
  * write checks the category (404 when it is not the caller's); its name is read alongside.
  */
 export const handler = api('POST /prompts/', { body: PromptInput }, async ({ user, body }) => {

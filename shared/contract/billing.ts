@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 export const PAID_PLANS = ['pro', 'elite'] as const;
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
-/** Monthly prices in US dollars (spec section 9). */
+/** Monthly prices in US dollars (docs/product.md). */
 export const PLAN_PRICES = { free: 0, pro: 9, elite: 15 } as const;
 
 export const CheckoutRequest = z.strictObject({ plan: z.enum(PAID_PLANS, "plan must be 'pro' or 'elite'.") });

@@ -10,7 +10,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Tier = z.enum(TIERS);
 
-/** The simple pattern of spec section 5: text, @, text, dot, text (no spaces). */
+/** The simple pattern of docs/product.md: text, @, text, dot, text (no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 

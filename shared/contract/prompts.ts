@@ -10,7 +10,7 @@ export const TAG_MAX = 60;
 export const TAGS_MAX = 20;
 
 /**
- * Tasks and industries: a list or a comma-separated string (spec section 3), normalised to a list
+ * Tasks and industries: a list or a comma-separated string (docs/product.md), normalised to a list
  * of trimmed, non-empty, distinct values.
  */
 const TagList = (field: string) =>

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Body, CategoryName, PromptInput, Title } from './prompts';
 
 /**
- * Import and export of My Prompts (issue 11 part 4). The export document is account-agnostic: no
+ * Import and export of My Prompts. The export document is account-agnostic: no
  * ids, categories by name, so a file exported from one account imports into any other. Imported
  * prompts obey the same field rules as POST /prompts/ (the schemas are reused from prompts.ts).
  */

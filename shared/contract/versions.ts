@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Version history and fork lineage (issue 11, parts 1 and 3).
+ * Version history and fork lineage.
  *
  * Every content save of a prompt (title, body, tasks, industries) keeps the previous content as a
  * numbered version; `source` says where a version's content came from.

@@ -6,7 +6,7 @@ import { adminToken, call, signUp } from '../support/api';
 import { library, setTier } from '../support/db';
 
 /**
- * Fork lineage (issue 11, part 3): a fork remembers its library original; when the original's
+ * Fork lineage: a fork remembers its library original; when the original's
  * content changes the fork's card says so, and the user pulls the change in (a new version) or
  * dismisses it.
  */

@@ -4,7 +4,7 @@ import { call, signUp } from '../support/api';
 import { setTier, userItem } from '../support/db';
 
 /**
- * Import and export of My Prompts (issue 11 part 4): GET /prompts/export (JSON and Markdown) and
+ * Import and export of My Prompts: GET /prompts/export (JSON and Markdown) and
  * POST /prompts/import (preview, duplicates, plan limits, all or nothing).
  */
 const { db, TABLE } = await import('../../functions/lib/db');

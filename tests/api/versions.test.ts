@@ -4,7 +4,7 @@ import { call, signUp } from '../support/api';
 import '../support/db';
 
 /**
- * Version history (issue 11, part 1): every content save keeps the previous content as a
+ * Version history: every content save keeps the previous content as a
  * version, in the prompt's partition, at most 50 per prompt; restore makes a new version.
  */
 const { db, TABLE } = await import('../../functions/lib/db');

@@ -5,7 +5,7 @@ import { useBrowser } from '../support/browser';
 import { openMyPrompts, signInWithToken } from '../support/e2e';
 
 /**
- * Keyboard-first (issue 11, part 6): '/' focuses search, 'n' opens a new prompt, Ctrl/Cmd+Enter
+ * Keyboard-first: '/' focuses search, 'n' opens a new prompt, Ctrl/Cmd+Enter
  * saves in the editor, Ctrl/Cmd+Shift+C copies the workbench preview, '?' lists the shortcuts.
  * Single keys do nothing while typing in a field or while a dialog is open. Chromium runs on
  * Linux here, so the modifier is Ctrl.

@@ -11,7 +11,7 @@ import { openMyPrompts, see } from '../support/e2e';
 
 const browser = useBrowser();
 
-/** Import and export on My Prompts (issue 11 part 4), as a person uses them. */
+/** Import and export on My Prompts, as a person uses them. */
 type User = Awaited<ReturnType<typeof signUp>>;
 
 async function storedTitles(user: User) {

@@ -5,7 +5,7 @@ import { useBrowser } from '../support/browser';
 import { openMyPrompts } from '../support/e2e';
 
 /**
- * Typed variables (issue 11, part 5): `[INPUT: tone=friendly|formal]` gives a select, a default
+ * Typed variables: `[INPUT: tone=friendly|formal]` gives a select, a default
  * pre-fills its field, the preview and Copy use values and defaults, and bracketed text that is
  * not a marker ('[1]', '[draft]', '[INPUT: ]') is left alone in the editor, workbench and preview.
  */

@@ -8,7 +8,7 @@ import { library } from '../support/db';
 import { openMyPrompts, see } from '../support/e2e';
 
 /**
- * Version history and fork lineage as a person uses them (issue 11, parts 1 and 3): edit a
+ * Version history and fork lineage as a person uses them: edit a
  * prompt twice, compare two versions in History and restore one; a copied library prompt whose
  * original changed says 'Updated in library', shows the diff and pulls the change in.
  */

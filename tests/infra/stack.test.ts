@@ -91,7 +91,7 @@ const EXTRA_ROUTES = [
   'GET /prompts/export', // import and export (issue 11)
   'POST /prompts/import',
   'POST /engine/run', // run in place, streamed (issue 11)
-  'POST /auth/logout-all', // accounts: sign out everywhere (DESIGN 5.9)
+  'POST /auth/logout-all', // accounts: sign out everywhere (docs/product.md)
   'POST /auth/password/forgot', // password reset by emailed link
   'POST /auth/password/reset',
   'PUT /auth/password', // password change

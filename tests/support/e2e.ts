@@ -50,7 +50,7 @@ export async function atPath(page: Page, path: string) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(path);
 }
 
-/** Signs in through the API (form-encoded, as the spec's login call) and returns the token. */
+/** Signs in through the API (form-encoded, as the product's login call) and returns the token. */
 export async function tokenFor(user: { email: string; password: string }): Promise<string> {
   return (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, matchRoute, routeId, routeKey } from '@shared/routes';
 import { existsSync } from 'node:fs';
 
-/** Section 7 of the product spec: every call the product makes. */
+/** Every call the SPA makes (docs/product.md keeps the list). */
 const SPEC_CALLS = [
   'POST /auth/login', 'POST /auth/register', 'GET /auth/me',
   'GET /prompts/', 'POST /prompts/', 'PUT /prompts/{id}', 'DELETE /prompts/{id}', 'POST /prompts/fork/{id}',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { limitFor, planLimits, tierAllows } from '@shared/tiers';
 
-describe('plan limits (spec section 9)', () => {
+describe('plan limits (docs/product.md)', () => {
   it.each([
     ['free', { max_prompts: 5, max_categories: 3, max_snippets: 5 }],
     ['pro', { max_prompts: 50, max_categories: 20, max_snippets: 50 }],

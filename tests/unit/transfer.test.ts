@@ -5,7 +5,7 @@ import type { CategoryItem, PromptItem } from '../../functions/lib/workspace';
 import type { UserRecord } from '../../functions/lib/users';
 import { NOT_AN_EXPORT, type PromptsDocument, exportFileName } from '@shared/contract/transfer';
 
-/** Import and export logic (issue 11 part 4): the Markdown bundle, validation with positions, duplicates, limits. */
+/** Import and export logic: the Markdown bundle, validation with positions, duplicates, limits. */
 const T0 = '2026-03-01T10:00:00.000Z';
 
 const item = (overrides: Partial<PromptItem> = {}): PromptItem => ({

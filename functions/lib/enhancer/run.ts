@@ -4,7 +4,7 @@ import { BadGatewayError } from '../errors';
 import { openAi } from './index';
 
 /**
- * Run in place (issue 11): the filled prompt goes to the configured model and its answer streams
+ * Run in place: the filled prompt goes to the configured model and its answer streams
  * back chunk by chunk. With an OpenAI key (the same settings as the enhancer) the model answers
  * through the openai SDK with `stream: true`; without one the local engine answers
  * deterministically, paced so the streaming is visible.

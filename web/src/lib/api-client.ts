@@ -3,7 +3,7 @@ import { API_BASE } from '@shared/routes';
 import { getAccessToken } from './auth-token';
 
 /**
- * A small fetch wrapper for the Construct API (spec section 7): base path /api/v1, JSON by default,
+ * A small fetch wrapper for the Construct API (docs/product.md): base path /api/v1, JSON by default,
  * the bearer token when one is stored, success = any 2xx. Failures throw an ApiError whose message
  * is the server's `detail`. Responses are parsed with the shared zod contract, so the types of the
  * data come from the schemas, never from hand-written interfaces.

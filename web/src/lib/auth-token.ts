@@ -1,5 +1,5 @@
 /**
- * The session token lives in localStorage under one product key (spec section 4, DESIGN.md 5.8).
+ * The session token lives in localStorage under one product key (docs/product.md).
  * Every read and write goes through here so the key is defined once.
  */
 export const ACCESS_TOKEN_KEY = 'construct.access_token';

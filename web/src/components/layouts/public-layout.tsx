@@ -7,7 +7,7 @@ import './public-layout.css';
 
 /**
  * Public pages (pricing, legal, 404): a slim header with the logo, the page, and the copyright
- * footer. Only the landing page has a top navigation bar (spec section 2).
+ * footer. Only the landing page has a top navigation bar (docs/product.md).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (

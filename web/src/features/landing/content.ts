@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Braces, Gauge, Layers, Library, PenLine, Rocket, ShieldCheck, WandSparkles, Zap } from 'lucide-react';
 
 /**
- * Everything the landing page says, in one place. Plans and stats are the spec's wording
+ * Everything the landing page says, in one place. Plans and stats are docs/product.md's wording
  * (section 1); the prompt-oriented variant swaps the stats only.
  */
 
@@ -41,7 +41,7 @@ export const STATS: Record<LandingVariant, readonly Stat[]> = {
 export interface Plan {
   id: 'starter' | 'pro' | 'enterprise';
   name: string;
-  /** The price as the spec writes it, shown as amount + period. */
+  /** The price as docs/product.md writes it, shown as amount + period. */
   amount: string;
   period: string;
   blurb: string;

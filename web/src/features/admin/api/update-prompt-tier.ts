@@ -18,7 +18,7 @@ export async function updatePromptTier({ id, access_tier }: PromptTierChange): P
   await apiRequest(`/admin/prompts/${encodeURIComponent(id)}/tier`, { method: 'PATCH', json: { access_tier } });
 }
 
-/** Saves the tier, writes it into the list at once, then reloads the control center data (spec section 4). */
+/** Saves the tier, writes it into the list at once, then reloads the control center data (docs/product.md). */
 export function useUpdatePromptTier() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -35,7 +35,7 @@ type CategoryDialogState = { category?: LibraryCategory } | null;
 type UserDialogState = { user?: User } | null;
 
 /**
- * /admin (spec section 2): its own header, a sidebar of five tabs and the selected tab's panel.
+ * /admin (docs/product.md): its own header, a sidebar of five tabs and the selected tab's panel.
  * Prompts, categories and users load in parallel; the data tabs wait for all three. The selected
  * tab lives in the address (?tab=users) so a reload or a shared link keeps it; changing tab
  * clears the search text.

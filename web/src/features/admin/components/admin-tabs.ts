@@ -4,7 +4,7 @@ export type AdminTab = 'prompts' | 'categories' | 'users' | 'dashboard' | 'setti
 
 export interface AdminTabItem {
   value: AdminTab;
-  /** The tab's visible text and accessible name (spec section 2). */
+  /** The tab's visible text and accessible name (docs/product.md). */
   label: string;
   icon: LucideIcon;
 }

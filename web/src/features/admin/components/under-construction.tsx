@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { IconTile } from '@/components/ui/icon-tile';
 import { ADMIN_TEXT } from '../utils/messages';
 
-/** Dashboard and Settings: not built yet (spec section 2). */
+/** Dashboard and Settings: not built yet (docs/product.md). */
 export function UnderConstruction({ tab }: { tab: string }) {
   return (
     <div className="admin-construction">

@@ -1,4 +1,4 @@
-/** Every user-facing text of the control center that the spec fixes (sections 2, 5 and 8), in one place. */
+/** Every user-facing text of the control center that docs/product.md fixes, in one place. */
 export const ADMIN_TEXT = {
   welcome: 'Welcome, Admin',
   loading: 'Loading Control Center...',

@@ -5,7 +5,7 @@ import { useSession } from '../components/use-session';
 
 export const MISSING_TOKEN_MESSAGE = 'Login response did not include an access token.';
 
-/** Raised when the login call succeeds but its answer carries no token (spec section 5). */
+/** Raised when the login call succeeds but its answer carries no token (docs/product.md). */
 export class MissingTokenError extends Error {
   override readonly name = 'MissingTokenError';
   constructor() {

@@ -12,7 +12,7 @@ function SessionLoading() {
 }
 
 /**
- * Signed-in guard (spec section 2): 'Loading...' while the session is checked; a visitor who is
+ * Signed-in guard (docs/product.md): 'Loading...' while the session is checked; a visitor who is
  * not logged in goes to /login, which remembers where they were going (state.from).
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {

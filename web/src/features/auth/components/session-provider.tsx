@@ -9,7 +9,7 @@ import { register as registerRequest } from '../api/register';
 import { type Session, SessionContext, type SessionStatus } from './use-session';
 
 /**
- * The session (spec section 4). On start the stored token is read; when there is one the current
+ * The session (docs/product.md). On start the stored token is read; when there is one the current
  * user is fetched, and if that fails the token is cleared and the visitor is logged out. Nothing
  * renders until this first check has finished.
  */
@@ -83,7 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const session = useMemo<Session>(() => ({ status, user, login, register, logout }), [status, user, login, register, logout]);
 
-  // Render nothing until the initial session check has finished (spec section 2).
+  // Render nothing until the initial session check has finished (docs/product.md).
   const [initialised, setInitialised] = useState(status !== 'checking');
   if (!initialised && status !== 'checking') setInitialised(true);
   if (!initialised) return null;

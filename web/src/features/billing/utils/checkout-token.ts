@@ -1,7 +1,7 @@
 import { getAccessToken } from '@/lib/auth-token';
 
 /**
- * Keys the checkout also accepts a token under (spec sections 5 and 7: "read from access_token or
+ * Keys the checkout also accepts a token under (docs/product.md: "read from access_token or
  * token"). The product key comes first; these are fallbacks only.
  */
 const FALLBACK_TOKEN_KEYS = ['access_token', 'token'] as const;

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { MissingSessionUrlError } from './redirect-url';
 
-/** User-facing texts of the billing flow; the spec's are used word for word (sections 2, 5, 8). */
+/** User-facing texts of the billing flow; those of docs/product.md are used word for word. */
 export const REDIRECTING_LABEL = 'Redirecting…';
 export const SIGN_IN_MESSAGE = 'Please sign in to continue.';
 export const CHECKOUT_FALLBACK = 'Checkout failed';

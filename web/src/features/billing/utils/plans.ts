@@ -1,7 +1,7 @@
 import { type PaidPlan, PLAN_PRICES } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 
-/** The three plan cards of the pricing page (spec section 2, prices from section 9). */
+/** The three plan cards of the pricing page (docs/product.md). */
 export interface PlanDefinition {
   tier: Tier;
   name: string;

@@ -2,7 +2,7 @@ import type { CheckoutResponse, PortalResponse } from '@shared/contract/billing'
 
 export const MISSING_SESSION_URL = 'Missing session URL';
 
-/** A billing answer that does not carry a usable page to go to (spec section 5). */
+/** A billing answer that does not carry a usable page to go to (docs/product.md). */
 export class MissingSessionUrlError extends Error {
   override readonly name = 'MissingSessionUrlError';
   constructor() {

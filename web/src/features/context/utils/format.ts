@@ -8,7 +8,7 @@ export function snippetPreview(content: string): string {
   return content.length > SNIPPET_PREVIEW_LENGTH ? `${content.slice(0, SNIPPET_PREVIEW_LENGTH)}...` : content;
 }
 
-/** The Context Library banner text (spec section 8): 'METHOD path -> status: detail'. */
+/** The Context Library banner text (docs/product.md): 'METHOD path -> status: detail'. */
 export function requestErrorText(error: unknown): string {
   if (error instanceof ApiError) return `${error.method} ${error.path} -> ${error.status}: ${error.detail ?? error.message}`;
   return error instanceof Error ? error.message : String(error);

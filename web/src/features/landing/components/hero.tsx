@@ -6,7 +6,7 @@ import { onSectionLinkClick } from '../lib/scroll';
 import { HeroPreview } from './hero-preview';
 
 /**
- * The landing hero (spec section 2, "Landing hero"): badge, headline, subtext, Start Now and
+ * The landing hero (docs/product.md, Landing): badge, headline, subtext, Start Now and
  * Learn More, three decorative circles behind it. Enters in 0.8 s after 0.2 s.
  */
 export function Hero({ signedIn }: { signedIn: boolean }) {

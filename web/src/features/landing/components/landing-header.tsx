@@ -15,7 +15,7 @@ export const SECTION_LINKS = [
 ] as const;
 
 /**
- * The top navigation bar, only on the landing page (spec section 2): the logo, the in-page
+ * The top navigation bar, only on the landing page (docs/product.md): the logo, the in-page
  * Features, Benefits and Pricing links, and Register / Login (or Open app when signed in). On a
  * phone the section links and Login move into a menu behind a button.
  */

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { PLANS } from '../content';
 import { SectionHeading } from './section-heading';
 
-/** The three landing plans of spec section 1, Pro marked popular. */
+/** The three landing plans of docs/product.md, Pro marked popular. */
 export function PlansSection({ signedIn }: { signedIn: boolean }) {
   return (
     <section id="pricing" className="landing-section" aria-labelledby="pricing-title" tabIndex={-1}>

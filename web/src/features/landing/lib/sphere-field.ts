@@ -10,9 +10,9 @@
  */
 
 export interface SphereFieldOptions {
-  /** Number of spheres (spec section 9: 50). */
+  /** Number of spheres (docs/product.md: 50). */
   count: number;
-  /** Chance that any given pair of spheres is linked (spec: about 5%). */
+  /** Chance that any given pair of spheres is linked (docs/product.md: about 5%). */
   linkProbability: number;
   /** Upper bound for the backing-store pixel ratio. */
   maxPixelRatio: number;

@@ -12,7 +12,7 @@ export interface TiltOptions {
   perspective: number;
 }
 
-/** The landing figures from spec section 9: max 15, scale 1.05, speed 400. */
+/** The landing figures from docs/product.md: max 15, scale 1.05, speed 400. */
 export const CARD_TILT: TiltOptions = { max: 15, scale: 1.05, speed: 400, perspective: 1000 };
 
 /**

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import { prefersReducedMotion } from './media';
 
 /**
- * True once the element has been at least `threshold` in view (spec: 30%, once only). The
+ * True once the element has been at least `threshold` in view (docs/product.md: 30%, once only). The
  * observer lets go of the element after the first reveal. Without IntersectionObserver, or with
  * reduced motion, the element is revealed at once.
  */

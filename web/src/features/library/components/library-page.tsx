@@ -34,7 +34,7 @@ export interface LibraryPageProps {
 }
 
 /**
- * The prompt library (spec section 2): search, the featured elite carousel, the filter sidebar,
+ * The prompt library (docs/product.md): search, the featured elite carousel, the filter sidebar,
  * the results (grid or list) with paging. The whole view lives in the URL (useLibraryParams);
  * the server filters and pages, and the previous page stays on screen while the next loads.
  */

@@ -43,7 +43,7 @@ const toggle = (list: string[], value: string) => (list.includes(value) ? list.f
 
 /**
  * The library's view state and its transitions. Changing the search, category, tasks or
- * industries goes back to page 1 (spec section 4); the layout keeps the page.
+ * industries goes back to page 1 (docs/product.md); the layout keeps the page.
  */
 export function useLibraryParams() {
   const [searchParams, setSearchParams] = useSearchParams();

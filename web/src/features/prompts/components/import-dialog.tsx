@@ -35,7 +35,7 @@ export function importSummary(result: ImportResult): { title: string; descriptio
 }
 
 /**
- * Import (issue 11 part 4): choose a JSON export, see what it would do (a dry run on the server:
+ * Import: choose a JSON export, see what it would do (a dry run on the server:
  * new prompts, duplicates, categories to create, the plan limit), then import. Nothing is written
  * before 'Import N prompts'; an invalid file or one over the limit writes nothing at all.
  */

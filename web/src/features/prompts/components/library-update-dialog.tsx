@@ -21,7 +21,7 @@ export interface LibraryUpdateDialogProps {
 }
 
 /**
- * Fork lineage (issue 11): the library original of a copied prompt changed. Shows the user's
+ * Fork lineage: the library original of a copied prompt changed. Shows the user's
  * version against the library's, then pulls the change in (a new version: nothing of theirs is
  * lost) or dismisses it.
  */

@@ -30,7 +30,7 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
       <div className="prompts-sidebar__create">
         {/*
           At the limit the button stays focusable but is marked disabled (aria-disabled), with the note
-          as its description; pressing it anyway explains the block with the spec's alert.
+          as its description; pressing it anyway explains the block with the product's limit alert.
         */}
         <Button
           block

@@ -5,7 +5,7 @@ import { IconTile } from '@/components/ui/icon-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { TEXT } from '../utils/messages';
 
-/** The list states of spec section 4: loading, error, empty, filtered-empty. */
+/** The list states (docs/product.md): loading, error, empty, filtered-empty. */
 export function PromptsLoading() {
   return (
     <div className="prompts-state" role="status">

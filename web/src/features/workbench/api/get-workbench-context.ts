@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contextQueryKey, getDirectives, getProfile, getSnippets } from '@/lib/context-api';
 
 /**
- * The context the workbench fills prompts from (DESIGN.md 5.4): the global directives, the
+ * The context the workbench fills prompts from (docs/decisions.md): the global directives, the
  * snippets (SNIPPET variables, by name) and the stored profile values (PROFILE variables).
  * Its key sits under ['context'], so any Context Library change refreshes it too.
  */
