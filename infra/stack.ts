@@ -23,6 +23,10 @@ export interface ConstructStackProps extends StackProps {
   authThrottle?: Throttle;
   /** An existing secret with the OpenAI API key; without it the built-in engine runs. */
   openAiSecretArn?: string;
+  /** Sender of the product's emails on a verified SES identity (see infra/context.ts). */
+  mailFrom?: string;
+  /** The site emailed links open when there is no custom domain. */
+  mailSiteUrl?: string;
   /** Optional model name and OpenAI-compatible base URL for the enhancement function. */
   openAiModel?: string;
   openAiBaseUrl?: string;
@@ -73,6 +77,8 @@ export class ConstructStack extends Stack {
       // functions depend on the distribution, which depends on the API (a cycle). Without it the
       // billing code takes the browser's Origin header.
       siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
+      mailFrom: props.mailFrom,
+      mailSiteUrl: props.mailSiteUrl,
       grantsFor: (route) => (readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role) => this.library.grantReadTo(role) }] : []),
     });
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);

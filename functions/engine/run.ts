@@ -3,6 +3,7 @@ import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { startRun } from '../lib/enhancer/run';
 import { api } from '../lib/http';
 import { type Window, consume, refund } from '../lib/rate-limits';
+import { acquireRunLease, releaseRunLease } from '../lib/run-leases';
 
 const PLAN_NAME: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
 
@@ -19,20 +20,30 @@ const DEADLINE_MARGIN_MS = 3_000;
 export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 128 * 1024 }, async ({ user, body, context }) => {
   const perDay = RUNS_PER_DAY[user.access_tier];
   const quota: Window | null = perDay === null ? null : { name: 'run', subject: user.id, limit: perDay, seconds: 86_400 };
+  // Paid plans may run many a day, so they are capped at once; free's 20 a day bound it already.
+  const lease = user.access_tier === 'free' ? null : await acquireRunLease(user.id, context.getRemainingTimeInMillis() + 5_000);
+  const release = () => void (lease && releaseRunLease(user.id, lease));
   const takenAt = Date.now();
-  const used = quota
+  let used = 0;
+  try {
+    used = quota
     ? await consume(
         quota,
         `You have used your ${quota.limit} runs for today on the ${PLAN_NAME[user.access_tier]} plan. Upgrade your plan for more, or try again tomorrow.`,
         takenAt,
       )
     : 0;
+  } catch (error) {
+    release();
+    throw error;
+  }
 
   let run: Awaited<ReturnType<typeof startRun>>;
   try {
     run = await startRun(body.text, {
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
       onEnd: (outcome, engine, chars) => {
+        release();
         if (outcome !== 'error' && outcome !== 'deadline') return;
         // What happened, never what was asked or answered.
         console.warn(JSON.stringify({ level: 'WARN', message: `run ended early (${outcome})`, requestId: context.awsRequestId, promptId: body.prompt_id, engine, chars }));
@@ -41,6 +52,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   } catch (error) {
     // Nothing reached the user: the run does not count against the day.
     if (quota) await refund(quota, takenAt).catch(() => undefined);
+    release();
     throw error;
   }
 

@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -47,6 +48,13 @@ export interface ApiProps {
   siteUrl?: string;
   /** Access a route's function needs beyond the table and its secrets (the library snapshot bucket). */
   grantsFor?: (route: RouteDef) => RoleGrant[];
+  /**
+   * The sender of the product's emails (`Construct <no-reply@example.com>`), on an SES identity
+   * verified for its domain. Without it the email routes answer 503 (nothing can be sent).
+   */
+  mailFrom?: string;
+  /** The site URL emailed links open, when no custom domain gives it (the CloudFront domain, known after the first deploy). */
+  mailSiteUrl?: string;
 }
 
 /**
@@ -74,8 +82,33 @@ const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin'
 /** Routes that may call OpenAI (functions/lib/enhancer reads OPENAI_SECRET_ARN). */
 const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
 
-/** Routes that talk to Stripe or verify its webhooks (functions/lib/billing reads STRIPE_SECRET_ARN). */
-export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
+/**
+ * Routes that talk to Stripe or verify its webhooks (functions/lib/billing reads STRIPE_SECRET_ARN):
+ * billing, and the two account deletions, which cancel an active subscription first.
+ */
+export const STRIPE_DELETION_HANDLERS = ['account/delete', 'admin/delete-user'];
+export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/') || STRIPE_DELETION_HANDLERS.includes(r.handler);
+const isBilling = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
+
+/** Routes that send email (functions/lib/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
+export const MAIL_HANDLERS = [
+  'auth/register',
+  'auth/forgot-password',
+  'auth/change-password',
+  'account/change-email',
+  'account/verify-email',
+  'account/resend-verification',
+  'admin/send-password-reset',
+];
+export const sendsMail = (r: Pick<RouteDef, 'handler'>) => MAIL_HANDLERS.includes(r.handler);
+
+/** The SES identity that may send as `mailFrom`: its domain (`Construct <no-reply@example.com>` → example.com). */
+export function mailIdentity(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.trim().split('@')[1];
+  if (!domain || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim())) throw new Error(`Invalid mailFrom "${mailFrom}": use an address like "Construct <no-reply@example.com>"`);
+  return domain.toLowerCase();
+}
 
 /** The shape of the Stripe secret (functions/lib/billing.ts reads these fields). */
 export const STRIPE_SECRET_FIELDS = ['secret_key', 'webhook_secret', 'price_pro', 'price_elite'] as const;
@@ -187,7 +220,25 @@ export class Api extends Construct {
     const credentialRoutes: apigw.HttpRoute[] = [];
     const seen = new Set<string>();
     const roles = new FunctionRoles(this, props.table);
+    // Sending as the one verified identity only: no other sender, no other SES action.
+    const mailFrom = props.mailFrom;
+    const mailGrant: RoleGrant | undefined = mailFrom
+      ? {
+          name: 'Mail',
+          grant: (role) =>
+            role.addToPolicy(
+              new iam.PolicyStatement({
+                actions: ['ses:SendEmail'],
+                resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity(mailFrom) })],
+              }),
+            ),
+        }
+      : undefined;
 
+    // One log group for every route function (streams are named after their function; Logs
+    // Insights queries all routes at once): a group per function would cost a stack resource per
+    // route, and CloudFormation allows 500 per stack.
+    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
     for (const route of ROUTES as readonly RouteDef[]) {
       const id = routeId(route);
       const key = apiGatewayRouteKey(route);
@@ -207,10 +258,13 @@ export class Api extends Construct {
         secrets,
         environment: {
           ...(usesOpenAi(route) ? openAiSettings : {}),
-          ...(usesStripe(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+          ...(isBilling(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+          ...(sendsMail(route) && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...(sendsMail(route) && (props.mailSiteUrl ?? props.siteUrl) ? { MAIL_SITE_URL: (props.mailSiteUrl ?? props.siteUrl)! } : {}),
         },
         logRemovalPolicy: removalPolicy,
-        role: roles.roleFor({ table: tableAccess, secrets, grants: props.grantsFor?.(route) }),
+        logGroup: functionLogs,
+        role: roles.roleFor({ table: tableAccess, secrets, grants: [...(props.grantsFor?.(route) ?? []), ...(sendsMail(route) && mailGrant ? [mailGrant] : [])] }),
       }).bindTable(props.table, tableAccess);
       this.functions.set(routeKey(route), fn);
 
