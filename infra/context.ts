@@ -13,6 +13,8 @@
  * | `throttleRate`, `throttleBurst` | HTTP API stage throttle (default 10,000 / 5,000: what the product is sized for) |
  * | `authThrottleRate`, `authThrottleBurst` | login and register route throttle (default 1,000 / 2,000; per-address limits are WAF's) |
  * | `signInRateLimit`, `registerRateLimit` | WAF: requests per client address per 5 minutes (edge stack; default 100 / 20) |
+ * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
+ * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
  *
  * Each may be given on the command line (`-c domainName=app.example.com`) or kept per stage in
  * cdk.json under `stages.<stage>` (`"stages": {"prod": {"domainName": "app.example.com"}}`), so a
@@ -33,6 +35,8 @@ export interface DeploySettings {
   authThrottle?: { rateLimit: number; burstLimit: number };
   signInRateLimit?: number;
   registerRateLimit?: number;
+  mailFrom?: string;
+  mailSiteUrl?: string;
 }
 
 /** Stage throttles that hold the product's design load (10,000 requests/s), from context when given. */
@@ -49,6 +53,8 @@ export const SETTING_KEYS = [
   'openAiBaseUrl',
   'alarmEmail',
   'webAclArn',
+  'mailFrom',
+  'mailSiteUrl',
 ] as const satisfies readonly (keyof DeploySettings)[];
 
 /** Reads and checks the settings; `tryGetContext` is `app.node.tryGetContext`. */
@@ -103,6 +109,7 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
       throw new Error(`${key} must be the complete secret ARN (ending in the 6-character suffix); got "${arn}"`);
     }
   }
+  if (settings.mailSiteUrl && !/^https:\/\/[^\s/]+$/.test(settings.mailSiteUrl)) throw new Error(`Invalid mailSiteUrl "${settings.mailSiteUrl}": use https://host without a path`);
   if (settings.openAiBaseUrl && !/^https?:\/\/\S+$/.test(settings.openAiBaseUrl)) throw new Error(`Invalid openAiBaseUrl "${settings.openAiBaseUrl}"`);
   return settings;
 }

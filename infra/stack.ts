@@ -23,6 +23,10 @@ export interface ConstructStackProps extends StackProps {
   authThrottle?: Throttle;
   /** An existing secret with the OpenAI API key; without it the built-in engine runs. */
   openAiSecretArn?: string;
+  /** Sender of the product's emails on a verified SES identity (see infra/context.ts). */
+  mailFrom?: string;
+  /** The site emailed links open when there is no custom domain. */
+  mailSiteUrl?: string;
   /** Optional model name and OpenAI-compatible base URL for the enhancement function. */
   openAiModel?: string;
   openAiBaseUrl?: string;
@@ -70,6 +74,8 @@ export class ConstructStack extends Stack {
       // functions depend on the distribution, which depends on the API (a cycle). Without it the
       // billing code takes the browser's Origin header.
       siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
+      mailFrom: props.mailFrom,
+      mailSiteUrl: props.mailSiteUrl,
     });
     // The library snapshot: every function knows the bucket (library writes then leave the build
     // to the stream instead of building in process); those serving library reads may read it.

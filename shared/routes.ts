@@ -38,6 +38,19 @@ export const ROUTES = [
   { method: 'GET', path: '/auth/me', handler: 'auth/me', access: 'user' },
   // Not in the spec's call list: logout ends the token on the server too, not only in the browser.
   { method: 'POST', path: '/auth/logout', handler: 'auth/logout', access: 'user' },
+  // Not in the spec's call list: accounts a person can live with (password reset and change,
+  // sign out everywhere, the account page, email change and verification, export, deletion).
+  { method: 'POST', path: '/auth/logout-all', handler: 'auth/logout-all', access: 'user' },
+  { method: 'POST', path: '/auth/password/forgot', handler: 'auth/forgot-password', access: 'public', timeoutSeconds: 15 },
+  { method: 'POST', path: '/auth/password/reset', handler: 'auth/reset-password', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/auth/password', handler: 'auth/change-password', access: 'user', memoryMb: 1024, timeoutSeconds: 15 },
+  { method: 'GET', path: '/account', handler: 'account/get', access: 'user' },
+  { method: 'PUT', path: '/account', handler: 'account/update', access: 'user' },
+  { method: 'POST', path: '/account/email', handler: 'account/change-email', access: 'user', memoryMb: 1024, timeoutSeconds: 15 },
+  { method: 'POST', path: '/account/email/verify', handler: 'account/verify-email', access: 'public', timeoutSeconds: 15 },
+  { method: 'POST', path: '/account/email/verification', handler: 'account/resend-verification', access: 'user', timeoutSeconds: 15 },
+  { method: 'GET', path: '/account/export', handler: 'account/export', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
+  { method: 'DELETE', path: '/account', handler: 'account/delete', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
 
   { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user' },
   { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user' },
@@ -80,6 +93,8 @@ export const ROUTES = [
   { method: 'POST', path: '/admin/users', handler: 'admin/create-user', access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'PUT', path: '/admin/users/{id}', handler: 'admin/update-user', access: 'admin' },
   { method: 'DELETE', path: '/admin/users/{id}', handler: 'admin/delete-user', access: 'admin', timeoutSeconds: 30 },
+  // Not in the spec's call list: 'Send password reset' on a user row.
+  { method: 'POST', path: '/admin/users/{id}/password-reset', handler: 'admin/send-password-reset', access: 'admin', timeoutSeconds: 15 },
 
   { method: 'POST', path: '/billing/create-checkout-session', handler: 'billing/create-checkout-session', access: 'user', timeoutSeconds: 15 },
   // Not in the spec's call list: Stripe's customer portal, to change or cancel a subscription.

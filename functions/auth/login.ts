@@ -1,37 +1,16 @@
-import { timingSafeEqual } from 'node:crypto';
 import { LoginForm } from '@shared/contract/auth';
 import { UnauthorizedError } from '../lib/errors';
 import { api, ok } from '../lib/http';
 import { normaliseEmail } from '../lib/keys';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
-import { type Window, anyExhausted, claimSignInAttempt, clearSignInFailures, record, tooManySignIns } from '../lib/rate-limits';
+import { type Window, anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns } from '../lib/rate-limits';
 import { issueAccessToken } from '../lib/tokens';
-import { findUserByEmail } from '../lib/users';
+import { findUserByEmail, sessionVersionOf } from '../lib/users';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
 
 /** Failed sign-ins allowed per 15 minutes per source address. */
 const ADDRESS_FAILURES = 50;
-
-type LoginEvent = { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } };
-
-/**
- * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only where a client cannot
- * have written it: in AWS (CloudFront replaces the header; see docs/decisions.md for the
- * execute-api URL), or with the origin proof ORIGIN_VERIFY when one is configured. The local
- * gateway drops the header, and without trust API Gateway's own view of the source counts.
- * Never X-Forwarded-For, which anyone writes.
- */
-function clientAddress(event: LoginEvent): string {
-  const viewer = event.headers['cloudfront-viewer-address'];
-  const secret = process.env.ORIGIN_VERIFY;
-  const proof = event.headers['x-origin-verify'];
-  const trusted = secret
-    ? Boolean(proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)))
-    : Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
-  return trusted && viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
-}
 
 /**
  * POST /auth/login: OAuth2 password form (username = email) → bearer token. Every attempt on an
@@ -51,6 +30,6 @@ export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'for
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   await clearSignInFailures(email);
-  const { token, expiresIn } = await issueAccessToken(user.id);
+  const { token, expiresIn } = await issueAccessToken(user.id, sessionVersionOf(user));
   return ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
 });

@@ -1,9 +1,15 @@
 import { RegisterRequest } from '@shared/contract/auth';
+import { sendVerification } from '../lib/account';
 import { api, created } from '../lib/http';
+import { logger, userRef } from '../lib/log';
 import { hashPassword } from '../lib/passwords';
 import { createUser, toUser } from '../lib/users';
 
-/** POST /auth/register: a free, non-admin account. The client logs in right after. */
+/**
+ * POST /auth/register: a free, non-admin account whose email is unconfirmed until the mailed link
+ * is followed. The client logs in right after. A mail that fails does not undo the account: the
+ * app's banner offers 'Resend'.
+ */
 export const handler = api('POST /auth/register', { body: RegisterRequest }, async ({ body }) => {
   const user = await createUser({
     email: body.email,
@@ -12,6 +18,8 @@ export const handler = api('POST /auth/register', { body: RegisterRequest }, asy
     last_name: body.last_name,
     is_admin: false,
     access_tier: 'free',
+    email_verified: false,
   });
+  await sendVerification(user).catch((error: Error) => logger.warn('verification email failed', { user: userRef(user.id), error: error.name, message: error.message }));
   return created(toUser(user));
 });

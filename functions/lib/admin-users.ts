@@ -1,7 +1,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { TABLE, batchWrite, db, queryAll } from './db';
+import { LAST_ADMIN, deleteUserData } from './account-data';
+import { TABLE, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
 import { deleteOutsideItems } from './outside-items';
@@ -49,7 +50,6 @@ export async function migrateUsersIndex(): Promise<number> {
   return legacy.length;
 }
 
-const LAST_ADMIN = 'The platform needs at least one administrator.';
 
 async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
@@ -81,40 +81,8 @@ export async function updateUser(actor: UserRecord, userId: string, changes: { i
   return toUser(next);
 }
 
-/**
- * Deletes an account: the user item and email claim first, in one transaction (access ends and
- * the email is free at once), then the rest of the workspace partition in batches.
- */
+/** Deletes another user's account through the one deletion path (account-data.ts). */
 export async function deleteUser(actor: UserRecord, userId: string): Promise<void> {
   if (userId === actor.id) throw new BadRequestError('You cannot delete your own account.');
-  const user = await getUser(userId);
-  if (!user) {
-    // An earlier attempt ended the account but failed while clearing its workspace: finish it.
-    await deleteOutsideItems(userId);
-    if (await deletePartition(keys.workspace(userId))) return;
-    throw new NotFoundError('User not found.');
-  }
-  const items: Tx[] = [
-    { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
-    { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email) } },
-  ];
-  if (user.is_admin) items.push(adminCountChange(-1));
-  await transact(items, { 0: () => new NotFoundError('User not found.'), 2: () => new BadRequestError(LAST_ADMIN) });
-  await deleteOutsideItems(userId);
-  await deletePartition(keys.workspace(userId));
-}
-
-/** Deletes every item of a partition; answers how many there were. */
-async function deletePartition(pk: string): Promise<number> {
-  let deleted = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey }),
-    );
-    await batchWrite((page.Items ?? []).map((Key) => ({ DeleteRequest: { Key } })));
-    deleted += page.Items?.length ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return deleted;
+  if (!(await deleteUserData(userId, () => new BadRequestError(LAST_ADMIN)))) throw new NotFoundError('User not found.');
 }

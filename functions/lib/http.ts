@@ -24,7 +24,7 @@ import {
 import { findApiKey, isApiKey, touchApiKey } from './api-keys';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
-import { type Item, type Key, type UserRecord, getUserForToken } from './users';
+import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
 import { parseWith } from './validation';
 
 /**
@@ -346,7 +346,7 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
       const { user, revoked, preloaded } = await getUserForToken(claims.userId, claims.tokenId, preloadKeys(preload, event, claims.userId));
       // A deleted account's tokens stop working on the next request; so does a logged-out token.
       if (!user) throw new UnauthorizedError('Your account no longer exists.');
-      if (revoked) throw new UnauthorizedError('Your session has ended. Please log in again.');
+      if (revoked || claims.sessionVersion !== sessionVersionOf(user)) throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
       event.user = user;
       event.session = claims;

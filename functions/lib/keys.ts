@@ -16,6 +16,8 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  * | snippet name     | USER#<id>             | SNIPNAME#<lower>|        |               |
  * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
  * | prompt version   | USER#<id>             | VERSION#<prompt id>#<000001> |  |        |
+ * | outside ref      | USER#<id>             | XREF#<kind>#<id> |       |               |
+ * | one-time token   | TOKEN#<sha256>        | TOKEN          |         | (expires_at)  |
  * | library category | LIBCAT#<id>           | LIBCAT         | (gsi2: LIBCATS / <id>)  |
  * | library prompt   | LIBPROMPT#<id>        | LIBPROMPT      | (gsi2: LIBRARY#<0..15> / <id>) |
  * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
@@ -32,6 +34,19 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  * PROFILE, PROMPT#, SNIPPET#, SNIPNAME#), so the workspace Query stops before them
  * (`sk < VERSION#`) and a list never reads history; keep new workspace prefixes below `VERSION#`.
  */
+/**
+ * Items a user owns outside their partition (one-time tokens, and any later lookup item keyed by
+ * something else) are noted in the partition by an `XREF#…` item naming the outside key, written
+ * in the same transaction as the item itself. Deleting the account (account-data.ts) deletes
+ * each named item with the partition. `XREF#` sorts after `VERSION#`, so workspace reads never
+ * see these notes.
+ */
+export const OUTSIDE_REF_SK = 'XREF#';
+export function outsideRef(at: { pk: string; sk: string }, target: { pk: string; sk: string }) {
+  if (!at.sk.startsWith(OUTSIDE_REF_SK)) throw new Error(`An outside reference's sk starts with ${OUTSIDE_REF_SK}`);
+  return { ...at, type: 'outside_ref', target_pk: target.pk, target_sk: target.sk };
+}
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),

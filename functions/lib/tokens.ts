@@ -7,9 +7,13 @@ const ALG = 'HS256';
 /** Header parameters that name or carry a key (RFC 7515 4.1). There is one key and it is never named. */
 const KEY_HEADERS = ['kid', 'jku', 'jwk', 'x5u', 'x5c', 'x5t', 'x5t#S256'];
 
-/** Each token has its own id (`jti`), so logging out can revoke exactly that token. */
-export async function issueAccessToken(userId: string): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({})
+/**
+ * Each token has its own id (`jti`), so logging out can revoke exactly that token, and carries the
+ * user's session version (`sv`): raising the version on the user item ends every older token at
+ * once (sign out everywhere, password change or reset), checked in the read that loads the user.
+ */
+export async function issueAccessToken(userId: string, sessionVersion: number): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({ sv: sessionVersion })
     .setJti(randomUUID())
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(userId)
@@ -25,6 +29,8 @@ export async function issueAccessToken(userId: string): Promise<{ token: string;
 export interface TokenClaims {
   userId: string;
   tokenId: string;
+  /** The user's session version when the token was issued (0 for tokens from before versions). */
+  sessionVersion: number;
   /** Epoch seconds. */
   expiresAt: number;
 }
@@ -44,7 +50,9 @@ export async function verifyAccessToken(token: string): Promise<TokenClaims> {
     });
     // Issued tokens carry a bare {alg, typ} header: a key id or key reference is not ours (RFC 8725 3.10).
     if (KEY_HEADERS.some((name) => name in protectedHeader)) throw new UnauthorizedError('Invalid authentication token.');
-    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: payload.exp! };
+    const sessionVersion = payload.sv ?? 0;
+    if (!Number.isSafeInteger(sessionVersion)) throw new UnauthorizedError('Invalid authentication token.');
+    return { userId: payload.sub!, tokenId: payload.jti!, sessionVersion: sessionVersion as number, expiresAt: payload.exp! };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');
     if (error instanceof errors.JOSEError) throw new UnauthorizedError('Invalid authentication token.');

@@ -10,7 +10,17 @@ import { keys, normaliseEmail } from './keys';
 export interface UserRecord extends User {
   password_hash: string;
   created_at: string;
+  /** Raised to end every session at once (tokens carry the version they were issued under). */
+  session_version?: number;
+  /** False until the person follows the link mailed at sign-up; absent on accounts from before verification (treated as verified). */
+  email_verified?: boolean;
+  stripe_customer_id?: string;
+  stripe_subscription_id?: string;
+  subscription_status?: string;
 }
+
+export const sessionVersionOf = (user: Pick<UserRecord, 'session_version'>) => user.session_version ?? 0;
+export const emailVerifiedOf = (user: Pick<UserRecord, 'email_verified'>) => user.email_verified !== false;
 
 export interface NewUser {
   email: string;
@@ -19,6 +29,8 @@ export interface NewUser {
   last_name: string;
   is_admin: boolean;
   access_tier: Tier;
+  /** False for self-service sign-ups until the mailed link is followed; admins vouch for the accounts they create. */
+  email_verified?: boolean;
 }
 
 /** Plan-limit counters on the user item, one per limited kind of item. */
@@ -44,6 +56,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     ...input,
     id: randomUUID(),
     email: input.email.trim(),
+    email_verified: input.email_verified ?? true,
     created_at: new Date().toISOString(),
   };
   try {
@@ -143,3 +156,38 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
   );
   return claim ? getUser(claim.user_id as string) : undefined;
 }
+
+/**
+ * The transaction items that move an account to a new email: the new claim (fails when taken),
+ * the old claim freed (only if it is still this user's), the user item and its users-index keys.
+ * The user item's condition pins the email the caller read, so two switches cannot both apply.
+ */
+export function emailSwitchItems(user: Pick<UserRecord, 'id' | 'email'>, newEmail: string) {
+  const email = newEmail.trim();
+  const index = keys.usersIndex(user.id, email);
+  const names = Object.keys(index);
+  return [
+    { Put: { TableName: TABLE, Item: { ...keys.emailClaim(email), type: 'email_claim', user_id: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: keys.user(user.id),
+        UpdateExpression: `SET email = :new, email_verified = :yes, ${names.map((_, i) => `#i${i} = :i${i}`).join(', ')}, ${NEXT_SESSION}`,
+        ConditionExpression: 'attribute_exists(pk) AND email = :old',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#i${i}`, n])),
+        ExpressionAttributeValues: {
+          ':new': email,
+          ':old': user.email,
+          ':yes': true,
+          ...Object.fromEntries(names.map((n, i) => [`:i${i}`, (index as Record<string, string>)[n]])),
+          ...NEXT_SESSION_VALUES,
+        },
+      },
+    },
+  ];
+}
+
+/** An update expression part that ends every session of the user (tokens carry the version they had). */
+export const NEXT_SESSION = 'session_version = if_not_exists(session_version, :sv0) + :sv1';
+export const NEXT_SESSION_VALUES = { ':sv0': 0, ':sv1': 1 };

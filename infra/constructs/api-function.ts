@@ -24,6 +24,12 @@ export interface ApiFunctionProps {
   environment?: Record<string, string>;
   /** What happens to the function's log group when the stack is deleted. */
   logRemovalPolicy: RemovalPolicy;
+  /**
+   * A log group shared with other functions (Lambda names each stream after its function). The
+   * API's functions share one: a group per function costs a CloudFormation resource per route,
+   * and a stack holds at most 500.
+   */
+  logGroup?: logs.ILogGroup;
 }
 
 /**
@@ -59,10 +65,12 @@ export const BUNDLING: BundlingOptions = {
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const secrets = Object.entries(props.secrets ?? {});
-    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: props.logRemovalPolicy,
-    });
+    const logGroup =
+      props.logGroup ??
+      new logs.LogGroup(scope, `${id}Logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: props.logRemovalPolicy,
+      });
     super(scope, id, {
       description: props.description,
       entry: join(REPO_ROOT, 'functions', `${props.handler}.ts`),

@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -53,6 +54,13 @@ export interface ApiProps {
    * synth time with a custom domain; without one the billing code uses the request's Origin.
    */
   siteUrl?: string;
+  /**
+   * The sender of the product's emails (`Construct <no-reply@example.com>`), on an SES identity
+   * verified for its domain. Without it the email routes answer 503 (nothing can be sent).
+   */
+  mailFrom?: string;
+  /** The site URL emailed links open, when no custom domain gives it (the CloudFront domain, known after the first deploy). */
+  mailSiteUrl?: string;
 }
 
 /**
@@ -80,8 +88,33 @@ const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin'
 /** Routes that may call OpenAI (functions/lib/enhancer reads OPENAI_SECRET_ARN). */
 const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
 
-/** Routes that talk to Stripe or verify its webhooks (functions/lib/billing reads STRIPE_SECRET_ARN). */
-export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
+/**
+ * Routes that talk to Stripe or verify its webhooks (functions/lib/billing reads STRIPE_SECRET_ARN):
+ * billing, and the two account deletions, which cancel an active subscription first.
+ */
+export const STRIPE_DELETION_HANDLERS = ['account/delete', 'admin/delete-user'];
+export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/') || STRIPE_DELETION_HANDLERS.includes(r.handler);
+const isBilling = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
+
+/** Routes that send email (functions/lib/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
+export const MAIL_HANDLERS = [
+  'auth/register',
+  'auth/forgot-password',
+  'auth/change-password',
+  'account/change-email',
+  'account/verify-email',
+  'account/resend-verification',
+  'admin/send-password-reset',
+];
+export const sendsMail = (r: Pick<RouteDef, 'handler'>) => MAIL_HANDLERS.includes(r.handler);
+
+/** The SES identity that may send as `mailFrom`: its domain (`Construct <no-reply@example.com>` → example.com). */
+export function mailIdentity(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.trim().split('@')[1];
+  if (!domain || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim())) throw new Error(`Invalid mailFrom "${mailFrom}": use an address like "Construct <no-reply@example.com>"`);
+  return domain.toLowerCase();
+}
 
 /** The shape of the Stripe secret (functions/lib/billing.ts reads these fields). */
 export const STRIPE_SECRET_FIELDS = ['secret_key', 'webhook_secret', 'price_pro', 'price_elite'] as const;
@@ -193,6 +226,10 @@ export class Api extends Construct {
     const credentialRoutes: apigw.HttpRoute[] = [];
     const seen = new Set<string>();
 
+    // One log group for every route function (streams are named after their function; Logs
+    // Insights queries all routes at once): a group per function would cost a stack resource per
+    // route, and CloudFormation allows 500 per stack.
+    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
     for (const route of ROUTES as readonly RouteDef[]) {
       const id = routeId(route);
       const key = apiGatewayRouteKey(route);
@@ -210,10 +247,22 @@ export class Api extends Construct {
         },
         environment: {
           ...(usesOpenAi(route) ? openAiSettings : {}),
-          ...(usesStripe(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+          ...(isBilling(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+          ...(sendsMail(route) && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...(sendsMail(route) && (props.mailSiteUrl ?? props.siteUrl) ? { MAIL_SITE_URL: (props.mailSiteUrl ?? props.siteUrl)! } : {}),
         },
         logRemovalPolicy: removalPolicy,
+        logGroup: functionLogs,
       }).bindTable(props.table, route.method === 'GET' ? 'RO' : 'RW');
+      if (sendsMail(route) && props.mailFrom) {
+        // Sending as the one verified identity only: no other sender, no other SES action.
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity(props.mailFrom) })],
+          }),
+        );
+      }
       this.functions.set(routeKey(route), fn);
 
       if (route.streaming) {

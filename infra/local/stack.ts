@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
 import { type GatewayOptions, createGateway } from './gateway';
+import { type LocalMail, startMailDev } from './mail';
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the admin account, and the
@@ -19,10 +20,14 @@ export interface LocalStackOptions {
   /** A library file (see infra/library-import.ts) loaded when the library is still empty. */
   seedLibrary?: string;
   gateway?: GatewayOptions;
+  /** MailDev's ports (0 = any free port); every email the product sends goes to it over SMTP. */
+  mail?: { webPort: number; smtpPort: number };
 }
 
 export interface LocalStack {
   url: string;
+  /** MailDev: its web inbox and REST API (GET /api/email). */
+  mail: LocalMail;
   dynamo: DynamoLocal;
   server: Server;
   admin?: AdminBootstrap;
@@ -54,7 +59,11 @@ function localSecret(dataDir: string | undefined, name: string, current: string 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const tableName = options.tableName ?? 'construct';
   const dynamo = await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
+  let mail: LocalMail | undefined;
   try {
+    mail = await startMailDev(options.mail ?? { webPort: 0, smtpPort: 0 });
+    // Email goes over SMTP to MailDev (functions/lib/mail.ts); SES is the deployed transport.
+    process.env.SMTP_URL = `smtp://127.0.0.1:${mail.smtpPort}`;
     // The handlers read their configuration when first imported, so set it before any of them loads.
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -84,8 +93,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const { port } = server.address() as { port: number };
     selfUrl = `http://127.0.0.1:${port}`;
+    const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+    // Links in emails open this site (never one named by a request's headers), unless SITE_URL
+    // was configured; a later stack in this process replaces the value an earlier one set.
+    if (!process.env.SITE_URL || process.env.SITE_URL === process.env.LOCAL_STACK_SITE_URL) {
+      process.env.SITE_URL = url;
+      process.env.LOCAL_STACK_SITE_URL = url;
+    }
     return {
-      url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+      url,
+      mail,
       dynamo,
       server,
       admin,
@@ -93,10 +110,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         if (options.dataDir) rmSync(join(options.dataDir, 'dynamodb-endpoint'), { force: true });
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await mail!.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await mail?.stop();
     await dynamo.stop();
     throw error;
   }

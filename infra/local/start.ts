@@ -29,9 +29,11 @@ async function main() {
     admin: { email: process.env.ADMIN_EMAIL ?? 'admin@construct.local', password: process.env.ADMIN_PASSWORD || undefined },
     gateway: { webRoot: WEB_DIST, devMiddleware },
     seedLibrary: join(ROOT, 'infra/seed/library.json'),
+    mail: { webPort: Number(process.env.MAIL_PORT ?? 1080), smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025) },
   });
 
   console.log(`\nConstruct is running at ${stack.url}  (data: ${dataDir})`);
+  console.log(`Emails it sends arrive in the local inbox: ${stack.mail.url}  (MailDev; SMTP on port ${stack.mail.smtpPort})`);
   const admin = stack.admin!;
   if (admin.generatedPassword) {
     console.log(`Admin account created: ${admin.email} / ${admin.generatedPassword}`);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { RouteKey } from '../routes';
+import { Accepted, Account, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, ForgotPasswordRequest, ResetPasswordRequest, UpdateAccountRequest, VerifyEmailRequest, VerifyEmailResponse } from './account';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
@@ -35,6 +36,17 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /auth/login': { summary: 'Sign in (OAuth2 password form)', request: LoginForm, encoding: 'form', response: TokenResponse },
   'GET /auth/me': { summary: 'The current user', response: User },
   'POST /auth/logout': { summary: 'End every session token of the current user', status: 204 },
+  'POST /auth/logout-all': { summary: 'Sign out everywhere: every token of the current user ends', status: 204 },
+  'POST /auth/password/forgot': { summary: 'Email a password reset link (30 minutes, single use); the same 202 whether or not the account exists', request: ForgotPasswordRequest, response: Accepted, status: 202 },
+  'POST /auth/password/reset': { summary: "Set a new password with a reset link's token; every session of the user ends (used, expired or unknown token → 400)", request: ResetPasswordRequest, status: 204 },
+  'PUT /auth/password': { summary: 'Change the password (current one required); other sessions end, a fresh token is returned', request: ChangePasswordRequest, response: TokenResponse },
+  'GET /account': { summary: 'The account with plan usage (limit null when unlimited)', response: Account },
+  'PUT /account': { summary: 'Change first and last name', request: UpdateAccountRequest, response: Account },
+  'POST /account/email': { summary: 'Ask to change the email: a confirmation link goes to the new address (password required)', request: ChangeEmailRequest, response: Accepted, status: 202 },
+  'POST /account/email/verify': { summary: 'Follow an email link: confirms a new account\'s email, or switches to the new email (every session ends)', request: VerifyEmailRequest, response: VerifyEmailResponse },
+  'POST /account/email/verification': { summary: 'Send the email confirmation link again', response: Accepted, status: 202 },
+  'GET /account/export': { summary: 'Download everything the product holds about the user (JSON, no password material)' },
+  'DELETE /account': { summary: 'Delete the account and every item of it; cancels an active subscription (password required; the last admin → 409)', request: DeleteAccountRequest, status: 204 },
   'GET /prompts/': { summary: "The user's prompts and their filters", response: PromptList },
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
@@ -109,6 +121,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /admin/users': { summary: 'Create a user', request: AdminUserCreate, response: User, status: 201 },
   'PUT /admin/users/{id}': { summary: "Change a user's admin status and tier", request: AdminUserUpdate, response: User },
   'DELETE /admin/users/{id}': { summary: "Delete a user and their workspace", status: 204 },
+  'POST /admin/users/{id}/password-reset': { summary: 'Email the user a password reset link', response: Accepted, status: 202 },
   'POST /billing/create-checkout-session': { summary: 'Start a Stripe Checkout for a paid plan', request: CheckoutRequest, response: CheckoutResponse },
   'POST /billing/portal-session': { summary: "Open Stripe's customer portal", response: PortalResponse },
   'POST /billing/webhook': { summary: 'Stripe events (Stripe-Signature verified; no bearer token)', response: WebhookAck },

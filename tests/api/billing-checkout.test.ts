@@ -74,3 +74,29 @@ describe('POST /billing/create-checkout-session with Stripe', () => {
     expect((await call('POST', '/billing/create-checkout-session', { base, json: { plan: 'pro' } })).status).toBe(401);
   });
 });
+
+describe('DELETE /account with a live subscription', () => {
+  it('cancels the subscription through Stripe, then deletes the account', async () => {
+    const { UpdateItemCommand } = await import('@aws-sdk/client-dynamodb');
+    const account = newAccount();
+    const id = (await call('POST', '/auth/register', { base, json: account })).body.id as string;
+    const token = (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token as string;
+    // This file's own stack: the subscription a paid checkout would have recorded on the user.
+    await stack.dynamo.client.send(
+      new UpdateItemCommand({
+        TableName: 'construct',
+        Key: { pk: { S: `USER#${id}` }, sk: { S: 'PROFILE' } },
+        UpdateExpression: 'SET stripe_subscription_id = :s, subscription_status = :a, access_tier = :t',
+        ExpressionAttributeValues: { ':s': { S: 'sub_live_1' }, ':a': { S: 'active' }, ':t': { S: 'pro' } },
+      }),
+    );
+
+    const deleted = await call('DELETE', '/account', { base, token, json: { password: account.password } });
+
+    expect(deleted.status).toBe(204);
+    const cancels = fake.requests.filter((r) => r.method === 'DELETE' && r.path === '/v1/subscriptions/sub_live_1');
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.authorization).toBe('Bearer sk_test_fake_key');
+    expect((await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).status).toBe(401);
+  });
+});

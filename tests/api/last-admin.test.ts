@@ -56,5 +56,18 @@ describe('the last admin', () => {
     expect([ab.status, ba.status].filter((s) => s === 204)).toHaveLength(1);
     const remaining = ab.status === 204 ? a.creds : b.creds;
     expect(await admins(await login(remaining))).toHaveLength(1);
+    survivor = remaining;
+  });
+
+  it('refuses to delete the last admin\'s own account (409), and deletes an admin who is not the last', async () => {
+    const { a, b } = await twoAdmins(survivor);
+
+    const peer = await call('DELETE', '/account', { base, token: b.token, json: { password: b.creds.password } });
+    const last = await call('DELETE', '/account', { base, token: a.token, json: { password: a.creds.password } });
+
+    expect(peer.status).toBe(204);
+    expect(last.status).toBe(409);
+    expect(last.body.detail).toBe('The platform needs at least one administrator.');
+    expect(await admins(await login(a.creds))).toHaveLength(1);
   });
 });

@@ -64,14 +64,14 @@ describe('axe-core: pages', () => {
     expect((await violations(page)).some((v) => v.startsWith('label (critical)'))).toBe(true);
   });
 
-  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy'])('signed out: %s has no serious or critical violation', async (path) => {
+  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/forgot-password', '/reset-password?token=x'])('signed out: %s has no serious or critical violation', async (path) => {
     const { page } = browser;
     await page.goto(path);
     await settled(page);
     expect(await violations(page)).toEqual([]);
   });
 
-  it.each(['/prompts', '/library', '/context-library', '/pricing'])('signed in as a user: %s has no serious or critical violation', async (path) => {
+  it.each(['/prompts', '/library', '/context-library', '/pricing', '/account'])('signed in as a user: %s has no serious or critical violation', async (path) => {
     const { page } = browser;
     await signInWithToken(page, user.token);
     await page.goto(path);
@@ -119,6 +119,8 @@ const MODALS: Modal[] = [
   { name: 'workbench', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Open' }), dialog: (p) => p.getByRole('dialog', { name: 'Prompt Workbench' }) },
   { name: 'keyboard shortcuts', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Keyboard shortcuts' }), dialog: (p) => p.getByRole('dialog', { name: 'Keyboard shortcuts' }) },
   { name: 'snippet dialog', path: '/context-library', token: () => user.token, opener: (p) => p.getByRole('button', { name: /^(Create|Add|New) Snippet$/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create Snippet' }) },
+  { name: 'change email', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Change email' }), dialog: (p) => p.getByRole('dialog', { name: 'Change email' }) },
+  { name: 'delete account', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Delete account' }), dialog: (p) => p.getByRole('dialog', { name: 'Delete your account?' }) },
   { name: 'admin: new category', path: '/admin?tab=categories', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }) },
   { name: 'admin: new user', path: '/admin?tab=users', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }) },
 ];

@@ -92,6 +92,18 @@ const EXTRA_ROUTES = [
   'GET /prompts/export', // import and export (issue 11)
   'POST /prompts/import',
   'POST /engine/run', // run in place, streamed (issue 11)
+  'POST /auth/logout-all', // accounts: sign out everywhere (docs/product.md)
+  'POST /auth/password/forgot', // password reset by emailed link
+  'POST /auth/password/reset',
+  'PUT /auth/password', // password change
+  'GET /account', // the account page with plan usage
+  'PUT /account',
+  'POST /account/email', // email change and confirmation
+  'POST /account/email/verify',
+  'POST /account/email/verification',
+  'GET /account/export', // everything about the user, as a download
+  'DELETE /account', // account deletion
+  'POST /admin/users/{id}/password-reset', // the admin's 'Send password reset'
   'POST /api-keys', // prompts outside the app: API keys, labels, the registry, MCP (issue 17)
   'GET /api-keys',
   'DELETE /api-keys/{id}',
@@ -116,6 +128,7 @@ const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:
 const DOMAIN = 'app.example.com';
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const ALARM_EMAIL = 'ops@example.com';
+const MAIL_FROM = 'Construct <no-reply@mail.example.com>';
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/construct-prod/0123abcd-0123-4567-89ab-0123456789ab';
 const tempDirs: string[] = [];
 /** The cloud assembly directory, where each function's bundle is staged as asset.<hash>/. */
@@ -153,6 +166,7 @@ beforeAll(() => {
     domainName: DOMAIN,
     certificateArn: CERTIFICATE_ARN,
     alarmEmail: ALARM_EMAIL,
+    mailFrom: MAIL_FROM,
     webAclArn: WEB_ACL_ARN,
   });
   dev = Template.fromStack(devStack);
@@ -225,6 +239,10 @@ function secretsReadBy(t: Template, fn: Resource): string[] {
 const jwtSecretId = (t: Template) =>
   only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.PasswordLength === 64))[0];
 const isBilling = (r: RouteDef) => r.handler.startsWith('billing/');
+/** Billing, and the account deletions, which cancel a subscription through Stripe first. */
+const usesStripeSecret = (r: RouteDef) => isBilling(r) || ['account/delete', 'admin/delete-user'].includes(r.handler);
+/** The routes that send email (functions/lib/account.ts callers). */
+const MAIL_ROUTES = ['POST /auth/register', 'POST /auth/password/forgot', 'PUT /auth/password', 'POST /account/email', 'POST /account/email/verify', 'POST /account/email/verification', 'POST /admin/users/{id}/password-reset'];
 const stripePlaceholderId = (t: Template) =>
   only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.GenerateStringKey === 'webhook_secret'))[0];
 
@@ -414,7 +432,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
         const expected = [
           ...(needsJwt(route) ? [jwt] : []),
           ...(t === prod && route.handler.startsWith('engine/') ? [openAi] : []),
-          ...(isBilling(route) ? [stripe] : []),
+          ...(usesStripeSecret(route) ? [stripe] : []),
         ];
         expect(secretsReadBy(t, fn).sort(), `${t === prod ? 'prod' : 'dev'} ${key(route)}`).toEqual(expected.sort());
       }
@@ -445,7 +463,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
       expect(outputs.StripeSecretArn!.Value).toEqual(expected);
       for (const route of ROUTE_LIST) {
         const env = functionsByRouteKey(t).get(gatewayKey(route))![1].Properties.Environment.Variables;
-        expect(env.STRIPE_SECRET_ARN, key(route)).toEqual(isBilling(route) ? expected : undefined);
+        expect(env.STRIPE_SECRET_ARN, key(route)).toEqual(usesStripeSecret(route) ? expected : undefined);
       }
     }
     expect(ROUTE_LIST.filter(isBilling).map((r) => r.handler).sort()).toEqual([
@@ -463,6 +481,22 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
       expect(devEnv.SITE_URL, key(route)).toBeUndefined();
       expect(prodEnv.SITE_URL, key(route)).toBe(isBilling(route) ? `https://${DOMAIN}` : undefined);
     }
+  });
+
+  it('lets only the email routes send, as the mailFrom identity only (ses:SendEmail), with the sender and link site set', () => {
+    const identity = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:us-east-1:123456789012:identity/mail.example.com']] };
+    for (const route of ROUTE_LIST) {
+      const prodFn = functionsByRouteKey(prod).get(gatewayKey(route))![1];
+      const devFn = functionsByRouteKey(dev).get(gatewayKey(route))![1];
+      const mails = MAIL_ROUTES.includes(key(route));
+      const ses = statementsOf(prod, prodFn).filter((st) => [st.Action].flat().some((a) => a.startsWith('ses:')));
+      expect(ses, key(route)).toEqual(mails ? [expect.objectContaining({ Effect: 'Allow', Action: 'ses:SendEmail', Resource: identity })] : []);
+      expect(prodFn.Properties.Environment.Variables.MAIL_FROM, key(route)).toBe(mails ? MAIL_FROM : undefined);
+      expect(prodFn.Properties.Environment.Variables.MAIL_SITE_URL, key(route)).toBe(mails ? `https://${DOMAIN}` : undefined);
+      // Without mailFrom (dev) nothing may send at all.
+      expect(actionsOf(dev, devFn).filter((a) => a.startsWith('ses:')), key(route)).toEqual([]);
+    }
+    expect(MAIL_ROUTES.every((k) => ROUTE_LIST.some((r) => key(r) === k))).toBe(true);
   });
 
   it('hands the operator-provided OpenAI key secret to the enhancement and run functions only', () => {
@@ -485,7 +519,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('puts no secret value into any function environment', () => {
     const allowed =
-      /^(TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {

@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamo.endpoint);
   project.provide('webRoot', entry.webRoot);
   project.provide('jwtSecret', process.env.JWT_SECRET!);
+  // MailDev on free ports: tests read what the product sent from its REST API (tests/support/mail.ts).
+  project.provide('mailUrl', stack.mail.url);
   project.provide('stripeWebhookSecret', process.env.STRIPE_WEBHOOK_SECRET!);
   return async () => {
     if (--entry.refs === 0) {
@@ -57,6 +59,8 @@ declare module 'vitest' {
     /** Where the gateway serves the SPA from (this run's build). */
     webRoot: string;
     jwtSecret: string;
+    /** MailDev's web/REST address for this run. */
+    mailUrl: string;
     stripeWebhookSecret: string;
   }
 }

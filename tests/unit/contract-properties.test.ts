@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import * as account from '@shared/contract/account';
 import * as admin from '@shared/contract/admin';
 import * as apiKeys from '@shared/contract/api-keys';
 import * as auth from '@shared/contract/auth';
@@ -109,6 +110,13 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     record({ email, password, first_name: optional(text(100)), last_name: optional(fc.string({ maxLength: 100 })), is_admin: optional(fc.boolean()), access_tier: tier }),
   ],
   AdminUserUpdate: [admin.AdminUserUpdate, record({ is_admin: optional(fc.boolean()), access_tier: optional(tier) })],
+  ForgotPasswordRequest: [account.ForgotPasswordRequest, record({ email })],
+  ResetPasswordRequest: [account.ResetPasswordRequest, record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), password })],
+  ChangePasswordRequest: [account.ChangePasswordRequest, record({ current_password: fc.string({ minLength: 1, maxLength: 128 }), new_password: password })],
+  UpdateAccountRequest: [account.UpdateAccountRequest, record({ first_name: text(100), last_name: optional(fc.string({ maxLength: 100 })) })],
+  ChangeEmailRequest: [account.ChangeEmailRequest, record({ new_email: email, password: fc.string({ minLength: 1, maxLength: 128 }) })],
+  VerifyEmailRequest: [account.VerifyEmailRequest, record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })],
+  DeleteAccountRequest: [account.DeleteAccountRequest, record({ password: fc.string({ minLength: 1, maxLength: 128 }) })],
   CheckoutRequest: [billing.CheckoutRequest, record({ plan: fc.constantFrom(...billing.PAID_PLANS) })],
   LibraryQuery: [
     library.LibraryQuery,

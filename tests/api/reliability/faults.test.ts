@@ -69,7 +69,7 @@ async function user(overrides: { is_admin?: boolean; access_tier?: 'free' | 'pro
   const { issueAccessToken } = await import('../../../functions/lib/tokens');
   const account = newAccount();
   const record = await createUser({ email: account.email, password_hash: 'not-a-hash', first_name: 'Fault', last_name: 'Test', is_admin: false, access_tier: 'free', ...overrides });
-  return { ...account, id: record.id, token: (await issueAccessToken(record.id)).token };
+  return { ...account, id: record.id, token: (await issueAccessToken(record.id, 0)).token };
 }
 
 const adminToken = async () => (await call('POST', '/auth/login', { base, form: { username: ADMIN.email, password: ADMIN.password } })).body.access_token as string;

@@ -206,8 +206,9 @@ function send(route: RouteDef, c: Case): Promise<{ status: number; json: any; te
   });
 }
 
-// Logout ends the fuzz user's session: it goes last.
-const ORDERED = [...(ROUTES as readonly RouteDef[])].sort((a, b) => Number(a.path === '/auth/logout') - Number(b.path === '/auth/logout'));
+// Logout and sign out everywhere end the fuzz user's session: they go last.
+const ENDS_SESSION = (r: RouteDef) => r.path === '/auth/logout' || r.path === '/auth/logout-all';
+const ORDERED = [...(ROUTES as readonly RouteDef[])].sort((a, b) => Number(ENDS_SESSION(a)) - Number(ENDS_SESSION(b)));
 
 describe('HTTP fuzz over the route table', () => {
   it(`never answers 5xx, and rejected requests change nothing (${CASES_PER_ROUTE} cases per route)`, async () => {

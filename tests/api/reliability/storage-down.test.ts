@@ -37,7 +37,7 @@ async function withStorageAt(endpoint: string) {
   return {
     me: (await import('../../../functions/auth/me')).handler,
     health: (await import('../../../functions/system/health')).handler,
-    token: (await issueAccessToken('00000000-0000-4000-8000-000000000000')).token,
+    token: (await issueAccessToken('00000000-0000-4000-8000-000000000000', 0)).token,
   };
 }
 

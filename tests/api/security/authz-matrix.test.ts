@@ -30,6 +30,8 @@ interface Req {
   json?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** A session of its own for routes that end the caller's sessions or account (signed-in callers only). */
+  token?: string;
 }
 interface Row {
   /** The request for a caller; `target` is whose id goes into the path (or body). */
@@ -91,6 +93,11 @@ const forkFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? vic
 async function libraryCategory() {
   return (await call('POST', '/admin/categories', { token: bootstrapAdmin, json: { name: `Authz ${randomUUID().slice(0, 8)}` } })).body.id as string;
 }
+/** A fresh account's session and password, for routes that end sessions or the account itself. */
+async function throwawaySession() {
+  const u = await signUp();
+  return { token: u.token, password: u.password };
+}
 async function throwawayUser() {
   const account = newAccount();
   return (await call('POST', '/auth/register', { json: account })).body.id as string;
@@ -103,6 +110,22 @@ const MATRIX: Record<RouteKey, Row> = {
   'POST /auth/register': { request: async () => ({ path: '/auth/register', json: newAccount() }), status: 201 },
   'GET /auth/me': { request: async () => ({ path: '/auth/me' }), status: 200 },
   'POST /auth/logout': { request: async () => ({ path: '/auth/logout' }), status: 204 },
+  'POST /auth/logout-all': { request: async () => ({ path: '/auth/logout-all', token: (await throwawaySession()).token }), status: 204 },
+  // The same 202 for everyone and every address (no enumeration).
+  'POST /auth/password/forgot': { request: async (c) => ({ path: '/auth/password/forgot', json: { email: c.email } }), status: 202 },
+  'POST /auth/password/reset': { request: async () => ({ path: '/auth/password/reset', json: { token: 'A'.repeat(43), password: 'a-new-long-password' } }), status: 400 },
+  'PUT /auth/password': {
+    request: async () => { const s = await throwawaySession(); return { path: '/auth/password', token: s.token, json: { current_password: s.password, new_password: 'another-long-password' } }; },
+    status: 200,
+  },
+  'GET /account': { request: async () => ({ path: '/account' }), status: 200 },
+  'PUT /account': { request: async () => ({ path: '/account', json: { first_name: 'Renamed', last_name: 'Caller' } }), status: 200 },
+  'POST /account/email': { request: async (c) => ({ path: '/account/email', json: { new_email: newAccount().email, password: c.password } }), status: 202 },
+  'POST /account/email/verify': { request: async () => ({ path: '/account/email/verify', json: { token: 'A'.repeat(43) } }), status: 400 },
+  // Self-service accounts start unconfirmed; an account an admin created is confirmed already.
+  'POST /account/email/verification': { request: async () => ({ path: '/account/email/verification' }), status: (c) => (c.role === 'admin' ? 400 : 202) },
+  'GET /account/export': { request: async () => ({ path: '/account/export' }), status: 200 },
+  'DELETE /account': { request: async () => { const s = await throwawaySession(); return { path: '/account', token: s.token, json: { password: s.password } }; }, status: 204 },
 
   'GET /prompts/': { request: async () => ({ path: '/prompts/' }), status: 200 },
   'POST /prompts/': { request: async () => ({ path: '/prompts/', json: { title: `new ${run}`, body: 'b' } }), status: 201 },
@@ -151,6 +174,7 @@ const MATRIX: Record<RouteKey, Row> = {
   'POST /admin/users': { request: async () => { const a = newAccount(); return { path: '/admin/users', json: { email: a.email, password: a.password, access_tier: 'free' } }; }, status: 201 },
   // "own" is the caller's own account: an admin may change their tier, but never delete themselves.
   'PUT /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}`, json: { access_tier: c.tier } }), status: 200, other: 200 },
+  'POST /admin/users/{id}/password-reset': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}/password-reset` }), status: 202, other: 202 },
   'DELETE /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}` }), status: 400, other: 204 },
 
   // No plan is bought here: the local test checkout only hands out a URL.
@@ -250,7 +274,7 @@ describe('authorisation matrix', () => {
           const row = MATRIX[routeKey(route) as RouteKey];
           for (const target of targetsOf(route)) {
             const req = await row.request(caller, target);
-            const reply = await call(route.method, req.path, { token: caller.token, json: req.json, form: req.form, headers: req.headers });
+            const reply = await call(route.method, req.path, { token: caller.token && req.token ? req.token : caller.token, json: req.json, form: req.form, headers: req.headers });
             const want = expected(route, row, caller, target);
             checked++;
             if (reply.status !== want) mismatches.push(`${role} ${route.method} ${route.path} (${target}): expected ${want}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 160)}`);
@@ -265,7 +289,7 @@ describe('authorisation matrix', () => {
 
     expect(mismatches).toEqual([]);
     expect(checked).toBe(ROLES.length * ORDERED.reduce((n, r) => n + targetsOf(r).length, 0));
-  });
+  }, 360_000);
 
   it("left the other user's workspace exactly as it was", async () => {
     const fresh = (await call('POST', '/auth/login', { form: { username: victim.email, password: victim.password } })).body.access_token;

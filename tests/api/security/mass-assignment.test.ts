@@ -49,6 +49,10 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /context/snippets': () => ({ path: '/context/snippets', json: { snippet_name: 'Another', snippet_content: 'y' } }),
   'PUT /context/snippets/{id}': () => ({ path: `/context/snippets/${ids.snippet}`, json: { snippet_name: 'Mine', snippet_content: 'changed' } }),
   'PUT /context/profile/{key}': () => ({ path: '/context/profile/role', json: { value: 'Admin' } }),
+  'PUT /auth/password': () => ({ path: '/auth/password', json: { current_password: user.password, new_password: 'a-different-password-1' } }),
+  'PUT /account': () => ({ path: '/account', json: { first_name: 'Renamed' } }),
+  'POST /account/email': () => ({ path: '/account/email', json: { new_email: newAccount().email, password: user.password } }),
+  'DELETE /account': () => ({ path: '/account', json: { password: user.password } }),
   'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
@@ -141,7 +145,9 @@ describe('responses carry only allow-listed fields', () => {
     // Act: every GET a user or admin can make, and the write answers.
     const gets = [
       // Routes about one prompt ask about the one above (a fork's library update is not one: 404).
-      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update').map((r) => call('GET', r.path.replace('{id}', mine), { token: rich.token })),
+      // The account export is the user's own download of everything, profile values included
+      // (tests/api/account.test.ts holds it to the same never-list).
+      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) => call('GET', r.path.replace('{id}', mine), { token: rich.token })),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path, { token: admin })),
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),

@@ -10,6 +10,10 @@ export const paths = {
   library: '/library',
   contextLibrary: '/context-library',
   admin: '/admin',
+  account: '/account',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   apiKeys: '/api-keys',
 } as const;
 

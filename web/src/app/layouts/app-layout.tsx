@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Keyboard, LogOut, Shield } from 'lucide-react';
+import { Keyboard, LogOut, Shield, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { SiteShell } from '@/components/layouts/site-shell';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
+import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
 import { useLogout, useSession } from '@/features/auth/components/use-session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
 import './app-layout.css';
@@ -27,6 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteShell focusableMain header={<AppHeader onShortcuts={() => setShortcutsOpen(true)} />}>
+        <VerifyEmailBanner />
         {children}
       </SiteShell>
       <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
@@ -36,7 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
 /**
  * The signed-in header: logo, the three sections (active one marked aria-current="page"), Admin for
- * admins, the keyboard shortcuts button, Log out.
+ * admins, the account link (the user's email), the keyboard shortcuts button, Log out.
  */
 function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
   const { user } = useSession();
@@ -66,9 +68,11 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
         </nav>
         <div className="app-header__user">
           {user ? (
-            <span className="app-header__email" title={user.email}>
-              {user.email}
-            </span>
+            <NavLink to={paths.account} className={({ isActive }) => cx('app-header__account', isActive && 'app-header__account--active')} title={`Account: ${user.email}`}>
+              <UserRound aria-hidden="true" className="app-nav__icon" />
+              <span className="visually-hidden">Account</span>{' '}
+              <span className="app-header__email">{user.email}</span>
+            </NavLink>
           ) : null}
           <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" aria-keyshortcuts="?" onClick={onShortcuts} />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>

@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { KeyRound, Pencil, Trash2, UserPlus } from 'lucide-react';
 import type { User } from '@shared/contract/auth';
 import { Badge } from '@/components/ui/badge';
 import { BareSwitch } from '@/components/ui/bare-switch';
@@ -8,6 +8,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { deleteUserMutationKey, useDeleteAdminUser } from '../api/delete-admin-user';
+import { sendResetMutationKey, useSendPasswordReset } from '../api/send-password-reset';
 import { type UserChange, updateUserMutationKey, useUpdateAdminUser } from '../api/update-admin-user';
 import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
@@ -47,6 +48,19 @@ export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreat
   const { mutateAsync: deleteUser } = useDeleteAdminUser();
   const saving = usePending(updateUserMutationKey, changeId);
   const deleting = usePending(deleteUserMutationKey, idOf);
+  const { mutateAsync: sendReset } = useSendPasswordReset();
+  const resetting = usePending(sendResetMutationKey, idOf);
+
+  const onSendReset = useCallback(
+    async (user: User) => {
+      try {
+        toast({ variant: 'success', title: await sendReset(user.id) });
+      } catch (error) {
+        toast({ variant: 'error', title: errorMessage(error, 'The password reset email could not be sent.') });
+      }
+    },
+    [sendReset, toast],
+  );
 
   const onAdminChange = useCallback(
     async (user: User, is_admin: boolean) => {
@@ -104,6 +118,8 @@ export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreat
             isCurrent={user.id === currentUserId}
             pending={saving.get(user.id)}
             deleting={deleting.has(user.id)}
+            resetting={resetting.has(user.id)}
+            onSendReset={onSendReset}
             onAdminChange={onAdminChange}
             onEdit={onEdit}
             onDelete={onDelete}
@@ -121,12 +137,14 @@ interface UserRowProps {
   /** A change being saved (from the switch or the edit dialog); the row shows it until the server answers. */
   pending: UserChange | undefined;
   deleting: boolean;
+  resetting: boolean;
+  onSendReset: (user: User) => void;
   onAdminChange: (user: User, isAdmin: boolean) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
-const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, deleting, onAdminChange, onEdit, onDelete }: UserRowProps) {
+const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, deleting, resetting, onSendReset, onAdminChange, onEdit, onDelete }: UserRowProps) {
   const isAdmin = pending?.is_admin ?? user.is_admin;
   const saving = pending !== undefined;
   return (
@@ -162,6 +180,7 @@ const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, dele
       </td>
       <td className="admin-col--actions2">
         <div className="admin-row-actions">
+          <IconButton label={`Send password reset to ${user.email}`} title="Send password reset" icon={<KeyRound />} size="sm" disabled={deleting} loading={resetting} onClick={() => onSendReset(user)} />
           <IconButton label={`Edit user ${user.email}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(user)} />
           <IconButton label={`Delete user ${user.email}`} icon={<Trash2 />} variant="danger" size="sm" loading={deleting} onClick={() => onDelete(user)} />
         </div>

@@ -54,7 +54,7 @@ export function LoginForm({ onSuccess, origin }: LoginFormProps) {
             placeholder="you@example.com"
           />
         </Field>
-        <Field id="login-password" label="Password">
+        <Field id="login-password" label="Password" labelAside={<Link to={paths.forgotPassword} className="auth-form__aside-link">Forgot password?</Link>}>
           <Input
             type="password"
             name="password"

@@ -1,0 +1,9 @@
+import { ChangeEmailRequest } from '@shared/contract/account';
+import { MAIL_SENT, requestEmailChange } from '../lib/account';
+import { api, json } from '../lib/http';
+
+/** POST /account/email: a confirmation link goes to the new address; the email changes when it is followed. */
+export const handler = api('POST /account/email', { body: ChangeEmailRequest }, async ({ body, user }) => {
+  await requestEmailChange(user, body.new_email, body.password);
+  return json(202, { detail: MAIL_SENT });
+});

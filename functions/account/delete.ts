@@ -1,0 +1,11 @@
+import { DeleteAccountRequest } from '@shared/contract/account';
+import { checkPassword } from '../lib/account';
+import { deleteUserData } from '../lib/account-data';
+import { api, noContent } from '../lib/http';
+
+/** DELETE /account: the password, then every item of the user goes (the last admin is refused with 409). */
+export const handler = api('DELETE /account', { body: DeleteAccountRequest }, async ({ body, user }) => {
+  await checkPassword(user, body.password, 'Your password is incorrect.');
+  await deleteUserData(user.id, undefined, user);
+  return noContent();
+});

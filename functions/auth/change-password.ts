@@ -1,0 +1,8 @@
+import { ChangePasswordRequest } from '@shared/contract/account';
+import { changePassword } from '../lib/account';
+import { api, ok } from '../lib/http';
+
+/** PUT /auth/password: other sessions end; the answer is a token for this one. */
+export const handler = api('PUT /auth/password', { body: ChangePasswordRequest }, async ({ body, user }) =>
+  ok(await changePassword(user, body.current_password, body.new_password)),
+);

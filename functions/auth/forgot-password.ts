@@ -1,0 +1,10 @@
+import { FORGOT_PASSWORD_ACCEPTED, ForgotPasswordRequest } from '@shared/contract/account';
+import { requestPasswordReset } from '../lib/account';
+import { api, json } from '../lib/http';
+import { clientAddress } from '../lib/rate-limits';
+
+/** POST /auth/password/forgot: always the same 202, whether or not the account exists. */
+export const handler = api('POST /auth/password/forgot', { body: ForgotPasswordRequest }, async ({ body, event }) => {
+  await requestPasswordReset(body.email, clientAddress(event));
+  return json(202, { detail: FORGOT_PASSWORD_ACCEPTED });
+});

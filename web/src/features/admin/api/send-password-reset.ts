@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+export const sendResetMutationKey = [...adminQueryKey, 'send-password-reset'] as const;
+
+/** POST /admin/users/{id}/password-reset: 202; the user gets a reset link by email (the admin never sees it). */
+export async function sendPasswordReset(id: string): Promise<string> {
+  const data = await apiRequest(`/admin/users/${encodeURIComponent(id)}/password-reset`, { method: 'POST' });
+  const { Accepted } = await import('@shared/contract/account');
+  return Accepted.parse(data).detail;
+}
+
+export function useSendPasswordReset() {
+  return useMutation({ mutationKey: sendResetMutationKey, mutationFn: sendPasswordReset });
+}
