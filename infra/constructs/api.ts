@@ -19,8 +19,16 @@ export interface Throttle {
   burstLimit: number;
 }
 
+/** Runs streaming at once across all users (each user holds at most 3: functions/lib/run-leases.ts). */
+export const RUN_CONCURRENCY = 20;
+
 export interface ApiProps {
   table: ITable;
+  /**
+   * Reserved concurrency of the streaming run function: its function URL sits outside API
+   * Gateway's throttles, so this caps what runs can cost at once (default RUN_CONCURRENCY).
+   */
+  runConcurrency?: number;
   /** prod keeps log groups and the JWT secret when the stack is deleted. */
   retain: boolean;
   /** Stage-wide throttle (every route). */
@@ -273,6 +281,7 @@ export class Api extends Construct {
         // access control is no option here: it signs the request into the Authorization header,
         // which is where the browser's bearer token travels. The handler also refuses any method
         // or path but its own (functions/lib/http.ts), since a function URL passes all of them.
+        (fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = props.runConcurrency ?? RUN_CONCURRENCY;
         const url = fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
         this.streamingEndpoints.push({ path: `${API_BASE}${route.path}`, url });
         continue;

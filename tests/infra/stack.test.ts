@@ -10,6 +10,7 @@ import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
 import { THROTTLE_DEFAULTS, settingsFromContext } from '../../infra/context';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { REPO_ROOT } from '../../infra/constructs/paths';
+import { RUN_CONCURRENCY } from '../../infra/constructs/api';
 import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot } from '../../infra/stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
@@ -317,6 +318,17 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
       // Not IAM/OAC: that signature would take the Authorization header the bearer token needs.
       expect(url.Properties.AuthType, key(route)).toBe('NONE');
       expect(route.access, key(route)).toBe('user');
+    }
+  });
+
+  it('reserves (and so caps) the concurrency of the streaming run function, which API Gateway does not throttle', () => {
+    for (const t of [dev, prod]) {
+      const byKey = functionsByRouteKey(t);
+      for (const route of ROUTE_LIST) {
+        const reserved = byKey.get(gatewayKey(route))![1].Properties.ReservedConcurrentExecutions;
+        if (isStreaming(route)) expect([reserved > 0, reserved], key(route)).toEqual([true, RUN_CONCURRENCY]);
+        else expect(reserved, key(route)).toBeUndefined();
+      }
     }
   });
 
