@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { inject } from 'vitest';
 
 /** Small HTTP helpers for API tests: real requests to the local gateway. */
@@ -9,6 +10,14 @@ export interface Reply<T = any> {
   headers: Headers;
   body: T;
 }
+
+/**
+ * Each test file calls from a loopback address of its own (127.x.y.z), as separate clients do:
+ * the sign-in guard counts failures per source address, and one shared 127.0.0.1 would let one
+ * file's wrong passwords lock every later file out.
+ */
+const sourceAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
+const dispatcher = new Agent({ connect: { localAddress: sourceAddress } });
 
 export async function call<T = any>(method: string, path: string, options: { base?: string; token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
@@ -22,7 +31,9 @@ export async function call<T = any>(method: string, path: string, options: { bas
     body = new URLSearchParams(options.form).toString();
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch((options.base ?? apiUrl()) + path, { method, headers, body });
+  // The gateway listens on 127.0.0.1; `localhost` could resolve to ::1, which a 127.x source cannot reach.
+  const url = (options.base ?? apiUrl()).replace('//localhost:', '//127.0.0.1:') + path;
+  const res = (await undiciFetch(url, { method, headers, body, dispatcher })) as unknown as Response;
   const text = await res.text();
   let parsed: unknown = text;
   try {
