@@ -6,7 +6,7 @@ import * as admin from '@shared/contract/admin';
 import * as apiKeys from '@shared/contract/api-keys';
 import * as auth from '@shared/contract/auth';
 import * as billing from '@shared/contract/billing';
-import { EMAIL_PATTERN } from '@shared/contract/common';
+import { EMAIL_PATTERN, isSafeLine } from '@shared/contract/common';
 import { COMMON_PASSWORDS, COMMON_PASSWORD_MESSAGE } from '@shared/contract/common-passwords';
 import * as context from '@shared/contract/context';
 import { CONTRACT } from '@shared/contract/index';
@@ -27,12 +27,15 @@ const RUNS = { numRuns: 200 };
 
 // ---- arbitraries for well-formed values -----------------------------------------------------------
 
-/** Text with at least one visible character, within `max` after trimming. */
+/**
+ * Text with at least one visible character, within `max` after trimming, free of what the
+ * contract refuses on one line (controls, line separators, direction overrides; see safeLine).
+ */
 const text = (max: number) =>
   fc
     .tuple(fc.string({ unit: 'grapheme', maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(max, 40) }), fc.constantFrom('', ' ', '\n'))
     .map(([pad, core, end]) => pad + (core.trim() ? core : `x${core}`).slice(0, max - 1).trimEnd() + end)
-    .filter((s) => s.trim().length > 0 && s.trim().length <= max);
+    .filter((s) => s.trim().length > 0 && s.trim().length <= max && isSafeLine(s.trim()));
 const longText = (max: number) => fc.integer({ min: 1, max }).map((n) => 'w'.repeat(n));
 const email = fc.emailAddress().filter((e) => EMAIL_PATTERN.test(e) && e.length <= 254);
 const password = fc
