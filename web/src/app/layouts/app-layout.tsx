@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Keyboard, LogOut, Shield } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
+import type { Tier } from '@shared/tiers';
 import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { SiteShell } from '@/components/layouts/site-shell';
 import { LogoLink } from '@/components/logo';
@@ -10,6 +11,7 @@ import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/features/auth/components/use-session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
+import { TIER_LABELS } from '@/lib/tiers';
 import './app-layout.css';
 
 const NAV = [
@@ -69,6 +71,7 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
               {user.email}
             </span>
           ) : null}
+          {user ? <PlanBadge tier={user.access_tier} /> : null}
           <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" aria-keyshortcuts="?" onClick={onShortcuts} />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
             Log out
@@ -76,5 +79,19 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The plan the user is on, always in sight, and the way up from it (none from the top plan). */
+function PlanBadge({ tier }: { tier: Tier }) {
+  return (
+    <span className="app-header__plan">
+      <span className={`plan-badge plan-badge--${tier}`}>{`${TIER_LABELS[tier]} plan`}</span>
+      {tier !== 'elite' ? (
+        <Link to={paths.pricing} className="app-header__upgrade">
+          Upgrade
+        </Link>
+      ) : null}
+    </span>
   );
 }
