@@ -163,7 +163,8 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
           </span>
           Smart Template
         </h3>
-        <div className="wb-panel__body">
+        {/* Scrolls on its own when the template is long: reachable by keyboard. */}
+        <div className="wb-panel__body" tabIndex={0} role="group" aria-labelledby="wb-template-title">
           <h4 className="wb-prompt-title">{prompt.title}</h4>
           <p className="wb-panel__meta">
             {variables.length === 0 ? 'No variables' : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}`}
