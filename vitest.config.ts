@@ -15,6 +15,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Handlers called inside a worker (fault tests) log nothing unless a test asks (see functions/lib/log.ts).
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -20,6 +21,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors';
+import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken } from './users';
 import { parseWith } from './validation';
@@ -106,7 +108,10 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
 ) {
   const entry = routeEntry(route);
   if (options.preload && (entry.access === 'public' || entry.access === 'stripe')) throw new Error(`${route}: only signed-in routes preload`);
-  const chain = middy<Event, Result>(entry.streaming ? streamingRuntime() : {}).use(respond()).use(httpHeaderNormalizer());
+  const chain = middy<Event, Result>(entry.streaming ? streamingRuntime() : {})
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(respond(route))
+    .use(httpHeaderNormalizer());
   // A function URL (how AWS serves a streaming route) hands every method and path to the function.
   if (entry.streaming) chain.use(directGuard(entry));
   chain.use(bodyGuard(options));
@@ -174,24 +179,43 @@ export const API_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
 };
 
-function respond(): middy.MiddlewareObj<Event, Result> {
+/**
+ * Headers on every answer, errors as `{detail}`, and one log line per request (route, status,
+ * latency, hashed user, error class) — 4xx included, since refused requests are what an operator
+ * looks for first.
+ */
+function respond(route: string): middy.MiddlewareObj<Event, Result> {
   const withHeaders = (result: Result): Result => {
     const headers = { ...API_HEADERS, ...(result.headers ?? {}) };
     if (result.body === undefined) delete headers['content-type'];
     return { ...result, headers };
   };
+  const started = new WeakMap<object, number>();
+  const logRequest = (request: middy.Request<Event, Result>, status: number, error?: unknown) => {
+    const fields = {
+      route,
+      status,
+      latency_ms: Math.round((performance.now() - (started.get(request) ?? performance.now())) * 10) / 10,
+      ...(request.event?.user ? { user: userRef(request.event.user.id) } : {}),
+      ...(error instanceof Error ? { error: error.name } : {}),
+    };
+    if (status >= 500) logger.error('request failed', { ...fields, ...(error instanceof Error ? { message: error.message, stack: error.stack } : {}) });
+    else logger.info('request', fields);
+  };
   return {
+    before: (request) => {
+      started.set(request, performance.now());
+    },
     after: (request) => {
       request.response = withHeaders(request.response ?? { statusCode: 204 });
+      logRequest(request, request.response.statusCode ?? 200);
     },
     onError: (request) => {
       const error = toHttpError(request.error);
-      if (!error) {
-        logUnexpected(request.error, request.context);
-        request.response = withHeaders(json(500, { detail: 'Internal server error.' }));
-        return;
-      }
-      request.response = withHeaders({ ...json(error.statusCode, error.toJSON()), headers: error.headers });
+      request.response = error
+        ? withHeaders({ ...json(error.statusCode, error.toJSON()), headers: error.headers })
+        : withHeaders(json(500, { detail: 'Internal server error.' }));
+      logRequest(request, request.response.statusCode ?? 500, request.error);
     },
   };
 }
@@ -234,12 +258,6 @@ function toHttpError(error: unknown): HttpError | null {
   if (['TransactionConflictException', 'TransactionInProgressException'].includes(error.name)) return new ConflictError(CONCURRENT);
   if (error.name === 'ConditionalCheckFailedException') return new ConflictError(CHANGED);
   return null;
-}
-
-function logUnexpected(error: unknown, context: Context) {
-  const e = error instanceof Error ? error : new Error(String(error));
-  // Name, message and stack only: never the event (it holds tokens and passwords).
-  console.error(JSON.stringify({ level: 'ERROR', requestId: context?.awsRequestId, error: e.name, message: e.message, stack: e.stack }));
 }
 
 function bodyGuard(options: Options<z.ZodMiniType | undefined, string>): middy.MiddlewareObj<Event, Result> {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
+import { lambdaContext, lambdaEvent } from './lambda-event';
 import { LocalResponseStream, type StreamingHandler, installLambdaRuntime, isStreamingHandler } from './lambda-runtime';
 
 // Before any handler module loads: streaming handlers are wrapped with the runtime's global at import.
@@ -95,7 +95,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
 
   const event = toEvent(req, url, match.route, match.pathParameters, raw);
   const handler = await handlerFor(match.route.handler);
-  const context = lambdaContext(match.route, event.requestContext.requestId);
+  const context = contextFor(match.route, event.requestContext.requestId);
   if (isStreamingHandler(handler)) return serveStreaming(res, handler, event, context);
   const result = await handler(event, context);
   writeResult(res, result);
@@ -117,61 +117,30 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
-  const now = new Date();
-  const routeKey = `${route.method} ${API_BASE}${route.path}`;
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: url.pathname,
+  return lambdaEvent({
+    route,
+    path: url.pathname.slice(API_BASE.length),
+    pathParameters,
+    headers,
     rawQueryString: url.search.slice(1),
     cookies: req.headers.cookie?.split(/;\s*/),
-    headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method: route.method,
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
-    },
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    protocol: `HTTP/${req.httpVersion}`,
     body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
     isBase64Encoded: raw.length > 0 && !textual,
-  };
+  });
 }
 
-function lambdaContext(route: RouteDef, requestId: string): Context {
+function contextFor(route: RouteDef, requestId: string): Context {
   // Locally every "function" shares this machine's two cores (twenty concurrent sign-ups queue
   // behind scrypt), so the deadline is looser than the deployed time-out.
-  const deadline = Date.now() + Math.max(route.timeoutSeconds ?? 10, 60) * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
+  return lambdaContext({
     functionName: `local-${route.handler}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
-    memoryLimitInMB: String(route.memoryMb ?? 256),
-    awsRequestId: requestId,
-    logGroupName: 'local',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
+    memoryMb: route.memoryMb,
+    timeoutMs: Math.max(route.timeoutSeconds ?? 10, 60) * 1000,
+    requestId,
+  });
 }
 
 /** API Gateway's rules: a structured result is used as is; anything else becomes a 200 JSON body. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
-import { Email, Tier } from './common';
+import { Email, Tier, safeLine } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { CategoryName } from './prompts';
 
@@ -38,8 +38,8 @@ export const AdminUserCreate = z.strictObject({
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
     z.refine((password: string) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE),
   ),
-  first_name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'Admin'),
-  last_name: z._default(z.string().check(z.trim(), z.maxLength(100)), 'Created'),
+  first_name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100), safeLine('First name')), 'Admin'),
+  last_name: z._default(z.string().check(z.trim(), z.maxLength(100), safeLine('Last name')), 'Created'),
   is_admin: z._default(z.boolean(), false),
   access_tier: Tier,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Email, Tier } from './common';
+import { Email, Tier, safeLine } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export const PASSWORD_MIN = 8;
@@ -15,8 +15,8 @@ export const Password = z.string().check(
 
 /** POST /auth/register. The client splits the full name: first word, then the rest. */
 export const RegisterRequest = z.strictObject({
-  first_name: z.string().check(z.trim(), z.minLength(1, 'First name is required.'), z.maxLength(100, 'First name must be at most 100 characters.')),
-  last_name: z._default(z.string().check(z.trim(), z.maxLength(100, 'Last name must be at most 100 characters.')), ''),
+  first_name: z.string().check(z.trim(), z.minLength(1, 'First name is required.'), z.maxLength(100, 'First name must be at most 100 characters.'), safeLine('First name')),
+  last_name: z._default(z.string().check(z.trim(), z.maxLength(100, 'Last name must be at most 100 characters.'), safeLine('Last name')), ''),
   email: Email,
   password: Password,
 });

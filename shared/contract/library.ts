@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Tier } from './common';
+import { Tier, safeLine } from './common';
 import { Body, CategoryName, CategoryRef, TAGS_MAX, TAG_MAX, Title } from './prompts';
 
 export const LIBRARY_PAGE_SIZE = 12;
@@ -62,8 +62,8 @@ export const LibraryEntry = z.strictObject({
   title: Title,
   body: Body,
   category: z.nullable(z.optional(CategoryName)),
-  tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX))).check(z.maxLength(TAGS_MAX)), []),
-  industries: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX))).check(z.maxLength(TAGS_MAX)), []),
+  tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
+  industries: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)), []),
   access_tier: z._default(Tier, 'free'),
 });
 export type LibraryEntry = z.infer<typeof LibraryEntry>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Tier } from './common';
+import { Tier, isSafeLine, safeLine, safeText } from './common';
 import { SaveSource } from './versions';
 
 export const TITLE_MAX = 140;
@@ -22,12 +22,14 @@ const TagList = (field: string) =>
   ).check(
     z.refine((tags: string[]) => tags.length <= TAGS_MAX, `${field} may have at most ${TAGS_MAX} entries.`),
     z.refine((tags: string[]) => tags.every((t) => t.length <= TAG_MAX), `Each of ${field} must be at most ${TAG_MAX} characters.`),
+    z.refine((tags: string[]) => tags.every(isSafeLine), `Each of ${field} must not contain control characters, text-direction overrides or broken characters.`),
   );
 
-export const Title = z.string().check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`));
+export const Title = z.string().check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`), safeLine('Title'));
 export const Body = z.string().check(
   z.refine((b: string) => b.trim().length > 0, 'Body is required.'),
   z.maxLength(BODY_MAX, `Body must be at most ${BODY_MAX} characters.`),
+  safeText('Body'),
 );
 /** Empty means uncategorised. */
 export const CategoryRef = z.pipe(
@@ -90,6 +92,7 @@ export const CategoryName = z.string().check(
   z.trim(),
   z.minLength(1, 'Category name is required.'),
   z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters.`),
+  safeLine('Category name'),
 );
 export const CategoryInput = z.strictObject({ name: CategoryName });
 

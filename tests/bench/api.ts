@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { matchRoute } from '@shared/routes';
 import type { LocalStack } from '../../infra/local/stack';
+import { lambdaContext, lambdaEvent } from '../../infra/local/lambda-event';
 import { type Sent, byCommand, recordRequests, sequentialRoundTrips } from '../support/round-trips';
 import { type BenchOptions, ROOT, log, median, percentile, round, runPool } from './lib';
 import { ENHANCE_BODY, libraryEntries, workspacePrompts } from './synthetic';
@@ -142,47 +143,8 @@ async function direct(c: Call) {
     body = new URLSearchParams(c.form).toString();
   }
   if (c.token) headers.authorization = `Bearer ${c.token}`;
-  const query = Object.fromEntries(url.searchParams);
-  const routeKey = `${match.route.method} /api/v1${match.route.path}`;
-  const now = Date.now();
-  const requestId = randomUUID();
-  const event = {
-    version: '2.0',
-    routeKey,
-    rawPath: `/api/v1${url.pathname}`,
-    rawQueryString: url.search.slice(1),
-    headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: c.method, path: `/api/v1${url.pathname}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
-    },
-    body,
-    isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
-  const context = {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `bench-${name}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: 'bench',
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => 60_000,
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  } as Context;
+  const event = lambdaEvent({ route: match.route, path: url.pathname, pathParameters: match.pathParameters, headers, rawQueryString: url.search.slice(1), body });
+  const context = lambdaContext({ functionName: `bench-${name}`, timeoutMs: 60_000, requestId: event.requestContext.requestId });
   const result = await handler(event, context);
   if (result.statusCode !== c.status) throw new Error(`handler answered ${result.statusCode}: ${String(result.body).slice(0, 200)}`);
 }

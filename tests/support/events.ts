@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
+import { matchRoute } from '@shared/routes';
+import { lambdaContext as buildContext, lambdaEvent } from '../../infra/local/lambda-event';
 
 /**
  * API Gateway HTTP API (payload 2.0) events for calling a handler module directly in the test
- * worker, the same shape infra/local/gateway.ts builds from a real request. Used where a test has
+ * worker, built by the same code as infra/local/gateway.ts's events (infra/local/lambda-event.ts). Used where a test has
  * to reach into the handler's process, e.g. to mock its DynamoDB client.
  */
 export interface EventInput {
@@ -23,7 +23,6 @@ export interface EventInput {
 export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
   const match = matchRoute(input.method, input.path);
   if (!match || 'allowed' in match) throw new Error(`No route for ${input.method} ${input.path}`);
-  const route: RouteDef = match.route;
   const headers: Record<string, string> = { host: 'localhost', 'user-agent': 'vitest', ...lower(input.headers ?? {}) };
   let body = input.body;
   if (input.json !== undefined) {
@@ -35,32 +34,15 @@ export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
     body = new URLSearchParams(input.form).toString();
   }
   if (input.token) headers.authorization = `Bearer ${input.token}`;
-  const now = new Date();
-  const routeKey = `${route.method} ${API_BASE}${route.path}`;
-  const rawQueryString = new URLSearchParams(input.query ?? {}).toString();
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: `${API_BASE}${input.path}`,
-    rawQueryString,
+  return lambdaEvent({
+    route: match.route,
+    path: input.path,
+    pathParameters: match.pathParameters,
     headers,
-    queryStringParameters: input.query && Object.keys(input.query).length ? { ...input.query } : undefined,
-    pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: route.method, path: `${API_BASE}${input.path}`, protocol: 'HTTP/1.1', sourceIp: input.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
-    },
+    rawQueryString: new URLSearchParams(input.query ?? {}).toString(),
     body,
-    isBase64Encoded: false,
-  };
+    sourceIp: input.sourceIp,
+  });
 }
 
 function lower(headers: Record<string, string>) {
@@ -68,22 +50,7 @@ function lower(headers: Record<string, string>) {
 }
 
 export function lambdaContext(timeoutMs = 30_000): Context {
-  const deadline = Date.now() + timeoutMs;
-  const requestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'test',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:test',
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: 'local',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
+  return buildContext({ functionName: 'test', timeoutMs });
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;

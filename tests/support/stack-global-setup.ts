@@ -16,6 +16,8 @@ type Shared = { refs: number; stack: Promise<LocalStack>; webRoot: string; webBu
 const shared = globalThis as unknown as Record<symbol, Shared | undefined>;
 
 export default async function setup(project: TestProject) {
+  // One JSON line per request would bury the test output; tests that read logs start their own stack.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   // This run's own SPA build (a few seconds), so concurrent runs in one checkout never serve each other's.
   const webRoot = shared[KEY]?.webRoot ?? mkdtempSync(join(tmpdir(), 'construct-web-'));
   shared[KEY] ??= {

@@ -25,7 +25,8 @@ const REWORDINGS: [RegExp, string][] = [
   [/\bvery good\b/gi, 'excellent'],
   [/\bvery bad\b/gi, 'poor'],
   [/\bASAP\b/g, 'promptly'],
-  [/\s+etc\.?(?=[\s,.;:!?)]|$)/gi, ' and similar items'],
+  // Starts only where a whitespace run starts, so a long run is scanned once, not once per space.
+  [/(?<!\s)\s+etc\.?(?=[\s,.;:!?)]|$)/gi, ' and similar items'],
 ];
 
 interface OutputRule {
@@ -77,8 +78,13 @@ function tidy(text: string): string {
 
 /** The task text of a prompt that was enhanced before, so enhancing twice does not nest sections. */
 function unwrapPrevious(body: string): string {
-  const match = body.match(/^## Task\n([\s\S]*?)\n\n## /m);
-  return body.startsWith('## Role') && match ? match[1]! : body;
+  if (!body.startsWith('## Role')) return body;
+  // indexOf, not a lazy multi-line pattern, which would rescan the text after every '## Task'.
+  const heading = body.indexOf('\n## Task\n');
+  if (heading < 0) return body;
+  const start = heading + '\n## Task\n'.length;
+  const end = body.indexOf('\n\n## ', start);
+  return end < 0 ? body : body.slice(start, end);
 }
 
 export function clarify(body: string): string {

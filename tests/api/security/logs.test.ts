@@ -34,6 +34,8 @@ function capture() {
 }
 
 beforeAll(async () => {
+  // Every request's line is under test here, so log at the level production uses.
+  process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
   capture();
   stack = await startLocalStack({ port: 0 });
   base = `${stack.url}/api/v1`;
@@ -87,6 +89,14 @@ describe('logs', () => {
     const logs = captured.join('\n');
     // The capture works: the unexpected error was logged.
     expect(logs).toContain('ValidationException');
+    // One JSON line per request, refused ones included, naming the user only by a hash.
+    const lines = logs.split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line)] : []));
+    const requests = lines.filter((l) => l.message === 'request' || l.message === 'request failed');
+    expect(requests.find((l) => l.route === 'POST /auth/login' && l.status === 401)).toMatchObject({ level: 'INFO', latency_ms: expect.any(Number), function_request_id: expect.any(String), cold_start: expect.any(Boolean) });
+    expect(requests.find((l) => l.route === 'GET /auth/me' && l.status === 200)).toMatchObject({ user: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(requests.find((l) => l.route === 'POST /prompts/' && l.status === 500)).toMatchObject({ level: 'ERROR', error: 'ValidationException' });
+    expect(logs).not.toContain(registered.body.id);
+    expect(logs).not.toContain(account.email);
     for (const [what, secret] of [
       ['password', account.password],
       ['wrong password', 'wrong-canary-password-91'],

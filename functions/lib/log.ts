@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
+
+/**
+ * The functions' one logger (Powertools): JSON lines with the Lambda context (function, request
+ * id, cold start) added by the middy chain. Level from POWERTOOLS_LOG_LEVEL (default INFO; the
+ * test stacks set SILENT unless a test reads the logs).
+ *
+ * What may be logged: route keys, statuses, timings, error classes and messages, hashed user ids.
+ * Never events, headers, bodies, tokens, passwords or emails (tests/api/security/logs.test.ts).
+ */
+export const logger = new Logger({ serviceName: 'construct' });
+
+/** A user in logs: a short one-way hash, so one user's requests correlate without naming them. */
+export function userRef(userId: string): string {
+  return createHash('sha256').update(`construct-log:${userId}`).digest('hex').slice(0, 16);
+}
