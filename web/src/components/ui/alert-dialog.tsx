@@ -5,9 +5,15 @@ import { buttonClassName } from './button';
 import type { AlertOptions, ConfirmOptions } from './use-dialogs';
 import './dialog.css';
 
-export type PendingDialog =
-  | { id: number; kind: 'confirm'; message: string; options: ConfirmOptions; resolve: (ok: boolean) => void }
-  | { id: number; kind: 'alert'; message: string; options: AlertOptions; resolve: (ok: boolean) => void };
+interface Pending {
+  id: number;
+  message: string;
+  resolve: (ok: boolean) => void;
+  /** What had focus when it was asked for. */
+  opener: HTMLElement | null;
+}
+
+export type PendingDialog = (Pending & { kind: 'confirm'; options: ConfirmOptions }) | (Pending & { kind: 'alert'; options: AlertOptions });
 
 /** One confirmation or alert; DialogsProvider loads this module with the first one. */
 export default function AlertDialogView({ dialog, onSettled }: { dialog: PendingDialog; onSettled: (id: number) => void }) {
@@ -25,7 +31,15 @@ export default function AlertDialogView({ dialog, onSettled }: { dialog: Pending
     <RadixAlertDialog.Root open={open} onOpenChange={(next) => !next && answer(false)}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className="dialog__overlay" />
-        <RadixAlertDialog.Content className="dialog dialog--sm" data-kind={dialog.kind}>
+        <RadixAlertDialog.Content
+          className="dialog dialog--sm"
+          data-kind={dialog.kind}
+          onCloseAutoFocus={(event) => {
+            if (!dialog.opener?.isConnected) return;
+            event.preventDefault();
+            dialog.opener.focus({ preventScroll: true });
+          }}
+        >
           <header className="dialog__header">
             <RadixAlertDialog.Title className="dialog__title">{title}</RadixAlertDialog.Title>
           </header>

@@ -13,8 +13,10 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<PendingDialog[]>([]);
   const nextId = useRef(1);
 
-  const push = useCallback((dialog: Omit<PendingDialog, 'id'>) => {
-    setQueue((list) => [...list, { ...dialog, id: nextId.current++ }]);
+  const push = useCallback((dialog: Omit<PendingDialog, 'id' | 'opener'>) => {
+    // Focus goes back here when it is answered (Radix would send it to a trigger there is none of).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setQueue((list) => [...list, { ...dialog, opener, id: nextId.current++ } as PendingDialog]);
   }, []);
 
   const settle = useCallback((id: number) => setQueue((list) => list.filter((d) => d.id !== id)), []);
