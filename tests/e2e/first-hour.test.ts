@@ -139,6 +139,29 @@ describe('workbench', () => {
   });
 });
 
+describe('Profile card', () => {
+  it('lists, edits and deletes the stored PROFILE values', async () => {
+    const { page } = browser;
+    const { token } = await signedIn(page);
+    expect((await apiAs(token, 'PUT', '/context/profile/audience', { value: 'engineers' })).status).toBe(200);
+    await atPath(page, '/context-library');
+    const card = page.getByRole('region', { name: 'Profile', exact: true });
+    const values = card.getByRole('list', { name: 'Profile values' });
+    await values.getByText('engineers').waitFor();
+
+    await card.getByRole('button', { name: 'Edit audience' }).click();
+    await card.getByLabel('audience').fill('designers');
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    await values.getByText('designers').waitFor();
+    expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({ audience: 'designers' });
+
+    await card.getByRole('button', { name: 'Delete audience' }).click();
+    expect(await answerAppDialog(page)).toEqual({ type: 'confirm', message: 'Delete the profile value "audience"? Prompts that use [PROFILE: audience] will ask for it again.' });
+    await card.getByText('No profile values yet.', { exact: false }).waitFor();
+    expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({});
+  });
+});
+
 describe('in-app dialogs', () => {
   it('links the prompt limit message to the plans', async () => {
     const { page } = browser;
