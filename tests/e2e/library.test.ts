@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { onAppDialog, useBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { library } from '../support/db';
 import { apiAs, atPath, logIn, registerViaApi, see } from '../support/e2e';
 
@@ -282,9 +282,12 @@ describe('Library: saving and tiers', () => {
     await page.getByRole('heading', { name: 'Prompt Library', level: 1 }).click();
     await menu.waitFor({ state: 'hidden' });
 
-    // Choosing a category forks; the button is busy meanwhile, then the spec's message (a toast).
+    // Choosing a category forks; the button is busy meanwhile, then the spec's alert.
     const alerts: string[] = [];
-    onAppDialog(page, (dialog) => alerts.push(dialog.message()));
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
     await page.route('**/api/v1/prompts/fork/**', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
@@ -292,8 +295,7 @@ describe('Library: saving and tiers', () => {
     await save.click();
     await menu.getByRole('button', { name: 'Library picks' }).click();
     await card.getByRole('button', { name: 'Saving...' }).waitFor();
-    await page.getByRole('status').filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` }).waitFor();
-    expect(alerts).toEqual([]);
+    await eventually(() => alerts).toEqual([`Successfully copied "${target.title}" to your personal workspace!`]);
     await card.getByRole('button', { name: 'Save to My Prompts' }).waitFor();
 
     const mine = await fetch(new URL('/api/v1/prompts/', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
@@ -308,9 +310,9 @@ describe('Library: saving and tiers', () => {
     }
     const target = (await libraryPage(token)).prompts.find((p) => !p.locked)!;
     const alerts: string[] = [];
-    onAppDialog(page, (dialog) => {
+    page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
-      return dialog.accept();
+      void dialog.accept();
     });
     const card = results(page).getByRole('article', { name: target.title, exact: true });
     await card.getByRole('button', { name: 'Save to My Prompts' }).click();

@@ -12,7 +12,6 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Category Name', className: 'admin-col--name' },
@@ -34,14 +33,13 @@ export interface CategoriesPanelProps {
 /** Categories tab: the library categories, searched by name; create and edit open the category dialog. */
 export function CategoriesPanel({ categories, query, onQueryChange, onCreate, onEdit }: CategoriesPanelProps) {
   const { toast } = useToast();
-  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(categories, query, categoryName);
   const { mutateAsync: deleteCategory } = useDeleteAdminCategory();
   const deleting = usePending(deleteCategoryMutationKey, idOf);
 
   const onDelete = useCallback(
     async (category: LibraryCategory) => {
-      if (!(await confirm(CONFIRM.deleteCategory, { confirmLabel: 'Delete', danger: true }))) return;
+      if (!window.confirm(CONFIRM.deleteCategory)) return;
       try {
         await deleteCategory(category.id);
         toast({ variant: 'success', title: SUCCESS.categoryDeleted });
@@ -50,7 +48,7 @@ export function CategoriesPanel({ categories, query, onQueryChange, onCreate, on
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteCategory) });
       }
     },
-    [deleteCategory, toast, confirm],
+    [deleteCategory, toast],
   );
 
   return (

@@ -15,7 +15,6 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },
@@ -38,7 +37,6 @@ export interface PromptsPanelProps {
 /** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
 export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
-  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
   const { mutateAsync: saveTier } = useUpdatePromptTier();
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
@@ -59,7 +57,7 @@ export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProp
 
   const onDelete = useCallback(
     async (prompt: AdminPrompt) => {
-      if (!(await confirm(CONFIRM.deletePrompt, { confirmLabel: 'Delete', danger: true }))) return;
+      if (!window.confirm(CONFIRM.deletePrompt)) return;
       try {
         await deletePrompt(prompt);
         toast({ variant: 'success', title: SUCCESS.promptDeleted });
@@ -68,7 +66,7 @@ export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProp
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deletePrompt) });
       }
     },
-    [deletePrompt, toast, confirm],
+    [deletePrompt, toast],
   );
 
   return (

@@ -4,12 +4,10 @@ import type { LibraryPrompt } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/workspace-api';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
 import { messages } from '../utils/format';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
 function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
@@ -24,14 +22,12 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
 /**
  * 'Save to My Prompts': an 'Add to Category' popover with the user's categories and
  * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
- * button reads 'Saving...' meanwhile, then a toast reports the success, an alert dialog the failure.
+ * button reads 'Saving...' meanwhile, then an alert reports the result (spec section 8).
  */
 export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt; describedBy?: string }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const fork = useForkLibraryPrompt();
-  const { alert } = useDialogs();
-  const { toast } = useToast();
   const categories = useCategories({ enabled: open });
   const saving = fork.isPending;
 
@@ -40,9 +36,9 @@ export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt
     fork.mutate(
       { promptId: prompt.id, categoryId },
       {
-        onSuccess: () => toast({ title: messages.forkSucceeded(prompt.title), variant: 'success' }),
+        onSuccess: () => window.alert(messages.forkSucceeded(prompt.title)),
         onError: (error) =>
-          void alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
+          window.alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
       },
     );
   };

@@ -4,12 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { promptsQueryKey } from '@/lib/workspace-api';
 
 const FORK_SUFFIX = ' (filled)';
-/** The title suffix of a copy saved as a template. */
-export const TEMPLATE_SUFFIX = ' (template)';
 
 /** The title of a filled copy: the original title + ' (filled)', kept within the title limit. */
-export function forkTitle(title: string, suffix = FORK_SUFFIX): string {
-  return `${title.trim().slice(0, TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
+export function forkTitle(title: string): string {
+  return `${title.trim().slice(0, TITLE_MAX - FORK_SUFFIX.length).trimEnd()}${FORK_SUFFIX}`;
 }
 
 /** POST /prompts/: saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */
