@@ -15,6 +15,7 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },
@@ -37,6 +38,7 @@ export interface PromptsPanelProps {
 /** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
 export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
   const { mutateAsync: saveTier } = useUpdatePromptTier();
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
@@ -57,7 +59,7 @@ export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProp
 
   const onDelete = useCallback(
     async (prompt: AdminPrompt) => {
-      if (!window.confirm(CONFIRM.deletePrompt)) return;
+      if (!(await confirm(CONFIRM.deletePrompt, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deletePrompt(prompt);
         toast({ variant: 'success', title: SUCCESS.promptDeleted });
@@ -66,7 +68,7 @@ export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProp
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deletePrompt) });
       }
     },
-    [deletePrompt, toast],
+    [deletePrompt, toast, confirm],
   );
 
   return (

@@ -16,6 +16,7 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Email', className: 'admin-col--user' },
@@ -43,6 +44,7 @@ export interface UsersPanelProps {
 /** Users tab: every account, searched by email; the admin switch saves at once, delete asks first. */
 export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(users, query, userEmail);
   const { mutateAsync: updateUser } = useUpdateAdminUser();
   const { mutateAsync: deleteUser } = useDeleteAdminUser();
@@ -77,7 +79,7 @@ export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreat
 
   const onDelete = useCallback(
     async (user: User) => {
-      if (!window.confirm(CONFIRM.deleteUser)) return;
+      if (!(await confirm(CONFIRM.deleteUser, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deleteUser(user.id);
         toast({ variant: 'success', title: SUCCESS.userDeleted });
@@ -86,7 +88,7 @@ export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreat
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteUser) });
       }
     },
-    [deleteUser, toast],
+    [deleteUser, toast, confirm],
   );
 
   return (

@@ -3,6 +3,8 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
 import { type Tier, limitMessage, planLimits } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { useDialogs } from '@/components/ui/use-dialogs';
+import { paths } from '@/config/paths';
 import { useKeyShortcut } from '@/lib/shortcuts';
 import { useCategories } from '@/lib/workspace-api';
 import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
@@ -37,6 +39,7 @@ export interface PromptsPageProps {
  */
 export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
   const queryClient = useQueryClient();
+  const { confirm, alert } = useDialogs();
   const promptsQuery = usePrompts();
   const categoriesQuery = useCategories();
   const limits = planLimits(accessTier);
@@ -80,11 +83,11 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   // Spec section 4: opening the editor is blocked with an alert at the plan's max_prompts.
   const onCreate = useCallback(() => {
     if (limitNote) {
-      window.alert(limitNote);
+      void alert(limitNote, { link: { to: paths.pricing, label: 'See plans' } });
       return;
     }
     openEditor({ prompt: null, categoryId });
-  }, [limitNote, openEditor, categoryId]);
+  }, [limitNote, openEditor, categoryId, alert]);
 
   const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
 
@@ -110,17 +113,17 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   });
   const onEnhance = useCallback(
     async (prompt: Prompt) => {
-      if (!window.confirm(CONFIRM.enhance)) return;
+      if (!(await confirm(CONFIRM.enhance, { confirmLabel: 'Enhance' }))) return;
       try {
         const { enhanced_body } = await enhance({ promptId: prompt.id, body: prompt.body });
         // Edit the prompt as it is now (it may have changed meanwhile), with the enhanced body as an unsaved draft.
         const current = queryClient.getQueryData(promptsQueryOptions().queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
         openEditor({ prompt: current, draftBody: enhanced_body }, true);
       } catch (failure) {
-        window.alert(ALERT.enhance(failure));
+        void alert(ALERT.enhance(failure));
       }
     },
-    [enhance, openEditor, queryClient],
+    [enhance, openEditor, queryClient, confirm, alert],
   );
 
   const { mutateAsync: deletePrompt } = useDeletePrompt();
@@ -130,14 +133,14 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   });
   const onDelete = useCallback(
     async (prompt: Prompt) => {
-      if (!window.confirm(CONFIRM.deleteInList)) return;
+      if (!(await confirm(CONFIRM.deleteInList, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deletePrompt(prompt.id);
       } catch (failure) {
-        window.alert(ALERT.delete(failure));
+        void alert(ALERT.delete(failure));
       }
     },
-    [deletePrompt],
+    [deletePrompt, confirm, alert],
   );
 
   const [libraryUpdate, setLibraryUpdate] = useState<Prompt | null>(null);

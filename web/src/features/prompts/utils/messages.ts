@@ -1,5 +1,6 @@
 /** The spec's texts for My Prompts (sections 2, 5 and 8), written once. */
 export const TEXT = {
+  discardChanges: 'Discard your unsaved changes? What you typed will be lost.',
   loading: 'Loading Your Prompts...',
   emptyTitle: 'Your Workspace is Ready',
   createFirst: 'Create First Prompt',
