@@ -144,6 +144,7 @@ describe('Profile card', () => {
     const { page } = browser;
     const { token } = await signedIn(page);
     expect((await apiAs(token, 'PUT', '/context/profile/audience', { value: 'engineers' })).status).toBe(200);
+    await page.getByRole('link', { name: 'Context Library' }).click();
     await atPath(page, '/context-library');
     const card = page.getByRole('region', { name: 'Profile', exact: true });
     const values = card.getByRole('list', { name: 'Profile values' });

@@ -498,7 +498,9 @@ describe('My Prompts: AI enhancement', () => {
     expect(await editor.getByLabel('Title').inputValue()).toBe('Blog post');
     // Not saved until Save.
     expect((await storedPrompts(user))[0]?.body).toBe(original);
+    // An unsaved enhanced draft is work: closing it asks first.
     await editor.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialogs.next()).toEqual({ type: 'confirm', message: 'Discard your unsaved changes? What you typed will be lost.' });
     await editor.waitFor({ state: 'detached' });
     expect((await storedPrompts(user))[0]?.body).toBe(original);
 
