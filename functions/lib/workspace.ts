@@ -37,6 +37,8 @@ export interface PromptItem {
   labels?: Record<string, number>;
   /** Moves with every label change; label writes are conditioned on it. */
   labels_rev?: number;
+  /** The public link's token while the prompt is shared (share.ts). */
+  share_token?: string;
 }
 export interface CategoryItem {
   id: string;
@@ -188,6 +190,8 @@ export async function deletePrompt(userId: string, promptId: string, prompt: Pro
           },
           releaseSlot(userId, 'max_prompts'),
           ...(slug === undefined ? [] : [slugRelease(userId, slug, promptId)]),
+          // Its share link goes with it (the link item lives outside the workspace).
+          ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: { pk: `SHARE#${prompt.share_token}`, sk: 'SHARE' } } }] : []),
         ],
         { 0: () => changed },
       );
