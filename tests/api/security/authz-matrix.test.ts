@@ -205,7 +205,8 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 204, other: 404 },
   // A link is for anyone who has it: signed in or not.
   'GET /shared/{token}': { request: async () => ({ path: `/shared/${victim.shareToken}` }), status: 200, other: 200 },
-  'POST /shared/{token}/fork': { request: async () => ({ path: `/shared/${victim.shareToken}/fork` }), status: (c) => (c.role === 'free' ? 403 : 201), other: (c) => (c.role === 'free' ? 403 : 201) },
+  // Both targets fork the same link: the free plan's first copy fills its fifth and last slot, the second is refused.
+  'POST /shared/{token}/fork': { request: async () => ({ path: `/shared/${victim.shareToken}/fork` }), status: 201, other: (c) => (c.role === 'free' ? 403 : 201) },
   'POST /mcp': {
     request: async () => ({
       path: '/mcp',
