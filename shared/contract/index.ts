@@ -101,7 +101,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     ],
     response: RegistryPrompt,
   },
-  'POST /prompts/{id}/share': { summary: 'Share a prompt by a public link (201; the same link, 200, when already shared; 403 for prompts copied from Pro or Elite library prompts)', response: ShareLink, status: 201 },
+  'POST /prompts/{id}/share': { summary: 'Share a prompt by a public link `<site>/s/<token>` (201, the same link when already shared; 403 for prompts copied from Pro or Elite library prompts)', response: ShareLink, status: 201 },
   'DELETE /prompts/{id}/share': { summary: 'Stop sharing; the link answers 404 from then on', status: 204 },
   'GET /shared/{token}': { summary: 'A shared prompt (no sign-in): content and the author name, never an email', response: SharedPrompt },
   'POST /shared/{token}/fork': { summary: 'Copy a shared prompt into My Prompts (plan limit max_prompts)', response: Prompt, status: 201 },
