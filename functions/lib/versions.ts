@@ -292,9 +292,9 @@ export async function restoreVersion(
 const TRANSACTION_ITEMS_MAX = 100;
 
 /**
- * Deletes a prompt with all that is its: its snapshots, its slug claim and its plan slot, in one
+ * Deletes a prompt with all that is its: its snapshots, slug claim, share link and plan slot, in one
  * transaction (all or nothing), so no fault can leave history of a deleted prompt behind. The
- * prompt's delete is conditioned on the version and slug read: a save or a slug edit that slips in
+ * prompt's delete is conditioned on the version, slug and share link read: a change that slips in
  * between fails it, and the prompt and its snapshots are read again. The window (VERSIONS_MAX plus
  * labelled versions, at most LABELS_MAX) keeps a prompt well within one transaction; should one
  * ever hold more, the oldest snapshots go first, before the prompt, so a fault leaves the prompt
@@ -314,24 +314,26 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
       await batchWrite(snapshots.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
       return;
     }
-    const slug = prompt.slug;
-    const conditions = ['attribute_exists(pk)', slug === undefined ? 'attribute_not_exists(slug)' : 'slug = :slug'];
-    // Prompts saved before version history have no version.
-    conditions.push(prompt.version === undefined ? 'attribute_not_exists(#ver)' : '#ver = :ver');
+    // Conditioned on what was read: a save, a slug edit or a share that slips in re-reads.
+    const pinned = { '#ver': ['version', prompt.version], '#slug': ['slug', prompt.slug], '#share': ['share_token', prompt.share_token] } as const;
+    const entries = Object.entries(pinned);
     const own: Tx[] = [
       {
         Delete: {
           TableName: TABLE,
           Key: keys.prompt(userId, promptId),
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: { '#ver': 'version' },
-          ...(slug === undefined && prompt.version === undefined
-            ? {}
-            : { ExpressionAttributeValues: { ...(slug === undefined ? {} : { ':slug': slug }), ...(prompt.version === undefined ? {} : { ':ver': prompt.version }) } }),
+          // Prompts saved before version history have no version; most have no share link.
+          ConditionExpression: ['attribute_exists(pk)', ...entries.map(([n, [, v]]) => (v === undefined ? `attribute_not_exists(${n})` : `${n} = :${n.slice(1)}`))].join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([n, [name]]) => [n, name])),
+          ...(entries.some(([, [, v]]) => v !== undefined)
+            ? { ExpressionAttributeValues: Object.fromEntries(entries.filter(([, [, v]]) => v !== undefined).map(([n, [, v]]) => [`:${n.slice(1)}`, v])) }
+            : {}),
         },
       },
       releaseSlot(userId, 'max_prompts'),
-      ...(slug === undefined ? [] : [slugRelease(userId, slug, promptId)]),
+      ...(prompt.slug === undefined ? [] : [slugRelease(userId, prompt.slug, promptId)]),
+      // Its share link (outside the workspace) goes with it.
+      ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: keys.share(prompt.share_token) } }] : []),
     ];
     // Newest first: what does not fit is the oldest.
     const room = TRANSACTION_ITEMS_MAX - own.length;

@@ -37,6 +37,8 @@ export interface PromptItem {
   labels?: Record<string, number>;
   /** Moves with every label change; label writes are conditioned on it. */
   labels_rev?: number;
+  /** The public link's token while the prompt is shared (share.ts). */
+  share_token?: string;
 }
 export interface CategoryItem {
   id: string;

@@ -324,7 +324,7 @@ describe('a storage fault during a Stripe webhook', () => {
 // ---- deletes leave nothing behind ---------------------------------------------------------------
 
 describe('atomic deletes', () => {
-  /** A prompt with a slug, `edits` versions of history and a label on an earlier version. */
+  /** A prompt with a slug, `edits` versions of history, a label on an earlier version and a share link. */
   async function promptWithHistory(token: string, edits: number) {
     const created = await call('POST', '/prompts/', { base, token, json: prompt });
     const id = created.body.id as string;
@@ -332,13 +332,15 @@ describe('atomic deletes', () => {
       expect((await call('PUT', `/prompts/${id}`, { base, token, json: { ...prompt, body: `Draft ${i} about [INPUT: topic].` } })).status).toBe(204);
     }
     expect((await call('PUT', `/prompts/${id}/labels/production`, { base, token, json: { version: 2 } })).status).toBe(200);
+    expect((await call('POST', `/prompts/${id}/share`, { base, token })).status).toBe(201);
     return id;
   }
 
-  it('deletes a prompt with 48 versions, its label and slug claim at once, even where the clean-up used to fail', async () => {
+  it('deletes a prompt with 48 versions, its label, slug claim and share link at once, even where the clean-up used to fail', async () => {
     const u = await user({ access_tier: 'pro' });
     const id = await promptWithHistory(u.token, 48);
     expect((await leftovers(id)).filter((i) => i.type === 'prompt_version')).toHaveLength(48);
+    expect((await leftovers(id)).filter((i) => i.type === 'share_link')).toHaveLength(1);
     // The step after the prompt's own delete (a batch delete of the history) used to fail here for good.
     ddb.on(BatchWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
 
