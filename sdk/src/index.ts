@@ -223,7 +223,8 @@ export class Construct {
 
   #refresh(key: string, entry: Entry, load: () => Promise<unknown>): void {
     entry.refreshing = true;
-    const done: Promise<void> = load().then(
+    // Started on the next turn, so the caller's stale answer costs no more than a fresh one.
+    const done: Promise<void> = new Promise((resolve) => setTimeout(resolve, 0)).then(load).then(
       (value) => {
         this.#store(key, value);
       },
