@@ -206,10 +206,19 @@ export class Construct {
       return await pending;
     } catch (error) {
       if (fallback && error instanceof ConstructError && error.unreachable) {
-        this.#onError?.(error);
+        this.#report(error);
         return fallback();
       }
       throw error;
+    }
+  }
+
+  /** Hands an error nobody awaits to `onError`; a hook that throws cannot break the cache. */
+  #report(error: ConstructError): void {
+    try {
+      this.#onError?.(error);
+    } catch {
+      // The caller's hook failed; the answer stands.
     }
   }
 
@@ -233,7 +242,7 @@ export class Construct {
         // Gone or refused (a deleted prompt, a moved label, a revoked key): stop answering it.
         // Unreachable: keep answering the stale copy, and try again on the next call.
         if (error instanceof ConstructError && !error.unreachable && this.#cache.get(key) === entry) this.#cache.delete(key);
-        if (error instanceof ConstructError) this.#onError?.(error);
+        if (error instanceof ConstructError) this.#report(error);
       },
     );
     this.#background.add(done);

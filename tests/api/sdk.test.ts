@@ -174,6 +174,14 @@ describe('SDK against the local stack', () => {
     await construct.prompts.get('cold-email');
     expect(counter.requests).toBe(5);
 
+    // Beyond maxCacheEntries the oldest answer goes.
+    const small = client({ apiKey: key, maxCacheEntries: 1 });
+    await small.construct.prompts.get('cold-email');
+    await small.construct.prompts.get('cold-email', { version: 1 });
+    await small.construct.prompts.get('cold-email', { version: 1 });
+    await small.construct.prompts.get('cold-email');
+    expect(small.counter.requests).toBe(3);
+
     // cacheTtlMs 0: every call asks the API.
     const uncached = client({ apiKey: key, cacheTtlMs: 0 });
     await uncached.construct.prompts.get('cold-email');
@@ -205,7 +213,14 @@ describe('SDK against the local stack', () => {
     const { key } = await workspace();
     const down = await closedPort();
     const errors: ConstructError[] = [];
-    const offline = new Construct({ apiKey: key, baseUrl: down, onError: (e) => errors.push(e) });
+    const offline = new Construct({
+      apiKey: key,
+      baseUrl: down,
+      onError: (e) => {
+        errors.push(e);
+        throw new Error('a hook that fails changes nothing');
+      },
+    });
 
     const unreachable = await rejection(offline.prompts.get('cold-email'));
     expect(unreachable.status).toBe(0);
