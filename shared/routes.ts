@@ -119,6 +119,10 @@ export const ROUTES = [
   { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user' },
   { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user' },
   { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user' },
+  { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user' },
+  { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user' },
+  { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },
+  { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user' },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
 ] as const satisfies readonly RouteDef[];

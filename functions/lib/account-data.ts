@@ -101,6 +101,14 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
       }));
     },
   },
+  {
+    name: 'shared_links',
+    // The public links (share.ts): which prompt each one shows, and its path on the site.
+    collect: ({ items }) =>
+      ((items.get('prompt') ?? []) as unknown as PromptItem[])
+        .filter((p) => p.share_token)
+        .map((p) => ({ prompt_id: p.id, title: p.title, token: p.share_token, path: `/s/${p.share_token}` })),
+  },
   { name: 'directives', collect: ({ user }) => directivesOf(user) },
   { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
   { name: 'profile_values', collect: ({ user }) => profileValuesOf(user) },

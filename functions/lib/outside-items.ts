@@ -1,5 +1,6 @@
 import { apiKeyLookups } from './api-keys';
-import { batchWrite } from './db';
+import { batchWrite, queryAll } from './db';
+import { keys as itemKeys } from './keys';
 
 /**
  * Items of a user that live outside the user's partition (API key lookups, share links), found
@@ -7,6 +8,11 @@ import { batchWrite } from './db';
  * retried deletion still finds them.
  */
 export async function deleteOutsideItems(userId: string): Promise<void> {
-  const keys = await apiKeyLookups(userId);
+  const shared = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PROMPT#' },
+    ProjectionExpression: 'share_token',
+  });
+  const keys = [...(await apiKeyLookups(userId)), ...shared.filter((p) => p.share_token).map((p) => itemKeys.share(String(p.share_token)))];
   await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

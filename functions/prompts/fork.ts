@@ -31,6 +31,7 @@ export const handler = api(
         tasks: original.tasks ?? [],
         industries: original.industries ?? [],
         forked_from: original.id,
+        forked_tier: original.access_tier,
         // Fork lineage: the original's revision taken in, and where version 1 came from.
         forked_revision: revisionOf(original),
         version_source: { kind: 'fork', library_prompt_id: original.id },

@@ -12,7 +12,7 @@ import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { EXPORT_FORMATS, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
-import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt } from './registry';
+import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, ShareLink, SharedPrompt } from './registry';
 
 interface RouteContract {
   summary: string;
@@ -101,6 +101,10 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     ],
     response: RegistryPrompt,
   },
+  'POST /prompts/{id}/share': { summary: 'Share a prompt by a public link `<site>/s/<token>` (201, the same link when already shared; 403 for prompts copied from Pro or Elite library prompts)', response: ShareLink, status: 201 },
+  'DELETE /prompts/{id}/share': { summary: 'Stop sharing; the link answers 404 from then on', status: 204 },
+  'GET /shared/{token}': { summary: 'A shared prompt (no sign-in): content and the author name, never an email', response: SharedPrompt },
+  'POST /shared/{token}/fork': { summary: 'Copy a shared prompt into My Prompts (plan limit max_prompts)', response: Prompt, status: 201 },
   'POST /mcp': {
     summary: 'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
   },

@@ -51,3 +51,17 @@ export const CompileRequest = z.strictObject({
   directives: z.optional(z.boolean()),
 });
 export const CompileResponse = z.object({ text: z.string() });
+
+/** POST /prompts/{id}/share: the link (`<site>/s/<token>`). */
+export const ShareLink = z.object({ token: z.string(), url: z.string() });
+
+/** GET /shared/{token}: what anyone with the link sees. */
+export const SharedPrompt = z.object({
+  title: z.string(),
+  body: z.string(),
+  variables: z.array(RegistryVariable),
+  tasks: z.array(z.string()),
+  industries: z.array(z.string()),
+  author_name: z.string(),
+  updated_at: z.string(),
+});

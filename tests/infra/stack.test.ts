@@ -113,6 +113,10 @@ const EXTRA_ROUTES = [
   'GET /registry/prompts/{slug}',
   'POST /registry/prompts/{slug}/compile',
   'POST /mcp',
+  'POST /prompts/{id}/share', // share links (issue 17)
+  'DELETE /prompts/{id}/share',
+  'GET /shared/{token}',
+  'POST /shared/{token}/fork',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];

@@ -43,7 +43,7 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string };
+let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; shareToken: string };
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -201,6 +201,12 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
   'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
   'POST /registry/prompts/{slug}/compile': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }), status: 200, other: 404 },
+  'POST /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 201, other: 404 },
+  'DELETE /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 204, other: 404 },
+  // A link is for anyone who has it: signed in or not.
+  'GET /shared/{token}': { request: async () => ({ path: `/shared/${victim.shareToken}` }), status: 200, other: 200 },
+  // Both targets fork the same link: the free plan's first copy fills its fifth and last slot, the second is refused.
+  'POST /shared/{token}/fork': { request: async () => ({ path: `/shared/${victim.shareToken}/fork` }), status: 201, other: (c) => (c.role === 'free' ? 403 : 201) },
   'POST /mcp': {
     request: async () => ({
       path: '/mcp',
@@ -252,8 +258,9 @@ beforeAll(async () => {
 
   const v = await signUp();
   const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
-  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc) };
+  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc), shareToken: '' };
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
+  victim.shareToken = (await call('POST', `/prompts/${victim.prompt}/share`, { token: v.token })).body.token;
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
 }, 120_000);
 

@@ -1,0 +1,9 @@
+import { api, noContent } from '../lib/http';
+import { unsharePrompt } from '../lib/share';
+import { promptFrom, promptPreload } from '../lib/versions';
+
+/** DELETE /prompts/{id}/share: the link answers 404 from the next request on. */
+export const handler = api('DELETE /prompts/{id}/share', { preload: promptPreload }, async ({ user, preloaded }) => {
+  await unsharePrompt(user.id, promptFrom(preloaded.prompt));
+  return noContent();
+});
