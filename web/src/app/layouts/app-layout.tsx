@@ -79,7 +79,7 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
           {user ? <PlanBadge tier={user.access_tier} /> : null}
           <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" className="app-header__shortcuts" aria-keyshortcuts="?" onClick={onShortcuts} />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
-            Log out
+            <span className="app-header__logout-label">Log out</span>
           </Button>
         </div>
       </div>
