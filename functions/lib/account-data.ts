@@ -3,7 +3,7 @@ import type { Account } from '@shared/contract/account';
 import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
 import { TABLE, batchWrite, db, queryAll } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
-import { type ContextFields, directivesOf, profileValuesOf } from './context';
+import { type ContextFields, directivesOf, profileValuesFrom } from './context';
 import { OUTSIDE_REF_SK, keys } from './keys';
 import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
@@ -111,7 +111,7 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   },
   { name: 'directives', collect: ({ user }) => directivesOf(user) },
   { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
-  { name: 'profile_values', collect: ({ user }) => profileValuesOf(user) },
+  { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
 ];
 
 /** Every item of a partition, grouped by its `type`. */
