@@ -56,6 +56,8 @@ export const keys = {
   /** Every version snapshot of one prompt starts with this sk. */
   versionPrefix: (promptId: string) => versionPrefix(promptId),
   workspace: (userId: string) => `USER#${userId}`,
+  /** A prompt's public link (share.ts): a partition per link. */
+  share: (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' }),
   /** The user's place in the users listing: one of USERS_SHARDS index partitions (by id), sorted by email there. */
   usersIndex: (userId: string, email: string) => ({ gsi2pk: `USERS#${usersShard(userId)}`, gsi2sk: normaliseEmail(email) }),
 };

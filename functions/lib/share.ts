@@ -18,7 +18,7 @@ import { type PromptItem, PROMPT_NOT_FOUND, createPrompt } from './workspace';
  * content and the author's display name, never an email. A prompt copied from a pro or elite
  * library prompt is never shared: tiered content would reach people without the tier.
  */
-export const shareKey = (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' });
+export const shareKey = keys.share;
 export const SHARE_NOT_FOUND = 'This shared prompt does not exist or is no longer shared.';
 export const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library prompt, so it cannot be shared publicly.';
 

@@ -7,7 +7,7 @@ import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { SLUG_TAKEN, slugClaim, slugRelease } from './slugs';
 import type { PreloadInput } from './http';
 import { keys } from './keys';
-import { type Tx, transact } from './transactions';
+import { type Tx, releaseSlot, transact } from './transactions';
 import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, categoryName, categoryNames, toPrompt } from './workspace';
 
 /**
@@ -23,7 +23,7 @@ import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, 
  * - At most VERSIONS_MAX versions per prompt, the current one included: each new version deletes,
  *   in the same transaction, the snapshot that falls out of the window. Versions count against no
  *   plan limit.
- * - Deleting a prompt deletes its snapshots (deleteVersions, after the prompt is gone).
+ * - Deleting a prompt deletes its snapshots in the same transaction as the prompt (deletePrompt).
  */
 export interface PromptContent {
   title: string;
@@ -288,10 +288,65 @@ export async function restoreVersion(
   );
 }
 
-/** Deletes a prompt's snapshots; called once the prompt itself is deleted. */
-export async function deleteVersions(userId: string, promptId: string): Promise<void> {
-  const snapshots = await querySnapshots(userId, promptId, 'pk, sk');
-  await batchWrite(snapshots.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
+/** The most items DynamoDB takes in one TransactWriteItems. */
+const TRANSACTION_ITEMS_MAX = 100;
+
+/**
+ * Deletes a prompt with all that is its: its snapshots, slug claim, share link and plan slot, in one
+ * transaction (all or nothing), so no fault can leave history of a deleted prompt behind. The
+ * prompt's delete is conditioned on the version, slug and share link read: a change that slips in
+ * between fails it, and the prompt and its snapshots are read again. The window (VERSIONS_MAX plus
+ * labelled versions, at most LABELS_MAX) keeps a prompt well within one transaction; should one
+ * ever hold more, the oldest snapshots go first, before the prompt, so a fault leaves the prompt
+ * in place and the retry finishes. A retry after a delete that stopped half way (the prompt gone,
+ * snapshots left) deletes what is left and succeeds; with nothing left at all it is 404.
+ */
+export async function deletePrompt(userId: string, promptId: string, known: PromptItem | null | undefined): Promise<void> {
+  const changed = new Error('prompt changed meanwhile');
+  for (let attempt = 1; ; attempt++) {
+    const [prompt, snapshots] = await Promise.all([
+      attempt === 1 ? known : getPromptItem(userId, promptId),
+      querySnapshots(userId, promptId, 'pk, sk'),
+    ]);
+    const snapshotDeletes: Tx[] = snapshots.map((s) => ({ Delete: { TableName: TABLE, Key: { pk: s.pk, sk: s.sk } } }));
+    if (!prompt) {
+      if (!snapshots.length) throw new NotFoundError(PROMPT_NOT_FOUND);
+      await batchWrite(snapshots.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
+      return;
+    }
+    // Conditioned on what was read: a save, a slug edit or a share that slips in re-reads.
+    const pinned = { '#ver': ['version', prompt.version], '#slug': ['slug', prompt.slug], '#share': ['share_token', prompt.share_token] } as const;
+    const entries = Object.entries(pinned);
+    const own: Tx[] = [
+      {
+        Delete: {
+          TableName: TABLE,
+          Key: keys.prompt(userId, promptId),
+          // Prompts saved before version history have no version; most have no share link.
+          ConditionExpression: ['attribute_exists(pk)', ...entries.map(([n, [, v]]) => (v === undefined ? `attribute_not_exists(${n})` : `${n} = :${n.slice(1)}`))].join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([n, [name]]) => [n, name])),
+          ...(entries.some(([, [, v]]) => v !== undefined)
+            ? { ExpressionAttributeValues: Object.fromEntries(entries.filter(([, [, v]]) => v !== undefined).map(([n, [, v]]) => [`:${n.slice(1)}`, v])) }
+            : {}),
+        },
+      },
+      releaseSlot(userId, 'max_prompts'),
+      ...(prompt.slug === undefined ? [] : [slugRelease(userId, prompt.slug, promptId)]),
+      // Its share link (outside the workspace) goes with it.
+      ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: keys.share(prompt.share_token) } }] : []),
+    ];
+    // Newest first: what does not fit is the oldest.
+    const room = TRANSACTION_ITEMS_MAX - own.length;
+    const overflow = snapshots.slice(room);
+    await batchWrite(overflow.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
+    try {
+      await transact([...own, ...snapshotDeletes.slice(0, room)], { 0: () => changed });
+      return;
+    } catch (error) {
+      if (error !== changed) throw error;
+      if (attempt >= 5) throw new ConflictError('This prompt was changed by another request. Please reload and try again.');
+    }
+  }
 }
 
 /** The public shape of one prompt as just written, with its category's name (one GetItem). */

@@ -7,8 +7,8 @@ import { TABLE, db } from './db';
 import { NotFoundError } from './errors';
 import { VERSIONS_SK, keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
-import { SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
-import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
+import { SlugTaken, slugClaim, withNewSlug } from './slugs';
+import { type Tx, claimSlot, limitError, transact } from './transactions';
 import type { Item, UserRecord } from './users';
 
 /** Stored shapes of the workspace items (see keys.ts for the layout). */
@@ -168,39 +168,6 @@ export async function setFavorite(userId: string, promptId: string, isFavorite: 
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(PROMPT_NOT_FOUND);
     throw error;
-  }
-}
-
-/** Deletes a prompt with its slug claim; `prompt` as read (a slug changed meanwhile: read again and retry). */
-export async function deletePrompt(userId: string, promptId: string, prompt: PromptItem | null | undefined): Promise<void> {
-  const changed = new Error('slug changed meanwhile');
-  for (let attempt = 1; ; attempt++) {
-    if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
-    const slug = prompt.slug;
-    try {
-      await transact(
-        [
-          {
-            Delete: {
-              TableName: TABLE,
-              Key: keys.prompt(userId, promptId),
-              ConditionExpression: slug === undefined ? 'attribute_exists(pk) AND attribute_not_exists(slug)' : 'attribute_exists(pk) AND slug = :slug',
-              ...(slug === undefined ? {} : { ExpressionAttributeValues: { ':slug': slug } }),
-            },
-          },
-          releaseSlot(userId, 'max_prompts'),
-          ...(slug === undefined ? [] : [slugRelease(userId, slug, promptId)]),
-          // Its share link goes with it (the link item lives outside the workspace).
-          ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: { pk: `SHARE#${prompt.share_token}`, sk: 'SHARE' } } }] : []),
-        ],
-        { 0: () => changed },
-      );
-      return;
-    } catch (error) {
-      if (error !== changed || attempt >= 3) throw error === changed ? new NotFoundError(PROMPT_NOT_FOUND) : error;
-      const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, promptId), ConsistentRead: true }));
-      prompt = Item as PromptItem | undefined;
-    }
   }
 }
 

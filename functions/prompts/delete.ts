@@ -1,10 +1,11 @@
 import { api, noContent } from '../lib/http';
-import { deleteVersions, promptFrom, promptPreload } from '../lib/versions';
-import { deletePrompt } from '../lib/workspace';
+import { deletePrompt, promptFrom, promptPreload } from '../lib/versions';
 
-/** DELETE /prompts/{id}: frees a plan slot and removes its version history; another user's id is 404. */
+/**
+ * DELETE /prompts/{id}: the prompt, its version history and slug claim in one transaction, and its
+ * plan slot back; another user's id is 404. A retry finishes a delete that stopped half way.
+ */
 export const handler = api('DELETE /prompts/{id}', { preload: promptPreload }, async ({ user, params, preloaded }) => {
   await deletePrompt(user.id, params.id!, promptFrom(preloaded.prompt));
-  await deleteVersions(user.id, params.id!);
   return noContent();
 });

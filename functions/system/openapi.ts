@@ -1,49 +1,6 @@
-import * as z from 'zod/mini';
-import { CONTRACT } from '@shared/contract';
-import { ErrorBody } from '@shared/contract/common';
-import { API_BASE, ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
+import { openApiDocument } from '@shared/openapi';
 import { api, ok } from '../lib/http';
 
-/** The OpenAPI 3.1 document, generated from the route table and the zod contract. */
-function buildDocument() {
-  const paths: Record<string, Record<string, unknown>> = {};
-  const schema = (s: z.ZodMiniType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
-  for (const route of ROUTES as readonly RouteDef[]) {
-    const contract = CONTRACT[routeKey(route) as RouteKey];
-    const secured = route.access === 'user' || route.access === 'admin' || route.access === 'key_or_user';
-    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-    for (const q of contract?.query ?? []) parameters.push({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string', ...(q.values ? { enum: [...q.values] } : {}) } });
-    const otherMedia = Object.fromEntries(Object.entries(contract?.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
-    paths[API_BASE + route.path] ??= {};
-    paths[API_BASE + route.path]![route.method.toLowerCase()] = {
-      summary: contract?.summary ?? 'Not implemented yet',
-      ...(parameters.length ? { parameters } : {}),
-      ...(secured ? { security: [{ bearer: [] }] } : {}),
-      ...(contract?.request
-        ? { requestBody: { required: true, content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } } } }
-        : {}),
-      responses: {
-        [String(contract?.status ?? 200)]: {
-          description: 'Success',
-          ...(contract?.response || contract?.otherMedia
-            ? { content: { ...(contract.response ? { 'application/json': { schema: schema(contract.response) } } : {}), ...otherMedia } }
-            : {}),
-          ...(contract?.responseHeaders
-            ? { headers: Object.fromEntries(Object.entries(contract.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
-            : {}),
-        },
-        default: { description: 'Error', content: { 'application/json': { schema: schema(ErrorBody) } } },
-      },
-    };
-  }
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Construct API', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    paths,
-  };
-}
+let document: ReturnType<typeof openApiDocument> | undefined;
 
-let document: ReturnType<typeof buildDocument> | undefined;
-
-export const handler = api('GET /openapi.json', {}, async () => ok((document ??= buildDocument())));
+export const handler = api('GET /openapi.json', {}, async () => ok((document ??= openApiDocument())));

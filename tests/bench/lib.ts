@@ -9,8 +9,8 @@ export interface BenchOptions {
   only: Section | null;
   lighthouse: boolean;
 }
-export type Section = 'api' | 'cold' | 'web' | 'lighthouse' | 'scale';
-export const SECTIONS: Section[] = ['cold', 'api', 'scale', 'web', 'lighthouse'];
+export type Section = 'api' | 'cold' | 'web' | 'lighthouse' | 'scale' | 'sdk';
+export const SECTIONS: Section[] = ['cold', 'api', 'sdk', 'scale', 'web', 'lighthouse'];
 
 /** The value at fraction q (0..1) of the sorted samples, nearest-rank. */
 export function percentile(samples: number[], q: number): number {

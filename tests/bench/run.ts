@@ -8,19 +8,20 @@ import type { LighthouseResult } from './lighthouse';
 import { type BenchOptions, type Machine, type Section, ROOT, SECTIONS, KB, log, machine, markdownTable, round, table } from './lib';
 import type { WebResult } from './web';
 import type { ScaleReport } from './scale';
+import type { SdkReport } from './sdk';
 
 /**
- * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, cold start,
- * web payload and Lighthouse. Prints tables and writes bench-results.json.
+ * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, the SDK's cache,
+ * cold start, web payload and Lighthouse. Prints tables and writes bench-results.json.
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --markdown         print the tables as Markdown (for the README)
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
-const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|scale|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null };
@@ -61,6 +62,7 @@ interface Results {
   web?: WebResult[];
   lighthouse?: LighthouseResult[];
   scale?: ScaleReport;
+  sdk?: SdkReport;
   goals?: Goal[];
 }
 
@@ -97,7 +99,7 @@ async function main() {
   let stack: LocalStack | undefined;
   let webRoot: string | undefined;
   try {
-    if (wanted('api') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
+    if (wanted('api') || wanted('sdk') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
       if (wanted('web') || wanted('lighthouse')) {
         const { buildWebForBench } = await import('./web');
         webRoot = await timed('web build', buildWebForBench);
@@ -109,6 +111,10 @@ async function main() {
     if (wanted('api')) {
       const { runApiBench } = await import('./api');
       results.api = await timed('api', () => runApiBench(stack!, options));
+    }
+    if (wanted('sdk')) {
+      const { runSdkBench } = await import('./sdk');
+      results.sdk = await timed('sdk', () => runSdkBench(stack!, options));
     }
     if (wanted('scale')) {
       const { runScaleBench } = await import('./scale');
@@ -186,6 +192,12 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
     const failures = api.results.filter((r) => r.errors);
     if (failures.length) out.push(`ERRORS: ${failures.map((r) => `${r.scenario} c${r.concurrency}: ${r.errors} (${r.firstError})`).join('; ')}`);
   }
+  if (results.sdk) {
+    out.push(
+      '\nSDK (sdk/, in this process) against the local stack: one awaited call at a time, ms.',
+      render([['call', 'n', 'p50', 'p99'], ...results.sdk.rows.map((r) => [r.call, r.n, r.p50, r.p99])]),
+    );
+  }
   if (results.scale) {
     const s = results.scale;
     out.push(
@@ -248,6 +260,8 @@ function goals(results: Results): Goal[] {
       });
     }
   }
+  const sdkHit = results.sdk?.rows.find((r) => r.call === 'get, fresh cache hit');
+  if (sdkHit) list.push({ goal: 'SDK cache hit (get) p50 < 0.05 ms', result: `${sdkHit.p50} ms`, met: sdkHit.p50 < 0.05 });
   if (results.cold) {
     const fns = results.cold.filter((c) => !c.reference);
     const passing = fns.filter((c) => c.bytes <= 400 * 1024 && c.importMs <= 120).length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { account, atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { account, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -170,5 +170,67 @@ describe('login, guards and logout', () => {
       await tab.getByRole('heading', { level: 1 }).waitFor();
       await tab.close();
     }
+  });
+});
+
+describe('session check without an answer', () => {
+  it('keeps the session and offers Retry when /auth/me answers 503 or the network fails, and Retry gets in', async () => {
+    const { page } = browser;
+    browser.expected.push(/status of 503/, /ERR_CONNECTION_REFUSED/);
+    const token = await tokenFor(await registerViaApi());
+    await signInWithToken(page, token);
+    await page.route('**/api/v1/auth/me', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The service is busy. Please try again in a moment.' }) }),
+    );
+
+    await page.goto('/prompts');
+
+    await page.getByRole('heading', { name: 'We could not reach Construct' }).waitFor();
+    await see(page, 'The service is busy. Please try again in a moment.');
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBe(token);
+    await atPath(page, '/prompts');
+
+    // No connection at all: the same page, still signed in.
+    await page.unroute('**/api/v1/auth/me');
+    await page.route('**/api/v1/auth/me', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'We could not reach Construct' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBe(token);
+
+    await page.unroute('**/api/v1/auth/me');
+    await page.getByRole('button', { name: 'Retry' }).click();
+
+    await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
+    await atPath(page, '/prompts');
+  });
+
+  it('offers Retry when /auth/me does not answer at all (client-side time-out), never a blank page', async () => {
+    const { page } = browser;
+    const token = await tokenFor(await registerViaApi());
+    await signInWithToken(page, token);
+    await page.route('**/api/v1/auth/me', () => {}); // never answered
+
+    await page.goto('/prompts');
+
+    // The check gives up after ME_TIMEOUT_MS (8 s): wait for the page, not for a time.
+    await page.getByRole('heading', { name: 'We could not reach Construct' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBe(token);
+    await page.unroute('**/api/v1/auth/me');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
+  }, 60_000);
+
+  it('still signs out when /auth/me answers 401', async () => {
+    const { page } = browser;
+    const token = await tokenFor(await registerViaApi());
+    await signInWithToken(page, token);
+    await page.route('**/api/v1/auth/me', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ detail: 'Could not validate credentials' }) }));
+
+    await page.goto('/prompts');
+
+    await atPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
+    await page.unroute('**/api/v1/auth/me');
   });
 });

@@ -12,7 +12,12 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking
 export function useBrowser() {
   let browser: Browser;
   let context: BrowserContext;
-  const state = { page: undefined as unknown as Page, errors: [] as string[] };
+  const state = {
+    page: undefined as unknown as Page,
+    errors: [] as string[],
+    /** Console lines a test causes on purpose (a failure it injects with page.route); reset per test. */
+    expected: [] as RegExp[],
+  };
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
@@ -22,10 +27,12 @@ export function useBrowser() {
   beforeEach(async () => {
     context = await browser.newContext({ baseURL: inject('baseUrl') });
     state.errors = [];
+    state.expected = [];
     state.page = await context.newPage();
     state.page.on('console', (msg) => {
       // 4xx answers the app handles (a wrong password, the session check) still log a network error line.
-      if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) {
+      const handled = /Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) || state.expected.some((p) => p.test(msg.text()));
+      if (msg.type() === 'error' && !handled) {
         state.errors.push(msg.text());
       }
     });

@@ -6,7 +6,7 @@ import {
   ThrottlingException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -78,6 +78,25 @@ const adminToken = async () => (await call('POST', '/auth/login', { base, form: 
 async function partition(userId: string) {
   const { Items } = await inspect.send(new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
   return (Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+}
+/** Every item of the whole table that names `id` in its key or points at it (a table Scan, unmocked). */
+async function leftovers(id: string) {
+  const found: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await inspect.send(
+      new ScanCommand({
+        TableName: 'construct',
+        FilterExpression: 'contains(pk, :id) OR contains(sk, :id) OR prompt_id = :id OR category_id = :id OR user_id = :id',
+        ExpressionAttributeValues: { ':id': id },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
 }
 const userRow = async (userId: string) => (await inspect.send(new GetCommand({ TableName: 'construct', Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
 
@@ -230,6 +249,7 @@ describe('storage faults on writes', () => {
 
     expect(retry.status).toBe(204);
     expect(await partition(u.id)).toEqual([]);
+    expect(await leftovers(u.id)).toEqual([]);
     expect((await call('DELETE', `/admin/users/${u.id}`, { base, token: admin })).status).toBe(404);
   });
 });
@@ -298,5 +318,100 @@ describe('a storage fault during a Stripe webhook', () => {
 
     expect(redelivered).toMatchObject({ status: 200, body: { received: true, applied: false } });
     expect((await userRow(u.id))?.access_tier).toBe('free');
+  });
+});
+
+// ---- deletes leave nothing behind ---------------------------------------------------------------
+
+describe('atomic deletes', () => {
+  /** A prompt with a slug, `edits` versions of history, a label on an earlier version and a share link. */
+  async function promptWithHistory(token: string, edits: number) {
+    const created = await call('POST', '/prompts/', { base, token, json: prompt });
+    const id = created.body.id as string;
+    for (let i = 1; i <= edits; i++) {
+      expect((await call('PUT', `/prompts/${id}`, { base, token, json: { ...prompt, body: `Draft ${i} about [INPUT: topic].` } })).status).toBe(204);
+    }
+    expect((await call('PUT', `/prompts/${id}/labels/production`, { base, token, json: { version: 2 } })).status).toBe(200);
+    expect((await call('POST', `/prompts/${id}/share`, { base, token })).status).toBe(201);
+    return id;
+  }
+
+  it('deletes a prompt with 48 versions, its label, slug claim and share link at once, even where the clean-up used to fail', async () => {
+    const u = await user({ access_tier: 'pro' });
+    const id = await promptWithHistory(u.token, 48);
+    expect((await leftovers(id)).filter((i) => i.type === 'prompt_version')).toHaveLength(48);
+    expect((await leftovers(id)).filter((i) => i.type === 'share_link')).toHaveLength(1);
+    // The step after the prompt's own delete (a batch delete of the history) used to fail here for good.
+    ddb.on(BatchWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const reply = await invoke(handlers.deletePrompt, { method: 'DELETE', path: `/prompts/${id}`, token: u.token });
+
+    expect(reply.status).toBe(204);
+    ddb.restore();
+    expect(await leftovers(id)).toEqual([]);
+    expect((await userRow(u.id))?.prompts_used).toBe(0);
+  });
+
+  it('leaves the prompt whole when the delete fails, and the retry leaves nothing of it', async () => {
+    const u = await user({ access_tier: 'pro' });
+    const id = await promptWithHistory(u.token, 12);
+    const before = await leftovers(id);
+    ddb.on(TransactWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const first = await invoke(handlers.deletePrompt, { method: 'DELETE', path: `/prompts/${id}`, token: u.token });
+
+    expect(first.status).toBe(503);
+    expect(first.body.detail).toBe(BUSY);
+    ddb.restore();
+    expect(await leftovers(id)).toEqual(before);
+    expect((await call('GET', `/prompts/${id}/versions`, { base, token: u.token })).body.versions).toHaveLength(13);
+
+    expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(204);
+    expect(await leftovers(id)).toEqual([]);
+    expect((await userRow(u.id))?.prompts_used).toBe(0);
+    expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(404);
+  });
+
+  it('a retry finishes a delete that stopped half way (history left without its prompt)', async () => {
+    const u = await user();
+    const id = randomUUID();
+    for (let v = 1; v <= 3; v++) {
+      await inspect.send(
+        new PutCommand({
+          TableName: 'construct',
+          Item: { pk: `USER#${u.id}`, sk: `VERSION#${id}#${String(v).padStart(6, '0')}`, type: 'prompt_version', prompt_id: id, version: v, title: 'Gone', body: 'Deleted text', tasks: [], industries: [] },
+        }),
+      );
+    }
+
+    expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(204);
+    expect(await leftovers(id)).toEqual([]);
+    expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(404);
+  });
+
+  it('leaves a category and its name claim whole when the delete fails, and the retry leaves nothing of them', async () => {
+    const u = await user();
+    const name = `Doomed ${randomUUID().slice(0, 8)}`;
+    const category = await call('POST', '/categories/', { base, token: u.token, json: { name } });
+    const id = category.body.id as string;
+    const filed = await call('POST', '/prompts/', { base, token: u.token, json: { ...prompt, category_id: id } });
+    const claim = { pk: `USER#${u.id}`, sk: `CATNAME#${name.toLowerCase()}` };
+    const deleteCategory = (await import('../../../functions/categories/delete')).handler;
+    ddb.on(TransactWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const first = await invoke(deleteCategory, { method: 'DELETE', path: `/categories/${id}`, token: u.token });
+
+    expect(first.status).toBe(503);
+    ddb.restore();
+    expect((await inspect.send(new GetCommand({ TableName: 'construct', Key: claim }))).Item).toBeDefined();
+    expect((await userRow(u.id))?.categories_used).toBe(1);
+
+    expect((await call('DELETE', `/categories/${id}`, { base, token: u.token })).status).toBe(204);
+    expect((await leftovers(id)).filter((i) => i.type !== 'prompt')).toEqual([]);
+    expect((await inspect.send(new GetCommand({ TableName: 'construct', Key: claim }))).Item).toBeUndefined();
+    expect((await userRow(u.id))?.categories_used).toBe(0);
+    // Its prompt stays, uncategorised.
+    const listed = (await call('GET', '/prompts/', { base, token: u.token })).body.prompts as { id: string; category_id: string | null }[];
+    expect(listed.find((p) => p.id === filed.body.id)?.category_id).toBeNull();
   });
 });

@@ -6,21 +6,24 @@ import { ACCESS_TOKEN_KEY, clearAccessToken, getAccessToken, setAccessToken } fr
 import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
 import { register as registerRequest } from '../api/register';
+import { SessionUnreachable } from './session-unreachable';
 import { type Session, SessionContext, type SessionStatus } from './use-session';
 
 /**
  * The session (docs/product.md). On start the stored token is read; when there is one the current
- * user is fetched, and if that fails the token is cleared and the visitor is logged out. Nothing
- * renders until this first check has finished.
+ * user is fetched. A refusal (401) clears the token and logs the visitor out; any other failure
+ * (no connection, a time-out, a server error) keeps the token and shows a full page with Retry.
+ * Nothing renders until this first check has finished.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(getAccessToken);
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
 
-  // The first check failing (any error), or a later check answering 401, ends the session.
-  const rejected =
-    token !== null && me.isError && (me.data === undefined || (me.error instanceof ApiError && me.error.status === 401));
+  // Only a refusal ends the session; a check without a usable answer is offered again.
+  const refused = me.error instanceof ApiError && me.error.status === 401;
+  const rejected = token !== null && me.isError && refused;
+  const unreachable = token !== null && me.isError && !refused && me.data === undefined;
 
   const status: SessionStatus = token === null || rejected ? 'anonymous' : me.data ? 'authenticated' : 'checking';
   const user = status === 'authenticated' ? (me.data ?? null) : null;
@@ -86,6 +89,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Render nothing until the initial session check has finished (docs/product.md).
   const [initialised, setInitialised] = useState(status !== 'checking');
   if (!initialised && status !== 'checking') setInitialised(true);
+  if (unreachable) {
+    return <SessionUnreachable detail={me.error instanceof ApiError ? me.error.detail : undefined} retrying={me.isFetching} onRetry={() => void me.refetch()} />;
+  }
   if (!initialised) return null;
 
   return <SessionContext value={session}>{children}</SessionContext>;

@@ -1,0 +1,308 @@
+import type { paths } from './schema.js';
+
+/**
+ * Construct's TypeScript SDK: fetch your prompts by slug (pinned by label or version) and compile
+ * them on the server, with an in-memory cache (stale-while-revalidate) and a fallback for when
+ * the API cannot be reached. No dependencies: it uses the global `fetch`.
+ */
+
+const LIST = '/api/v1/registry/prompts' satisfies keyof paths;
+const GET = '/api/v1/registry/prompts/{slug}' satisfies keyof paths;
+const COMPILE = '/api/v1/registry/prompts/{slug}/compile' satisfies keyof paths;
+
+type Success<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+type GetOperation = paths[typeof GET]['get'];
+type CompileOperation = paths[typeof COMPILE]['post'];
+
+/** One version of a prompt (`GET /registry/prompts/{slug}`). */
+export type Prompt = Success<GetOperation>;
+/** A prompt as listed (`GET /registry/prompts`): its latest version and where each label points. */
+export type PromptSummary = Success<paths[typeof LIST]['get']>['prompts'][number];
+/** A variable of a prompt's body: INPUT (filled from `variables`), SNIPPET or PROFILE (from your context). */
+export type Variable = Prompt['variables'][number];
+/** What `POST /registry/prompts/{slug}/compile` takes. */
+export type CompileRequest = CompileOperation['requestBody']['content']['application/json'];
+/** Every error body of the API. */
+export type ErrorBody = GetOperation['responses']['default']['content']['application/json'];
+
+/** A prompt from `get`; `is_fallback` when it is the caller's fallback because the API could not be reached. */
+export type PromptResult = Prompt & { is_fallback?: true };
+
+export interface ConstructOptions {
+  /** An API key (`cst_…`, created under API keys) or a session token. */
+  apiKey: string;
+  /** Your Construct site, e.g. `https://construct.example.com` (its `/api/v1` may be included). */
+  baseUrl: string;
+  /** How long an answer counts as fresh, in ms (default 60 000). After that it is still answered at once while a refresh runs in the background. 0 turns the cache off. */
+  cacheTtlMs?: number;
+  /** At most this many answers are kept (default 1000); the oldest goes first. */
+  maxCacheEntries?: number;
+  /** A request that takes longer fails as unreachable (default 10 000 ms). */
+  timeoutMs?: number;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Told about errors nobody awaits: a failed background refresh, or a fallback being used. */
+  onError?: (error: ConstructError) => void;
+  /** The clock, in ms (default `Date.now`). */
+  now?: () => number;
+}
+
+/** Which version: a label (`production`, `staging`, …) or a version number; neither means the latest. */
+export interface VersionOptions {
+  label?: string;
+  version?: number;
+}
+
+export interface GetOptions extends VersionOptions {
+  /** Answered when the API cannot be reached (network error, timeout, 5xx) and nothing is cached: a body, or a whole prompt. */
+  fallback?: string | Prompt;
+}
+
+export interface CompileOptions extends VersionOptions {
+  /** Wrap the text in your global prefix and suffix (default true). */
+  directives?: boolean;
+  /** Answered when the API cannot be reached and nothing is cached: the text, or a function of the variables. */
+  fallback?: string | ((variables: Record<string, string>) => string);
+}
+
+export interface ListOptions {
+  /** Answered when the API cannot be reached and nothing is cached. */
+  fallback?: PromptSummary[];
+}
+
+/** An error answer of the API (`status` and its `detail`), or status 0 when the API could not be reached. */
+export class ConstructError extends Error {
+  override readonly name = 'ConstructError';
+  /** The HTTP status; 0 when no answer came (network error or timeout). */
+  readonly status: number;
+  /** The API's human-readable reason (its `detail`), or what went wrong on the way. */
+  readonly detail: string;
+  /** Field problems of a 400, when the API names them. */
+  readonly errors: ErrorBody['errors'];
+
+  constructor(status: number, detail: string, options: { errors?: ErrorBody['errors']; cause?: unknown } = {}) {
+    super(status ? `${status}: ${detail}` : detail, { cause: options.cause });
+    this.status = status;
+    this.detail = detail;
+    this.errors = options.errors;
+  }
+
+  /** True when no usable answer came: no connection, a timeout, or a server error (5xx). */
+  get unreachable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+interface Entry {
+  value: unknown;
+  at: number;
+  refreshing: boolean;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A key that does not depend on the order the variables were given in. */
+const variablesKey = (variables: Record<string, string>) => JSON.stringify(Object.keys(variables).sort().map((k) => [k, variables[k]]));
+
+export class Construct {
+  /** Your prompts: `get`, `compile`, `list`. */
+  readonly prompts: Prompts;
+  readonly #apiKey: string;
+  readonly #apiBase: string;
+  readonly #ttl: number;
+  readonly #maxEntries: number;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof fetch;
+  readonly #onError: ((error: ConstructError) => void) | undefined;
+  readonly #now: () => number;
+  readonly #cache = new Map<string, Entry>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #background = new Set<Promise<void>>();
+
+  constructor(options: ConstructOptions) {
+    if (!options?.apiKey) throw new TypeError('Construct: apiKey is required (create one under API keys).');
+    if (!options.baseUrl) throw new TypeError('Construct: baseUrl is required (your Construct site, e.g. https://construct.example.com).');
+    this.#apiKey = options.apiKey;
+    this.#apiBase = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+    this.#ttl = options.cacheTtlMs ?? 60_000;
+    this.#maxEntries = options.maxCacheEntries ?? 1000;
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.#onError = options.onError;
+    this.#now = options.now ?? Date.now;
+    this.prompts = new Prompts(this);
+  }
+
+  /** Resolves once the background refreshes under way have finished (e.g. before a serverless function returns). */
+  async settle(): Promise<void> {
+    while (this.#background.size) await Promise.all(this.#background);
+  }
+
+  /** Forgets every cached answer. */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  /** @internal One request to the API; a ConstructError when it fails. */
+  async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#fetch(this.#apiBase + path, {
+        method,
+        headers: { authorization: `Bearer ${this.#apiKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      text = await response.text();
+    } catch (cause) {
+      const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+      throw new ConstructError(0, timedOut ? `Construct did not answer within ${this.#timeoutMs} ms.` : `Construct could not be reached (${cause instanceof Error ? cause.message : String(cause)}).`, { cause });
+    }
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) {
+      const error = parsed as Partial<ErrorBody> | undefined;
+      throw new ConstructError(response.status, typeof error?.detail === 'string' ? error.detail : `HTTP ${response.status} ${response.statusText}`.trim(), { errors: error?.errors });
+    }
+    if (parsed === undefined) throw new ConstructError(response.status >= 500 ? response.status : 502, 'Construct answered without a JSON body.');
+    return parsed as T;
+  }
+
+  /**
+   * @internal The cache: a fresh answer as is; a stale one as is while one refresh runs in the
+   * background; otherwise one request for every caller asking at once, and the fallback when it
+   * cannot be made.
+   */
+  cached<T>(key: string, load: () => Promise<T>, fallback: (() => T) | undefined): Promise<T> {
+    if (this.#ttl <= 0) return this.#withFallback(load(), fallback);
+    const entry = this.#cache.get(key);
+    if (entry) {
+      if (!entry.refreshing && this.#now() - entry.at >= this.#ttl) this.#refresh(key, entry, load);
+      return Promise.resolve(entry.value as T);
+    }
+    let pending = this.#inFlight.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = load().then((value) => this.#store(key, value));
+      this.#inFlight.set(key, pending);
+      const forget = () => this.#inFlight.delete(key);
+      pending.then(forget, forget);
+    }
+    return this.#withFallback(pending, fallback);
+  }
+
+  async #withFallback<T>(pending: Promise<T>, fallback: (() => T) | undefined): Promise<T> {
+    try {
+      return await pending;
+    } catch (error) {
+      if (fallback && error instanceof ConstructError && error.unreachable) {
+        this.#report(error);
+        return fallback();
+      }
+      throw error;
+    }
+  }
+
+  /** Hands an error nobody awaits to `onError`; a hook that throws cannot break the cache. */
+  #report(error: ConstructError): void {
+    try {
+      this.#onError?.(error);
+    } catch {
+      // The caller's hook failed; the answer stands.
+    }
+  }
+
+  #store<T>(key: string, value: T): T {
+    deepFreeze(value);
+    this.#cache.delete(key);
+    this.#cache.set(key, { value, at: this.#now(), refreshing: false });
+    if (this.#cache.size > this.#maxEntries) this.#cache.delete(this.#cache.keys().next().value!);
+    return value;
+  }
+
+  #refresh(key: string, entry: Entry, load: () => Promise<unknown>): void {
+    entry.refreshing = true;
+    // Started on the next turn, so the caller's stale answer costs no more than a fresh one.
+    const done: Promise<void> = new Promise((resolve) => setTimeout(resolve, 0)).then(load).then(
+      (value) => {
+        this.#store(key, value);
+      },
+      (error: unknown) => {
+        entry.refreshing = false;
+        // Gone or refused (a deleted prompt, a moved label, a revoked key): stop answering it.
+        // Unreachable: keep answering the stale copy, and try again on the next call.
+        if (error instanceof ConstructError && !error.unreachable && this.#cache.get(key) === entry) this.#cache.delete(key);
+        if (error instanceof ConstructError) this.#report(error);
+      },
+    );
+    this.#background.add(done);
+    void done.finally(() => this.#background.delete(done));
+  }
+}
+
+const slugPath = (template: typeof GET | typeof COMPILE, slug: string) => template.replace('{slug}', encodeURIComponent(slug));
+
+class Prompts {
+  readonly #client: Construct;
+
+  constructor(client: Construct) {
+    this.#client = client;
+  }
+
+  /** One prompt by slug: the version a label or number names, else the latest. */
+  get(slug: string, options: GetOptions = {}): Promise<PromptResult> {
+    const { label, version, fallback } = options;
+    const query: NonNullable<GetOperation['parameters']['query']> = {};
+    if (label !== undefined) query.label = label;
+    if (version !== undefined) query.version = String(version);
+    const search = new URLSearchParams(query).toString();
+    return this.#client.cached<PromptResult>(
+      `get\0${slug}\0${label ?? ''}\0${version ?? ''}`,
+      () => this.#client.request<Prompt>('GET', slugPath(GET, slug) + (search ? `?${search}` : '')),
+      fallback === undefined
+        ? undefined
+        : () =>
+            typeof fallback === 'string'
+              ? { slug, title: slug, version: version ?? 0, labels: label ? [label] : [], body: fallback, variables: [], tasks: [], industries: [], updated_at: '', is_fallback: true }
+              : { ...fallback, is_fallback: true },
+    );
+  }
+
+  /** The prompt's text, filled on the server: INPUTs from `variables`, SNIPPET and PROFILE from your context, your prefix and suffix unless `directives` is false. */
+  async compile(slug: string, variables: Record<string, string> = {}, options: CompileOptions = {}): Promise<string> {
+    const { label, version, directives, fallback } = options;
+    const body: CompileRequest = { variables };
+    if (label !== undefined) body.label = label;
+    if (version !== undefined) body.version = version;
+    if (directives !== undefined) body.directives = directives;
+    const answer = await this.#client.cached<Success<CompileOperation>>(
+      `compile\0${slug}\0${label ?? ''}\0${version ?? ''}\0${directives ?? ''}\0${variablesKey(variables)}`,
+      () => this.#client.request('POST', slugPath(COMPILE, slug), body),
+      fallback === undefined ? undefined : () => ({ text: typeof fallback === 'string' ? fallback : fallback(variables) }),
+    );
+    return answer.text;
+  }
+
+  /** Your prompts: slug, title, latest version, labels and variables. */
+  async list(options: ListOptions = {}): Promise<PromptSummary[]> {
+    const { fallback } = options;
+    const answer = await this.#client.cached<Success<paths[typeof LIST]['get']>>(
+      'list',
+      () => this.#client.request('GET', LIST),
+      fallback === undefined ? undefined : () => ({ prompts: fallback }),
+    );
+    return answer.prompts;
+  }
+}
+
+export type { Prompts };
