@@ -65,6 +65,11 @@ describe('share links', () => {
     await see(page, `"${title}" is now in My Prompts.`);
     await atPath(page, '/prompts');
     await page.getByRole('dialog', { name: 'Prompt Workbench' }).waitFor();
+    // Opened once: a reload shows My Prompts without it.
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: title }).first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'Prompt Workbench' }).count()).toBe(0);
     const prompts = (await apiAs(await tokenFor(reader), 'GET', '/prompts/')).body.prompts;
     expect(prompts).toEqual([expect.objectContaining({ title, body: 'Summarise [INPUT: notes] for the team.' })]);
   });

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { useSession } from '@/features/auth/components/use-session';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
@@ -15,8 +15,14 @@ type OpenPrompt = { id?: string; title: string; body: string };
 export function Component() {
   const { user } = useSession();
   // A prompt just forked from a share link arrives open (routes/shared.tsx).
-  const arriving = (useLocation().state as { openPrompt?: OpenPrompt } | null)?.openPrompt;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arriving = (location.state as { openPrompt?: OpenPrompt } | null)?.openPrompt;
   const [open, setOpen] = useState<OpenPrompt | null>(arriving ?? null);
+  // Once only: a reload or a step back to this entry does not open it again.
+  useEffect(() => {
+    if (arriving) void navigate(location.pathname, { replace: true, state: null });
+  }, [arriving, navigate, location.pathname]);
   const onOpenPrompt = useCallback((prompt: Prompt) => setOpen({ id: prompt.id, title: prompt.title, body: prompt.body }), []);
   const onClose = useCallback(() => setOpen(null), []);
 
