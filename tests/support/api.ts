@@ -17,7 +17,7 @@ export interface Reply<T = any> {
  * file's wrong passwords lock every later file out.
  */
 const sourceAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
-const dispatcher = new Agent({ connect: { localAddress: sourceAddress } });
+const dispatcher = new Agent({ localAddress: sourceAddress });
 
 export async function call<T = any>(method: string, path: string, options: { base?: string; token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
