@@ -5,7 +5,7 @@ import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { readSecret } from './config';
 import { TABLE, cancellationCodes, db } from './db';
-import { moveLegacyProfileValuesOf } from './context';
+import { moveLegacyProfileValuesOf } from './legacy-profile-values';
 import { ServiceUnavailableError } from './errors';
 import { keys } from './keys';
 import { type Tx, transact } from './transactions';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Directives, Snippet, SnippetInput } from '@shared/contract/context';
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
-import { ITEM_BYTES_MAX, TABLE, cancellationCodes, db, itemBytes, queryAll } from './db';
+import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
 import { BadRequestError, PayloadTooLargeError } from './errors';
 import { PROFILE_VALUE_SK, keys } from './keys';
-import { logger, userRef } from './log';
+import { moveLegacyProfileValues } from './legacy-profile-values';
 import { type Tx, transact } from './transactions';
 import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
-import { type Item, type UserRecord, getUser } from './users';
+import type { Item, UserRecord } from './users';
 
 /**
  * The Context Library: global directives live on the user item (read with the user, no extra
@@ -129,53 +129,6 @@ export async function deleteProfileValue(user: UserRecord & ContextFields, key: 
 const releaseCount = (userId: string): Tx => ({
   Update: { TableName: TABLE, Key: keys.user(userId), UpdateExpression: 'ADD profile_values_used :minus', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':minus': -1 } },
 });
-
-/**
- * Migration: PROFILE values used to be a map on the user item (`profile_values`), which 50 long
- * values could push past DynamoDB's 400 KB. A user's first request after the change moves them to
- * their items in one transaction (at most PROFILE_VALUES_MAX + 1 items), conditioned on the map
- * read, so values saved meanwhile are not lost and two requests cannot both move them. Best
- * effort for the request that triggers it: until it succeeds, readers still see the map
- * (profileValuesOf). Afterwards the map is gone from `user` too.
- */
-export async function moveLegacyProfileValues(user: UserRecord & ContextFields): Promise<void> {
-  const legacy = user.profile_values;
-  if (legacy === undefined) return;
-  const entries = Object.entries(legacy);
-  const now = new Date().toISOString();
-  try {
-    await transact(
-      [
-        {
-          Update: {
-            TableName: TABLE,
-            Key: keys.user(user.id),
-            UpdateExpression: 'REMOVE profile_values SET profile_values_used = :n',
-            ConditionExpression: 'attribute_exists(pk) AND size(profile_values) = :n',
-            ExpressionAttributeValues: { ':n': entries.length },
-          },
-        },
-        ...entries.map(([key, value]): Tx => ({ Put: { TableName: TABLE, Item: { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: now } } })),
-      ],
-      {},
-    );
-  } catch (error) {
-    // Moved by a concurrent request, or changed meanwhile: the next request tries again.
-    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') {
-      logger.warn('profile values not moved', { user: userRef(user.id), error: (error as Error).name });
-      return;
-    }
-  }
-  delete user.profile_values;
-}
-
-/** The same for a writer that has not read the user (the billing webhook): true when there were values to move. */
-export async function moveLegacyProfileValuesOf(userId: string): Promise<boolean> {
-  const user = (await getUser(userId)) as (UserRecord & ContextFields) | undefined;
-  if (user?.profile_values === undefined) return false;
-  await moveLegacyProfileValues(user);
-  return user.profile_values === undefined;
-}
 
 /** Snippets: names unique per user, counted against max_snippets. */
 export const SNIPPET: NamedKind = {

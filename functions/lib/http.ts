@@ -22,7 +22,7 @@ import {
   UnsupportedMediaTypeError,
 } from './errors';
 import { findApiKey, isApiKey, touchApiKey } from './api-keys';
-import { moveLegacyProfileValues } from './context';
+import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
