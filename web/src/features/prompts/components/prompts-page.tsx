@@ -18,6 +18,7 @@ import { type EditorSession, PromptEditor } from './prompt-editor';
 import { PromptGrid } from './prompt-grid';
 import { PromptsSidebar } from './prompts-sidebar';
 import { PublishDialog } from './publish-dialog';
+import { ShareDialog } from './share-dialog';
 import { LibraryUpdateDialog } from './library-update-dialog';
 import { PromptsEmpty, PromptsError, PromptsLoading, PromptsNoResults } from './prompts-states';
 import { PromptStats, PromptsToolbar } from './prompts-toolbar';
@@ -51,6 +52,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
   const [publishing, setPublishing] = useState<Prompt | null>(null);
+  const [sharing, setSharing] = useState<Prompt | null>(null);
   // Open editors, first shown; an enhancement finishing while one is open waits its turn.
   const [editors, setEditors] = useState<EditorSession[]>([]);
   const nextEditorKey = useRef(1);
@@ -148,6 +150,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   const onPublish = useCallback((prompt: Prompt) => setPublishing(prompt), []);
   const closePublish = useCallback(() => setPublishing(null), []);
+  const onShare = useCallback((prompt: Prompt) => setSharing(prompt), []);
+  const closeShare = useCallback(() => setSharing(null), []);
 
   const clearFilters = () => {
     setSearch('');
@@ -187,6 +191,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
             onDelete={onDelete}
             onOpen={onOpenPrompt}
             onPublish={isAdmin ? onPublish : undefined}
+            onShare={onShare}
             onLibraryUpdate={setLibraryUpdate}
           />
         )}
@@ -214,6 +219,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
       {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
+      <ShareDialog prompt={sharing} onClose={closeShare} />
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
     </ContentLayout>
