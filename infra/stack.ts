@@ -138,7 +138,7 @@ export class ConstructStack extends Stack {
 
 /** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>
-  ['GET /library/prompts', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
+  ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
 
 /** The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when there is a build. */
 export function spaShell(webDist: string): string | undefined {
