@@ -190,9 +190,10 @@ export async function buildSnapshot(
 
 /** Reads the library from the table, builds and points `current.json` at the new version. */
 export async function rebuildSnapshot(target: SnapshotStore = snapshotStore()): Promise<Manifest> {
-  const { allLibraryCategories, allLibraryForkCounts, allLibraryPrompts } = await import('./library');
+  const { allLibraryCategories, libraryForkCounts, allLibraryPrompts } = await import('./library');
   const startedAt = Date.now();
-  const [prompts, categories, forkCounts] = await Promise.all([allLibraryPrompts(), allLibraryCategories(), allLibraryForkCounts()]);
+  const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
+  const forkCounts = await libraryForkCounts(prompts.map((p) => p.id));
   const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts);
   // Another process may have published a build that started later (it read newer items): keep it.
   const before = parseCurrent(await target.get('current.json'));
@@ -361,10 +362,10 @@ function orderOf(m: Manifest, tier: Tier, sort: 'popular' | 'newest'): Promise<I
  * One page of the library as a caller of `tier` sees it. Without search, category, tasks,
  * industries, 'available' or a sort of its own the page comes straight from the chunk(s) holding
  * it; otherwise the embedded engine filters the tier's views with the client's semantics: text in
- * title, body, tasks or industries (case-insensitive; a locked prompt's stored body is its teaser,
+ * title or body (case-insensitive; a locked prompt's stored body is its teaser,
  * so hidden text never matches), category by name, tasks / industries matching any selected
  * value, `available` dropping locked prompts. Sorts: relevance (title matches first, then the
- * rest, each in library order), popular, newest, title (library order, A–Z). The whole match set
+ * body matches, each in library order), popular, newest, title (library order, A–Z). The whole match set
  * is ordered before it is paged, so every page follows the one order.
  */
 export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<LibraryPage> {
@@ -393,11 +394,10 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
   const order = reordered ? await orderOf(m, tier, sort) : undefined;
   const narrowed = Boolean(search || category || industries.size || available);
   const inTitle = (i: number) => titles[i]!.includes(search);
-  const inTags = (p: LibraryPrompt) => p.tasks.some((t) => t.toLowerCase().includes(search)) || p.industries.some((t) => t.toLowerCase().includes(search));
   const keep = (i: number) => {
     const p = views[i]!;
     return (
-      (!search || inTitle(i) || bodies[i]!.includes(search) || inTags(p)) &&
+      (!search || inTitle(i) || bodies[i]!.includes(search)) &&
       (!category || p.category_name === category) &&
       (!industries.size || p.industries.some((industry) => industries.has(industry))) &&
       (!available || !p.locked)

@@ -48,11 +48,11 @@ export const libraryKeys = {
   category: (id: string) => ({ pk: `LIBCAT#${id}`, sk: 'LIBCAT' }),
   promptIndex: (id: string) => ({ gsi2pk: `LIBRARY#${libraryShard(id)}`, gsi2sk: id }),
   /**
-   * A prompt's fork counter: an item of its own, so a fork neither rewrites the prompt nor starts a
-   * snapshot build (the stream filter passes LIBPROMPT# / LIBCAT# keys only). Counters live in
-   * LIBRARY_SHARDS partitions (by the id's shard), so a build reads them all with one Query each.
+   * A prompt's fork counter: an item (and partition) of its own, so a fork neither rewrites the
+   * prompt nor starts a snapshot build (the stream filter passes LIBPROMPT# / LIBCAT# keys only),
+   * and no fork writes a partition that forks of other prompts share.
    */
-  stats: (id: string) => ({ pk: `LIBSTATS#${libraryShard(id)}`, sk: id }),
+  stats: (id: string) => ({ pk: `LIBSTATS#${id}`, sk: 'LIBSTATS' }),
   categoryIndex: (id: string) => ({ gsi2pk: CATEGORIES_PK, gsi2sk: id }),
 };
 
@@ -99,14 +99,16 @@ export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
   return shards.flat().filter((i) => i.type === 'library_prompt').map(asPrompt).sort(byTitle);
 }
 
-/** Fork count per library prompt id (the counter partitions read in parallel). */
-export async function allLibraryForkCounts(): Promise<Map<string, number>> {
-  const shards = await Promise.all(
-    Array.from({ length: LIBRARY_SHARDS }, (_, n) =>
-      queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `LIBSTATS#${n}` } }),
-    ),
-  );
-  return new Map(shards.flat().filter((i) => i.type === 'library_stats').map((i) => [i.sk as string, Number(i.forks ?? 0)]));
+/** Fork count per library prompt id: the counters of `ids` (100 per BatchGet, 16 at a time; only the snapshot builder). */
+export async function libraryForkCounts(ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100) as string[]);
+  for (let i = 0; i < batches.length; i += 16) {
+    const found = await Promise.all(batches.slice(i, i + 16).map((batch) => batchGet(batch.map((id) => libraryKeys.stats(id)), { projection: 'pk, forks' })));
+    for (const item of found.flat()) counts.set((item.pk as string).slice('LIBSTATS#'.length), Number(item.forks ?? 0));
+  }
+  return counts;
 }
 
 /** Counts one fork of a library prompt (one small write to its own counter item; shown after the next build). */

@@ -72,6 +72,9 @@ export const LibraryPromptEdit = z.strictObject({
   access_tier: Tier,
 });
 export type LibraryPromptEdit = z.infer<typeof LibraryPromptEdit>;
+/** GET /admin/prompts/{id}: what the edit starts from (the full text, whatever the admin's own plan). */
+export const LibraryPromptText = z.object({ id: z.string(), title: z.string(), body: z.string(), tasks: z.array(z.string()), industries: z.array(z.string()), access_tier: Tier });
+export type LibraryPromptText = z.infer<typeof LibraryPromptText>;
 
 export const ForkRequest = z.strictObject({ category_id: z._default(CategoryRef, null) });
 

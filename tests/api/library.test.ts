@@ -201,10 +201,10 @@ describe('library import', () => {
 
 describe('sort, available on my plan, one prompt', () => {
   const SORTED = `Sorted ${run}`;
-  // Titles in A–Z order: Apple, Banana, Cherry; 'needle' in one title and in the others' body or tags.
+  // Titles in A–Z order: Apple, Banana, Cherry; 'needle' in one title and in the others' bodies.
   const sorted: LibraryEntry[] = [
     { id: `s-apple-${run}`, title: `Apple ${run}`, body: `about a needle ${run}`, category: SORTED, tasks: [], industries: [], access_tier: 'free' },
-    { id: `s-banana-${run}`, title: `Banana ${run}`, body: `plain ${run}`, category: SORTED, tasks: ['Needle work'], industries: [], access_tier: 'free' },
+    { id: `s-banana-${run}`, title: `Banana ${run}`, body: `plain needle ${run}`, category: SORTED, tasks: ['Sewing'], industries: [], access_tier: 'free' },
     { id: `s-cherry-${run}`, title: `Cherry needle ${run}`, body: `plain ${run}`, category: SORTED, tasks: [], industries: [], access_tier: 'pro' },
   ];
   const ids = (p: Page) => p.prompts.map((x) => x.id);
