@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -79,12 +80,14 @@ export class ConstructStack extends Stack {
       siteUrl: props.domainName ? `https://${props.domainName}` : undefined,
       mailFrom: props.mailFrom,
       mailSiteUrl: props.mailSiteUrl,
+      spaShell: spaShell(props.webDist ?? join(REPO_ROOT, 'web', 'dist')),
       grantsFor: (route) => (readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role) => this.library.grantReadTo(role) }] : []),
     });
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
       streamingEndpoints: this.api.streamingEndpoints,
+      pagePatterns: this.api.pagePatterns,
       retain,
       webDist: props.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       domainName: props.domainName,
@@ -136,3 +139,9 @@ export class ConstructStack extends Stack {
 /** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>
   ['GET /library/prompts', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
+
+/** The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when there is a build. */
+export function spaShell(webDist: string): string | undefined {
+  const file = join(webDist, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}

@@ -127,6 +127,35 @@ export const ROUTES = [
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
 ] as const satisfies readonly RouteDef[];
 
+/**
+ * Pages a function answers instead of the static SPA, at the site root (not under API_BASE): their
+ * HTML must carry what the SPA would only add in JavaScript (link previews in chat apps read the
+ * HTML). The stack adds each as an HTTP API route behind a CloudFront behaviour of its own
+ * (infra/constructs/web.ts); the local gateway serves them ahead of the static files.
+ */
+export interface PageRouteDef {
+  method: 'GET';
+  /** The path on the site, API Gateway syntax for parameters: `/s/{token}`. */
+  path: string;
+  handler: string;
+  /** The CloudFront path pattern that sends these pages to the API origin. */
+  pattern: string;
+}
+
+export const PAGE_ROUTES = [
+  // A shared prompt, readable without an account (docs/architecture.md, "Share pages").
+  { method: 'GET', path: '/s/{token}', handler: 'pages/shared', pattern: '/s/*' },
+] as const satisfies readonly PageRouteDef[];
+
+/** The page route serving a concrete site path, with its parameters. */
+export function matchPage(method: string, path: string): { route: PageRouteDef; pathParameters: Record<string, string> } | null {
+  for (const route of PAGE_ROUTES as readonly PageRouteDef[]) {
+    const params = route.method === method ? matchPath(route.path, path) : null;
+    if (params) return { route, pathParameters: params };
+  }
+  return null;
+}
+
 type RouteEntry = (typeof ROUTES)[number];
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
 /** `"POST /auth/login"` for every route in the table: handlers name their route with one. */

@@ -128,3 +128,17 @@ export function renderTemplate(body: string, values: Record<string, string | und
     return defaults.get(id) ?? `[${variable.key}]`;
   });
 }
+
+/**
+ * A template with some variables filled: each INPUT marker with a non-empty value in `values`
+ * (keyed `TYPE:key`) becomes that value; every other marker (unfilled, SNIPPET, PROFILE) stays a
+ * marker, so the copy is still a template and resolves the context when it is opened.
+ */
+export function fillInputsKeepingMarkers(body: string, values: Record<string, string | undefined>): string {
+  return body.replace(MARKER, (marker: string, type: string, content: string) => {
+    const variable = parseMarker(marker, type, content);
+    if (!variable || variable.type !== 'INPUT') return marker;
+    const value = values[`${variable.type}:${variable.key}`];
+    return value !== undefined && value !== '' ? value : marker;
+  });
+}

@@ -5,6 +5,6 @@ import { parseWith } from '../lib/validation';
 
 /** DELETE /context/profile/{key}: forgets one PROFILE value (204 even when it was not set). */
 export const handler = api('DELETE /context/profile/{key}', {}, async ({ user, params }) => {
-  await deleteProfileValue(user.id, parseWith(ProfileKey, params.key));
+  await deleteProfileValue(user, parseWith(ProfileKey, params.key));
   return noContent();
 });

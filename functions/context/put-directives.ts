@@ -4,6 +4,6 @@ import { api, ok } from '../lib/http';
 
 /** PUT /context/directives: both texts at once (missing ones become empty). */
 export const handler = api('PUT /context/directives', { body: Directives }, async ({ user, body }) => {
-  await saveDirectives(user.id, body);
+  await saveDirectives(user, body);
   return ok(body);
 });

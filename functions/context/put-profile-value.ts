@@ -6,6 +6,6 @@ import { parseWith } from '../lib/validation';
 /** PUT /context/profile/{key}: saves one PROFILE value (from the workbench). */
 export const handler = api('PUT /context/profile/{key}', { body: ProfileValueInput }, async ({ user, body, params }) => {
   const key = parseWith(ProfileKey, params.key);
-  await setProfileValue(user.id, key, body.value);
+  await setProfileValue(user, key, body.value);
   return ok({ key, value: body.value });
 });

@@ -1,10 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '@shared/contract/account';
 import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
 import { TABLE, batchWrite, db, queryAll } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
-import { type ContextFields, directivesOf, profileValuesOf } from './context';
-import { OUTSIDE_REF_SK, keys } from './keys';
+import { type ContextFields, directivesOf, profileValuesFrom } from './context';
+import { OUTSIDE_REF_SK, USERS_SHARDS, keys, usersShard } from './keys';
 import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
 import { clearSignInFailures, usedIn } from './rate-limits';
@@ -111,7 +111,7 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   },
   { name: 'directives', collect: ({ user }) => directivesOf(user) },
   { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
-  { name: 'profile_values', collect: ({ user }) => profileValuesOf(user) },
+  { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
 ];
 
 /** Every item of a partition, grouped by its `type`. */
@@ -163,22 +163,24 @@ async function cancelSubscription(user: UserRecord): Promise<void> {
  * 2. one transaction ends the account: the user item, the email claim (the email is free again),
  *    the Stripe customer link and the admin count (the last admin is refused with `lastAdmin`);
  *    from here every token of the user fails and every write that needs the user item fails;
+ *    the same transaction writes a purge marker (below);
  * 3. items kept outside the partition through their own twins inside it (outside-items.ts: API key
  *    lookups), then the partition and the items its `XREF#` notes name, page by page, repeated until
- *    a pass finds nothing, so a write that was in flight during the first pass goes too.
- * A user item that is already gone with items left (an earlier attempt stopped half way) is
- * finished. Returns false when there was no such user at all.
+ *    a pass finds nothing, so a write that was in flight during the first pass goes too; then the
+ *    marker goes.
+ * Should step 3 stop half way, a retry (the admin's) finishes it: a user item that is already gone
+ * with items left is finished. A user who deleted their own account cannot retry (their token ended
+ * in step 2), so every later account deletion also finishes the clean-ups that markers show
+ * unfinished. Returns false when there was no such user at all.
  */
 export async function deleteUserData(userId: string, lastAdmin: () => Error = () => new ConflictError(LAST_ADMIN), known?: UserRecord): Promise<boolean> {
   const user = known ?? (await getUser(userId));
-  if (!user) {
-    await deleteOutsideItems(userId);
-    return (await deletePartition(userId)) > 0;
-  }
+  if (!user) return finishPurge(userId);
   for (const step of BEFORE_DELETE) await step(user);
   const items: Tx[] = [
     { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
     { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email), ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id', ExpressionAttributeValues: { ':id': userId } } },
+    { Put: { TableName: TABLE, Item: { ...purgeMarker(userId), type: 'account_purge', user_id: userId, email: user.email, started_at: new Date().toISOString() } } },
   ];
   if (user.stripe_customer_id) items.push({ Delete: { TableName: TABLE, Key: { pk: `STRIPE_CUSTOMER#${user.stripe_customer_id}`, sk: 'CUSTOMER' } } });
   if (user.is_admin) items.push(adminCountChange(-1));
@@ -187,10 +189,44 @@ export async function deleteUserData(userId: string, lastAdmin: () => Error = ()
     1: () => new ConflictError('This account changed while it was being deleted. Please try again.'),
     [items.length - 1]: user.is_admin ? lastAdmin : () => new ConflictError('This account changed while it was being deleted. Please try again.'),
   });
-  await deleteOutsideItems(userId);
-  for (let pass = 0; pass < 5 && (await deletePartition(userId)) > 0; pass++);
-  await clearSignInFailures(user.email);
+  await finishPurge(userId, user.email);
+  await finishUnfinishedPurges(userId);
   return true;
+}
+
+/**
+ * The note that an account's deletion has begun and its clean-up (step 3) is not known to be
+ * finished: `PURGES#<shard>` / `USER#<id>`, spread over the users listing's shards by id, so no
+ * one partition takes every deletion. Written with the end of the account, deleted after its
+ * clean-up; holds the email (its sign-in guard is cleared at the end).
+ */
+const purgeMarker = (userId: string) => ({ pk: `PURGES#${usersShard(userId)}`, sk: `USER#${userId}` });
+
+/** Step 3 of deleteUserData, safe to repeat: answers whether there was anything of the user left. */
+async function finishPurge(userId: string, knownEmail?: string): Promise<boolean> {
+  const { Item: marker } = await db.send(new GetCommand({ TableName: TABLE, Key: purgeMarker(userId), ConsistentRead: true }));
+  await deleteOutsideItems(userId);
+  let deleted = 0;
+  for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) deleted += found = await deletePartition(userId);
+  const email = knownEmail ?? (marker?.email as string | undefined);
+  if (email) await clearSignInFailures(email);
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: purgeMarker(userId) }));
+  return deleted > 0 || marker !== undefined;
+}
+
+/** Finishes a few clean-ups that earlier deletions left unfinished (best effort: this deletion is done). */
+async function finishUnfinishedPurges(exceptUserId: string): Promise<void> {
+  try {
+    const pages = await Promise.all(
+      Array.from({ length: USERS_SHARDS }, (_, shard) =>
+        db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `PURGES#${shard}` }, Limit: 3 })),
+      ),
+    );
+    const left = pages.flatMap((p) => p.Items ?? []).filter((m) => m.user_id !== exceptUserId);
+    for (const marker of left) await finishPurge(String(marker.user_id), marker.email as string | undefined);
+  } catch (error) {
+    logger.warn('unfinished account clean-ups left for the next deletion', { error: (error as Error).name });
+  }
 }
 
 /** Deletes every item of the user's partition and the outside items it notes; answers how many there were. */

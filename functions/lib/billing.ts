@@ -5,6 +5,7 @@ import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { readSecret } from './config';
 import { TABLE, cancellationCodes, db } from './db';
+import { moveLegacyProfileValuesOf } from './legacy-profile-values';
 import { ServiceUnavailableError } from './errors';
 import { keys } from './keys';
 import { type Tx, transact } from './transactions';
@@ -196,7 +197,7 @@ function billingCondition(change: TierChange): { expression: string; values: Rec
  * transaction) and only as billingCondition allows. Returns 'applied', 'duplicate' or 'stale'
  * (older, or about a subscription that does not grant the tier).
  */
-export async function applyTierChange(change: TierChange): Promise<'applied' | 'duplicate' | 'stale'> {
+export async function applyTierChange(change: TierChange, retried = false): Promise<'applied' | 'duplicate' | 'stale'> {
   const fields: Record<string, unknown> = {
     access_tier: change.tier,
     billing_event_created: change.eventCreated,
@@ -233,6 +234,8 @@ export async function applyTierChange(change: TierChange): Promise<'applied' | '
       await transact([eventMarker(change.eventId)], {}).catch(() => {});
       return 'stale';
     }
+    // A user item still near DynamoDB's 400 KB with PROFILE values of before (context.ts): move them off, then once more.
+    if (!retried && (await moveLegacyProfileValuesOf(change.userId))) return applyTierChange(change, true);
     throw error;
   }
 }

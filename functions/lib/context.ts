@@ -1,32 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Directives, Snippet, SnippetInput } from '@shared/contract/context';
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
-import { TABLE, db, queryAll } from './db';
-import { BadRequestError } from './errors';
-import { keys } from './keys';
+import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
+import { BadRequestError, PayloadTooLargeError } from './errors';
+import { PROFILE_VALUE_SK, keys } from './keys';
+import { moveLegacyProfileValues } from './legacy-profile-values';
+import { type Tx, transact } from './transactions';
 import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Item, UserRecord } from './users';
 
 /**
- * The Context Library: global directives and PROFILE values live on the user item (read with the
- * user, no extra round trip); snippets are items in the workspace partition with unique names.
+ * The Context Library: global directives live on the user item (read with the user, no extra
+ * round trip; bounded by the contract); PROFILE values, which a user may add up to
+ * PROFILE_VALUES_MAX of, are one item each in the user's partition (`XPROFILE#<key>`, keys.ts), so
+ * the item every request reads stays small; snippets are items in the workspace partition with
+ * unique names.
  */
 export interface ContextFields {
   global_prompt_prefix?: string;
   global_prompt_suffix?: string;
+  /** Where PROFILE values lived before they became items: moved out on the user's next request. */
   profile_values?: Record<string, string>;
+  /** How many PROFILE value items the user has (the PROFILE_VALUES_MAX guard). */
+  profile_values_used?: number;
 }
+
+/** The user item may carry more than directives (names, billing, counters): they get the rest of the 400 KB. */
+const USER_ITEM_BYTES_MAX = ITEM_BYTES_MAX / 2;
 
 export function directivesOf(user: UserRecord & ContextFields): Directives {
   return { global_prompt_prefix: user.global_prompt_prefix ?? '', global_prompt_suffix: user.global_prompt_suffix ?? '' };
 }
 
-export async function saveDirectives(userId: string, directives: Directives): Promise<void> {
+/** Saves both directives; refused with 413 (never DynamoDB's own refusal) should the user item grow past its share. */
+export async function saveDirectives(user: UserRecord & ContextFields, directives: Directives): Promise<void> {
+  await moveLegacyProfileValues(user);
+  if (itemBytes({ ...user, ...directives }) > USER_ITEM_BYTES_MAX) {
+    throw new PayloadTooLargeError(`Your directives are too large to save: together they may take at most ${USER_ITEM_BYTES_MAX / 1024} KB.`);
+  }
   await db.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.user(userId),
+      Key: keys.user(user.id),
       UpdateExpression: 'SET global_prompt_prefix = :p, global_prompt_suffix = :s',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':p': directives.global_prompt_prefix, ':s': directives.global_prompt_suffix },
@@ -34,42 +50,85 @@ export async function saveDirectives(userId: string, directives: Directives): Pr
   );
 }
 
-export const profileValuesOf = (user: UserRecord & ContextFields) => user.profile_values ?? {};
+interface ProfileValueItem {
+  key: string;
+  value: string;
+}
 
-/** Sets one PROFILE value; a new key is refused past PROFILE_VALUES_MAX, atomically (the map exists from sign-up). */
-export async function setProfileValue(userId: string, key: string, value: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET profile_values.#k = :v',
-        ConditionExpression: 'attribute_exists(profile_values.#k) OR size(profile_values) < :max',
-        ExpressionAttributeNames: { '#k': key },
-        ExpressionAttributeValues: { ':v': value, ':max': PROFILE_VALUES_MAX },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') {
-      throw new BadRequestError(`You can keep at most ${PROFILE_VALUES_MAX} profile values.`);
+/** Access pattern: the user's PROFILE values (one Query on the XPROFILE# range), with any not yet moved off the user item. */
+export async function profileValuesOf(user: UserRecord & ContextFields): Promise<Record<string, string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspace(user.id), ':prefix': PROFILE_VALUE_SK },
+  });
+  return profileValuesFrom(user, items);
+}
+
+/** The PROFILE values from their items (type `profile_value`) as read, over any still on the user item. */
+export function profileValuesFrom(user: ContextFields, items: Record<string, unknown>[]): Record<string, string> {
+  return { ...user.profile_values, ...Object.fromEntries(items.map((i) => [(i as unknown as ProfileValueItem).key, (i as unknown as ProfileValueItem).value])) };
+}
+
+const TOO_MANY_VALUES = `You can keep at most ${PROFILE_VALUES_MAX} profile values.`;
+
+/**
+ * Sets one PROFILE value. A new key is its item and the user's count in one transaction, the count
+ * conditioned on PROFILE_VALUES_MAX (so concurrent saves cannot pass it); an existing key is
+ * overwritten in place.
+ */
+export async function setProfileValue(user: UserRecord & ContextFields, key: string, value: string): Promise<void> {
+  await moveLegacyProfileValues(user);
+  const item = { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: new Date().toISOString() };
+  const exists = new Error('the key has a value');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transact(
+        [
+          { Put: { TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: keys.user(user.id),
+              UpdateExpression: 'ADD profile_values_used :one',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(profile_values_used) OR profile_values_used < :max)',
+              ExpressionAttributeValues: { ':one': 1, ':max': PROFILE_VALUES_MAX },
+            },
+          },
+        ],
+        { 0: () => exists, 1: () => new BadRequestError(TOO_MANY_VALUES) },
+      );
+      return;
+    } catch (error) {
+      if (error !== exists) throw error;
     }
-    throw error;
+    try {
+      await db.send(new PutCommand({ TableName: TABLE, Item: item, ConditionExpression: 'attribute_exists(pk)' }));
+      return;
+    } catch (error) {
+      // Forgotten in between: save it as new.
+      if ((error as Error).name !== 'ConditionalCheckFailedException' || attempt >= 3) throw error;
+    }
   }
 }
 
-export async function deleteProfileValue(userId: string, key: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: keys.user(userId),
-      UpdateExpression: 'REMOVE profile_values.#k',
-      ConditionExpression: 'attribute_exists(profile_values)',
-      ExpressionAttributeNames: { '#k': key },
-    }),
-  ).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
+/** Forgets one PROFILE value (nothing to do when it is not set): the item and the count together. */
+export async function deleteProfileValue(user: UserRecord & ContextFields, key: string): Promise<void> {
+  await moveLegacyProfileValues(user);
+  const absent = new Error('no such value');
+  await transact(
+    [
+      { Delete: { TableName: TABLE, Key: keys.profileValue(user.id, key), ConditionExpression: 'attribute_exists(pk)' } },
+      releaseCount(user.id),
+    ],
+    { 0: () => absent },
+  ).catch((error: unknown) => {
+    if (error !== absent) throw error;
   });
 }
+
+const releaseCount = (userId: string): Tx => ({
+  Update: { TableName: TABLE, Key: keys.user(userId), UpdateExpression: 'ADD profile_values_used :minus', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':minus': -1 } },
+});
 
 /** Snippets: names unique per user, counted against max_snippets. */
 export const SNIPPET: NamedKind = {

@@ -28,6 +28,26 @@ export const db = DynamoDBDocumentClient.from(
 
 export const TABLE = config.tableName;
 
+/** DynamoDB's limit on one item, counted in bytes (docs/data-model.md). */
+export const ITEM_BYTES_MAX = 400 * 1024;
+
+/** A string's size as DynamoDB counts it: UTF-8 bytes, not characters ('€' is 3, an emoji 4). */
+export const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * An item's size as DynamoDB counts it against ITEM_BYTES_MAX: each attribute's name plus its
+ * value; strings in UTF-8 bytes, a number at most 21 bytes, a boolean or null 1, a list or map 3
+ * plus 1 per element and its contents (map keys count like attribute names).
+ */
+export function itemBytes(value: unknown): number {
+  if (typeof value === 'string') return utf8Bytes(value);
+  if (typeof value === 'number') return Math.min(21, Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1);
+  if (typeof value === 'boolean' || value === null || value === undefined) return 1;
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, v) => sum + 1 + itemBytes(v), 0);
+  if (value instanceof Uint8Array) return value.byteLength;
+  return 3 + Object.entries(value as Record<string, unknown>).reduce((sum, [k, v]) => sum + 1 + utf8Bytes(k) + itemBytes(v), 0);
+}
+
 /**
  * Why a transaction was cancelled, per item: 'ConditionalCheckFailed' means a guard (uniqueness,
  * plan limit) said no; 'TransactionConflict' means a concurrent writer, worth a retry.

@@ -22,6 +22,7 @@ import {
   UnsupportedMediaTypeError,
 } from './errors';
 import { findApiKey, isApiKey, touchApiKey } from './api-keys';
+import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
@@ -336,6 +337,7 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
           event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
         ]);
         if (!user) throw new UnauthorizedError('Your account no longer exists.');
+        await moveLegacyProfileValues(user);
         event.user = user;
         event.session = null;
         event.apiKeyId = found.key_id;
@@ -348,6 +350,8 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
       if (!user) throw new UnauthorizedError('Your account no longer exists.');
       if (revoked || claims.sessionVersion !== sessionVersionOf(user)) throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
+      // Once per user who still has PROFILE values on their item (context.ts), so it stays small.
+      await moveLegacyProfileValues(user);
       event.user = user;
       event.session = claims;
       event.preloaded = preloaded;

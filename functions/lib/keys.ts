@@ -42,6 +42,8 @@ const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
  * see these notes.
  */
 export const OUTSIDE_REF_SK = 'XREF#';
+/** PROFILE values, one item each (context.ts): after `VERSION#` like the outside references. */
+export const PROFILE_VALUE_SK = 'XPROFILE#';
 export function outsideRef(at: { pk: string; sk: string }, target: { pk: string; sk: string }) {
   if (!at.sk.startsWith(OUTSIDE_REF_SK)) throw new Error(`An outside reference's sk starts with ${OUTSIDE_REF_SK}`);
   return { ...at, type: 'outside_ref', target_pk: target.pk, target_sk: target.sk };
@@ -56,6 +58,8 @@ export const keys = {
   /** Every version snapshot of one prompt starts with this sk. */
   versionPrefix: (promptId: string) => versionPrefix(promptId),
   workspace: (userId: string) => `USER#${userId}`,
+  /** One PROFILE value of the user (context.ts); sorts after VERSION#, so workspace reads never load it. */
+  profileValue: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `${PROFILE_VALUE_SK}${key}` }),
   /** A prompt's public link (share.ts): a partition per link. */
   share: (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' }),
   /** The user's place in the users listing: one of USERS_SHARDS index partitions (by id), sorted by email there. */

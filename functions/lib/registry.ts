@@ -72,9 +72,9 @@ export async function compileRegistryPrompt(
   directives: boolean,
 ): Promise<{ text: string; view: RegistryPrompt }> {
   const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(user.id, slug)) : undefined) : claim;
-  const [{ view }, snippets] = await Promise.all([resolvePrompt(user.id, slug, found, selector), listSnippets(user.id)]);
+  const [{ view }, snippets, profile] = await Promise.all([resolvePrompt(user.id, slug, found, selector), listSnippets(user.id), profileValuesOf(user)]);
   try {
-    const text = compileBody(view.body, inputs, { snippets, profile: profileValuesOf(user) }, directives ? directivesOf(user) : undefined);
+    const text = compileBody(view.body, inputs, { snippets, profile }, directives ? directivesOf(user) : undefined);
     return { text, view };
   } catch (error) {
     if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);

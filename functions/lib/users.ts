@@ -36,8 +36,6 @@ export interface NewUser {
 /** Plan-limit counters on the user item, one per limited kind of item. */
 export const COUNTERS = { max_prompts: 'prompts_used', max_categories: 'categories_used', max_snippets: 'snippets_used' } as const;
 const ZERO_COUNTERS = { prompts_used: 0, categories_used: 0, snippets_used: 0 };
-/** Created empty with the user so a PROFILE value is saved with one conditional update. */
-const EMPTY_CONTEXT = { profile_values: {} };
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
@@ -74,7 +72,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS, ...EMPTY_CONTEXT },
+              Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

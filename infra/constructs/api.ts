@@ -8,7 +8,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { API_BASE, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
+import { API_BASE, PAGE_ROUTES, type PageRouteDef, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
 import { THROTTLE_DEFAULTS } from '../context';
 import { ApiFunction, FunctionRoles, type RoleGrant } from './api-function';
 
@@ -63,6 +63,12 @@ export interface ApiProps {
   mailFrom?: string;
   /** The site URL emailed links open, when no custom domain gives it (the CloudFront domain, known after the first deploy). */
   mailSiteUrl?: string;
+  /**
+   * The built SPA's index.html, which page functions fill in (functions/lib/share-page.ts); its
+   * asset names change with each build, so the page functions are redeployed with the site.
+   * Without it they answer a bare page.
+   */
+  spaShell?: string;
 }
 
 /**
@@ -148,6 +154,8 @@ export class Api extends Construct {
   readonly functions = new Map<string, ApiFunction>();
   /** The streaming routes' function URLs, for CloudFront behaviours ahead of `/api/v1/*`. */
   readonly streamingEndpoints: StreamingEndpoint[] = [];
+  /** CloudFront path patterns of the page routes (`/s/*`), sent to this API. */
+  readonly pagePatterns: string[] = [];
   /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
   readonly domainName: string;
 
@@ -299,6 +307,23 @@ export class Api extends Construct {
         };
         credentialRoutes.push(httpRoute!);
       }
+    }
+
+    // Page routes (HTML at the site root, shared/routes.ts): public, read-only, no secrets; the
+    // HTTP API serves them at their own path, and CloudFront sends their pattern here.
+    for (const page of PAGE_ROUTES as readonly PageRouteDef[]) {
+      const id = `Page${routeId(page)}`;
+      const fn = new ApiFunction(this, id, {
+        handler: page.handler,
+        description: `${page.method} ${page.path}`,
+        environment: props.spaShell ? { SPA_SHELL: props.spaShell } : {},
+        logRemovalPolicy: removalPolicy,
+        logGroup: functionLogs,
+        role: roles.roleFor({ table: 'RO', secrets: {}, grants: [] }),
+      }).bindTable(props.table, 'RO');
+      this.functions.set(routeKey(page), fn);
+      this.httpApi.addRoutes({ path: page.path, methods: [apigw.HttpMethod[page.method]], integration: new HttpLambdaIntegration(`${id}Integration`, fn) });
+      this.pagePatterns.push(page.pattern);
     }
 
     if (credentialRoutes.length !== CREDENTIAL_ROUTES.length) {

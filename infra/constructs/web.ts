@@ -16,6 +16,8 @@ export interface WebProps {
   apiDomainName: string;
   /** Streamed routes served by function URLs instead of the HTTP API (it buffers responses). */
   streamingEndpoints?: StreamingEndpoint[];
+  /** Path patterns of pages the HTTP API renders (`/s/*`, share pages), ahead of the SPA. */
+  pagePatterns?: string[];
   /** prod keeps the bucket; dev empties and deletes it with the stack. */
   retain: boolean;
   /** The built SPA; deployed only when it contains index.html. */
@@ -70,6 +72,18 @@ export class Web extends Construct {
 }`),
     });
 
+    // Page functions build absolute links (og:url) from the site's host; the API origin receives its
+    // own Host, so the viewer's goes along as X-Forwarded-Host (always set here, never the client's).
+    const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {
+      comment: 'Name the site host to server-rendered pages',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  return request;
+}`),
+    });
+
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
@@ -89,6 +103,11 @@ export class Web extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -129,11 +148,25 @@ export class Web extends Construct {
             },
           ]),
         ),
+        // Server-rendered pages (a share link's HTML carries its title and Open Graph tags): never
+        // cached (the answer says no-store, so a revoked link is gone at once), compressed.
+        ...Object.fromEntries(
+          (props.pagePatterns ?? []).map((pattern): [string, cloudfront.BehaviorOptions] => [
+            pattern,
+            {
+              origin: apiOrigin,
+              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+              cachePolicy: apiCachePolicy,
+              originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              compress: true,
+              responseHeadersPolicy,
+              functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         [`${API_BASE}/*`]: {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           // HTTPS only (no redirect): a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

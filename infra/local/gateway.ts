@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { API_BASE, type RouteDef, matchRoute } from '@shared/routes';
+import { API_BASE, type PageRouteDef, type RouteDef, matchPage, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
 import { lambdaContext, lambdaEvent } from './lambda-event';
 import { LocalResponseStream, type StreamingHandler, installLambdaRuntime, isStreamingHandler } from './lambda-runtime';
@@ -13,7 +13,8 @@ installLambdaRuntime();
 /**
  * The local stand-in for API Gateway + CloudFront: turns HTTP requests into API Gateway HTTP API
  * (payload 2.0) events for the same handler modules the stack deploys, and serves the built SPA
- * with history fallback and the same security headers. Streaming routes (a Lambda function URL
+ * with history fallback and the same security headers. Page routes (`/s/{token}`) go to their
+ * function ahead of the static files, as CloudFront's behaviours send them in AWS. Streaming routes (a Lambda function URL
  * with response streaming in AWS, same event format) get a response stream that writes through
  * to the client chunk by chunk.
  */
@@ -38,6 +39,8 @@ const defaultLoader = async (name: string) => (await import(join(FUNCTIONS_DIR, 
 
 export function createGateway(options: GatewayOptions = {}): Server {
   const load = options.loadHandler ?? defaultLoader;
+  // Page functions render into the built SPA's index.html (in AWS the stack hands it to them).
+  if (options.webRoot) process.env.SPA_SHELL_FILE = join(resolve(options.webRoot), 'index.html');
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const handlerFor = (name: string) => {
     if (!handlers.has(name)) handlers.set(name, load(name));
@@ -47,8 +50,11 @@ export function createGateway(options: GatewayOptions = {}): Server {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const page = matchPage(req.method ?? 'GET', url.pathname);
       if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
         await serveApi(req, res, url, handlerFor);
+      } else if (page) {
+        await servePage(req, res, url, page.route, page.pathParameters, handlerFor);
       } else if (options.localPages && (await options.localPages(req, res, url))) {
         // served
       } else if (options.devMiddleware) {
@@ -111,6 +117,15 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
   writeResult(res, result);
 }
 
+/** A page route: its function's HTML with the site's security headers (CloudFront adds them in AWS). */
+async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, route: PageRouteDef, pathParameters: Record<string, string>, handlerFor: (n: string) => Promise<LambdaHandler>) {
+  const event = toEvent(req, url, { ...route, access: 'public' }, pathParameters, Buffer.alloc(0), '');
+  const handler = await handlerFor(route.handler);
+  const result = await handler(event, contextFor({ ...route, access: 'public' }, event.requestContext.requestId));
+  if (typeof result === 'object' && result !== null && 'statusCode' in result) result.headers = { ...result.headers, ...SECURITY_HEADERS };
+  writeResult(res, result);
+}
+
 /** A response-streaming handler writes to the client as it goes; a client that leaves stops it. */
 async function serveStreaming(res: ServerResponse, handler: StreamingHandler, event: APIGatewayProxyEventV2, context: Context) {
   const stream = new LocalResponseStream(res);
@@ -122,7 +137,7 @@ async function serveStreaming(res: ServerResponse, handler: StreamingHandler, ev
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer, basePath = API_BASE): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie' && !EDGE_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -130,7 +145,8 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   return lambdaEvent({
     route,
-    path: url.pathname.slice(API_BASE.length),
+    basePath,
+    path: url.pathname.slice(basePath.length),
     pathParameters,
     headers,
     rawQueryString: url.search.slice(1),

@@ -11,6 +11,8 @@ export interface EventInput {
   route: Pick<RouteDef, 'method' | 'path'>;
   /** The concrete path below the base path, e.g. `/prompts/abc`. */
   path: string;
+  /** API_BASE for API routes; '' for page routes, which live at the site root. */
+  basePath?: string;
   pathParameters?: Record<string, string>;
   /** Lower-cased header names. */
   headers?: Record<string, string>;
@@ -30,8 +32,9 @@ export function lambdaEvent(input: EventInput): APIGatewayProxyEventV2 {
   const query: Record<string, string> = {};
   for (const [k, v] of new URLSearchParams(rawQueryString)) query[k] = k in query ? `${query[k]},${v}` : v;
   const pathParameters = input.pathParameters ?? {};
-  const rawPath = `${API_BASE}${input.path}`;
-  const routeKey = `${input.route.method} ${API_BASE}${input.route.path}`;
+  const base = input.basePath ?? API_BASE;
+  const rawPath = `${base}${input.path}`;
+  const routeKey = `${input.route.method} ${base}${input.route.path}`;
   const now = new Date();
   return {
     version: '2.0',

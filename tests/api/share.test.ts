@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { getItem, library, setTier } from '../support/db';
 
@@ -106,5 +106,57 @@ describe('share links', () => {
     expect(await getItem({ pk: `SHARE#${ta}`, sk: 'SHARE' })).toBeUndefined();
     expect((await call('DELETE', `/admin/users/${user.id}`, { token: await adminToken() })).status).toBe(204);
     expect(await getItem({ pk: `SHARE#${tb}`, sk: 'SHARE' })).toBeUndefined();
+  });
+});
+
+describe('the share page /s/<token>', () => {
+  const page = (token: string) => call('GET', `/s/${token}`, { base: inject('baseUrl') });
+
+  it('is HTML from the server with the title and description escaped in <title> and Open Graph tags, then the SPA', async () => {
+    const author = await signUp({ first_name: 'Ada', last_name: 'Lovelace' });
+    const title = `<script>alert("x")</script> & 'quotes'`;
+    const body = `Say "hi" to <b>[INPUT: name]</b> & keep $& as it is.\n\n</pre><script>alert(1)</script>`;
+    const p = (await call('POST', '/prompts/', { token: author.token, json: { title, body } })).body;
+    const { token } = (await call('POST', `/prompts/${p.id}/share`, { token: author.token })).body;
+
+    const reply = await page(token);
+
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = reply.body as string;
+    const escapedTitle = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;';
+    const escapedDescription = 'Say &quot;hi&quot; to &lt;b&gt;[INPUT: name]&lt;/b&gt; &amp; keep $&amp; as it is. &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${escapedTitle} · Construct</title>`);
+    expect(html).toContain(`<meta name="description" content="${escapedDescription}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
+    expect(html).toContain(`<meta property="og:description" content="${escapedDescription}" />`);
+    expect(html).toContain(`<meta property="og:url" content="${inject('baseUrl')}/s/${token}" />`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    // Readable without JavaScript, then the SPA's own bundle takes over.
+    expect(html).toContain(`<h1>${escapedTitle}</h1>`);
+    expect(html).toContain('<p>Shared by Ada L.</p>');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain(author.email);
+  });
+
+  it('answers 404 with a not-found page for a token that names nothing or was revoked', async () => {
+    const author = await signUp();
+    const p = (await call('POST', '/prompts/', { token: author.token, json: { title: 'Gone soon', body: 'b' } })).body;
+    const { token } = (await call('POST', `/prompts/${p.id}/share`, { token: author.token })).body;
+    expect((await page(token)).status).toBe(200);
+    await call('DELETE', `/prompts/${p.id}/share`, { token: author.token });
+
+    for (const t of [token, 'nope', 'a'.repeat(24)]) {
+      const reply = await page(t);
+      expect(reply.status).toBe(404);
+      expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(reply.body).toContain('<h1>Shared prompt not found</h1>');
+      expect(reply.body).toContain('<meta name="robots" content="noindex" />');
+      expect(reply.body).not.toContain('Gone soon');
+    }
   });
 });

@@ -104,7 +104,7 @@ describe('the account page', () => {
 
     await expect.poll(() => page.getByRole('meter', { name: 'Prompts' }).getAttribute('aria-valuetext')).toBe('1 of 5');
     await see(page, '0 of 20');
-    await expect.poll(() => page.getByRole('link', { name: 'Upgrade' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Upgrade' }).count()).toBe(1);
 
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');

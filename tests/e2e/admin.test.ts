@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Dialog, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { answerAppDialog, useBrowser } from '../support/browser';
 import { library } from '../support/db';
 import { account, apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
@@ -21,14 +21,9 @@ async function openControlCenter(page: Page, user = ADMIN, path = '/admin') {
   await page.getByRole('table').waitFor();
 }
 
-/** Accepts the next window.confirm and reports its message. */
-function acceptNextConfirm(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog: Dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
+/** Accepts the next in-app confirmation and reports its message. */
+async function acceptNextConfirm(page: Page): Promise<string> {
+  return (await answerAppDialog(page)).message;
 }
 
 const searchBox = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder);
@@ -183,8 +178,8 @@ describe('library prompts and categories', () => {
     expect(await page.getByRole('combobox', { name: `Access tier for Tier fixture ${run}` }).inputValue()).toBe('elite');
 
     // Dismissing the confirmation keeps the prompt.
-    page.once('dialog', (dialog) => void dialog.dismiss());
     await page.getByRole('button', { name: `Delete prompt Tier fixture ${run}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.waitForTimeout(200);
     expect(await rowOf(page, `Tier fixture ${run}`).count()).toBe(1);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { onAppDialog, useBrowser } from '../support/browser';
 import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -123,12 +123,12 @@ describe('Context Library: snippets', () => {
     // Delete: the spec's confirmation; dismissing keeps the snippet.
     const messages: string[] = [];
     let accept = false;
-    page.on('dialog', async (d) => {
-      messages.push(`${d.type()}:${d.message()}`);
+    onAppDialog(page, async (d) => {
       await (accept ? d.accept() : d.dismiss());
+      messages.push(`${d.type()}:${d.message()}`);
     });
     await page.getByRole('button', { name: 'Delete Tone' }).click();
-    await expect.poll(() => messages).toEqual(['confirm:Are you sure you want to delete this snippet?']);
+    await expect.poll(() => messages, { timeout: 10_000 }).toEqual(['confirm:Are you sure you want to delete this snippet?']);
     expect(await tone.count()).toBe(1);
 
     accept = true;
@@ -199,7 +199,7 @@ describe('Context Library: errors', () => {
     await page.route('**/api/v1/context/snippets/*', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Storage is unavailable.' }) }),
     );
-    page.on('dialog', (d) => void d.accept());
+    onAppDialog(page, (d) => d.accept());
     await page.getByRole('button', { name: 'Delete Keep Me' }).click();
     await page.getByRole('alert').filter({ hasText: /DELETE \/context\/snippets\/[\w-]+ -> 503: Storage is unavailable\./ }).waitFor();
     await page.getByRole('heading', { name: 'Keep Me' }).waitFor();

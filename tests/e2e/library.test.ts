@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { onAppDialog, useBrowser } from '../support/browser';
 import { library } from '../support/db';
 import { apiAs, atPath, logIn, registerViaApi, see } from '../support/e2e';
 
@@ -282,12 +282,9 @@ describe('Library: saving and tiers', () => {
     await page.getByRole('heading', { name: 'Prompt Library', level: 1 }).click();
     await menu.waitFor({ state: 'hidden' });
 
-    // Choosing a category forks; the button is busy meanwhile, then the spec's alert.
+    // Choosing a category forks; the button is busy meanwhile, then the spec's message (a toast).
     const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    onAppDialog(page, (dialog) => alerts.push(dialog.message()));
     await page.route('**/api/v1/prompts/fork/**', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
@@ -295,7 +292,8 @@ describe('Library: saving and tiers', () => {
     await save.click();
     await menu.getByRole('button', { name: 'Library picks' }).click();
     await card.getByRole('button', { name: 'Saving...' }).waitFor();
-    await eventually(() => alerts).toEqual([`Successfully copied "${target.title}" to your personal workspace!`]);
+    await page.getByRole('status').filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` }).waitFor();
+    expect(alerts).toEqual([]);
     await card.getByRole('button', { name: 'Save to My Prompts' }).waitFor();
 
     const mine = await fetch(new URL('/api/v1/prompts/', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
@@ -310,9 +308,9 @@ describe('Library: saving and tiers', () => {
     }
     const target = (await libraryPage(token)).prompts.find((p) => !p.locked)!;
     const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
+    onAppDialog(page, (dialog) => {
       alerts.push(dialog.message());
-      void dialog.accept();
+      return dialog.accept();
     });
     const card = results(page).getByRole('article', { name: target.title, exact: true });
     await card.getByRole('button', { name: 'Save to My Prompts' }).click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { onAppDialog, useBrowser } from '../support/browser';
 import { openMyPrompts, see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
@@ -42,16 +42,17 @@ async function storedPrompts(user: User) {
 }
 
 /**
- * Records every alert/confirm of the page and answers it: accept, unless dismissNext() asked for a
+ * Records every in-app alert/confirmation of the page and answers it: accept, unless dismissNext() asked for a
  * dismissal. next() waits for the following dialog, so a dialog can never slip by unanswered.
  */
 function watchDialogs(page: Page) {
   const log: Array<{ type: string; message: string }> = [];
   const plan: Array<'accept' | 'dismiss'> = [];
   let cursor = 0;
-  page.on('dialog', (dialog) => {
+  onAppDialog(page, async (dialog) => {
+    await (plan.shift() === 'dismiss' ? dialog.dismiss() : dialog.accept());
+    // Logged once gone: the modal hides the page from the accessibility tree while open.
     log.push({ type: dialog.type(), message: dialog.message() });
-    void (plan.shift() === 'dismiss' ? dialog.dismiss() : dialog.accept());
   });
   return {
     dismissNext: () => void plan.push('dismiss'),
@@ -497,7 +498,9 @@ describe('My Prompts: AI enhancement', () => {
     expect(await editor.getByLabel('Title').inputValue()).toBe('Blog post');
     // Not saved until Save.
     expect((await storedPrompts(user))[0]?.body).toBe(original);
+    // An unsaved enhanced draft is work: closing it asks first.
     await editor.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialogs.next()).toEqual({ type: 'confirm', message: 'Discard your unsaved changes? What you typed will be lost.' });
     await editor.waitFor({ state: 'detached' });
     expect((await storedPrompts(user))[0]?.body).toBe(original);
 

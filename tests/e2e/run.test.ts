@@ -52,7 +52,8 @@ describe('run in the workbench (local engine)', () => {
     const answer = (await answerText(page))!;
     expect(answer).toMatch(/^Local engine: no AI model is configured/);
     expect(answer).toContain('Task: Write a haiku about the sea.');
-    expect(answer).toContain('- Keep it calm.');
+    // Rendered as Markdown: the engine's '- Keep it calm.' line is a list item.
+    expect(await page.getByRole('region', { name: 'Answer', exact: true }).getByRole('listitem').filter({ hasText: 'Keep it calm.' }).count()).toBe(1);
     await dialog.getByText('19 runs left today.').waitFor();
     await dialog.getByRole('button', { name: 'Run', exact: true }).waitFor();
     expect(await dialog.getByText('Stopped.').count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { answerAppDialog, useBrowser } from '../support/browser';
 import { openMyPrompts } from '../support/e2e';
 
 /**
@@ -55,7 +55,7 @@ describe('typed variables in the workbench', () => {
       '[PROFILE: sender=The team]',
     ]);
     // One control per variable, named by its key.
-    expect(await dialog.getByRole('group').evaluateAll((groups) => groups.map((g) => g.querySelector('.wb-var__label')?.textContent))).toEqual([
+    expect(await dialog.getByRole('group').filter({ has: page.locator('.wb-var__label') }).evaluateAll((groups) => groups.map((g) => g.querySelector('.wb-var__label')?.textContent))).toEqual([
       'tone',
       'name',
       'topic',
@@ -156,7 +156,10 @@ describe('typed variables in My Prompts', () => {
     // Editing the body updates the detector; brackets that are not markers are not detected.
     await editor.getByLabel('Body').fill('Only [1], [draft] and [INPUT:] here.');
     await detector.getByText('No variables detected').waitFor();
+    // The body was edited, so closing asks before the change is dropped.
     await page.keyboard.press('Escape');
+    expect(await answerAppDialog(page)).toEqual({ type: 'confirm', message: 'Discard your unsaved changes? What you typed will be lost.' });
+    await editor.waitFor({ state: 'detached' });
 
     // The workbench shows such a prompt as it is.
     await page.getByRole('article', { name: 'Plain brackets' }).getByRole('button', { name: 'Open' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { onAppDialog, useBrowser } from '../support/browser';
 import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -145,14 +145,14 @@ describe('prompt workbench', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Internal server error.' }) }),
     );
     const alerts: string[] = [];
-    page.on('dialog', async (d) => {
-      alerts.push(`${d.type()}:${d.message()}`);
+    onAppDialog(page, async (d) => {
       await d.accept();
+      alerts.push(`${d.type()}:${d.message()}`);
     });
     const sender = variable(page, 'sender');
     await sender.getByRole('textbox').fill('Ada');
     await sender.getByRole('button', { name: 'Save to context' }).click();
-    await expect.poll(() => alerts).toEqual(['alert:Error: Could not save to your context library.']);
+    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['alert:Error: Could not save to your context library.']);
     expect(await sender.getByRole('textbox').inputValue()).toBe('Ada');
     expect(await sender.getByText('Defined').count()).toBe(0);
     browser.errors = browser.errors.filter((e) => !/status of 500/.test(e));
@@ -270,12 +270,12 @@ describe('prompt workbench', () => {
     await page.reload();
     await openWorkbench(page);
     const alerts: string[] = [];
-    page.on('dialog', async (d) => {
-      alerts.push(`${d.type()}:${d.message()}`);
+    onAppDialog(page, async (d) => {
       await d.accept();
+      alerts.push(`${d.type()}:${d.message()}`);
     });
     await page.getByRole('dialog').getByRole('button', { name: 'Fork' }).click();
-    await expect.poll(() => alerts).toEqual(['alert:Error: You have reached your limit of 5 prompts. Please upgrade your plan.']);
+    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['alert:Error: You have reached your limit of 5 prompts. Please upgrade your plan.']);
   });
 
   it('stacks the three panels on a 375 px screen', async () => {

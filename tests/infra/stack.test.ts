@@ -15,7 +15,7 @@ import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot } from '
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
-import { ROUTES, type RouteDef } from '../../shared/routes';
+import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 
 /**
  * Synthesises the real stack (dev with a stand-in SPA build, prod without one) and checks what an
@@ -302,9 +302,9 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     expect(new Set(tableKeys).size).toBe(tableKeys.length);
   });
 
-  it('has exactly one API Gateway route per route-table entry, under /api/v1, except streaming ones', () => {
+  it('has exactly one API Gateway route per route-table entry, under /api/v1, except streaming ones, and one per page route at its site path', () => {
     const routeKeys = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual(ROUTE_LIST.filter((r) => !isStreaming(r)).map(gatewayKey).sort());
+    expect(routeKeys.sort()).toEqual([...ROUTE_LIST.filter((r) => !isStreaming(r)).map(gatewayKey), ...PAGE_ROUTES.map(key)].sort());
   });
 
   it('serves each streaming route from a function URL with response streaming, its handler checking the token', () => {
@@ -342,8 +342,8 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     const byKey = functionsByRouteKey(dev);
 
     // Assess
-    expect(routeFunctions(dev)).toHaveLength(ROUTE_LIST.length);
-    expect(new Set([...byKey.values()].map(([id]) => id)).size).toBe(ROUTE_LIST.length);
+    expect(routeFunctions(dev)).toHaveLength(ROUTE_LIST.length + PAGE_ROUTES.length);
+    expect(new Set([...byKey.values()].map(([id]) => id)).size).toBe(ROUTE_LIST.length + PAGE_ROUTES.length);
     for (const route of ROUTE_LIST) {
       const [, fn] = byKey.get(gatewayKey(route))!;
       const p = fn.Properties;
@@ -535,8 +535,9 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
   });
 
   it('puts no secret value into any function environment', () => {
+    // SPA_SHELL: the page functions' copy of the public index.html (functions/lib/share-page.ts).
     const allowed =
-      /^(TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(SPA_SHELL|TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
@@ -650,7 +651,7 @@ describe('web: bucket and CloudFront', () => {
     const association = only(config.DefaultCacheBehavior.FunctionAssociations) as { EventType: string };
     expect(association.EventType).toBe('viewer-request');
     expect(config.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
-    const [, fn] = only(ofType(dev, 'AWS::CloudFront::Function'));
+    const [, fn] = only(ofType(dev, 'AWS::CloudFront::Function').filter(([id]) => id.startsWith('WebSpaFallback')));
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
 
@@ -660,6 +661,38 @@ describe('web: bucket and CloudFront', () => {
     expect(rewrite('/admin/users/')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('sends /s/* (share pages) to the HTTP API: its page function, uncached, GET only, naming the site host', () => {
+    // Prepare
+    const config = distribution(dev);
+    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const page = only(behaviors.filter((b) => b.PathPattern === '/s/*'));
+    const api = only(behaviors.filter((b) => b.PathPattern === '/api/v1/*'));
+    const association = only(page.FunctionAssociations) as { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } };
+    const fn = resources(dev)[association.FunctionARN['Fn::GetAtt'][0]!]!;
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
+    const forwarded = handler({ request: { uri: '/s/abc', headers: { host: { value: 'app.example.com' }, 'x-forwarded-host': { value: 'evil.example' } } } });
+    const [, pageFn] = functionsByRouteKey(dev).get('GET /s/{token}')!;
+    const [, prodPageFn] = functionsByRouteKey(prod).get('GET /s/{token}')!;
+    const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+    // Assess
+    expect(PAGE_ROUTES.map((r) => r.pattern)).toEqual(['/s/*']);
+    expect(page.TargetOriginId).toBe(api.TargetOriginId);
+    expect(page.CachePolicyId).toEqual(api.CachePolicyId); // TTL 0 unless the answer says otherwise: it says no-store
+    expect(page.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+    expect(page.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(page.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(page.Compress).toBe(true);
+    expect(association.EventType).toBe('viewer-request');
+    expect(forwarded.headers['x-forwarded-host']).toEqual({ value: 'app.example.com' });
+    // The built index.html goes to the page function (its asset names), none without a build.
+    expect(pageFn.Properties.Environment.Variables.SPA_SHELL).toBe('<!doctype html><script type="module" src="/assets/app.js"></script>');
+    expect(prodPageFn.Properties.Environment.Variables.SPA_SHELL).toBeUndefined();
+    expect(pageFn.Properties.Handler).toBe('index.handler');
+    expect(secretsReadBy(dev, pageFn)).toEqual([]);
+    for (const w of writes) expect(actionsOf(dev, pageFn)).not.toContain(w);
   });
 
   it('deploys a built SPA with immutable assets and a revalidated index.html', () => {

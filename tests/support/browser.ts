@@ -45,3 +45,56 @@ export function useBrowser() {
 
   return state;
 }
+
+/** One in-app confirmation or alert, answered like Playwright's native Dialog. */
+export interface AppDialog {
+  type(): 'alert' | 'confirm';
+  message(): string;
+  /** OK (the confirming button); resolves once the dialog has gone. */
+  accept(): Promise<void>;
+  /** Cancel (Escape; for an alert the same as OK). */
+  dismiss(): Promise<void>;
+}
+
+/**
+ * Calls `handler` for every in-app confirmation or alert (role alertdialog) the page shows, the
+ * in-app counterpart of page.on('dialog'): it watches in the background until the page closes.
+ */
+export function onAppDialog(page: Page, handler: (dialog: AppDialog) => unknown): void {
+  const dialog = page.getByRole('alertdialog').first();
+  void (async () => {
+    while (!page.isClosed()) {
+      const handle = await dialog.elementHandle({ timeout: 0 }).catch(() => null);
+      if (!handle) continue;
+      const type = (await handle.getAttribute('data-kind').catch(() => null)) === 'confirm' ? 'confirm' : 'alert';
+      const message = (await handle.$eval('.dialog__message', (el) => el.textContent ?? '').catch(() => null))?.trim();
+      // Gone before it could be read (a page reload): wait for the next one.
+      if (message === undefined) continue;
+      await handler({
+        type: () => type,
+        message: () => message,
+        accept: async () => {
+          await (await handle.$('.dialog__footer button:last-child'))?.click();
+          await handle.waitForElementState('hidden').catch(() => undefined);
+        },
+        dismiss: async () => {
+          await page.keyboard.press('Escape');
+          await handle.waitForElementState('hidden').catch(() => undefined);
+        },
+      });
+      await handle.waitForElementState('hidden').catch(() => undefined);
+    }
+  })().catch(() => undefined);
+}
+
+/** Waits for the next in-app confirmation or alert, answers it and reports it. */
+export async function answerAppDialog(page: Page, answer: 'accept' | 'dismiss' = 'accept'): Promise<{ type: string; message: string }> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const type = (await dialog.getAttribute('data-kind')) === 'confirm' ? 'confirm' : 'alert';
+  const message = ((await dialog.locator('.dialog__message').textContent()) ?? '').trim();
+  if (answer === 'accept') await dialog.locator('.dialog__footer button').last().click();
+  else await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return { type, message };
+}

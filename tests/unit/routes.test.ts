@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, matchRoute, routeId, routeKey } from '@shared/routes';
+import { API_BASE, PAGE_ROUTES, ROUTES, matchPage, matchRoute, routeId, routeKey } from '@shared/routes';
 import { existsSync } from 'node:fs';
 
 /** Every call the SPA makes (docs/product.md keeps the list). */
@@ -51,5 +51,23 @@ describe('route table', () => {
   it('derives readable construct ids', () => {
     expect(routeId({ method: 'POST', path: '/prompts/fork/{id}' })).toBe('PostPromptsForkId');
     expect(routeId({ method: 'GET', path: '/openapi.json' })).toBe('GetOpenapiJson');
+  });
+});
+
+describe('page routes (HTML at the site root)', () => {
+  it('live outside the API, each with a handler module and a CloudFront pattern that covers its path', () => {
+    for (const page of PAGE_ROUTES) {
+      expect(page.path.startsWith(`${API_BASE}/`), page.path).toBe(false);
+      expect(existsSync(`functions/${page.handler}.ts`), page.handler).toBe(true);
+      expect(page.path.startsWith(page.pattern.replace(/\*$/, '')), page.path).toBe(true);
+    }
+  });
+
+  it('match a share link and nothing else', () => {
+    expect(matchPage('GET', '/s/abc_DEF-123')).toEqual({ route: PAGE_ROUTES[0], pathParameters: { token: 'abc_DEF-123' } });
+    expect(matchPage('GET', '/s/')).toBeNull();
+    expect(matchPage('GET', '/s/a/b')).toBeNull();
+    expect(matchPage('POST', '/s/abc')).toBeNull();
+    expect(matchPage('GET', '/prompts')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMarkers, formatMarker, hasVariables, markerIds, markerSignatures, parseVariables, renderTemplate } from '@shared/variables';
+import { fillInputsKeepingMarkers, findMarkers, formatMarker, hasVariables, markerIds, markerSignatures, parseVariables, renderTemplate } from '@shared/variables';
 
 describe('variable parser', () => {
   it('finds the three types, with or without a space after the colon', () => {
@@ -168,5 +168,12 @@ describe('canonical markers', () => {
     expect(markerSignatures('[input:tone = a | b] [INPUT: tone=a|b] [INPUT: x]')).toEqual(new Set(['[INPUT: tone=a|b]', '[INPUT: x]']));
     expect(markerSignatures('[INPUT: tone=a|b]')).not.toEqual(markerSignatures('[INPUT: tone]'));
     expect(markerSignatures('[INPUT: tone=a|b]')).not.toEqual(markerSignatures('[INPUT: tone=b|a]'));
+  });
+
+  it('saves as a template: filled INPUTs become their text (line breaks kept), every other marker stays', () => {
+    const body = 'Notes: [INPUT: notes]\nTone: [INPUT: tone=friendly|formal] for [INPUT: who] by [PROFILE: name] with [SNIPPET: Bio]';
+    const out = fillInputsKeepingMarkers(body, { 'INPUT:notes': 'line one\nline two', 'INPUT:who': '', 'PROFILE:name': 'Ada', 'SNIPPET:Bio': 'x' });
+    expect(out).toBe('Notes: line one\nline two\nTone: [INPUT: tone=friendly|formal] for [INPUT: who] by [PROFILE: name] with [SNIPPET: Bio]');
+    expect(parseVariables(out).map((v) => v.key)).toEqual(['tone', 'who', 'name', 'Bio']);
   });
 });

@@ -372,6 +372,35 @@ describe('atomic deletes', () => {
     expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(404);
   });
 
+  it("finishes deleting an account its owner deleted when the clean-up failed half-way: the next account deletion does", async () => {
+    const deleteAccount = (await import('../../../functions/account/delete')).handler;
+    const signedUp = async () => {
+      const account = newAccount();
+      expect((await call('POST', '/auth/register', { base, json: account })).status).toBe(201);
+      const login = await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } });
+      const id = (await call('GET', '/auth/me', { base, token: login.body.access_token })).body.id as string;
+      return { ...account, id, token: login.body.access_token as string };
+    };
+    const owner = await signedUp();
+    await call('POST', '/prompts/', { base, token: owner.token, json: prompt });
+    await call('POST', '/api-keys', { base, token: owner.token, json: { name: 'Leftover' } });
+    ddb.on(BatchWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
+
+    const first = await invoke(deleteAccount, { method: 'DELETE', path: '/account', token: owner.token, json: { password: owner.password } });
+
+    expect(first.status).toBe(503);
+    ddb.restore();
+    // The owner cannot retry: their sessions ended with the account.
+    expect((await call('DELETE', '/account', { base, token: owner.token, json: { password: owner.password } })).status).toBe(401);
+    expect((await leftovers(owner.id)).length).toBeGreaterThan(0);
+
+    const next = await signedUp();
+    expect((await call('DELETE', '/account', { base, token: next.token, json: { password: next.password } })).status).toBe(204);
+
+    expect(await leftovers(owner.id)).toEqual([]);
+    expect(await leftovers(next.id)).toEqual([]);
+  });
+
   it('a retry finishes a delete that stopped half way (history left without its prompt)', async () => {
     const u = await user();
     const id = randomUUID();

@@ -298,6 +298,26 @@ describe('authorisation matrix', () => {
     expect(checked).toBe(ROLES.length * ORDERED.reduce((n, r) => n + targetsOf(r).length, 0));
   }, 360_000);
 
+  it('lets no tiered library content out through a share link, edited or not: 403 with detail', async () => {
+    const leaks: string[] = [];
+    // Fresh sessions: the matrix above ends its callers' sessions.
+    for (const tier of ['pro', 'elite'] as const) {
+      const c = await signUp();
+      await setTier(c.id, tier);
+      for (const original of tier === 'elite' ? (['pro', 'elite'] as const) : (['pro'] as const)) {
+        const fork = (await call('POST', `/prompts/fork/${await libraryPrompt(original)}`, { token: c.token, json: {} })).body;
+        await call('PUT', `/prompts/${fork.id}`, { token: c.token, json: { title: `Mine now ${run}`, body: 'Rewritten [INPUT: x]' } });
+        const reply = await call('POST', `/prompts/${fork.id}/share`, { token: c.token });
+        if (reply.status !== 403 || typeof reply.body?.detail !== 'string') leaks.push(`${tier} plan shared a ${original} copy: ${reply.status} ${JSON.stringify(reply.body)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The one link that exists shows the victim's own prompt, and no email, to anyone.
+    const page = await call('GET', `/shared/${victim.shareToken}`);
+    expect(page.body).toMatchObject({ title: `mine ${run}`, body: 'Mine [INPUT: x]' });
+    expect(JSON.stringify(page.body)).not.toContain(victim.email);
+  });
+
   it("left the other user's workspace exactly as it was", async () => {
     const fresh = (await call('POST', '/auth/login', { form: { username: victim.email, password: victim.password } })).body.access_token;
     const prompts = (await call('GET', '/prompts/', { token: fresh })).body.prompts;

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: paths.pricing, lazy: () => import('./routes/pricing') },
       { path: paths.terms, lazy: () => import('./routes/legal/terms') },
       { path: paths.privacy, lazy: () => import('./routes/legal/privacy') },
+      { path: paths.shared, lazy: () => import('./routes/shared') },
       {
         // Signed-in area: the guard and the header layout.
         lazy: () => import('./routes/app/root'),

@@ -15,7 +15,12 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   apiKeys: '/api-keys',
+  /** A shared prompt (`/s/<token>`); the server renders its HTML first (docs/architecture.md). */
+  shared: '/s/:token',
 } as const;
+
+/** The page of a share link. */
+export const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
 
 /** Where a signed-in user lands when no other origin is known. */
 export const DEFAULT_SIGNED_IN_PATH = paths.prompts;

@@ -64,3 +64,29 @@ export function useCreateSnippet() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contextQueryKey }),
   });
 }
+
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: [...contextQueryKey, 'profile'],
+    queryFn: ({ signal }) => getProfile({ signal }),
+  });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+/** DELETE /context/profile/{key}: forgets one PROFILE value. */
+export async function deleteProfileValue(key: string): Promise<void> {
+  await apiRequest(`/context/profile/${encodeURIComponent(key)}`, { method: 'DELETE' });
+}
+
+/** Saves (PUT) or deletes one PROFILE value; every Context Library view refreshes after. */
+export function useProfileMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: contextQueryKey });
+  return {
+    save: useMutation({ mutationFn: putProfileValue, onSuccess }),
+    remove: useMutation({ mutationFn: deleteProfileValue, onSuccess }),
+  };
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Keyboard, LogOut, Shield, UserRound } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
+import type { Tier } from '@shared/tiers';
 import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { SiteShell } from '@/components/layouts/site-shell';
 import { LogoLink } from '@/components/logo';
@@ -11,6 +12,7 @@ import { paths } from '@/config/paths';
 import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
 import { useLogout, useSession } from '@/features/auth/components/use-session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
+import { TIER_LABELS } from '@/lib/tiers';
 import './app-layout.css';
 
 const NAV = [
@@ -74,12 +76,27 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
               <span className="app-header__email">{user.email}</span>
             </NavLink>
           ) : null}
-          <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" aria-keyshortcuts="?" onClick={onShortcuts} />
+          {user ? <PlanBadge tier={user.access_tier} /> : null}
+          <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" className="app-header__shortcuts" aria-keyshortcuts="?" onClick={onShortcuts} />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
-            Log out
+            <span className="app-header__logout-label">Log out</span>
           </Button>
         </div>
       </div>
     </header>
+  );
+}
+
+/** The plan the user is on, always in sight, and the way up from it (none from the top plan). */
+function PlanBadge({ tier }: { tier: Tier }) {
+  return (
+    <span className="app-header__plan">
+      <span className={`plan-badge plan-badge--${tier}`}>{`${TIER_LABELS[tier]} plan`}</span>
+      {tier !== 'elite' ? (
+        <Link to={paths.pricing} className="app-header__upgrade">
+          Upgrade
+        </Link>
+      ) : null}
+    </span>
   );
 }

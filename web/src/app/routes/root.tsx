@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { Link, Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { DialogsProvider } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';
 import '@/styles/pages.css';
 
-/** The root route: resets the scroll position on page changes. */
+/** The root route: resets the scroll position on page changes; hosts the in-app confirmations and alerts. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  return <Outlet />;
+  return (
+    <DialogsProvider>
+      <Outlet />
+    </DialogsProvider>
+  );
 }
 
 /** Last-resort error page (a failed chunk load after a deploy, a render error). */

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { useSession } from '@/features/auth/components/use-session';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
@@ -8,11 +9,20 @@ type OpenPrompt = { id?: string; title: string; body: string };
 
 /**
  * /prompts: My Prompts. Features do not import each other, so this route composes them: the
- * user's tier and admin flag come from the session, and 'Open' on a card shows the prompt in the workbench.
+ * user's tier and admin flag come from the session, and 'Open' on a card shows the prompt in the workbench
+ * (as does a copy just forked from a share link).
  */
 export function Component() {
   const { user } = useSession();
-  const [open, setOpen] = useState<OpenPrompt | null>(null);
+  // A prompt just forked from a share link arrives open (routes/shared.tsx).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arriving = (location.state as { openPrompt?: OpenPrompt } | null)?.openPrompt;
+  const [open, setOpen] = useState<OpenPrompt | null>(arriving ?? null);
+  // Once only: a reload or a step back to this entry does not open it again.
+  useEffect(() => {
+    if (arriving) void navigate(location.pathname, { replace: true, state: null });
+  }, [arriving, navigate, location.pathname]);
   const onOpenPrompt = useCallback((prompt: Prompt) => setOpen({ id: prompt.id, title: prompt.title, body: prompt.body }), []);
   const onClose = useCallback(() => setOpen(null), []);
 

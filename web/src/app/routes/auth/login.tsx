@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
@@ -5,11 +6,12 @@ import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
 /** /login: on success go to the origin the guard remembered (replacing history), default /prompts. */
 export function Component() {
   const { origin, returnToOrigin } = useReturnToOrigin();
+  const signedOut = (useLocation().state as { signedOut?: boolean } | null)?.signedOut === true;
   return (
     <>
       <title>Sign In · Construct</title>
       <AuthCardLayout title="Welcome back" subtitle="Sign in to your Construct workspace.">
-        <LoginForm onSuccess={returnToOrigin} origin={origin} />
+        <LoginForm onSuccess={returnToOrigin} origin={origin} signedOut={signedOut} />
       </AuthCardLayout>
     </>
   );

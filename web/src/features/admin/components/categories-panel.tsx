@@ -12,6 +12,7 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Category Name', className: 'admin-col--name' },
@@ -33,13 +34,14 @@ export interface CategoriesPanelProps {
 /** Categories tab: the library categories, searched by name; create and edit open the category dialog. */
 export function CategoriesPanel({ categories, query, onQueryChange, onCreate, onEdit }: CategoriesPanelProps) {
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(categories, query, categoryName);
   const { mutateAsync: deleteCategory } = useDeleteAdminCategory();
   const deleting = usePending(deleteCategoryMutationKey, idOf);
 
   const onDelete = useCallback(
     async (category: LibraryCategory) => {
-      if (!window.confirm(CONFIRM.deleteCategory)) return;
+      if (!(await confirm(CONFIRM.deleteCategory, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deleteCategory(category.id);
         toast({ variant: 'success', title: SUCCESS.categoryDeleted });
@@ -48,7 +50,7 @@ export function CategoriesPanel({ categories, query, onQueryChange, onCreate, on
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteCategory) });
       }
     },
-    [deleteCategory, toast],
+    [deleteCategory, toast, confirm],
   );
 
   return (

@@ -16,6 +16,7 @@ import { EmptyRows } from './empty-rows';
 import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },
@@ -40,6 +41,7 @@ export interface PromptsPanelProps {
 /** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
 export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
   const { mutateAsync: saveTier } = useUpdatePromptTier();
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
@@ -60,7 +62,7 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
 
   const onDelete = useCallback(
     async (prompt: AdminPrompt) => {
-      if (!window.confirm(CONFIRM.deletePrompt)) return;
+      if (!(await confirm(CONFIRM.deletePrompt, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deletePrompt(prompt);
         toast({ variant: 'success', title: SUCCESS.promptDeleted });
@@ -69,7 +71,7 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deletePrompt) });
       }
     },
-    [deletePrompt, toast],
+    [deletePrompt, toast, confirm],
   );
 
   return (

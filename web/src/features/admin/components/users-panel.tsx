@@ -17,6 +17,7 @@ import { EmptyRows } from './empty-rows';
 import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Email', className: 'admin-col--user' },
@@ -46,6 +47,7 @@ export interface UsersPanelProps {
 /** Users tab: every account, searched by email; the admin switch saves at once, delete asks first. */
 export function UsersPanel({ users, more, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(users, query, userEmail);
   const { mutateAsync: updateUser } = useUpdateAdminUser();
   const { mutateAsync: deleteUser } = useDeleteAdminUser();
@@ -80,7 +82,7 @@ export function UsersPanel({ users, more, currentUserId, query, onQueryChange, o
 
   const onDelete = useCallback(
     async (user: User) => {
-      if (!window.confirm(CONFIRM.deleteUser)) return;
+      if (!(await confirm(CONFIRM.deleteUser, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deleteUser(user.id);
         toast({ variant: 'success', title: SUCCESS.userDeleted });
@@ -89,7 +91,7 @@ export function UsersPanel({ users, more, currentUserId, query, onQueryChange, o
         toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteUser) });
       }
     },
-    [deleteUser, toast],
+    [deleteUser, toast, confirm],
   );
 
   return (

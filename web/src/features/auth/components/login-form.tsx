@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { MissingTokenError, useLogin } from '../api/login';
@@ -22,9 +23,11 @@ export interface LoginFormProps {
   onSuccess: (user: User) => void;
   /** Passed on to the 'Sign Up' link so registering also returns to the origin. */
   origin?: string | null;
+  /** Arrived here from Log out: say so. */
+  signedOut?: boolean;
 }
 
-export function LoginForm({ onSuccess, origin }: LoginFormProps) {
+export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const mutation = useLogin();
@@ -37,6 +40,11 @@ export function LoginForm({ onSuccess, origin }: LoginFormProps) {
 
   return (
     <form className="auth-form" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
+      {signedOut && !mutation.isError ? (
+        <Alert variant="success" icon={false}>
+          You have been signed out.
+        </Alert>
+      ) : null}
       {mutation.isError ? (
         <Alert id="login-error" icon={false}>
           {loginErrorMessage(mutation.error)}
@@ -55,8 +63,7 @@ export function LoginForm({ onSuccess, origin }: LoginFormProps) {
           />
         </Field>
         <Field id="login-password" label="Password" labelAside={<Link to={paths.forgotPassword} className="auth-form__aside-link">Forgot password?</Link>}>
-          <Input
-            type="password"
+          <PasswordInput
             name="password"
             autoComplete="current-password"
             required

@@ -37,7 +37,7 @@ export function useLogout(): () => Promise<void> {
   const { logout } = useSession();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await navigate(paths.login);
+    await navigate(paths.login, { state: { signedOut: true } });
     logout();
   }, [navigate, logout]);
 }

@@ -4,15 +4,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getAccessToken } from '@/lib/auth-token';
-import { useDirectives, useSnippets } from '@/lib/context-api';
+import { useDirectives, useProfile, useSnippets } from '@/lib/context-api';
 import { requestErrorText } from '../utils/format';
 import { DirectivesCard } from './directives-card';
+import { ProfileCard } from './profile-card';
 import { SnippetsCard } from './snippets-card';
 import './context.css';
 
 export const NO_TOKEN_MESSAGE = 'Authentication token not found. Please log in.';
 
-/** The Context Library body: loading, then the two cards; failures in one banner (spec section 8). */
+/** The Context Library body: loading, then the cards (directives, snippets, profile); failures in one banner (spec section 8). */
 export function ContextLibrary({ maxSnippets }: { maxSnippets: number | null }) {
   // Context calls read the stored token (spec section 7); without one nothing is requested.
   const [hasToken] = useState(() => getAccessToken() !== null);
@@ -23,9 +24,10 @@ export function ContextLibrary({ maxSnippets }: { maxSnippets: number | null }) 
 function ContextLibraryContent({ maxSnippets }: { maxSnippets: number | null }) {
   const directives = useDirectives();
   const snippets = useSnippets();
+  const profile = useProfile();
   const [actionError, setActionError] = useState<unknown>(null);
 
-  const loadError = directives.error ?? snippets.error;
+  const loadError = directives.error ?? snippets.error ?? profile.error;
   const banner = actionError ?? loadError;
 
   if ((directives.isPending || snippets.isPending) && !loadError) {
@@ -41,6 +43,7 @@ function ContextLibraryContent({ maxSnippets }: { maxSnippets: number | null }) 
     setActionError(null);
     if (directives.isError) void directives.refetch();
     if (snippets.isError) void snippets.refetch();
+    if (profile.isError) void profile.refetch();
   };
 
   return (
@@ -66,6 +69,7 @@ function ContextLibraryContent({ maxSnippets }: { maxSnippets: number | null }) 
       <div className="context-library__grid">
         {directives.data ? <DirectivesCard directives={directives.data} onError={setActionError} /> : null}
         {snippets.data ? <SnippetsCard snippets={snippets.data} maxSnippets={maxSnippets} onError={setActionError} /> : null}
+        {profile.data ? <ProfileCard values={profile.data} onError={setActionError} /> : null}
       </div>
     </div>
   );

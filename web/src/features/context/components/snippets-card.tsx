@@ -4,6 +4,7 @@ import type { Snippet } from '@shared/contract/context';
 import { limitMessage } from '@shared/tiers';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useDeleteSnippet } from '../api/delete-snippet';
 import { snippetPreview } from '../utils/format';
 import { ContextCard } from './context-card';
@@ -24,8 +25,9 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
   const remove = useDeleteSnippet();
   const atLimit = maxSnippets !== null && snippets.length >= maxSnippets;
 
-  const onDelete = (snippet: Snippet) => {
-    if (!window.confirm(DELETE_SNIPPET_CONFIRM)) return;
+  const { confirm } = useDialogs();
+  const onDelete = async (snippet: Snippet) => {
+    if (!(await confirm(DELETE_SNIPPET_CONFIRM, { confirmLabel: 'Delete', danger: true }))) return;
     remove.mutate(snippet.id, { onError });
   };
 

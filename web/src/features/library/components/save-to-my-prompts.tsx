@@ -4,10 +4,12 @@ import type { LibraryPrompt } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/workspace-api';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
 import { messages } from '../utils/format';
+import { useDialogs } from '@/components/ui/use-dialogs';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
 function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
@@ -22,12 +24,14 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
 /**
  * 'Save to My Prompts': an 'Add to Category' popover with the user's categories and
  * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
- * button reads 'Saving...' meanwhile, then an alert reports the result (spec section 8).
+ * button reads 'Saving...' meanwhile, then a toast reports the success, an alert dialog the failure.
  */
 export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt; describedBy?: string }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const fork = useForkLibraryPrompt();
+  const { alert } = useDialogs();
+  const { toast } = useToast();
   const categories = useCategories({ enabled: open });
   const saving = fork.isPending;
 
@@ -36,9 +40,9 @@ export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt
     fork.mutate(
       { promptId: prompt.id, categoryId },
       {
-        onSuccess: () => window.alert(messages.forkSucceeded(prompt.title)),
+        onSuccess: () => toast({ title: messages.forkSucceeded(prompt.title), variant: 'success' }),
         onError: (error) =>
-          window.alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
+          void alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
       },
     );
   };

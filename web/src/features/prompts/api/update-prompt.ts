@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { PromptReplace, PromptUpdate } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
 import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { ALERT } from '../utils/messages';
 import { promptsQueryOptions } from './get-prompts';
 
@@ -33,6 +34,7 @@ export function useUpdatePrompt() {
  */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
+  const { alert } = useDialogs();
   const { queryKey } = promptsQueryOptions();
   return useMutation({
     mutationKey: [...promptsQueryKey, 'favorite'],
@@ -54,7 +56,7 @@ export function useToggleFavorite() {
           list && { ...list, prompts: list.prompts.map((p) => (p.id === id ? { ...p, is_favorite: previous } : p)) },
         );
       }
-      window.alert(ALERT.favorite);
+      void alert(ALERT.favorite);
     },
     onSettled: () => {
       // Reload once the last toggle has settled, so a reload cannot undo a toggle still on its way.

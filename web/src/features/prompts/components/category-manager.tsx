@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useCategories } from '@/lib/workspace-api';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
@@ -57,6 +58,7 @@ interface BodyProps {
 }
 
 function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps) {
+  const { confirm } = useDialogs();
   const { data: categories, isPending, isError } = useCategories();
   const create = useCreateCategory();
   const update = useUpdateCategory();
@@ -98,7 +100,7 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
   };
 
   const onDelete = async (category: Category) => {
-    if (!window.confirm(CONFIRM.deleteCategory)) return;
+    if (!(await confirm(CONFIRM.deleteCategory, { confirmLabel: 'Delete', danger: true }))) return;
     setError(null);
     try {
       await remove.mutateAsync(category.id);

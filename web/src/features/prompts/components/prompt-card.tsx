@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { BookUp, Folder, Pencil, RefreshCw, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Folder, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
@@ -22,12 +22,14 @@ export interface PromptCardProps {
   onOpen: (prompt: Prompt) => void;
   /** 'Publish to Library': given for admins only; without it the action is not rendered. */
   onPublish?: (prompt: Prompt) => void;
+  /** 'Share': a public link to the prompt (ShareDialog); without it the action is not rendered. */
+  onShare?: (prompt: Prompt) => void;
   /** 'Updated in library' on a fork whose original changed: opens the diff with pull / dismiss. */
   onLibraryUpdate?: (prompt: Prompt) => void;
 }
 
 /** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
-export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish, onLibraryUpdate }: PromptCardProps) {
+export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish, onShare, onLibraryUpdate }: PromptCardProps) {
   const { prompt, hasVariables } = item;
   const titleId = useId();
   const tags = [...prompt.tasks, ...prompt.industries];
@@ -98,6 +100,7 @@ export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, 
           <IconButton label="Enhance with AI" variant="accent" icon={<Sparkles />} loading={enhancing} disabled={deleting} onClick={() => onEnhance(prompt)} />
           <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
           <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
+          {onShare ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}
           {onPublish ? <IconButton label={TEXT.publishToLibrary} icon={<BookUp />} disabled={busy} onClick={() => onPublish(prompt)} /> : null}
         </div>
         <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>

@@ -13,6 +13,7 @@ import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { Textarea } from '@/components/ui/textarea';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
@@ -54,6 +55,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const [industries, setIndustries] = useState<string[]>(initial?.industries ?? []);
   const [isFavorite, setIsFavorite] = useState(initial?.is_favorite ?? false);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, alert } = useDialogs();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
   // The content as last saved, to tell unsaved changes apart (a restore replaces it).
@@ -88,7 +90,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
       else await create.mutateAsync(input);
       onClose();
     } catch (failure) {
-      window.alert(ALERT.save(failure));
+      void alert(ALERT.save(failure));
       setError(failureText(failure, FALLBACK.savePrompt));
     }
   };
@@ -110,20 +112,26 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   };
 
   const onDelete = async () => {
-    if (!initial || !window.confirm(CONFIRM.deleteInEditor)) return;
+    if (!initial || !(await confirm(CONFIRM.deleteInEditor, { confirmLabel: 'Delete', danger: true }))) return;
     setError(null);
     try {
       await remove.mutateAsync(initial.id);
       onClose();
     } catch (failure) {
-      window.alert(ALERT.delete(failure));
+      void alert(ALERT.delete(failure));
       setError(failureText(failure, FALLBACK.deletePrompt));
     }
   };
 
+  // Escape, × and Cancel ask before throwing typed work away; a click on the backdrop never closes.
+  const requestClose = async () => {
+    if (!hasUnsavedChanges() || (await confirm(TEXT.discardChanges, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))) onClose();
+  };
+
   return (
     <ModalDialog
-      onClose={onClose}
+      onClose={() => void requestClose()}
+      onPointerDownOutside={(event) => event.preventDefault()}
       title={initial ? TEXT.editPrompt : TEXT.newPrompt}
       description={
         session.draftBody !== undefined ? (
@@ -251,7 +259,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
           prompt={initial}
           onClose={() => setHistoryOpen(false)}
           onRestored={onRestored}
-          confirmRestore={() => !hasUnsavedChanges() || window.confirm(CONFIRM.restoreOverUnsaved)}
+          confirmRestore={() => !hasUnsavedChanges() || confirm(CONFIRM.restoreOverUnsaved)}
         />
       ) : null}
     </ModalDialog>

@@ -51,6 +51,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
               onDelete={handlers.onDelete}
               onOpen={handlers.onOpen}
               onPublish={handlers.onPublish}
+              onShare={handlers.onShare}
               onLibraryUpdate={handlers.onLibraryUpdate}
             />
           </li>

@@ -3,6 +3,8 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
 import { type Tier, limitMessage, planLimits } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { useDialogs } from '@/components/ui/use-dialogs';
+import { paths } from '@/config/paths';
 import { useKeyShortcut } from '@/lib/shortcuts';
 import { useCategories } from '@/lib/workspace-api';
 import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
@@ -16,6 +18,7 @@ import { type EditorSession, PromptEditor } from './prompt-editor';
 import { PromptGrid } from './prompt-grid';
 import { PromptsSidebar } from './prompts-sidebar';
 import { PublishDialog } from './publish-dialog';
+import { ShareDialog } from './share-dialog';
 import { LibraryUpdateDialog } from './library-update-dialog';
 import { PromptsEmpty, PromptsError, PromptsLoading, PromptsNoResults } from './prompts-states';
 import { PromptStats, PromptsToolbar } from './prompts-toolbar';
@@ -37,6 +40,7 @@ export interface PromptsPageProps {
  */
 export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
   const queryClient = useQueryClient();
+  const { confirm, alert } = useDialogs();
   const promptsQuery = usePrompts();
   const categoriesQuery = useCategories();
   const limits = planLimits(accessTier);
@@ -48,6 +52,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
   const [publishing, setPublishing] = useState<Prompt | null>(null);
+  const [sharing, setSharing] = useState<Prompt | null>(null);
   // Open editors, first shown; an enhancement finishing while one is open waits its turn.
   const [editors, setEditors] = useState<EditorSession[]>([]);
   const nextEditorKey = useRef(1);
@@ -80,11 +85,11 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   // Spec section 4: opening the editor is blocked with an alert at the plan's max_prompts.
   const onCreate = useCallback(() => {
     if (limitNote) {
-      window.alert(limitNote);
+      void alert(limitNote, { link: { to: paths.pricing, label: 'See plans' } });
       return;
     }
     openEditor({ prompt: null, categoryId });
-  }, [limitNote, openEditor, categoryId]);
+  }, [limitNote, openEditor, categoryId, alert]);
 
   const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
 
@@ -110,17 +115,17 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   });
   const onEnhance = useCallback(
     async (prompt: Prompt) => {
-      if (!window.confirm(CONFIRM.enhance)) return;
+      if (!(await confirm(CONFIRM.enhance, { confirmLabel: 'Enhance' }))) return;
       try {
         const { enhanced_body } = await enhance({ promptId: prompt.id, body: prompt.body });
         // Edit the prompt as it is now (it may have changed meanwhile), with the enhanced body as an unsaved draft.
         const current = queryClient.getQueryData(promptsQueryOptions().queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
         openEditor({ prompt: current, draftBody: enhanced_body }, true);
       } catch (failure) {
-        window.alert(ALERT.enhance(failure));
+        void alert(ALERT.enhance(failure));
       }
     },
-    [enhance, openEditor, queryClient],
+    [enhance, openEditor, queryClient, confirm, alert],
   );
 
   const { mutateAsync: deletePrompt } = useDeletePrompt();
@@ -130,14 +135,14 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   });
   const onDelete = useCallback(
     async (prompt: Prompt) => {
-      if (!window.confirm(CONFIRM.deleteInList)) return;
+      if (!(await confirm(CONFIRM.deleteInList, { confirmLabel: 'Delete', danger: true }))) return;
       try {
         await deletePrompt(prompt.id);
       } catch (failure) {
-        window.alert(ALERT.delete(failure));
+        void alert(ALERT.delete(failure));
       }
     },
-    [deletePrompt],
+    [deletePrompt, confirm, alert],
   );
 
   const [libraryUpdate, setLibraryUpdate] = useState<Prompt | null>(null);
@@ -145,6 +150,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   const onPublish = useCallback((prompt: Prompt) => setPublishing(prompt), []);
   const closePublish = useCallback(() => setPublishing(null), []);
+  const onShare = useCallback((prompt: Prompt) => setSharing(prompt), []);
+  const closeShare = useCallback(() => setSharing(null), []);
 
   const clearFilters = () => {
     setSearch('');
@@ -184,6 +191,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
             onDelete={onDelete}
             onOpen={onOpenPrompt}
             onPublish={isAdmin ? onPublish : undefined}
+            onShare={onShare}
             onLibraryUpdate={setLibraryUpdate}
           />
         )}
@@ -211,6 +219,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
       {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
+      <ShareDialog prompt={sharing} onClose={closeShare} />
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
     </ContentLayout>

@@ -28,7 +28,7 @@ export interface VersionHistoryProps {
   /** A version was restored: the prompt as it is now (the editor takes its content over). */
   onRestored: (prompt: Prompt) => void;
   /** Asked before a restore replaces what the editor holds; false cancels it. */
-  confirmRestore?: () => boolean;
+  confirmRestore?: () => boolean | Promise<boolean>;
 }
 
 /**
@@ -79,7 +79,7 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
   const from = byNumber.get(picked.from ?? -1) ?? versions[1] ?? versions[0]!;
 
   const onRestore = async (version: PromptVersion) => {
-    if (confirmRestore && !confirmRestore()) return;
+    if (confirmRestore && !(await confirmRestore())) return;
     setError(null);
     try {
       const restored = await restore.mutateAsync({ id: prompt.id, version: version.version });

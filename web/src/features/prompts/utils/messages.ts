@@ -1,5 +1,6 @@
 /** The spec's texts for My Prompts (sections 2, 5 and 8), written once. */
 export const TEXT = {
+  discardChanges: 'Discard your unsaved changes? What you typed will be lost.',
   loading: 'Loading Your Prompts...',
   emptyTitle: 'Your Workspace is Ready',
   createFirst: 'Create First Prompt',
@@ -14,6 +15,7 @@ export const TEXT = {
   manageCategories: 'Manage Categories',
   categoryLimitReached: 'Category limit reached',
   publishToLibrary: 'Publish to Library',
+  share: 'Share',
 } as const;
 
 export const CONFIRM = {
@@ -31,10 +33,14 @@ export const FALLBACK = {
   updateCategory: 'Failed to update category',
   deleteCategory: 'Failed to delete category',
   publish: 'Failed to publish prompt.',
+  share: 'Could not create the link. Please try again.',
+  unshare: 'Could not stop sharing. Please try again.',
 } as const;
 
 export const SUCCESS = {
   published: (title: string) => `Published "${title}" to the library.`,
+  linkCopied: 'Link copied to clipboard',
+  unshared: (title: string) => `"${title}" is no longer shared; its link no longer opens.`,
 } as const;
 
 /** The message of a failure: the server's detail (ApiError's message), else the error's own message, else `fallback`. */

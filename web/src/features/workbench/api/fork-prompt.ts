@@ -4,10 +4,12 @@ import { apiRequest } from '@/lib/api-client';
 import { promptsQueryKey } from '@/lib/workspace-api';
 
 const FORK_SUFFIX = ' (filled)';
+/** The title suffix of a copy saved as a template. */
+export const TEMPLATE_SUFFIX = ' (template)';
 
 /** The title of a filled copy: the original title + ' (filled)', kept within the title limit. */
-export function forkTitle(title: string): string {
-  return `${title.trim().slice(0, TITLE_MAX - FORK_SUFFIX.length).trimEnd()}${FORK_SUFFIX}`;
+export function forkTitle(title: string, suffix = FORK_SUFFIX): string {
+  return `${title.trim().slice(0, TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
 }
 
 /** POST /prompts/: saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */

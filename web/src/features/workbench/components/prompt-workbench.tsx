@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Check, Copy, GitFork, Play, RotateCw, Square } from 'lucide-react';
-import { parseVariables } from '@shared/variables';
+import { Check, Copy, ExternalLink, FilePlus2, GitFork, Play, RotateCw, Square } from 'lucide-react';
+import { fillInputsKeepingMarkers, parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,11 @@ import { ModalDialog } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useDialogs } from '@/components/ui/use-dialogs';
+import { useSessionDraft } from '@/lib/session-draft';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
-import { forkTitle, useForkPrompt } from '../api/fork-prompt';
+import { limitLink } from '@/lib/tiers';
+import { TEMPLATE_SUFFIX, forkTitle, useForkPrompt } from '../api/fork-prompt';
 import { useWorkbenchContext } from '../api/get-workbench-context';
 import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
 import { copyToClipboard } from '../utils/clipboard';
@@ -70,8 +73,17 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
   const fork = useForkPrompt();
   const run = useRunPrompt();
   const { toast } = useToast();
+  const { alert } = useDialogs();
   const [applyDirectives, setApplyDirectives] = useState(true);
-  const [typed, setTyped] = useState<Record<string, string>>({});
+  // What was typed survives an accidental close for the browser session (sessionStorage).
+  const draftKey = `construct:workbench:${prompt.id ?? ''}:${prompt.body}`;
+  const [typed, setTyped, clearTyped] = useSessionDraft<Record<string, string>>(`${draftKey}:values`, {});
+  // Stored SNIPPET/PROFILE values replaced by a typed one for this run only.
+  const [overridden, setOverridden, clearOverridden] = useSessionDraft<string[]>(`${draftKey}:overrides`, []);
+  const clearDrafts = () => {
+    clearTyped();
+    clearOverridden();
+  };
   const [copied, setCopied] = useState(false);
   const [status, setStatus] = useState('');
   const copiedTimer = useRef<number | undefined>(undefined);
@@ -84,9 +96,12 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
 
   const stored = useMemo(() => {
     const map: Record<string, string | undefined> = {};
-    for (const v of variables) map[variableId(v)] = resolveStored(v, context.data);
+    for (const v of variables) {
+      const id = variableId(v);
+      map[id] = overridden.includes(id) ? undefined : resolveStored(v, context.data);
+    }
     return map;
-  }, [variables, context.data]);
+  }, [variables, context.data, overridden]);
 
   const values = useMemo(() => {
     const map: Record<string, string | undefined> = {};
@@ -117,22 +132,27 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
   // Ctrl/Cmd+Shift+C: the same as the Copy button, from anywhere in the workbench.
   useChordShortcut('copy', () => void onCopy(), actionsRef);
 
-  const onFork = () => {
-    const title = forkTitle(prompt.title);
-    fork.mutate(
-      { title, body: output.text },
-      {
-        onSuccess: (created) => {
-          // Done: the copy is in My Prompts. Closing first also keeps Escape for the page, not the toast.
-          onClose();
-          toast({ title: `Successfully copied "${created.title}" to your personal workspace!`, variant: 'success' });
-        },
-        onError: (error) => {
-          window.alert(error instanceof ApiError && error.detail ? `Error: ${error.detail}` : 'Could not fork this prompt.');
-        },
+  // Fork saves the filled text; 'Save as template' keeps unfilled variables as variables and leaves
+  // the global directives out (they are applied again whenever the copy is used).
+  const saveCopy = (kind: 'filled' | 'template') => {
+    const input =
+      kind === 'filled'
+        ? { title: forkTitle(prompt.title), body: output.text }
+        : { title: forkTitle(prompt.title, TEMPLATE_SUFFIX), body: fillInputsKeepingMarkers(prompt.body, typed) };
+    fork.mutate(input, {
+      onSuccess: (created) => {
+        clearDrafts();
+        // Done: the copy is in My Prompts. Closing first also keeps Escape for the page, not the toast.
+        onClose();
+        toast({ title: `Successfully copied "${created.title}" to your personal workspace!`, variant: 'success' });
       },
-    );
+      onError: (error) => {
+        const detail = error instanceof ApiError ? error.detail : undefined;
+        void alert(detail ? `Error: ${detail}` : 'Could not fork this prompt.', limitLink(detail));
+      },
+    });
   };
+  const onFork = () => saveCopy('filled');
 
   return (
     <div className="wb-grid">
@@ -143,7 +163,8 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
           </span>
           Smart Template
         </h3>
-        <div className="wb-panel__body">
+        {/* Scrolls on its own when the template is long: reachable by keyboard. */}
+        <div className="wb-panel__body" tabIndex={0} role="group" aria-labelledby="wb-template-title">
           <h4 className="wb-prompt-title">{prompt.title}</h4>
           <p className="wb-panel__meta">
             {variables.length === 0 ? 'No variables' : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}`}
@@ -206,6 +227,7 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
                     onChange={(value) => setTyped((current) => ({ ...current, [id]: value }))}
                     stored={stored[id]}
                     loading={context.isPending}
+                    onUseAnother={() => setOverridden((list) => [...list, id])}
                   />
                 );
               })}
@@ -240,8 +262,11 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
             <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} aria-keyshortcuts={ariaKeyShortcut('copy')} onClick={() => void onCopy()}>
               {copied ? 'Copied!' : 'Copy'}
             </Button>
-            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending} onClick={onFork}>
-              {fork.isPending ? 'Forking...' : 'Fork'}
+            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending && fork.variables?.title === forkTitle(prompt.title)} disabled={fork.isPending} onClick={onFork}>
+              {fork.isPending && fork.variables?.title === forkTitle(prompt.title) ? 'Forking...' : 'Fork'}
+            </Button>
+            <Button variant="ghost" icon={<FilePlus2 aria-hidden="true" />} disabled={fork.isPending} onClick={() => saveCopy('template')}>
+              Save as template
             </Button>
             {run.status === 'running' ? (
               <Button variant="secondary" icon={<Square aria-hidden="true" />} onClick={run.stop}>
@@ -253,13 +278,46 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
               </Button>
             )}
           </div>
-          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench. Run sends it to the AI model and shows the answer below.</p>
-          <RunAnswer run={run} />
+          <OpenElsewhere text={output.text} />
+          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run sends it to the AI model and shows the answer below.</p>
+          <RunAnswer run={run} promptKey={prompt.id ?? draftKey} />
           <p className="visually-hidden" role="status">
             {status}
           </p>
         </div>
       </section>
     </div>
+  );
+}
+
+/** Longest prompt passed in a link: longer addresses are cut or refused by browsers and servers. */
+const LINK_TEXT_MAX = 6000;
+
+const ELSEWHERE = [
+  { name: 'ChatGPT', url: (q: string) => `https://chatgpt.com/?q=${encodeURIComponent(q)}` },
+  { name: 'Claude', url: (q: string) => `https://claude.ai/new?q=${encodeURIComponent(q)}` },
+] as const;
+
+/** 'Open in ChatGPT / Claude': a new tab of that assistant with the filled prompt typed in. */
+function OpenElsewhere({ text }: { text: string }) {
+  const tooLong = text.length > LINK_TEXT_MAX;
+  return (
+    <p className="wb-elsewhere">
+      <span>Open in</span>
+      {ELSEWHERE.map((target) =>
+        tooLong ? (
+          <span key={target.name} className="wb-elsewhere__off">
+            {target.name}
+          </span>
+        ) : (
+          <a key={target.name} href={target.url(text)} target="_blank" rel="noopener noreferrer">
+            {target.name}
+            <ExternalLink aria-hidden="true" />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ),
+      )}
+      {tooLong ? <span className="wb-elsewhere__note">Too long for a link: Copy, then paste it there.</span> : null}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useSaveContextValue } from '../api/save-context-value';
 
 export const SAVE_FAILED_MESSAGE = 'Error: Could not save to your context library.';
@@ -21,6 +22,8 @@ export interface VariableControlProps {
   stored: string | undefined;
   /** True while the stored context is still loading. */
   loading: boolean;
+  /** Type another value for this run instead of the stored one (the stored value stays). */
+  onUseAnother?: () => void;
 }
 
 /**
@@ -29,18 +32,19 @@ export interface VariableControlProps {
  * stored value with a 'Defined' badge, or an input (a select for choices) with 'Save to context'
  * that stores it (spec section 4). The marker's default pre-fills the input.
  */
-export function VariableControl({ variable, value, onChange, stored, loading }: VariableControlProps) {
+export function VariableControl({ variable, value, onChange, stored, loading, onUseAnother }: VariableControlProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
   const save = useSaveContextValue();
+  const { alert } = useDialogs();
   const contextual = variable.type !== 'INPUT';
   const defined = contextual && stored !== undefined;
 
   const onSave = () => {
     if (variable.type === 'INPUT' || !value.trim()) return;
-    save.mutate({ type: variable.type, key: variable.key, value }, { onError: () => window.alert(SAVE_FAILED_MESSAGE) });
+    save.mutate({ type: variable.type, key: variable.key, value }, { onError: () => void alert(SAVE_FAILED_MESSAGE) });
   };
 
   const hint =
@@ -76,7 +80,14 @@ export function VariableControl({ variable, value, onChange, stored, loading }: 
       </div>
 
       {defined ? (
-        <p className="wb-var__value">{stored}</p>
+        <>
+          <p className="wb-var__value">{stored}</p>
+          {onUseAnother ? (
+            <Button variant="ghost" size="sm" className="wb-var__another" onClick={onUseAnother} aria-describedby={labelId}>
+              Use another value this time
+            </Button>
+          ) : null}
+        </>
       ) : contextual && loading ? (
         <p className="wb-var__hint">Loading your context...</p>
       ) : (
@@ -92,6 +103,18 @@ export function VariableControl({ variable, value, onChange, stored, loading }: 
             </Select>
           ) : variable.type === 'SNIPPET' ? (
             <Textarea id={inputId} rows={3} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Text for ${variable.key}`} />
+          ) : variable.type === 'INPUT' ? (
+            // Multi-line and growing with its text: pasted notes and code keep their line breaks.
+            <Textarea
+              id={inputId}
+              rows={1}
+              className="wb-var__grow"
+              value={value}
+              aria-describedby={hintId}
+              onChange={(e) => onChange(e.target.value)}
+              placeholder={`Value for ${variable.key}`}
+              autoComplete="off"
+            />
           ) : (
             <Input id={inputId} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Value for ${variable.key}`} autoComplete="off" />
           )}

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Prompt } from '@shared/contract/prompts';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { paths, sharedPath } from '@/config/paths';
+import { useSession } from '@/features/auth/components/use-session';
+import { SharedPromptPage } from '@/features/shared/components/shared-prompt-page';
+import '@/styles/pages.css';
+
+/** After signing in to fork, the visitor comes back to the page with this, and the fork runs. */
+const FORK_PARAM = 'fork';
+
+/**
+ * /s/:token: a shared prompt, public. Features do not import each other, so this route composes
+ * them: 'Fork into My Prompts' without a session goes to sign-in, which returns here to fork; the
+ * copy then opens in My Prompts.
+ */
+export function Component() {
+  const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { status, user } = useSession();
+
+  const onSignInToFork = useCallback(() => {
+    void navigate(paths.login, { state: { from: { pathname: sharedPath(token), search: `?${FORK_PARAM}=1` } } });
+  }, [navigate, token]);
+  const onForked = useCallback(
+    (prompt: Prompt) => void navigate(paths.prompts, { state: { openPrompt: { id: prompt.id, title: prompt.title, body: prompt.body } } }),
+    [navigate],
+  );
+
+  return (
+    <PublicLayout>
+      <SharedPromptPage
+        token={token}
+        signedIn={status === 'checking' ? null : Boolean(user)}
+        forkOnArrival={search.get(FORK_PARAM) === '1'}
+        onSignInToFork={onSignInToFork}
+        onForked={onForked}
+      />
+    </PublicLayout>
+  );
+}

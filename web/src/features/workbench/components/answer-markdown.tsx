@@ -1,0 +1,20 @@
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+// Links in an answer leave the app in a new tab and pass nothing back to it.
+const components: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+};
+
+/**
+ * A model's answer as Markdown (GitHub flavour: tables, task lists, strikethrough). Raw HTML in the
+ * answer is dropped, never rendered, and react-markdown's URL filter removes javascript: and other
+ * unsafe links. Loaded on the first answer only, so the first visit does not carry it.
+ */
+export default function AnswerMarkdown({ text }: { text: string }) {
+  return (
+    <Markdown skipHtml remarkPlugins={[remarkGfm]} components={components}>
+      {text}
+    </Markdown>
+  );
+}
