@@ -98,6 +98,19 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
+  return (await send(path, options)).data;
+}
+
+/**
+ * A page of a paged list (the admin lists): the rows, as apiRequest parses them, and the cursor of
+ * the next page from the `header` the server names it in (null on the last page).
+ */
+export async function apiPage<S extends z.ZodMiniType>(path: string, header: string, options: RequestOptions<S>): Promise<{ rows: Result<S>; next: string | null }> {
+  const { data, response } = await send(path, options);
+  return { rows: data, next: response.headers.get(header) };
+}
+
+async function send<S extends z.ZodMiniType | undefined>(path: string, options: RequestOptions<S>): Promise<{ data: Result<S>; response: Response }> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -118,12 +131,12 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError({ status: response.status, detail: await errorDetail(data), method, path });
   }
-  if (!options.schema) return data as Result<S>;
+  if (!options.schema) return { data: data as Result<S>, response };
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, method, path, message: 'The server sent an unexpected response.' });
   }
-  return parsed.data as Result<S>;
+  return { data: parsed.data as Result<S>, response };
 }
 
 /**
