@@ -187,11 +187,13 @@ describe('the account', () => {
       usage: { prompts: { used: 1, limit: 5 }, categories: { used: 1, limit: 3 }, snippets: { used: 0, limit: 5 }, runs_today: { used: 1, limit: 20 } },
     });
     await setTier(user.id, 'elite');
+    // Unlimited runs are still counted: today's run as free, and one as elite.
+    await call('POST', '/engine/run', { token: user.token, json: { text: 'Say hi again.' } });
     expect((await call('GET', '/account', { token: user.token })).body.usage).toEqual({
       prompts: { used: 1, limit: null },
       categories: { used: 1, limit: null },
       snippets: { used: 0, limit: null },
-      runs_today: { used: 0, limit: null },
+      runs_today: { used: 2, limit: null },
     });
   });
 

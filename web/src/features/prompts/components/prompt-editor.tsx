@@ -3,7 +3,9 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
@@ -36,13 +38,15 @@ export interface PromptEditorProps {
   /** The user's categories; undefined while they load (the prompt's own category is kept meanwhile). */
   categories: Category[] | undefined;
   onClose: () => void;
+  /** Why a new prompt cannot be saved (the plan's prompt limit is reached); shown beside Save, which is held. */
+  saveHeldBy?: string | null;
 }
 
 /**
  * The prompt editor modal (spec sections 2 and 5): 'New Prompt' / 'Edit Prompt', Escape closes it.
  * Saving with an id updates, without one creates; then it closes and the list reloads.
  */
-export function PromptEditor({ session, categories, onClose }: PromptEditorProps) {
+export function PromptEditor({ session, categories, onClose, saveHeldBy = null }: PromptEditorProps) {
   const initial = session.prompt;
   const [title, setTitle] = useState(initial?.title ?? '');
   // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
@@ -62,7 +66,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
   const titleRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const ids = { title: useId(), body: useId(), variables: useId(), error: useId() };
+  const ids = { title: useId(), body: useId(), variables: useId(), error: useId(), held: useId() };
 
   const create = useCreatePrompt();
   const update = useUpdatePrompt();
@@ -72,7 +76,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const busy = saving || deleting;
 
   const variables = useMemo(() => parseVariables(body), [body]);
-  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError;
+  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
   const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
@@ -236,6 +240,11 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
         <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
 
         <DialogError id={ids.error}>{error}</DialogError>
+        {saveHeldBy ? (
+          <p id={ids.held} className="limit-note">
+            {saveHeldBy} <Link to={paths.pricing}>See plans</Link>
+          </p>
+        ) : null}
 
         <DialogFooter className="prompt-editor__footer">
           {initial ? (
@@ -249,7 +258,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
             </Button>
           ) : null}
           <DialogCancel disabled={busy} />
-          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-keyshortcuts={ariaKeyShortcut('save')}>
+          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-describedby={saveHeldBy ? ids.held : undefined} aria-keyshortcuts={ariaKeyShortcut('save')}>
             {saving ? 'Saving...' : 'Save Prompt'}
           </Button>
         </DialogFooter>

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
 import { type Tier, limitMessage, planLimits } from '@shared/tiers';
@@ -6,6 +6,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { paths } from '@/config/paths';
 import { useKeyShortcut } from '@/lib/shortcuts';
+import { usageLimitNote } from '@/lib/tiers';
 import { useCategories } from '@/lib/workspace-api';
 import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
 import { enhanceMutationKey, useEnhancePrompt } from '../api/enhance-prompt';
@@ -75,6 +76,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const maxPrompts = limits.max_prompts;
   const atLimit = prompts !== undefined && maxPrompts !== null && prompts.length >= maxPrompts;
   const limitNote = atLimit ? limitMessage('max_prompts', maxPrompts) : null;
+  // A new prompt's Save is held before the request once the count reaches the limit (another tab may have added one).
+  const saveHeldBy = usageLimitNote(accessTier, 'max_prompts', prompts?.length);
 
   const openEditor = useCallback((session: Omit<EditorSession, 'key'>, queue = false) => {
     const next = { ...session, key: nextEditorKey.current++ };
@@ -162,7 +165,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const editor = editors[0];
   const filtered = deferredSearch.trim() !== '' || categoryName !== null || favoritesOnly;
 
-  let results;
+  let results: ReactNode;
   if (promptsQuery.isPending) results = <PromptsLoading />;
   else if (promptsQuery.isError) results = <PromptsError onRetry={() => void promptsQuery.refetch()} retrying={promptsQuery.isFetching} />;
   else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} />;
@@ -217,7 +220,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
         </section>
       </div>
 
-      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
+      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} saveHeldBy={editor.prompt ? null : saveHeldBy} onClose={() => closeEditor(editor.key)} /> : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <ShareDialog prompt={sharing} onClose={closeShare} />
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
