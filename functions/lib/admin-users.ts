@@ -5,7 +5,6 @@ import { LAST_ADMIN, deleteUserData } from './account-data';
 import { TABLE, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
-import { deleteOutsideItems } from './outside-items';
 import { type Page, type PageRequest, searchedPage } from './paging';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';

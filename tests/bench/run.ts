@@ -248,7 +248,9 @@ function goals(results: Results): Goal[] {
     for (const r of results.api.results) {
       // Login's floor includes the password hash, which the route cannot avoid.
       const floor = r.floors[r.floors.length - 1]!;
-      list.push({ goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ 1.5×`, result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`, met: floor.ratio <= 1.5 && !r.errors });
+      // The registry serves code and AI tools on every call: a tighter goal than the app's routes.
+      const bound = r.scenario.startsWith('registry') ? 1.3 : 1.5;
+      list.push({ goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ ${bound}×`, result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`, met: floor.ratio <= bound && !r.errors });
     }
     for (const t of results.api.roundTrips.filter((t) => t.access === 'user')) {
       // Round trips in sequence (what a request waits for); earlier runs recorded only requests.

@@ -128,7 +128,7 @@ async function send<S extends z.ZodMiniType | undefined>(path: string, options: 
   const data = await readBody(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw new ApiError({ status: response.status, detail: await errorDetail(data), method, path });
   }
   if (!options.schema) return { data: data as Result<S>, response };
@@ -159,7 +159,7 @@ export async function apiStream(path: string, options: Pick<BaseOptions, 'method
   });
   if (!response.ok) {
     const detail = await errorDetail(await readBody(response));
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw new ApiError({ status: response.status, detail, method, path });
   }
   if (!response.body) throw new ApiError({ status: response.status, method, path, message: 'The server sent an empty response.' });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useState } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import type { User } from '@shared/contract/auth';
 import { useSearchParams } from 'react-router-dom';
@@ -82,7 +82,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
   const label = ADMIN_TABS.find((t) => t.value === tab)?.label ?? '';
   const dataTab = tab === 'prompts' || tab === 'categories' || tab === 'users';
 
-  let content;
+  let content: ReactNode;
   if (!dataTab) {
     content = <UnderConstruction tab={label} />;
   } else if (loading) {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
@@ -204,7 +204,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const editor = editors[0];
   const filtered = deferredSearch.trim() !== '' || categoryName !== null || favoritesOnly;
 
-  let results;
+  let results: ReactNode;
   if (promptsQuery.isPending) results = <PromptsLoading />;
   else if (promptsQuery.isError) results = <PromptsError onRetry={() => void promptsQuery.refetch()} retrying={promptsQuery.isFetching} />;
   else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} onAddSample={() => void onAddSample()} addingSample={createSample.isPending} />;
