@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Braces } from 'lucide-react';
 import { VARIABLE_TYPES, type VariableType } from '@shared/variables';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select } from '@/components/ui/select';
@@ -82,8 +83,7 @@ export function InsertVariable({ onInsert, disabled }: InsertVariableProps) {
         </p>
         {/* Its own form: Enter inserts here rather than saving the prompt. */}
         <form className="insert-variable__form" onSubmit={onSubmit}>
-          <label className="insert-variable__label">
-            Type
+          <Field label="Type">
             <Select value={type} onChange={(event) => setType(event.target.value as VariableType)}>
               {VARIABLE_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -91,9 +91,8 @@ export function InsertVariable({ onInsert, disabled }: InsertVariableProps) {
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="insert-variable__label">
-            Name
+          </Field>
+          <Field label="Name">
             <Input
               value={name}
               onChange={(event) => setName(event.target.value)}
@@ -102,7 +101,7 @@ export function InsertVariable({ onInsert, disabled }: InsertVariableProps) {
               placeholder={type === 'INPUT' ? 'e.g. topic' : type === 'SNIPPET' ? 'e.g. Company Bio' : 'e.g. name'}
               aria-describedby={ids.hint}
             />
-          </label>
+          </Field>
           <datalist id={ids.list}>
             {known.map((k) => (
               <option key={k} value={k} />
