@@ -1,5 +1,5 @@
 import { SLUG_MAX, SLUG_MESSAGE, isSlug } from '@shared/slugs';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
@@ -20,7 +20,9 @@ import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
 import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { focusPromptCard } from '../utils/focus-card';
 import { DialogError } from './dialog-error';
+import { InsertVariable } from './insert-variable';
 import { VersionHistory } from './version-history';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
@@ -65,6 +67,26 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   // The content as last saved, to tell unsaved changes apart (a restore replaces it).
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
   const titleRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  // Where the body's cursor ends up after an insert: set once React has rendered the new text.
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === null || !bodyRef.current) return;
+    caret.current = null;
+    bodyRef.current.focus();
+    bodyRef.current.setSelectionRange(at, at);
+  });
+  // 'Insert variable': the marker replaces the selection (or goes in at the cursor; the end when never focused).
+  const insertAtCursor = (marker: string) => {
+    const area = bodyRef.current;
+    const start = area?.selectionStart ?? body.length;
+    const end = area?.selectionEnd ?? body.length;
+    setBody(body.slice(0, start) + marker + body.slice(end));
+    caret.current = start + marker.length;
+  };
+  // The prompt just saved: its card takes the focus when the editor closes.
+  const savedId = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { title: useId(), body: useId(), variables: useId(), error: useId(), held: useId() };
 
@@ -82,16 +104,26 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
+  const slugRef = useRef<HTMLInputElement>(null);
+  const focusFirstInvalid = () => {
+    const first = title.trim() === '' ? titleRef.current : slugError ? slugRef.current : body.trim() === '' ? bodyRef.current : null;
+    first?.focus();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!canSave) return;
+    if (!canSave) {
+      // Ctrl/Cmd+Enter with something missing: the focus goes to the first field to fix.
+      if (!busy) focusFirstInvalid();
+      return;
+    }
     setError(null);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
     const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}), ...(slugChanged ? { slug: slug.trim() } : {}) };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
-      else await create.mutateAsync(input);
+      savedId.current = initial ? initial.id : (await create.mutateAsync(input)).id;
       onClose();
     } catch (failure) {
       void alert(ALERT.save(failure));
@@ -150,6 +182,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
         event.preventDefault();
         titleRef.current?.focus();
       }}
+      onCloseAutoFocus={(event) => {
+        if (savedId.current && focusPromptCard(savedId.current)) event.preventDefault();
+      }}
       size="lg"
       className="prompt-editor"
     >
@@ -178,12 +213,13 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
         {initial ? (
           <Field label="Slug" error={slugError} description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one.">
-            <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+            <Input ref={slugRef} value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
           </Field>
         ) : null}
 
-        <Field id={ids.body} label="Body">
+        <Field id={ids.body} label="Body" labelAside={<InsertVariable onInsert={insertAtCursor} disabled={busy} />}>
           <Textarea
+            ref={bodyRef}
             value={body}
             onChange={(event) => setBody(event.target.value)}
             required
