@@ -137,7 +137,7 @@ export function renderTemplate(body: string, values: Record<string, string | und
 export function fillInputsKeepingMarkers(body: string, values: Record<string, string | undefined>): string {
   return body.replace(MARKER, (marker: string, type: string, content: string) => {
     const variable = parseMarker(marker, type, content);
-    if (!variable || variable.type !== 'INPUT') return marker;
+    if (variable?.type !== 'INPUT') return marker;
     const value = values[`${variable.type}:${variable.key}`];
     return value !== undefined && value !== '' ? value : marker;
   });

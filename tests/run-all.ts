@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 /**
- * `npm test`: the type check, then every vitest layer (unit, api, infra, e2e) in one run,
+ * `npm test`: the type check and the lint, then every vitest layer (unit, api, infra, e2e) in one run,
  * closing with one line `N passed, M failed` over all of them.
  */
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
@@ -11,13 +11,18 @@ console.log('▶ typecheck (tsc --noEmit)');
 const typecheckFailed = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0;
 console.log(typecheckFailed ? '✗ typecheck failed' : '✓ typecheck passed');
 
+console.log('▶ lint (biome lint)');
+const lintFailed = run('npx', ['biome', 'lint', '.']) !== 0;
+console.log(lintFailed ? '✗ lint failed' : '✓ lint passed');
+
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
 const extra = process.argv.slice(2);
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 
-let passed = typecheckFailed ? 0 : 1;
-let failed = typecheckFailed ? 1 : 0;
+// The type check and the lint count as one test each.
+let passed = Number(!typecheckFailed) + Number(!lintFailed);
+let failed = Number(typecheckFailed) + Number(lintFailed);
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
   passed += results.numPassedTests;

@@ -1,8 +1,9 @@
 import { api, ok } from '../lib/http';
-import { adminPromptRow, allLibraryCategories, allLibraryPrompts } from '../lib/library';
+import { adminPromptsPage } from '../lib/library';
+import { pageHeaders, pageRequest } from '../lib/paging';
 
-/** GET /admin/prompts: the library's prompts from their index (an admin screen, never a user's request path). */
-export const handler = api('GET /admin/prompts', {}, async () => {
-  const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
-  return ok(prompts.map((p) => adminPromptRow(p, categories)));
+/** GET /admin/prompts: a page of the library's prompts from their index, by id (an admin screen, never a user's request path). */
+export const handler = api('GET /admin/prompts', {}, async ({ query }) => {
+  const page = await adminPromptsPage(pageRequest(query));
+  return { ...ok(page.items), headers: pageHeaders(page.next_cursor) };
 });

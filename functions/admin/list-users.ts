@@ -1,5 +1,9 @@
 import { listUsers } from '../lib/admin-users';
 import { api, ok } from '../lib/http';
+import { pageHeaders, pageRequest } from '../lib/paging';
 
-/** GET /admin/users: every account, by email. */
-export const handler = api('GET /admin/users', {}, async () => ok(await listUsers()));
+/** GET /admin/users: a page of accounts by email (`limit`, `cursor`, `search`: part of the email); the next page's cursor in a header. */
+export const handler = api('GET /admin/users', {}, async ({ query }) => {
+  const page = await listUsers(pageRequest(query));
+  return { ...ok(page.items), headers: pageHeaders(page.next_cursor) };
+});

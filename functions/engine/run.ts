@@ -2,7 +2,7 @@ import { RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { startRun } from '../lib/enhancer/run';
 import { api } from '../lib/http';
-import { type Window, consume, refund } from '../lib/rate-limits';
+import { consume, refund, runQuotaWindow } from '../lib/rate-limits';
 import { acquireRunLease, releaseRunLease } from '../lib/run-leases';
 
 const PLAN_NAME: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
@@ -13,26 +13,24 @@ const DEADLINE_MARGIN_MS = 3_000;
 /**
  * POST /engine/run: {text, prompt_id?} → the model's answer to the filled prompt, streamed as
  * text/plain (Lambda response streaming; a function URL behind CloudFront in AWS). One run of the
- * tier's daily quota is taken before the model is asked and given back when the run fails before
+ * tier's daily quota is taken (unlimited plans are counted without a cap) before the model is asked and given back when the run fails before
  * its first chunk. Stores nothing but the quota counter. The body limit is 128 KB so 20,000
  * characters of any script (and JSON escapes) fit; the default 64 KB would not always.
  */
 export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 128 * 1024 }, async ({ user, body, context }) => {
   const perDay = RUNS_PER_DAY[user.access_tier];
-  const quota: Window | null = perDay === null ? null : { name: 'run', subject: user.id, limit: perDay, seconds: 86_400 };
+  const quota = runQuotaWindow(user);
   // Paid plans may run many a day, so they are capped at once; free's 20 a day bound it already.
   const lease = user.access_tier === 'free' ? null : await acquireRunLease(user.id, context.getRemainingTimeInMillis() + 5_000);
   const release = () => void (lease && releaseRunLease(user.id, lease));
   const takenAt = Date.now();
   let used = 0;
   try {
-    used = quota
-    ? await consume(
-        quota,
-        `You have used your ${quota.limit} runs for today on the ${PLAN_NAME[user.access_tier]} plan. Upgrade your plan for more, or try again tomorrow.`,
-        takenAt,
-      )
-    : 0;
+    used = await consume(
+      quota,
+      `You have used your ${quota.limit} runs for today on the ${PLAN_NAME[user.access_tier]} plan. Upgrade your plan for more, or try again tomorrow.`,
+      takenAt,
+    );
   } catch (error) {
     release();
     throw error;
@@ -51,7 +49,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
     });
   } catch (error) {
     // Nothing reached the user: the run does not count against the day.
-    if (quota) await refund(quota, takenAt).catch(() => undefined);
+    await refund(quota, takenAt).catch(() => undefined);
     release();
     throw error;
   }
@@ -60,7 +58,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
     statusCode: 200,
     headers: {
       'content-type': 'text/plain; charset=utf-8',
-      [RUNS_REMAINING_HEADER]: quota ? String(Math.max(0, quota.limit - used)) : 'unlimited',
+      [RUNS_REMAINING_HEADER]: perDay === null ? 'unlimited' : String(Math.max(0, perDay - used)),
     },
     body: run.body,
   };

@@ -7,7 +7,7 @@ import { type ContextFields, directivesOf, profileValuesFrom } from './context';
 import { OUTSIDE_REF_SK, USERS_SHARDS, keys, usersShard } from './keys';
 import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
-import { clearSignInFailures, usedIn } from './rate-limits';
+import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, emailVerifiedOf, getUser } from './users';
 import type { VersionItem } from './versions';
@@ -21,15 +21,12 @@ import { type CategoryItem, type PromptItem, toPrompts } from './workspace';
  * and an export section below when the export should show it.
  */
 
-/** The runs quota window of run.ts (a day per user). */
-export const runQuotaWindow = (user: Pick<UserRecord, 'id' | 'access_tier'>) => ({ name: 'run', subject: user.id, limit: RUNS_PER_DAY[user.access_tier] ?? 0, seconds: 86_400 });
-
 type Counters = { prompts_used?: number; categories_used?: number; snippets_used?: number };
 
 /** GET /account: the profile and what the plan allows and what is used (limit null = unlimited). */
 export async function accountView(user: UserRecord & Counters): Promise<Account> {
   const runsLimit = RUNS_PER_DAY[user.access_tier];
-  const runsUsed = runsLimit === null ? 0 : Math.min(await usedIn(runQuotaWindow(user)), runsLimit);
+  const runsUsed = Math.min(await usedIn(runQuotaWindow(user)), runsLimit ?? Number.MAX_SAFE_INTEGER);
   return {
     id: user.id,
     email: user.email,

@@ -1,32 +1,28 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { LAST_ADMIN, deleteUserData } from './account-data';
 import { TABLE, db, queryAll } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
-import { deleteOutsideItems } from './outside-items';
+import { type Page, type PageRequest, searchedPage } from './paging';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';
 
 /**
  * User management for admins. Every user item is in one of USERS_SHARDS partitions of the sparse
- * index gsi2 (sorted by email there, only the listed attributes projected), so listing is a paged
- * Query per shard, merged by email, never a Scan; and no write of a counter, profile value or
- * directive touches the index. The admin count item makes "never lose the last admin" hold even
- * when two admins demote each other at the same moment.
+ * index gsi2 (sorted by normalised email there, only the listed attributes projected), so listing
+ * is a page merged from a Query per shard (paging.ts), never a Scan; and no write of a counter,
+ * profile value or directive touches the index. The admin count item makes "never lose the last
+ * admin" hold even when two admins demote each other at the same moment.
  */
-export async function listUsers(): Promise<User[]> {
-  const shards = await Promise.all(
-    Array.from({ length: USERS_SHARDS }, (_, n) =>
-      queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :u', ExpressionAttributeValues: { ':u': `USERS#${n}` } }),
-    ),
+export const listUsers = (request: PageRequest): Promise<Page<User>> =>
+  searchedPage(
+    'users',
+    request,
+    { prefix: 'USERS#', shards: USERS_SHARDS, projection: ['id', 'email', 'first_name', 'last_name', 'is_admin', 'access_tier'], searched: 'email' },
+    (item) => toUser(item as unknown as UserRecord),
   );
-  return shards
-    .flat()
-    .map((item) => toUser(item as unknown as UserRecord))
-    .sort((a, b) => (normaliseEmail(a.email) < normaliseEmail(b.email) ? -1 : normaliseEmail(a.email) > normaliseEmail(b.email) ? 1 : 0));
-}
 
 /**
  * Moves user items of the former users index (gsi1, partition `USERS`, every attribute

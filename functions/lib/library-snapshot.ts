@@ -162,7 +162,9 @@ export async function buildSnapshot(
   }
   const buckets = Math.max(1, Math.ceil(prompts.length / REVISION_BUCKET_TARGET));
   const revisions: Record<string, RevisionEntry>[] = Array.from({ length: buckets }, () => ({}));
-  prompts.forEach((p, position) => (revisions[bucketOf(p.id, buckets)]![p.id] = [p.updated_at ?? p.created_at, p.access_tier, position]));
+  prompts.forEach((p, position) => {
+    revisions[bucketOf(p.id, buckets)]![p.id] = [p.updated_at ?? p.created_at, p.access_tier, position];
+  });
   for (let b = 0; b < buckets; b++) {
     writes.push(target.put(`${base}rev/${b}.json`, JSON.stringify(revisions[b])));
     if (writes.length >= 16) await Promise.all(writes.splice(0));
@@ -259,7 +261,7 @@ function cachedFile<T>(key: string): Promise<T> {
 
 async function currentVersion(): Promise<string | undefined> {
   const now = Date.now();
-  if (checked && checked.version && now - checked.at < ttlMs()) return checked.version;
+  if (checked?.version && now - checked.at < ttlMs()) return checked.version;
   let current = parseCurrent(await snapshotStore().get('current.json'));
   // A local stack whose snapshot folder is new (first start, another endpoint): build it once.
   if (!current && !inAws()) {

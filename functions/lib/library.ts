@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TABLE, batchGet, batchWrite, db, queryAll } from './db';
 import { ConflictError, NotFoundError } from './errors';
 import { afterLibraryWrite } from './library-snapshot';
+import { type PageRequest, searchedPage } from './paging';
 import { type Tx, transact } from './transactions';
 
 /**
@@ -266,6 +267,17 @@ const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists
 export function adminPromptRow(p: LibraryPromptItem, categories: ReadonlyMap<string, LibraryCategoryItem>) {
   const category = p.category_id ? categories.get(p.category_id) : undefined;
   return { id: p.id, title: p.title, category_id: category?.id ?? null, category_name: category?.name ?? null, owner_email: p.owner_email, access_tier: p.access_tier };
+}
+
+/** A page of the admin Prompts tab, by id across the index shards (paging.ts; `search`: part of the title); the categories are one small partition. */
+export async function adminPromptsPage(request: PageRequest) {
+  const categories = await allLibraryCategories();
+  return searchedPage(
+    'library-prompts',
+    request,
+    { prefix: 'LIBRARY#', shards: LIBRARY_SHARDS, projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'], keep: (item) => item.type === 'library_prompt', searched: 'title' },
+    (item) => adminPromptRow(item as unknown as LibraryPromptItem, categories),
+  );
 }
 
 export function libraryCategoryRows(categories: ReadonlyMap<string, LibraryCategoryItem>, counts: Readonly<Record<string, number>>) {

@@ -15,7 +15,7 @@ interface Content {
   outro: string[];
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function render(to: string, c: Content): Mail {
   const text = [
@@ -26,24 +26,24 @@ function render(to: string, c: Content): Mail {
     ...c.outro.flatMap((p) => [p, '']),
     '— Construct',
   ].join('\n');
-  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#16142b">${escape(p)}</p>`;
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#16142b">${escapeHtml(p)}</p>`;
   const button = c.action
-    ? `<p style="margin:8px 0 24px"><a href="${escape(c.action.url)}" style="display:inline-block;padding:12px 22px;border-radius:10px;background:#4f46e5;color:#ffffff;font-weight:600;font-size:15px;text-decoration:none">${escape(c.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#575470">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all;color:#4338ca">${escape(c.action.url)}</span></p>`
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 22px;border-radius:10px;background:#4f46e5;color:#ffffff;font-weight:600;font-size:15px;text-decoration:none">${escapeHtml(c.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#575470">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all;color:#4338ca">${escapeHtml(c.action.url)}</span></p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(c.subject)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f7f7fc;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f7fc;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e1e0ee;border-radius:16px;overflow:hidden">
 <tr><td style="background:#4f46e5;background-image:linear-gradient(135deg,#4338ca 0%,#6d28d9 55%,#7c3aed 100%);padding:20px 28px;color:#ffffff;font-size:20px;font-weight:700;letter-spacing:-0.01em">Construct</td></tr>
 <tr><td style="padding:28px">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#16142b">${escape(c.heading)}</h1>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#16142b">${escapeHtml(c.heading)}</h1>
 ${c.intro.map(paragraph).join('\n')}
 ${button}
 ${c.outro.map(paragraph).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #e1e0ee;font-size:12px;color:#6b6885">You receive this email because of an action on your Construct account at ${escape(to)}.</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e1e0ee;font-size:12px;color:#6b6885">You receive this email because of an action on your Construct account at ${escapeHtml(to)}.</td></tr>
 </table></td></tr></table></body></html>`;
   return { to, subject: c.subject, text, html };
 }

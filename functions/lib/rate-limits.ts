@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { TABLE, batchGet, db } from './db';
 import { TooManyRequestsError } from './errors';
 
@@ -14,6 +15,17 @@ export interface Window {
   limit: number;
   seconds: number;
 }
+
+/**
+ * The runs of one user's day. Unlimited plans count too (with no cap), so the account page can
+ * say how many runs were used today on every plan.
+ */
+export const runQuotaWindow = (user: { id: string; access_tier: Tier }): Window => ({
+  name: 'run',
+  subject: user.id,
+  limit: RUNS_PER_DAY[user.access_tier] ?? Number.MAX_SAFE_INTEGER,
+  seconds: 86_400,
+});
 
 function key(w: Window, now = Date.now()) {
   const start = Math.floor(now / 1000 / w.seconds) * w.seconds;

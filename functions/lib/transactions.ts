@@ -72,7 +72,7 @@ export async function transact(items: Tx[], failures: Record<number, () => Error
     await transactWithRetry(() => db.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (error) {
     const codes = cancellationCodes(error);
-    const failed = codes?.findIndex((c) => c === 'ConditionalCheckFailed') ?? -1;
+    const failed = codes?.indexOf('ConditionalCheckFailed') ?? -1;
     if (failed >= 0 && failures[failed]) throw failures[failed]!();
     throw error;
   }

@@ -229,7 +229,7 @@ export function planImport(document: PromptsDocument, workspace: Pick<Workspace,
     if (!existing.has(key) && !newNames.has(key)) newNames.set(key, name.trim());
     return key;
   };
-  document.categories.forEach((c) => want(c.name));
+  for (const c of document.categories) want(c.name);
   for (const prompt of document.prompts) {
     const key = duplicateKey(prompt);
     if (known.has(key)) plan.duplicates.push({ title: prompt.title, reason: 'in_workspace' });

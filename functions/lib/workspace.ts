@@ -117,8 +117,8 @@ export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>
   const tasks = new Set<string>();
   const industries = new Set<string>();
   for (const p of prompts) {
-    p.tasks?.forEach((t) => tasks.add(t));
-    p.industries?.forEach((i) => industries.add(i));
+    for (const t of p.tasks ?? []) tasks.add(t);
+    for (const i of p.industries ?? []) industries.add(i);
   }
   const sorted = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
   return { tasks: sorted(tasks), industries: sorted(industries) };

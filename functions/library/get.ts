@@ -2,6 +2,7 @@ import { NotFoundError } from '../lib/errors';
 import { api, ok } from '../lib/http';
 import { LIBRARY_PROMPT_NOT_FOUND } from '../lib/library';
 import { libraryView } from '../lib/library-snapshot';
+import { libraryCaching } from '../lib/tier-proof';
 
 /**
  * GET /library/prompts/{id}: one library prompt (its detail page). Above the caller's tier it is

@@ -12,7 +12,7 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? join(ROOT, '.data'));
 
-  let devMiddleware;
+  let devMiddleware: import('vite').Connect.Server | undefined;
   let vite: { close(): Promise<void> } | undefined;
   if (dev) {
     const { createServer } = await import('vite');

@@ -12,11 +12,11 @@ import { SECURITY_HEADERS } from '../security-headers';
  */
 export const TEST_CHECKOUT_PATH = '/local-checkout';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)} · Construct test checkout</title>
+<title>${escapeHtml(title)} · Construct test checkout</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f3ff;color:#1b1633;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border-radius:16px;box-shadow:0 10px 40px #2a1f6b22;padding:2rem;max-width:420px;width:calc(100% - 2rem)}
@@ -62,7 +62,7 @@ export function testCheckout(options: Options) {
         return true;
       }
       const form = (action: string, label: string, cls: string) =>
-        `<form method="post" action="${TEST_CHECKOUT_PATH}"><input type="hidden" name="session" value="${escape(ticket)}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+        `<form method="post" action="${TEST_CHECKOUT_PATH}"><input type="hidden" name="session" value="${escapeHtml(ticket)}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
       const body =
         session.plan === 'cancel'
           ? `<h1>Manage subscription</h1><p class="note">Test mode: no Stripe key is configured, so no real payment provider is involved.</p>

@@ -4,6 +4,20 @@ import { Email, Tier, safeLine } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { CategoryName } from './prompts';
 
+/**
+ * Admin lists answer a page (docs/architecture.md, "Bounded answers"): the body is the page's rows,
+ * as it always was, and a header carries the opaque cursor of the next page (absent on the last).
+ * At most ADMIN_PAGE_MAX rows of at most ~2 KB each: an answer stays far below 1 MB.
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export const ADMIN_PAGE_DEFAULT = 100;
+export const ADMIN_PAGE_MAX = 200;
+export const ADMIN_PAGE_QUERY = [
+  { name: 'limit', description: `Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT})` },
+  { name: 'cursor', description: `The ${NEXT_CURSOR_HEADER} header of the previous page (opaque, signed; anything else → 400)` },
+];
+export const ADMIN_PAGE_HEADERS = { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page' };
+
 /** A library prompt row of the admin Prompts tab. */
 export const AdminPrompt = z.object({
   id: z.string(),

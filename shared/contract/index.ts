@@ -5,7 +5,7 @@ import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } fro
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt } from './library';
-import { AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
+import { ADMIN_PAGE_HEADERS, ADMIN_PAGE_QUERY, AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
@@ -113,7 +113,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     request: CompileRequest,
     response: CompileResponse,
   },
-  'GET /admin/prompts': { summary: 'Library prompts for curation', response: AdminPromptList },
+  'GET /admin/prompts': { summary: 'Library prompts for curation, a page at a time (by id)', response: AdminPromptList, query: [...ADMIN_PAGE_QUERY, { name: 'search', description: 'Only prompts whose title contains this text, in any letter case (a page may then hold fewer rows than limit)' }], responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },
   'DELETE /admin/prompts/{id}': { summary: 'Delete a library prompt', status: 204 },
@@ -121,7 +121,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
   'PUT /admin/categories/{id}': { summary: 'Rename a library category', request: LibraryCategoryInput, status: 204 },
   'DELETE /admin/categories/{id}': { summary: 'Delete a library category; its prompts become uncategorized', status: 204 },
-  'GET /admin/users': { summary: 'All users', response: z.array(User) },
+  'GET /admin/users': { summary: 'Users, a page at a time (by email)', response: z.array(User), query: [...ADMIN_PAGE_QUERY, { name: 'search', description: 'Only users whose email contains this text, in any letter case (a page may then hold fewer rows than limit)' }], responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/users': { summary: 'Create a user', request: AdminUserCreate, response: User, status: 201 },
   'PUT /admin/users/{id}': { summary: "Change a user's admin status and tier", request: AdminUserUpdate, response: User },
   'DELETE /admin/users/{id}': { summary: "Delete a user and their workspace", status: 204 },

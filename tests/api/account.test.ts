@@ -2,7 +2,7 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ACCEPTED } from '@shared/contract/account';
-import { adminToken, call, newAccount, signUp } from '../support/api';
+import { adminListAll, adminToken, call, newAccount, signUp } from '../support/api';
 import { TABLE, db, setTier, userItem } from '../support/db';
 import { linkToken, waitForMail } from '../support/mail';
 
@@ -187,11 +187,13 @@ describe('the account', () => {
       usage: { prompts: { used: 1, limit: 5 }, categories: { used: 1, limit: 3 }, snippets: { used: 0, limit: 5 }, runs_today: { used: 1, limit: 20 } },
     });
     await setTier(user.id, 'elite');
+    // Unlimited runs are still counted: today's run as free, and one as elite.
+    await call('POST', '/engine/run', { token: user.token, json: { text: 'Say hi again.' } });
     expect((await call('GET', '/account', { token: user.token })).body.usage).toEqual({
       prompts: { used: 1, limit: null },
       categories: { used: 1, limit: null },
       snippets: { used: 0, limit: null },
-      runs_today: { used: 0, limit: null },
+      runs_today: { used: 2, limit: null },
     });
   });
 
@@ -244,7 +246,7 @@ describe('the account', () => {
     expect((await login(user.email, user.password)).status).toBe(401);
     const fresh = (await login(next, user.password)).body.access_token;
     expect((await call('GET', '/account', { token: fresh })).body).toMatchObject({ email: next, email_verified: true });
-    const users = (await call('GET', '/admin/users', { token: await adminToken() })).body as { email: string }[];
+    const users = await adminListAll<{ email: string }>('/admin/users', { token: await adminToken() });
     expect(users.some((u) => u.email === next)).toBe(true);
     expect(users.some((u) => u.email === user.email)).toBe(false);
     expect((await call('POST', '/auth/register', { json: newAccount({ email: user.email }) })).status).toBe(201);

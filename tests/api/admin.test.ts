@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/routes';
-import { adminToken, call, newAccount, signUp } from '../support/api';
+import { adminListAll, adminToken, call, newAccount, signUp } from '../support/api';
 import { TABLE, db, library, userItem } from '../support/db';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -38,7 +38,7 @@ describe('admin access', () => {
 
 describe('admin: library prompts', () => {
   it('lists library prompts with category, owner and tier', async () => {
-    const rows = (await call('GET', '/admin/prompts', { token: admin })).body as any[];
+    const rows = await adminListAll('/admin/prompts', { token: admin });
     expect(rows.find((r) => r.id === `admin-a-${run}`)).toEqual({
       id: `admin-a-${run}`,
       title: `Admin fixture A ${run}`,
@@ -127,7 +127,7 @@ describe('admin: library categories', () => {
     expect(fixture.prompt_count).toBe(2);
 
     expect((await call('DELETE', `/admin/categories/${fixture.id}`, { token: admin })).status).toBe(204);
-    const rows = (await call('GET', '/admin/prompts', { token: admin })).body as any[];
+    const rows = await adminListAll('/admin/prompts', { token: admin });
     expect(rows.find((r) => r.id === `admin-b-${run}`)).toMatchObject({ category_id: null, category_name: null });
   });
 });
@@ -145,7 +145,7 @@ describe('admin: users', () => {
     expect(Items![0]).toMatchObject({ id: user.id, email: item.email, is_admin: false, access_tier: 'free' });
     expect(Items![0]!.prompts_used).toBeUndefined();
     expect(Items![0]!.password_hash).toBeUndefined();
-    const listed = (await call('GET', '/admin/users', { token: await adminToken() })).body as { id: string; email: string }[];
+    const listed = await adminListAll<{ id: string; email: string }>('/admin/users', { token: await adminToken() });
     expect(listed.map((u) => u.id)).toContain(user.id);
     const emails = listed.map((u) => u.email.toLowerCase());
     expect(emails).toEqual([...emails].sort());
@@ -160,7 +160,7 @@ describe('admin: users', () => {
     const login = await call('POST', '/auth/login', { form: { username: account.email, password: account.password } });
     expect(login.status).toBe(200);
 
-    const users = (await call('GET', '/admin/users', { token: admin })).body as any[];
+    const users = await adminListAll('/admin/users', { token: admin });
     expect(users.map((u) => u.email)).toContain(account.email);
     expect(Object.keys(users[0]).sort()).toEqual(['access_tier', 'email', 'first_name', 'id', 'is_admin', 'last_name']);
 

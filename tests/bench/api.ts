@@ -268,7 +268,9 @@ async function measure(scenario: Scenario, concurrency: number, options: BenchOp
       const [routeBlock, directBlock, ...floorBlocks] = await interleaved(count, ops);
       route.push(routeBlock!);
       directs.push(directBlock!);
-      floorBlocks.forEach((b, i) => floors[i]!.push(b));
+      floorBlocks.forEach((b, i) => {
+        floors[i]!.push(b);
+      });
       continue;
     }
     // Concurrent: whole blocks (throughput needs them), alternating which side goes first.
@@ -442,6 +444,21 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   };
   const newPrompt = () => ({ title: `Bench prompt ${randomUUID().slice(0, 8)}`, body: 'Summarise [INPUT: notes] for [PROFILE: team] in five bullet points.' });
 
+  // -- The registry: one prompt with a slug (made by the route, as users make them) --
+  const made = await send(port, 'POST', '/prompts/', { token: list50.token, json: { title: 'Bench registry', body: 'Summarise [INPUT: notes] for [PROFILE: team=the team] with [SNIPPET: tone].' } });
+  if (made.status !== 201) throw new Error(`registry prompt: ${made.status} ${made.body}`);
+  const registryPrompt = JSON.parse(made.body) as { id: string; slug: string };
+  await send(port, 'POST', '/context/snippets', { token: list50.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
+  const { slugKey } = await import('../../functions/lib/slugs');
+  const workspacePrefix = (prefix: string) =>
+    db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.workspace(list50.id), ':p': prefix } }));
+  /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
+  const registryFloor = async (withContext: boolean) => {
+    await authRead(list50, slugKey(list50.id, registryPrompt.slug));
+    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(list50.id, registryPrompt.id) }));
+    await Promise.all(withContext ? [prompt, workspacePrefix('SNIPPET#'), workspacePrefix('XPROFILE#')] : [prompt]);
+  };
+
   const scenarios: Scenario[] = [
     {
       name: 'login',
@@ -542,6 +559,24 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       ],
       min: 50,
       max: 2000,
+    },
+    {
+      name: 'registry get',
+      route: 'GET /registry/prompts/{slug}',
+      access: 'user',
+      call: () => ({ method: 'GET', path: `/registry/prompts/${registryPrompt.slug}`, token: list50.token, status: 200 }),
+      floors: [{ name: 'BatchGet user+revocation+slug claim + GetItem prompt', op: () => registryFloor(false) }],
+      min: 50,
+      max: 3000,
+    },
+    {
+      name: 'registry compile',
+      route: 'POST /registry/prompts/{slug}/compile',
+      access: 'user',
+      call: () => ({ method: 'POST', path: `/registry/prompts/${registryPrompt.slug}/compile`, token: list50.token, json: { variables: { notes: 'Q3 numbers' } }, status: 200 }),
+      floors: [{ name: 'BatchGet user+revocation+slug claim + (GetItem prompt ‖ Query snippets ‖ Query profile)', op: () => registryFloor(true) }],
+      min: 50,
+      max: 3000,
     },
     {
       name: 'enhance (local engine)',

@@ -47,7 +47,7 @@ describe('control center layout', () => {
     await logIn(page, ADMIN);
     await atPath(page, '/prompts');
     // Slow one of the three parallel loads so the loading state can be seen.
-    await page.route('**/api/v1/admin/users', async (route) => {
+    await page.route((url) => url.pathname === '/api/v1/admin/users', async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
@@ -257,6 +257,34 @@ describe('library prompts and categories', () => {
 });
 
 describe('users', () => {
+  it("pages the list: 'Load more' adds the next page from the server's cursor, and search asks the server", async () => {
+    const { page } = browser;
+    await registerViaApi();
+    await registerViaApi();
+    // The real server, in pages of 2 instead of the app's 200, so the test stack's users make several pages.
+    const asked: URL[] = [];
+    const usersList = (url: URL) => url.pathname === '/api/v1/admin/users';
+    await page.route(usersList, async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      if (!url.searchParams.has('search')) url.searchParams.set('limit', '2');
+      await route.continue({ url: url.toString() });
+    });
+    await openControlCenter(page, ADMIN, '/admin?tab=users');
+    const table = page.getByRole('table', { name: 'Platform users' });
+    const rows = table.locator('tr[data-row]');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByRole('button', { name: 'Load more users' }).click();
+    // A page holds at most the limit (fewer when one index shard was cut short).
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    expect(await rows.count()).toBeLessThanOrEqual(4);
+    expect(asked.at(-1)!.searchParams.get('cursor')).toMatch(/^[\w-]+\.[\w-]+$/);
+
+    await searchBox(page, 'Search users by email...').fill('ADMIN@CONSTRUCT.TEST');
+    await expect.poll(() => asked.at(-1)!.searchParams.get('search')).toBe('ADMIN@CONSTRUCT.TEST');
+    await rowOf(page, `${ADMIN.email} You`).waitFor();
+  });
+
   it('creates a user who can then sign in through the login page', async () => {
     const { page } = browser;
     const user = account();
@@ -324,7 +352,7 @@ describe('users', () => {
     const row = rowOf(page, user.email);
     await expect.poll(() => row.getByRole('cell').first().innerText()).toBe('Elite');
     expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    const users = (await api<any[]>('GET', '/admin/users', adminToken)).body;
+    const users = (await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body;
     expect(users.find((u) => u.email === user.email)).toMatchObject({ access_tier: 'elite', is_admin: true });
   });
 
@@ -346,14 +374,14 @@ describe('users', () => {
     await see(page, 'User updated successfully.');
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
-    let listed = (await api<any[]>('GET', '/admin/users', adminToken)).body.find((u) => u.email === user.email);
+    let listed = (await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body.find((u) => u.email === user.email);
     expect(listed.is_admin).toBe(true);
     expect((await api('GET', '/admin/users', userToken)).status).toBe(200);
 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await expect.poll(() => toggle.isEnabled()).toBe(true);
-    listed = (await api<any[]>('GET', '/admin/users', adminToken)).body.find((u) => u.email === user.email);
+    listed = (await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body.find((u) => u.email === user.email);
     expect(listed.is_admin).toBe(false);
     expect((await api('GET', '/admin/users', userToken)).status).toBe(403);
   });
@@ -370,7 +398,7 @@ describe('users', () => {
     await expect.poll(() => rowOf(page, user.email).count()).toBe(0);
     // Focus does not fall back to the page: it lands on the panel's heading.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Users');
-    const users = (await api<any[]>('GET', '/admin/users', adminToken)).body;
+    const users = (await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body;
     expect(users.some((u) => u.email === user.email)).toBe(false);
   });
 
@@ -416,7 +444,7 @@ describe('large lists', () => {
     }));
     await logIn(page, ADMIN);
     await atPath(page, '/prompts');
-    await page.route('**/api/v1/admin/users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    await page.route((url) => url.pathname === '/api/v1/admin/users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
     await page.goto('/admin?tab=users');
     const table = page.getByRole('table', { name: 'Platform users' });
     await table.waitFor();

@@ -53,15 +53,33 @@ describe('pricing page', () => {
     await see(page, 'All plans include 14-day money-back guarantee');
 
     const plans = {
-      Free: { price: '$0/mo', button: 'Get Started', features: ['Access public prompts', 'Save favorites', 'Basic library browsing'] },
-      Pro: { price: '$9/mo', button: 'Upgrade to Pro', features: ['All Free features', 'Pro-only prompt library', 'Priority updates', 'Basic context snippets'] },
-      Elite: { price: '$15/mo', button: 'Upgrade to Elite', features: ['All Pro features', 'Elite-only prompt library', 'Advanced context engine', 'White-glove support'] },
+      Free: {
+        price: '$0/mo',
+        button: 'Get Started',
+        features: ['Access public prompts', 'Save favorites', 'Basic library browsing'],
+        limits: ['5 prompts', '3 categories', '5 snippets', '20 runs a day'],
+      },
+      Pro: {
+        price: '$9/mo',
+        button: 'Upgrade to Pro',
+        features: ['All Free features', 'Pro-only prompt library', 'Priority updates', 'Basic context snippets'],
+        limits: ['50 prompts', '20 categories', '50 snippets', '500 runs a day'],
+      },
+      Elite: {
+        price: '$15/mo',
+        button: 'Upgrade to Elite',
+        features: ['All Pro features', 'Elite-only prompt library', 'Advanced context engine', 'White-glove support'],
+        limits: ['Unlimited prompts', 'Unlimited categories', 'Unlimited snippets', 'Unlimited runs a day'],
+      },
     } as const;
     for (const [name, plan] of Object.entries(plans) as Array<[keyof typeof plans, (typeof plans)[keyof typeof plans]]>) {
       const planCard = card(page, name);
       await planCard.getByText(plan.price, { exact: true }).waitFor();
-      const items = await planCard.getByRole('listitem').allTextContents();
+      const items = await planCard.getByRole('list', { name: `${name} plan features` }).getByRole('listitem').allTextContents();
       expect(items.map((s) => s.trim())).toEqual(plan.features);
+      // The concrete limits follow the spec's feature list.
+      const limits = await planCard.getByRole('list', { name: `${name} plan limits` }).getByRole('listitem').allTextContents();
+      expect(limits).toEqual(plan.limits);
       expect(await planCard.getByRole('button', { name: plan.button, exact: true }).isEnabled()).toBe(name !== 'Free');
     }
     expect(await card(page, 'Pro').getByText('MOST POPULAR', { exact: true }).count()).toBe(1);

@@ -335,7 +335,7 @@ describe('My Prompts: categories', () => {
     await seedPrompt(user, { title: 'Press release', body: 'Announce [INPUT: news].' });
     await openMyPrompts(page, user.token);
 
-    const dialogs = watchDialogs(page);
+    const _dialogs = watchDialogs(page);
     await page.getByRole('button', { name: 'Manage' }).click();
     const manager = page.getByRole('dialog', { name: 'Manage Categories' });
     await manager.getByText('0/3 used').waitFor();

@@ -44,7 +44,7 @@ async function openPrompts(page: Page, token: string, title: string) {
   await page.goto('/prompts');
   await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
   // The admin's list is shared with other test files: search narrows it to this test's prompt.
-  await page.getByPlaceholder('Search by title or body...').fill(title);
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill(title);
   await card(page, title).waitFor();
 }
 

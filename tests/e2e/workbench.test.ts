@@ -235,7 +235,7 @@ describe('prompt workbench', () => {
     expect(copied).toEqual([['Write a launch email about [product] for [audience].', '', `About us: ${BIO}`, 'Sign it as [sender]. Mention [product] twice.'].join('\n')]);
   });
 
-  it('forks the filled prompt into My Prompts, and reports the plan limit', async () => {
+  it('forks the filled prompt into My Prompts, and holds Fork at the plan limit with the reason', async () => {
     const { page } = browser;
     const { token } = await setUp(page);
     const { dialog } = await openWorkbench(page);
@@ -265,17 +265,19 @@ describe('prompt workbench', () => {
     expect(list.body.prompts.find((p: { title: string }) => p.title === TITLE).body).toBe(BODY);
 
 
-    // At the free limit of 5 prompts the server's message is shown.
+    // At the free limit of 5 prompts Fork and Save as template are held before any request, with the reason beside them.
     for (let i = 3; i <= 5; i++) expect((await apiAs(token, 'POST', '/prompts/', newPrompt(`Extra ${i}`, 'Body'))).status).toBe(201);
     await page.reload();
-    await openWorkbench(page);
-    const alerts: string[] = [];
-    onAppDialog(page, async (d) => {
-      await d.accept();
-      alerts.push(`${d.type()}:${d.message()}`);
-    });
-    await page.getByRole('dialog').getByRole('button', { name: 'Fork' }).click();
-    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['alert:Error: You have reached your limit of 5 prompts. Please upgrade your plan.']);
+    const { dialog: held } = await openWorkbench(page);
+    const note = held.getByText('You have 5 of 5 prompts on the Free plan.', { exact: false });
+    await note.waitFor();
+    for (const name of ['Fork', 'Save as template']) {
+      const button = held.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await page.locator(`[id="${await button.getAttribute('aria-describedby')}"]`).textContent()).toContain('You have 5 of 5 prompts on the Free plan.');
+    }
+    await held.getByRole('link', { name: 'See plans' }).click();
+    await page.waitForURL('**/pricing');
   });
 
   it('stacks the three panels on a 375 px screen', async () => {

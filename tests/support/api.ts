@@ -69,3 +69,17 @@ export async function adminToken(): Promise<string> {
   const login = await call('POST', '/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
   return login.body.access_token;
 }
+
+/** Every row of a paged admin list (GET /admin/users, /admin/prompts), following the next-page cursor header. */
+export async function adminListAll<T = any>(path: string, options: { base?: string; token: string; limit?: number }): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: String(options.limit ?? 200), ...(cursor ? { cursor } : {}) });
+    const reply = await call<T[]>('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, { base: options.base, token: options.token });
+    if (reply.status !== 200) throw new Error(`${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    rows.push(...reply.body);
+    cursor = reply.headers.get('x-next-cursor');
+  } while (cursor);
+  return rows;
+}

@@ -168,7 +168,7 @@ describe('request contract: properties', () => {
     expect(missing).toEqual([]);
   });
 
-  describe.each(Object.entries(VALID))('%s', (name, [schema, valid]) => {
+  describe.each(Object.entries(VALID))('%s', (_name, [schema, valid]) => {
     it('never throws on arbitrary JSON, and refuses what is not an object', () => {
       fc.assert(
         fc.property(fc.oneof(fc.jsonValue(), fc.object(), fc.anything()), (input) => {

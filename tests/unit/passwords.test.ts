@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../functions/lib/passwords';
 
-describe('password hashing', () => {
+// Each scrypt at OWASP cost takes ~100 MB and a few hundred ms; four in a row on a busy 2-core
+// machine can pass vitest's 5 s default, which would say nothing about the code.
+describe('password hashing', { timeout: 30_000 }, () => {
   it('uses scrypt at OWASP cost (N=2^17, r=8, p=1) with a random salt', async () => {
     const [a, b] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
 

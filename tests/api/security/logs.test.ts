@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  restore.forEach((undo) => undo());
+  for (const undo of restore) undo();
   await stack?.stop();
 });
 

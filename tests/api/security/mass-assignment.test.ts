@@ -152,7 +152,7 @@ describe('responses carry only allow-listed fields', () => {
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),
       call('POST', '/context/snippets', { token: rich.token, json: { snippet_name: 'S', snippet_content: 'x' } }),
-      call('PUT', '/admin/users/' + rich.id, { token: admin, json: { access_tier: 'pro' } }),
+      call('PUT', `/admin/users/${rich.id}`, { token: admin, json: { access_tier: 'pro' } }),
       call('POST', '/auth/login', { form: { username: rich.email, password: rich.password } }),
     ];
     const replies = await Promise.all(gets);

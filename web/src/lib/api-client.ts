@@ -98,6 +98,19 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
+  return (await send(path, options)).data;
+}
+
+/**
+ * A page of a paged list (the admin lists): the rows, as apiRequest parses them, and the cursor of
+ * the next page from the `header` the server names it in (null on the last page).
+ */
+export async function apiPage<S extends z.ZodMiniType>(path: string, header: string, options: RequestOptions<S>): Promise<{ rows: Result<S>; next: string | null }> {
+  const { data, response } = await send(path, options);
+  return { rows: data, next: response.headers.get(header) };
+}
+
+async function send<S extends z.ZodMiniType | undefined>(path: string, options: RequestOptions<S>): Promise<{ data: Result<S>; response: Response }> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -115,15 +128,15 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
   const data = await readBody(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw new ApiError({ status: response.status, detail: await errorDetail(data), method, path });
   }
-  if (!options.schema) return data as Result<S>;
+  if (!options.schema) return { data: data as Result<S>, response };
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, method, path, message: 'The server sent an unexpected response.' });
   }
-  return parsed.data as Result<S>;
+  return { data: parsed.data as Result<S>, response };
 }
 
 /**
@@ -146,7 +159,7 @@ export async function apiStream(path: string, options: Pick<BaseOptions, 'method
   });
   if (!response.ok) {
     const detail = await errorDetail(await readBody(response));
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw new ApiError({ status: response.status, detail, method, path });
   }
   if (!response.body) throw new ApiError({ status: response.status, method, path, message: 'The server sent an empty response.' });

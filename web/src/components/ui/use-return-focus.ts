@@ -8,7 +8,7 @@ import { useState } from 'react';
 export function useReturnFocus(): (event: Event) => void {
   const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
   return (event: Event) => {
-    if (!opener || !opener.isConnected) return;
+    if (!opener?.isConnected) return;
     event.preventDefault();
     opener.focus({ preventScroll: true });
   };

@@ -3,7 +3,8 @@ import type { AdminPrompt, LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import { adminCategoriesQueryOptions } from './get-admin-categories';
-import { adminPromptsQueryOptions } from './get-admin-prompts';
+import { adminPromptsKey } from './get-admin-prompts';
+import { updateRows } from './paged-list';
 
 /** Pending calls are read back with useMutationState, so a row shows its own busy state. */
 export const deleteCategoryMutationKey = [...adminQueryKey, 'delete-category'] as const;
@@ -21,9 +22,7 @@ export function useDeleteAdminCategory() {
     mutationFn: deleteAdminCategory,
     onSuccess: (_data, id) => {
       queryClient.setQueryData<LibraryCategory[]>(adminCategoriesQueryOptions().queryKey, (list) => list?.filter((c) => c.id !== id));
-      queryClient.setQueryData<AdminPrompt[]>(adminPromptsQueryOptions().queryKey, (list) =>
-        list?.map((p) => (p.category_id === id ? { ...p, category_id: null, category_name: null } : p)),
-      );
+      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.map((p) => (p.category_id === id ? { ...p, category_id: null, category_name: null } : p)));
     },
   });
 }

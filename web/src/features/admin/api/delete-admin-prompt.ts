@@ -3,7 +3,8 @@ import type { AdminPrompt, LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import { adminCategoriesQueryOptions } from './get-admin-categories';
-import { adminPromptsQueryOptions } from './get-admin-prompts';
+import { adminPromptsKey } from './get-admin-prompts';
+import { updateRows } from './paged-list';
 
 /** Pending calls are read back with useMutationState, so a row shows its own busy state. */
 export const deletePromptMutationKey = [...adminQueryKey, 'delete-prompt'] as const;
@@ -20,7 +21,7 @@ export function useDeleteAdminPrompt() {
     mutationKey: deletePromptMutationKey,
     mutationFn: (prompt: Pick<AdminPrompt, 'id' | 'category_id'>) => deleteAdminPrompt(prompt),
     onSuccess: (_data, prompt) => {
-      queryClient.setQueryData<AdminPrompt[]>(adminPromptsQueryOptions().queryKey, (list) => list?.filter((p) => p.id !== prompt.id));
+      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.filter((p) => p.id !== prompt.id));
       if (prompt.category_id) {
         queryClient.setQueryData<LibraryCategory[]>(adminCategoriesQueryOptions().queryKey, (list) =>
           list?.map((c) => (c.id === prompt.category_id ? { ...c, prompt_count: Math.max(0, c.prompt_count - 1) } : c)),

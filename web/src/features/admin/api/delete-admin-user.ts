@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
-import { adminUsersQueryOptions } from './get-admin-users';
+import { adminUsersKey } from './get-admin-users';
+import { updateRows } from './paged-list';
 
 /** Pending calls are read back with useMutationState, so a row shows its own busy state. */
 export const deleteUserMutationKey = [...adminQueryKey, 'delete-user'] as const;
@@ -19,7 +20,7 @@ export function useDeleteAdminUser() {
     mutationKey: deleteUserMutationKey,
     mutationFn: deleteAdminUser,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<User[]>(adminUsersQueryOptions().queryKey, (list) => list?.filter((u) => u.id !== id));
+      updateRows<User>(queryClient, adminUsersKey, (list) => list.filter((u) => u.id !== id));
     },
   });
 }

@@ -1,20 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminPromptList } from '@shared/contract/admin';
-import { apiRequest } from '@/lib/api-client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { AdminPromptList, type AdminPrompt } from '@shared/contract/admin';
 import { adminQueryKey } from './admin-query-key';
+import { pagedListOptions } from './paged-list';
 
-/** GET /admin/prompts: every library prompt with its category, owner (curator) and access tier. */
-export function getAdminPrompts({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/admin/prompts', { schema: AdminPromptList, signal });
-}
+/** Every search of the library prompts list lives under this key. */
+export const adminPromptsKey = [...adminQueryKey, 'prompts'] as const;
 
-export function adminPromptsQueryOptions() {
-  return queryOptions({
-    queryKey: [...adminQueryKey, 'prompts'],
-    queryFn: ({ signal }) => getAdminPrompts({ signal }),
-  });
-}
+/** GET /admin/prompts: library prompts with category, owner (curator) and tier, a page at a time; `search` matches part of the title on the server. */
+export const adminPromptsQueryOptions = (search = '') => pagedListOptions<AdminPrompt>(adminPromptsKey, '/admin/prompts', AdminPromptList, search);
 
-export function useAdminPrompts() {
-  return useQuery(adminPromptsQueryOptions());
+export function useAdminPrompts(search = '') {
+  return useInfiniteQuery(adminPromptsQueryOptions(search));
 }

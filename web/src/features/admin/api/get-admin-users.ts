@@ -1,23 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { User } from '@shared/contract/auth';
-import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
+import { pagedListOptions } from './paged-list';
 
 const UserList = z.array(User);
 
-/** GET /admin/users: every account on the platform. */
-export function getAdminUsers({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/admin/users', { schema: UserList, signal });
-}
+/** Every search of the users list lives under this key. */
+export const adminUsersKey = [...adminQueryKey, 'users'] as const;
 
-export function adminUsersQueryOptions() {
-  return queryOptions({
-    queryKey: [...adminQueryKey, 'users'],
-    queryFn: ({ signal }) => getAdminUsers({ signal }),
-  });
-}
+/** GET /admin/users: accounts by email, a page at a time; `search` matches part of the email on the server. */
+export const adminUsersQueryOptions = (search = '') => pagedListOptions<User>(adminUsersKey, '/admin/users', UserList, search);
 
-export function useAdminUsers() {
-  return useQuery(adminUsersQueryOptions());
+export function useAdminUsers(search = '') {
+  return useInfiniteQuery(adminUsersQueryOptions(search));
 }

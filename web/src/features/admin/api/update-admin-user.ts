@@ -3,7 +3,8 @@ import { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
-import { adminUsersQueryOptions } from './get-admin-users';
+import { adminUsersKey } from './get-admin-users';
+import { updateRows } from './paged-list';
 
 export interface UserChange {
   id: string;
@@ -29,7 +30,7 @@ export function useUpdateAdminUser() {
     mutationKey: updateUserMutationKey,
     mutationFn: updateAdminUser,
     onSuccess: (updated) => {
-      queryClient.setQueryData<User[]>(adminUsersQueryOptions().queryKey, (list) => list?.map((u) => (u.id === updated.id ? updated : u)));
+      updateRows<User>(queryClient, adminUsersKey, (list) => list.map((u) => (u.id === updated.id ? updated : u)));
       void queryClient.invalidateQueries({ queryKey: adminQueryKey });
     },
   });

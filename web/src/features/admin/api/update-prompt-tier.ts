@@ -3,7 +3,8 @@ import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKey } from './admin-query-key';
-import { adminPromptsQueryOptions } from './get-admin-prompts';
+import { adminPromptsKey } from './get-admin-prompts';
+import { updateRows } from './paged-list';
 
 export interface PromptTierChange {
   id: string;
@@ -25,9 +26,7 @@ export function useUpdatePromptTier() {
     mutationKey: promptTierMutationKey,
     mutationFn: updatePromptTier,
     onSuccess: (_data, change) => {
-      queryClient.setQueryData<AdminPrompt[]>(adminPromptsQueryOptions().queryKey, (list) =>
-        list?.map((p) => (p.id === change.id ? { ...p, access_tier: change.access_tier } : p)),
-      );
+      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.map((p) => (p.id === change.id ? { ...p, access_tier: change.access_tier } : p)));
       void queryClient.invalidateQueries({ queryKey: adminQueryKey });
     },
   });

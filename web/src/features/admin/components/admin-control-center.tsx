@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useState } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import type { User } from '@shared/contract/auth';
 import { useSearchParams } from 'react-router-dom';
@@ -36,7 +36,8 @@ type UserDialogState = { user?: User } | null;
 
 /**
  * /admin (docs/product.md): its own header, a sidebar of five tabs and the selected tab's panel.
- * Prompts, categories and users load in parallel; the data tabs wait for all three. The selected
+ * Prompts, categories and users load in parallel; the data tabs wait for all three. Prompts and
+ * users come a page at a time ('Load more'), searched on the server. The selected
  * tab lives in the address (?tab=users) so a reload or a shared link keeps it; changing tab
  * clears the search text.
  */
@@ -47,9 +48,11 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
   const [categoryDialog, setCategoryDialog] = useState<CategoryDialogState>(null);
   const [userDialog, setUserDialog] = useState<UserDialogState>(null);
 
-  const prompts = useAdminPrompts();
+  // The lists are paged: their search runs on the server (every row, not only the loaded pages).
+  const search = useDeferredValue(query);
+  const prompts = useAdminPrompts(tab === 'prompts' ? search : '');
   const categories = useAdminCategories();
-  const users = useAdminUsers();
+  const users = useAdminUsers(tab === 'users' ? search : '');
   const queries = [prompts, categories, users];
 
   const selectTab = (next: AdminTab) => {
@@ -79,7 +82,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
   const label = ADMIN_TABS.find((t) => t.value === tab)?.label ?? '';
   const dataTab = tab === 'prompts' || tab === 'categories' || tab === 'users';
 
-  let content;
+  let content: ReactNode;
   if (!dataTab) {
     content = <UnderConstruction tab={label} />;
   } else if (loading) {
@@ -106,7 +109,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
       </div>
     );
   } else if (tab === 'prompts') {
-    content = <PromptsPanel prompts={prompts.data} query={query} onQueryChange={setQuery} />;
+    content = <PromptsPanel prompts={prompts.data} more={prompts} query={query} onQueryChange={setQuery} />;
   } else if (tab === 'categories') {
     content = (
       <CategoriesPanel
@@ -121,6 +124,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
     content = (
       <UsersPanel
         users={users.data}
+        more={users}
         currentUserId={currentUserId}
         query={query}
         onQueryChange={setQuery}

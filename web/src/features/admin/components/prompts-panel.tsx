@@ -13,6 +13,7 @@ import { ADMIN_TEXT, CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../ut
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
+import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
 import { useDialogs } from '@/components/ui/use-dialogs';
@@ -30,13 +31,15 @@ const changeId = (change: PromptTierChange) => change.id;
 const promptId = (prompt: Pick<AdminPrompt, 'id'>) => prompt.id;
 
 export interface PromptsPanelProps {
+  /** 'Load more' of the paged list. */
+  more: MoreRows;
   prompts: readonly AdminPrompt[];
   query: string;
   onQueryChange: (query: string) => void;
 }
 
 /** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
-export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProps) {
+export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
   const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
@@ -99,6 +102,7 @@ export function PromptsPanel({ prompts, query, onQueryChange }: PromptsPanelProp
           />
         )}
       />
+      <LoadMore more={more} noun="prompts" empty={rows.length === 0} />
     </>
   );
 }

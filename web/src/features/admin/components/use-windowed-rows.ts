@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /** Lists up to this long render every row; longer ones render only the rows near the viewport. */
 export const WINDOWING_THRESHOLD = 150;

@@ -14,6 +14,7 @@ import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
+import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
 import { useDialogs } from '@/components/ui/use-dialogs';
@@ -30,6 +31,8 @@ const changeId = (change: UserChange) => change.id;
 const idOf = (id: string) => id;
 
 export interface UsersPanelProps {
+  /** 'Load more' of the paged list. */
+  more: MoreRows;
   users: readonly User[];
   /** The signed-in admin, marked 'You' in the list. */
   currentUserId: string | undefined;
@@ -42,7 +45,7 @@ export interface UsersPanelProps {
 }
 
 /** Users tab: every account, searched by email; the admin switch saves at once, delete asks first. */
-export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
+export function UsersPanel({ users, more, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
   const { toast } = useToast();
   const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(users, query, userEmail);
@@ -128,6 +131,7 @@ export function UsersPanel({ users, currentUserId, query, onQueryChange, onCreat
           />
         )}
       />
+      <LoadMore more={more} noun="users" empty={rows.length === 0} />
     </>
   );
 }

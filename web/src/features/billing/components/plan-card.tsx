@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { IconTile } from '@/components/ui/icon-tile';
-import type { PlanDefinition } from '../utils/plans';
+import { type PlanDefinition, planLimitLines } from '../utils/plans';
 import { CURRENT_PLAN_LABEL } from '../utils/messages';
 
 const ICONS: Record<Tier, typeof Zap> = { free: Sparkles, pro: Zap, elite: Crown };
@@ -76,6 +76,11 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
               <Check className="plan-card__check" aria-hidden="true" />
               <span>{feature}</span>
             </li>
+          ))}
+        </ul>
+        <ul className="plan-card__limits" aria-label={`${plan.name} plan limits`}>
+          {planLimitLines(plan.tier).map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       </article>

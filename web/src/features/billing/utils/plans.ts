@@ -1,5 +1,5 @@
 import { type PaidPlan, PLAN_PRICES } from '@shared/contract/billing';
-import type { Tier } from '@shared/tiers';
+import { RUNS_PER_DAY, type Tier, planLimits } from '@shared/tiers';
 
 /** The three plan cards of the pricing page (docs/product.md). */
 export interface PlanDefinition {
@@ -48,3 +48,11 @@ export const PLANS: readonly PlanDefinition[] = [
     popular: false,
   },
 ];
+
+const count = (n: number | null, noun: string) => (n === null ? `Unlimited ${noun}` : `${n.toLocaleString('en-US')} ${noun}`);
+
+/** A plan's concrete limits, from the one table of plan limits (shared/tiers.ts): '5 prompts', '20 runs a day'. */
+export function planLimitLines(tier: Tier): string[] {
+  const limits = planLimits(tier);
+  return [count(limits.max_prompts, 'prompts'), count(limits.max_categories, 'categories'), count(limits.max_snippets, 'snippets'), count(RUNS_PER_DAY[tier], 'runs a day')];
+}

@@ -27,7 +27,7 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    if (!editing || !editing.value.trim()) return;
+    if (!editing?.value.trim()) return;
     save.mutate(editing, { onSuccess: () => setEditing(null), onError });
   };
 

@@ -36,7 +36,7 @@ export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, 
   const busy = enhancing || deleting;
 
   return (
-    <article className="prompt-card" aria-labelledby={titleId} aria-busy={busy || undefined} data-busy={busy || undefined}>
+    <article className="prompt-card" data-prompt-id={prompt.id} tabIndex={-1} aria-labelledby={titleId} aria-busy={busy || undefined} data-busy={busy || undefined}>
       <header className="prompt-card__header">
         <h3 id={titleId} className="prompt-card__title">
           {prompt.title}

@@ -1,9 +1,11 @@
 import { SLUG_MAX, SLUG_MESSAGE, isSlug } from '@shared/slugs';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
@@ -18,7 +20,9 @@ import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
 import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { focusPromptCard } from '../utils/focus-card';
 import { DialogError } from './dialog-error';
+import { InsertVariable } from './insert-variable';
 import { VersionHistory } from './version-history';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
@@ -36,13 +40,15 @@ export interface PromptEditorProps {
   /** The user's categories; undefined while they load (the prompt's own category is kept meanwhile). */
   categories: Category[] | undefined;
   onClose: () => void;
+  /** Why a new prompt cannot be saved (the plan's prompt limit is reached); shown beside Save, which is held. */
+  saveHeldBy?: string | null;
 }
 
 /**
  * The prompt editor modal (spec sections 2 and 5): 'New Prompt' / 'Edit Prompt', Escape closes it.
  * Saving with an id updates, without one creates; then it closes and the list reloads.
  */
-export function PromptEditor({ session, categories, onClose }: PromptEditorProps) {
+export function PromptEditor({ session, categories, onClose, saveHeldBy = null }: PromptEditorProps) {
   const initial = session.prompt;
   const [title, setTitle] = useState(initial?.title ?? '');
   // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
@@ -61,8 +67,28 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   // The content as last saved, to tell unsaved changes apart (a restore replaces it).
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
   const titleRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  // Where the body's cursor ends up after an insert: set once React has rendered the new text.
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === null || !bodyRef.current) return;
+    caret.current = null;
+    bodyRef.current.focus();
+    bodyRef.current.setSelectionRange(at, at);
+  });
+  // 'Insert variable': the marker replaces the selection (or goes in at the cursor; the end when never focused).
+  const insertAtCursor = (marker: string) => {
+    const area = bodyRef.current;
+    const start = area?.selectionStart ?? body.length;
+    const end = area?.selectionEnd ?? body.length;
+    setBody(body.slice(0, start) + marker + body.slice(end));
+    caret.current = start + marker.length;
+  };
+  // The prompt just saved: its card takes the focus when the editor closes.
+  const savedId = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const ids = { title: useId(), body: useId(), variables: useId(), error: useId() };
+  const ids = { title: useId(), body: useId(), variables: useId(), error: useId(), held: useId() };
 
   const create = useCreatePrompt();
   const update = useUpdatePrompt();
@@ -72,22 +98,32 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
   const busy = saving || deleting;
 
   const variables = useMemo(() => parseVariables(body), [body]);
-  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError;
+  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
   const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
+  const slugRef = useRef<HTMLInputElement>(null);
+  const focusFirstInvalid = () => {
+    const first = title.trim() === '' ? titleRef.current : slugError ? slugRef.current : body.trim() === '' ? bodyRef.current : null;
+    first?.focus();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!canSave) return;
+    if (!canSave) {
+      // Ctrl/Cmd+Enter with something missing: the focus goes to the first field to fix.
+      if (!busy) focusFirstInvalid();
+      return;
+    }
     setError(null);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
     const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}), ...(slugChanged ? { slug: slug.trim() } : {}) };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
-      else await create.mutateAsync(input);
+      savedId.current = initial ? initial.id : (await create.mutateAsync(input)).id;
       onClose();
     } catch (failure) {
       void alert(ALERT.save(failure));
@@ -146,6 +182,9 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
         event.preventDefault();
         titleRef.current?.focus();
       }}
+      onCloseAutoFocus={(event) => {
+        if (savedId.current && focusPromptCard(savedId.current)) event.preventDefault();
+      }}
       size="lg"
       className="prompt-editor"
     >
@@ -174,12 +213,13 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
 
         {initial ? (
           <Field label="Slug" error={slugError} description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one.">
-            <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+            <Input ref={slugRef} value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
           </Field>
         ) : null}
 
-        <Field id={ids.body} label="Body">
+        <Field id={ids.body} label="Body" labelAside={<InsertVariable onInsert={insertAtCursor} disabled={busy} />}>
           <Textarea
+            ref={bodyRef}
             value={body}
             onChange={(event) => setBody(event.target.value)}
             required
@@ -236,6 +276,11 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
         <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
 
         <DialogError id={ids.error}>{error}</DialogError>
+        {saveHeldBy ? (
+          <p id={ids.held} className="limit-note">
+            {saveHeldBy} <Link to={paths.pricing}>See plans</Link>
+          </p>
+        ) : null}
 
         <DialogFooter className="prompt-editor__footer">
           {initial ? (
@@ -249,7 +294,7 @@ export function PromptEditor({ session, categories, onClose }: PromptEditorProps
             </Button>
           ) : null}
           <DialogCancel disabled={busy} />
-          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-keyshortcuts={ariaKeyShortcut('save')}>
+          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-describedby={saveHeldBy ? ids.held : undefined} aria-keyshortcuts={ariaKeyShortcut('save')}>
             {saving ? 'Saving...' : 'Save Prompt'}
           </Button>
         </DialogFooter>

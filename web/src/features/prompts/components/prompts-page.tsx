@@ -1,4 +1,5 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Prompt } from '@shared/contract/prompts';
 import { type Tier, limitMessage, planLimits } from '@shared/tiers';
@@ -6,13 +7,17 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { paths } from '@/config/paths';
 import { useKeyShortcut } from '@/lib/shortcuts';
+import { limitLink, usageLimitNote } from '@/lib/tiers';
 import { useCategories } from '@/lib/workspace-api';
 import { useDeletePrompt, deleteMutationKey } from '../api/delete-prompt';
 import { enhanceMutationKey, useEnhancePrompt } from '../api/enhance-prompt';
 import { promptsQueryOptions, usePrompts } from '../api/get-prompts';
 import { useToggleFavorite } from '../api/update-prompt';
 import { filterPrompts, indexPrompts, plural, promptStats } from '../utils/filter-prompts';
-import { ALERT, CONFIRM, TEXT } from '../utils/messages';
+import { ALERT, CONFIRM, TEXT, failureText } from '../utils/messages';
+import { SAMPLE_PROMPT } from '../utils/sample-prompt';
+import { focusPromptCard } from '../utils/focus-card';
+import { useCreatePrompt } from '../api/create-prompt';
 import { CategoryManager } from './category-manager';
 import { type EditorSession, PromptEditor } from './prompt-editor';
 import { PromptGrid } from './prompt-grid';
@@ -47,9 +52,28 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const prompts = promptsQuery.data?.prompts;
   const categories = categoriesQuery.data;
 
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  // The search and filters live in the address (?q=, ?category=<id>, ?favorites=1): a reload, a
+  // shared link or Back keeps them. Typing replaces the entry rather than adding one per key.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const categoryId = params.get('category');
+  const favoritesOnly = params.get('favorites') === '1';
+  const setParam = useCallback(
+    (key: 'q' | 'category' | 'favorites', value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setSearch = useCallback((value: string) => setParam('q', value), [setParam]);
+  const setCategoryId = useCallback((id: string | null) => setParam('category', id), [setParam]);
+  const setFavoritesOnly = useCallback((on: boolean) => setParam('favorites', on ? '1' : null), [setParam]);
   const [managerOpen, setManagerOpen] = useState(false);
   const [publishing, setPublishing] = useState<Prompt | null>(null);
   const [sharing, setSharing] = useState<Prompt | null>(null);
@@ -59,7 +83,10 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   // A selected category that no longer exists (deleted) falls back to All Prompts.
   const selectedCategory = categoryId ? categories?.find((c) => c.id === categoryId) : undefined;
-  if (categoryId && categories && !selectedCategory) setCategoryId(null);
+  const staleCategory = Boolean(categoryId && categories && !selectedCategory);
+  useEffect(() => {
+    if (staleCategory) setCategoryId(null);
+  }, [staleCategory, setCategoryId]);
 
   // Typing stays responsive with hundreds of prompts: filtering follows a deferred copy of the
   // search over a list lower-cased once per fetch.
@@ -75,6 +102,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const maxPrompts = limits.max_prompts;
   const atLimit = prompts !== undefined && maxPrompts !== null && prompts.length >= maxPrompts;
   const limitNote = atLimit ? limitMessage('max_prompts', maxPrompts) : null;
+  // A new prompt's Save is held before the request once the count reaches the limit (another tab may have added one).
+  const saveHeldBy = usageLimitNote(accessTier, 'max_prompts', prompts?.length);
 
   const openEditor = useCallback((session: Omit<EditorSession, 'key'>, queue = false) => {
     const next = { ...session, key: nextEditorKey.current++ };
@@ -92,6 +121,23 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   }, [limitNote, openEditor, categoryId, alert]);
 
   const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
+
+  // A card to focus once it is shown (the sample just added).
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusId && focusPromptCard(focusId)) setFocusId(null);
+  });
+
+  // 'Add a sample prompt' (empty workspace): saves the sample, then focuses its card.
+  const createSample = useCreatePrompt();
+  const onAddSample = async () => {
+    try {
+      const created = await createSample.mutateAsync(SAMPLE_PROMPT);
+      setFocusId(created.id);
+    } catch (failure) {
+      void alert(ALERT.save(failure), limitLink(failureText(failure, '')));
+    }
+  };
 
   // Keyboard: '/' focuses the search box, 'n' opens a new prompt (not while typing or in a dialog).
   const searchRef = useRef<HTMLInputElement>(null);
@@ -153,19 +199,15 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const onShare = useCallback((prompt: Prompt) => setSharing(prompt), []);
   const closeShare = useCallback(() => setSharing(null), []);
 
-  const clearFilters = () => {
-    setSearch('');
-    setCategoryId(null);
-    setFavoritesOnly(false);
-  };
+  const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
 
   const editor = editors[0];
   const filtered = deferredSearch.trim() !== '' || categoryName !== null || favoritesOnly;
 
-  let results;
+  let results: ReactNode;
   if (promptsQuery.isPending) results = <PromptsLoading />;
   else if (promptsQuery.isError) results = <PromptsError onRetry={() => void promptsQuery.refetch()} retrying={promptsQuery.isFetching} />;
-  else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} />;
+  else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} onAddSample={() => void onAddSample()} addingSample={createSample.isPending} />;
   else {
     results = (
       <>
@@ -217,7 +259,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
         </section>
       </div>
 
-      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} onClose={() => closeEditor(editor.key)} /> : null}
+      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} saveHeldBy={editor.prompt ? null : saveHeldBy} onClose={() => closeEditor(editor.key)} /> : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <ShareDialog prompt={sharing} onClose={closeShare} />
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />

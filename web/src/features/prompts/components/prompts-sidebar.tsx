@@ -44,9 +44,9 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
           {TEXT.createNew}
         </Button>
         {limitNote ? (
-          <p id={noteId} className="prompts-sidebar__limit">
+          <p id={noteId} className="limit-note">
             {limitNote}{' '}
-            <Link to={paths.pricing} className="prompts-sidebar__upgrade">
+            <Link to={paths.pricing}>
               See plans
             </Link>
           </p>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { FileText, Plus, SearchX, TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { BookOpen, FileText, Plus, SearchX, TriangleAlert, Wand2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { IconTile } from '@/components/ui/icon-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { TEXT } from '../utils/messages';
@@ -38,7 +40,15 @@ export function PromptsError({ onRetry, retrying }: { onRetry: () => void; retry
   );
 }
 
-export function PromptsEmpty({ onCreate }: { onCreate: () => void }) {
+export interface PromptsEmptyProps {
+  onCreate: () => void;
+  /** 'Add a sample prompt': saves one that shows each kind of variable. */
+  onAddSample: () => void;
+  addingSample: boolean;
+}
+
+/** The empty workspace: write the first prompt, start from the library, or add a sample to learn variables from. */
+export function PromptsEmpty({ onCreate, onAddSample, addingSample }: PromptsEmptyProps) {
   return (
     <StatePanel icon={<FileText aria-hidden="true" />} title={TEXT.emptyTitle}>
       <p className="prompts-state__text">
@@ -47,6 +57,16 @@ export function PromptsEmpty({ onCreate }: { onCreate: () => void }) {
       <Button size="lg" icon={<Plus aria-hidden="true" />} onClick={onCreate}>
         {TEXT.createFirst}
       </Button>
+      <div className="prompts-state__more">
+        <Link className={buttonClassName({ variant: 'secondary' })} to={paths.library}>
+          <BookOpen aria-hidden="true" />
+          {TEXT.startFromLibrary}
+        </Link>
+        <Button variant="secondary" icon={<Wand2 aria-hidden="true" />} loading={addingSample} onClick={onAddSample}>
+          {TEXT.addSample}
+        </Button>
+      </div>
+      <p className="prompts-state__hint">The sample shows a typed input with choices, your notes, a snippet and a profile value.</p>
     </StatePanel>
   );
 }

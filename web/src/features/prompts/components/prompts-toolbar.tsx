@@ -15,7 +15,7 @@ export interface PromptsToolbarProps {
   searchRef?: Ref<HTMLInputElement>;
 }
 
-/** Search (title or body) with its clear button, and the Favorites Only toggle. */
+/** Search (title, body, tags, category) with its clear button, and the Favorites Only toggle. */
 export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavoritesOnlyChange, searchRef }: PromptsToolbarProps) {
   return (
     <div className="prompts-toolbar" role="search">
@@ -23,7 +23,7 @@ export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavori
         className="prompts-toolbar__search"
         ref={searchRef}
         label="Search prompts"
-        placeholder="Search by title or body..."
+        placeholder="Search by title, body, tag or category..."
         aria-keyshortcuts={ariaKeyShortcut('search')}
         value={search}
         onValueChange={onSearchChange}

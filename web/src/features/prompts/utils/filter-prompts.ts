@@ -2,7 +2,7 @@ import type { Prompt } from '@shared/contract/prompts';
 import { hasVariables } from '@shared/variables';
 
 export interface PromptFilters {
-  /** Free text, matched case-insensitively against title or body. */
+  /** Free text, matched case-insensitively against title, body, tags (tasks, industries) or category name. */
   search: string;
   /** A category name (equality), or null for every category. */
   categoryName: string | null;
@@ -14,6 +14,8 @@ export interface IndexedPrompt {
   prompt: Prompt;
   title: string;
   body: string;
+  /** Tasks, industries and the category name, lower-cased, one per line. */
+  labels: string;
   hasVariables: boolean;
 }
 
@@ -27,14 +29,18 @@ export function indexPrompts(prompts: Prompt[]): IndexedPrompt[] {
   return prompts.map((prompt) => {
     let entry = indexCache.get(prompt);
     if (!entry) {
-      entry = { prompt, title: prompt.title.toLocaleLowerCase(), body: prompt.body.toLocaleLowerCase(), hasVariables: hasVariables(prompt.body) };
+      const labels = [...prompt.tasks, ...prompt.industries, prompt.category_name ?? ''].join('\n').toLocaleLowerCase();
+      entry = { prompt, title: prompt.title.toLocaleLowerCase(), body: prompt.body.toLocaleLowerCase(), labels, hasVariables: hasVariables(prompt.body) };
       indexCache.set(prompt, entry);
     }
     return entry;
   });
 }
 
-/** Spec section 5: title or body contains the search (case-insensitive), and the category name matches, and favourites only. */
+/**
+ * Spec section 5: title or body contains the search (case-insensitive), and the category name
+ * matches, and favourites only. The search also finds a prompt by its tags and category name.
+ */
 export function filterPrompts(indexed: IndexedPrompt[], { search, categoryName, favoritesOnly }: PromptFilters): IndexedPrompt[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle && categoryName === null && !favoritesOnly) return indexed;
@@ -42,7 +48,7 @@ export function filterPrompts(indexed: IndexedPrompt[], { search, categoryName, 
     (item) =>
       (categoryName === null || item.prompt.category_name === categoryName) &&
       (!favoritesOnly || item.prompt.is_favorite) &&
-      (!needle || item.title.includes(needle) || item.body.includes(needle)),
+      (!needle || item.title.includes(needle) || item.body.includes(needle) || item.labels.includes(needle)),
   );
 }
 

@@ -4,6 +4,8 @@ export const TEXT = {
   loading: 'Loading Your Prompts...',
   emptyTitle: 'Your Workspace is Ready',
   createFirst: 'Create First Prompt',
+  startFromLibrary: 'Start from the Library',
+  addSample: 'Add a sample prompt',
   noResults: 'No Prompts Found',
   loadErrorTitle: 'Could Not Load Prompts',
   loadError: 'Could not load your prompts. Please try again later.',

@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/use-toast';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useSessionDraft } from '@/lib/session-draft';
@@ -31,6 +33,8 @@ export interface PromptWorkbenchProps {
   /** The prompt to fill; `null` renders nothing. */
   prompt: WorkbenchPrompt | null;
   onClose: () => void;
+  /** Why Fork and Save as template are held (the plan's prompt limit is reached); null when they are not. */
+  saveHeldBy?: string | null;
 }
 
 /** Spec section 9: 'Copied!' shows for 2000 ms. */
@@ -41,12 +45,12 @@ export const COPIED_MS = 2000;
  * variables highlighted, a control per variable, and a live preview to copy or fork. A modal
  * dialog: Escape closes it, focus stays inside and returns where it was.
  */
-export function PromptWorkbench({ prompt, onClose }: PromptWorkbenchProps) {
+export function PromptWorkbench({ prompt, onClose, saveHeldBy = null }: PromptWorkbenchProps) {
   if (!prompt) return null;
-  return <WorkbenchDialog prompt={prompt} onClose={onClose} />;
+  return <WorkbenchDialog prompt={prompt} onClose={onClose} saveHeldBy={saveHeldBy} />;
 }
 
-function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
+function WorkbenchDialog({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPrompt; onClose: () => void; saveHeldBy: string | null }) {
   return (
     <ModalDialog
       onClose={onClose}
@@ -63,12 +67,12 @@ function WorkbenchDialog({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
         }
       }}
     >
-      <WorkbenchPanels key={`${prompt.id ?? ''}\u0000${prompt.body}`} prompt={prompt} onClose={onClose} />
+      <WorkbenchPanels key={`${prompt.id ?? ''}\u0000${prompt.body}`} prompt={prompt} onClose={onClose} saveHeldBy={saveHeldBy} />
     </ModalDialog>
   );
 }
 
-function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose: () => void }) {
+function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPrompt; onClose: () => void; saveHeldBy: string | null }) {
   const context = useWorkbenchContext();
   const fork = useForkPrompt();
   const run = useRunPrompt();
@@ -262,10 +266,16 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
             <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} aria-keyshortcuts={ariaKeyShortcut('copy')} onClick={() => void onCopy()}>
               {copied ? 'Copied!' : 'Copy'}
             </Button>
-            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending && fork.variables?.title === forkTitle(prompt.title)} disabled={fork.isPending} onClick={onFork}>
+            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending && fork.variables?.title === forkTitle(prompt.title)} disabled={fork.isPending || saveHeldBy !== null} aria-describedby={saveHeldBy ? 'wb-save-held' : undefined} onClick={onFork}>
               {fork.isPending && fork.variables?.title === forkTitle(prompt.title) ? 'Forking...' : 'Fork'}
             </Button>
-            <Button variant="ghost" icon={<FilePlus2 aria-hidden="true" />} disabled={fork.isPending} onClick={() => saveCopy('template')}>
+            <Button
+              variant="ghost"
+              icon={<FilePlus2 aria-hidden="true" />}
+              disabled={fork.isPending || saveHeldBy !== null}
+              aria-describedby={saveHeldBy ? 'wb-save-held' : undefined}
+              onClick={() => saveCopy('template')}
+            >
               Save as template
             </Button>
             {run.status === 'running' ? (
@@ -278,6 +288,11 @@ function WorkbenchPanels({ prompt, onClose }: { prompt: WorkbenchPrompt; onClose
               </Button>
             )}
           </div>
+          {saveHeldBy ? (
+            <p id="wb-save-held" className="limit-note">
+              {saveHeldBy} <Link to={paths.pricing}>See plans</Link>
+            </p>
+          ) : null}
           <OpenElsewhere text={output.text} />
           <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run sends it to the AI model and shows the answer below.</p>
           <RunAnswer run={run} promptKey={prompt.id ?? draftKey} />

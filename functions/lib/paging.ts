@@ -1,0 +1,149 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '@shared/contract/admin';
+import { getJwtKey } from './config';
+import { TABLE, db } from './db';
+import { BadRequestError } from './errors';
+
+/**
+ * Paged listings over a sharded index partition set (docs/architecture.md, "Bounded answers").
+ * Items of a listing are spread over `shards` index partitions, each sorted by the same sort key
+ * (unique per listing: a normalised email, an id). A page is a merge: every shard is queried for
+ * its next `limit` keys after the cursor, the results are merged, and only keys every shard has
+ * already answered for are kept (a shard cut short by DynamoDB's 1 MB page bounds the rest). So
+ * one sort key, the last one served, is the whole position: the cursor carries it, signed.
+ */
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export const INVALID_CURSOR = 'cursor is not valid: it must be the next_cursor of an earlier page of this list. Ask for the first page again without it.';
+export const INVALID_LIMIT = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`;
+
+async function signature(payload: string): Promise<string> {
+  // A key of its own, derived from the signing secret: a cursor can never pass for a token.
+  return createHmac('sha256', await getJwtKey()).update(`cursor.v1.${payload}`).digest('base64url').slice(0, 22);
+}
+
+/** An opaque cursor for `list` that resumes after sort key `after`. */
+export async function encodeCursor(list: string, after: string): Promise<string> {
+  const payload = Buffer.from(JSON.stringify({ l: list, a: after })).toString('base64url');
+  return `${payload}.${await signature(payload)}`;
+}
+
+/** The sort key a cursor of `list` resumes after; anything else (edited, of another list, garbage) → 400. */
+export async function decodeCursor(list: string, cursor: string): Promise<string> {
+  const [payload, mac, extra] = cursor.split('.');
+  if (!payload || !mac || extra !== undefined || cursor.length > 2048) throw new BadRequestError(INVALID_CURSOR);
+  const expected = Buffer.from(await signature(payload));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BadRequestError(INVALID_CURSOR);
+  try {
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { l?: unknown; a?: unknown };
+    if (decoded.l === list && typeof decoded.a === 'string') return decoded.a;
+  } catch {
+    // falls through to the 400
+  }
+  throw new BadRequestError(INVALID_CURSOR);
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+  /** Lower-cased search text; rows containing it in their searched field. */
+  search?: string;
+}
+
+/**
+ * A listing that pages through a sharded index (admin lists): rounds of `shardedPage` until a
+ * round yields a row (a sparse search may read a round without a match; at most 10 rounds per
+ * answer), with the cursor bound to the listing and its search, so it cannot be replayed elsewhere.
+ */
+export async function searchedPage<T>(
+  list: string,
+  request: PageRequest,
+  page: Omit<Parameters<typeof shardedPage>[0], 'after' | 'limit' | 'matches'> & { searched: string },
+  row: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const { search } = request;
+  const name = search ? `${list}?${search}` : list;
+  let after = request.cursor === undefined ? undefined : await decodeCursor(name, request.cursor);
+  const matches = search ? (item: Record<string, unknown>) => String(item[page.searched] ?? '').toLowerCase().includes(search) : undefined;
+  for (let round = 0; ; round++) {
+    const { items, last } = await shardedPage({ ...page, after, limit: request.limit, ...(matches ? { matches } : {}) });
+    if (items.length || last === null || round === 9) return { items: items.map(row), next_cursor: last === null ? null : await encodeCursor(name, last) };
+    after = last;
+  }
+}
+
+export const SEARCH_MAX = 254;
+
+/** `limit`, `cursor` and `search` from a listing's query string, checked. */
+export function pageRequest(query: Record<string, string | undefined> | null | undefined): PageRequest {
+  const raw = query?.limit;
+  let limit = ADMIN_PAGE_DEFAULT;
+  if (raw !== undefined) {
+    if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > ADMIN_PAGE_MAX) throw new BadRequestError(INVALID_LIMIT);
+    limit = Number(raw);
+  }
+  const search = query?.search?.trim().toLowerCase();
+  if (search && search.length > SEARCH_MAX) throw new BadRequestError(`search must be at most ${SEARCH_MAX} characters.`);
+  const cursor = query?.cursor;
+  return { limit, ...(cursor ? { cursor } : {}), ...(search ? { search } : {}) };
+}
+
+/**
+ * One page of a listing over the sparse index gsi2's partitions `<prefix><n>` for n in
+ * [0, shards), ordered by its sort key, starting after `after`. `projection` names the attributes to read.
+ */
+export async function shardedPage(options: {
+  prefix: string;
+  shards: number;
+  after: string | undefined;
+  limit: number;
+  projection: string[];
+  /** Keeps only items of the listing (an index partition may hold other types). */
+  keep?: (item: Record<string, unknown>) => boolean;
+  /** Keeps only the rows a search matches (each shard still reads at most `limit` keys, so a page may hold fewer rows, even none). */
+  matches?: (item: Record<string, unknown>) => boolean;
+}): Promise<{ items: Record<string, unknown>[]; last: string | null }> {
+  const { limit, after } = options;
+  const [index, pkName, sortKey] = ['gsi2', 'gsi2pk', 'gsi2sk'];
+  const names = Object.fromEntries([pkName, sortKey, ...options.projection].map((a, i) => [`#a${i}`, a]));
+  const answers = await Promise.all(
+    Array.from({ length: options.shards }, (_, n) =>
+      db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          IndexName: index,
+          KeyConditionExpression: after === undefined ? '#a0 = :pk' : '#a0 = :pk AND #a1 > :after',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':pk': `${options.prefix}${n}`, ...(after === undefined ? {} : { ':after': after }) },
+          ProjectionExpression: Object.keys(names).join(', '),
+          Limit: limit,
+        }),
+      ),
+    ),
+  );
+  // A shard that has more than it answered is complete only up to the last key it read.
+  let bound: string | undefined;
+  for (const answer of answers) {
+    if (!answer.LastEvaluatedKey) continue;
+    const last = String(answer.LastEvaluatedKey[sortKey]);
+    if (bound === undefined || last < bound) bound = last;
+  }
+  const merged = answers
+    .flatMap((a) => a.Items ?? [])
+    .filter((item) => bound === undefined || String(item[sortKey]) <= bound)
+    .sort((a, b) => (String(a[sortKey]) < String(b[sortKey]) ? -1 : String(a[sortKey]) > String(b[sortKey]) ? 1 : 0));
+  const page = merged.slice(0, limit);
+  const more = merged.length > limit || bound !== undefined;
+  const last = page.length ? String(page[page.length - 1]![sortKey]) : (bound ?? null);
+  // Filtered here: a DynamoDB filter would cost the same reads, and cannot lower-case or read an index key.
+  const kept = page.filter((item) => (options.keep?.(item) ?? true) && (options.matches?.(item) ?? true));
+  return { items: kept, last: more ? last : null };
+}
+
+/** The success answer of a page: the rows as the body (as before paging), the cursor as a header. */
+export const pageHeaders = (next: string | null): Record<string, string> => (next ? { [NEXT_CURSOR_HEADER]: next } : {});
