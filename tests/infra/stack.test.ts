@@ -771,7 +771,7 @@ describe('web: library pages cached per tier at the edge', () => {
     expect(fn.Properties.FunctionCode).toBe(tierFunctionCode(proofKey));
     const holders = ofType(dev, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TIER_PROOF_KEY).length;
     expect(holders).toBe(ROUTE_LIST.filter((r) => usesTierProof(key(r))).length);
-    expect(ROUTE_LIST.filter((r) => usesTierProof(key(r))).map(key).sort()).toEqual(['GET /library/filters', 'GET /library/prompts', 'POST /auth/login']);
+    expect(ROUTE_LIST.filter((r) => usesTierProof(key(r))).map(key).sort()).toEqual(['GET /library/filters', 'GET /library/prompts', 'GET /library/prompts/{id}', 'POST /auth/login']);
   });
 
   it("sets the header from a valid proof only: forged, expired, foreign-key or absent proofs and a client's own header give 'none'", async () => {
