@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerAppDialog, useBrowser } from '../support/browser';
-import { library } from '../support/db';
+import { library, setTier } from '../support/db';
 import { account, apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -346,7 +346,13 @@ describe('users', () => {
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await edit.getByLabel('Access Tier').selectOption('elite');
     await edit.getByRole('switch', { name: 'Standard User' }).click();
+    // A tier change asks first; declining saves nothing and keeps the dialog.
     await edit.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: `Change the plan tier of ${user.email} from Free to Elite?` });
+    await edit.getByRole('button', { name: 'Save Changes' }).waitFor();
+    expect((await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body.find((u) => u.email === user.email)).toMatchObject({ access_tier: 'free' });
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await answerAppDialog(page, 'accept');
     await see(page, 'User updated successfully.');
     await edit.waitFor({ state: 'detached' });
     const row = rowOf(page, user.email);
@@ -402,7 +408,7 @@ describe('users', () => {
     expect(users.some((u) => u.email === user.email)).toBe(false);
   });
 
-  it('shows the server\'s reason when an admin tries to demote or delete themselves', async () => {
+  it('disables the admin\'s own admin switch with the reason, and shows the server\'s reason when they try to delete themselves', async () => {
     const { page } = browser;
     // A second admin of this test's own, so the shared admin is never touched.
     const other = account();
@@ -412,9 +418,14 @@ describe('users', () => {
     await searchBox(page, 'Search users by email...').fill(other.email);
 
     const toggle = page.getByRole('switch', { name: `Admin status for ${other.email}` });
-    await toggle.click();
-    await see(page, 'You cannot remove your own admin status.');
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await toggle.isDisabled()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    const reason = await toggle.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe('You cannot remove your own admin status.');
+    // Another admin's switch stays enabled.
+    await searchBox(page, 'Search users by email...').fill(ADMIN.email);
+    expect(await page.getByRole('switch', { name: `Admin status for ${ADMIN.email}` }).isEnabled()).toBe(true);
+    await searchBox(page, 'Search users by email...').fill(other.email);
 
     const confirmed = acceptNextConfirm(page);
     await page.getByRole('button', { name: `Delete user ${other.email}` }).click();
@@ -428,6 +439,43 @@ describe('users', () => {
     expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
     await page.goto('/admin');
     await atPath(page, '/login');
+  });
+});
+
+describe('editing a library prompt', () => {
+  it("saves title, body, tasks, industries and tier from the Prompts tab; a copy in My Prompts then offers 'Updated in library'", async () => {
+    const { page } = browser;
+    const id = `e2e-admin-edit-${randomUUID().slice(0, 8)}`;
+    await library.upsertEntries([{ id, title: `Edit fixture ${run}`, body: `Original body ${run}`, category: null, tasks: ['Writing'], industries: [], access_tier: 'free' }], 'curator@construct.test');
+    // A Pro reader's copy: the prompt stays within their plan after the edit makes it Pro.
+    const reader = await registerViaApi();
+    const readerToken = await tokenFor(reader);
+    await setTier((await api('GET', '/auth/me', readerToken)).body.id, 'pro');
+    const copy = (await api('POST', `/prompts/fork/${id}`, readerToken, {})).body;
+
+    await openControlCenter(page, ADMIN, '/admin?tab=prompts');
+    await searchBox(page, 'Search prompts...').fill(`fixture ${run}`);
+    await page.getByRole('button', { name: `Edit prompt Edit fixture ${run}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Library Prompt' });
+    await expect.poll(() => dialog.getByLabel('Prompt').inputValue()).toBe(`Original body ${run}`);
+
+    // Changes then Escape: the product asks; keeping them keeps the dialog.
+    await dialog.getByLabel('Title').fill(`Edited fixture ${run}`);
+    await page.keyboard.press('Escape');
+    expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: 'Discard your changes to this library prompt?' });
+    await dialog.getByLabel('Prompt').fill(`Edited body ${run}\nwith [INPUT: topic]`);
+    await dialog.getByLabel('Industries').fill('Retail');
+    await dialog.getByLabel('Industries').press('Enter');
+    await dialog.getByLabel('Access Tier').selectOption('pro');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await see(page, 'Library prompt updated. Copies in My Prompts now offer the update.');
+    await dialog.waitFor({ state: 'detached' });
+
+    const text = (await api('GET', `/admin/prompts/${id}`, adminToken)).body;
+    expect(text).toEqual({ id, title: `Edited fixture ${run}`, body: `Edited body ${run}\nwith [INPUT: topic]`, tasks: ['Writing'], industries: ['Retail'], access_tier: 'pro' });
+    await expect.poll(async () => rowOf(page, `Edited fixture ${run}`).count()).toBe(1);
+    expect((await api('GET', `/prompts/${copy.id}/library-update`, readerToken)).body.changed).toBe(true);
+    expect((await api('GET', `/library/prompts/${id}`, readerToken)).body).toMatchObject({ title: `Edited fixture ${run}`, locked: false, industries: ['Retail'], access_tier: 'pro' });
   });
 });
 

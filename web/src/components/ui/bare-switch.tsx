@@ -11,10 +11,12 @@ export interface BareSwitchProps {
   /** Sets aria-busy while a change is being saved. */
   busy?: boolean;
   className?: string;
+  /** Id of text that says more (e.g. why it is disabled). */
+  describedBy?: string;
 }
 
 /** An on/off switch (role="switch") without a visible label, for table cells and toolbars. */
-export function BareSwitch({ checked, onCheckedChange, label, disabled, busy, className }: BareSwitchProps) {
+export function BareSwitch({ checked, onCheckedChange, label, disabled, busy, className, describedBy }: BareSwitchProps) {
   return (
     <RadixSwitch.Root
       className={cx('switch', className)}
@@ -23,6 +25,7 @@ export function BareSwitch({ checked, onCheckedChange, label, disabled, busy, cl
       disabled={disabled}
       aria-label={label}
       aria-busy={busy || undefined}
+      aria-describedby={describedBy}
     >
       <RadixSwitch.Thumb className="switch__thumb" />
     </RadixSwitch.Root>

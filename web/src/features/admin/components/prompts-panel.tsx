@@ -1,5 +1,5 @@
-import { memo, useCallback } from 'react';
-import { Trash2 } from 'lucide-react';
+import { memo, useCallback, useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';
@@ -13,6 +13,7 @@ import { ADMIN_TEXT, CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../ut
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
+import { LibraryPromptDialog } from './library-prompt-dialog';
 import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader, focusPanelHeading } from './panel-header';
 import { usePending } from './use-pending';
@@ -38,7 +39,7 @@ export interface PromptsPanelProps {
   onQueryChange: (query: string) => void;
 }
 
-/** Prompts tab: the library prompts, searched by title; the tier saves on change, delete asks first. */
+/** Prompts tab: the library prompts, searched by title; the tier saves on change, Edit opens the text, delete asks first. */
 export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
   const { confirm } = useDialogs();
@@ -47,6 +48,8 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
   const pendingTiers = usePending(promptTierMutationKey, changeId);
   const deleting = usePending(deletePromptMutationKey, promptId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const onEdit = useCallback((prompt: AdminPrompt) => setEditing(prompt.id), []);
 
   const onTierChange = useCallback(
     async (prompt: AdminPrompt, access_tier: Tier) => {
@@ -98,11 +101,13 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
             pendingTier={pendingTiers.get(prompt.id)?.access_tier}
             deleting={deleting.has(prompt.id)}
             onTierChange={onTierChange}
+            onEdit={onEdit}
             onDelete={onDelete}
           />
         )}
       />
       <LoadMore more={more} noun="prompts" empty={rows.length === 0} />
+      {editing ? <LibraryPromptDialog id={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
@@ -114,10 +119,11 @@ interface PromptRowProps {
   pendingTier: Tier | undefined;
   deleting: boolean;
   onTierChange: (prompt: AdminPrompt, tier: Tier) => void;
+  onEdit: (prompt: AdminPrompt) => void;
   onDelete: (prompt: AdminPrompt) => void;
 }
 
-const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, deleting, onTierChange, onDelete }: PromptRowProps) {
+const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, deleting, onTierChange, onEdit, onDelete }: PromptRowProps) {
   const tier = pendingTier ?? prompt.access_tier;
   return (
     <tr data-row aria-rowindex={rowIndex}>
@@ -155,6 +161,7 @@ const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, delet
       </td>
       <td className="admin-col--actions">
         <div className="admin-row-actions">
+          <IconButton label={`Edit prompt ${prompt.title}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(prompt)} />
           <IconButton
             label={`Delete prompt ${prompt.title}`}
             icon={<Trash2 />}

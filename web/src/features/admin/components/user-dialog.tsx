@@ -11,8 +11,10 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { FAILURE, SUCCESS } from '../utils/messages';
@@ -37,6 +39,8 @@ export function validateNewUser(values: Pick<Values, 'email' | 'password'>): Err
   return errors;
 }
 
+export const tierChangeQuestion = (email: string, from: Tier, to: Tier) => `Change the plan tier of ${email} from ${TIER_LABELS[from]} to ${TIER_LABELS[to]}?`;
+
 export interface UserDialogProps {
   /** The account being edited; none to create one. */
   user?: User;
@@ -60,6 +64,7 @@ export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
   });
   const [submitted, setSubmitted] = useState(false);
   const { toast } = useToast();
+  const { confirm } = useDialogs();
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
   const saving = create.isPending || update.isPending;
@@ -79,6 +84,11 @@ export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
         event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
         return;
       }
+    }
+    // A tier changes what the person can use and what they pay: ask before it is saved.
+    if (editing && values.access_tier !== user.access_tier) {
+      const question = tierChangeQuestion(user.email, user.access_tier, values.access_tier);
+      if (!(await confirm(question, { title: 'Change plan tier', confirmLabel: 'Change tier' }))) return;
     }
     try {
       const saved = editing

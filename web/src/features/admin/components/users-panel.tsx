@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useId } from 'react';
 import { KeyRound, Pencil, Trash2, UserPlus } from 'lucide-react';
 import type { User } from '@shared/contract/auth';
 import { Badge } from '@/components/ui/badge';
@@ -27,6 +27,8 @@ const COLUMNS: AdminColumn[] = [
 ];
 
 const userEmail = (user: User) => user.email;
+
+export const OWN_ADMIN_REASON = 'You cannot remove your own admin status.';
 const changeId = (change: UserChange) => change.id;
 const idOf = (id: string) => id;
 
@@ -153,6 +155,7 @@ interface UserRowProps {
 const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, deleting, resetting, onSendReset, onAdminChange, onEdit, onDelete }: UserRowProps) {
   const isAdmin = pending?.is_admin ?? user.is_admin;
   const saving = pending !== undefined;
+  const reasonId = useId();
   return (
     <tr data-row aria-rowindex={rowIndex}>
       <th scope="row" className="admin-col--user">
@@ -175,14 +178,21 @@ const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, dele
           <BareSwitch
             label={`Admin status for ${user.email}`}
             checked={isAdmin}
-            disabled={saving || deleting}
+            disabled={saving || deleting || isCurrent}
             busy={saving}
+            describedBy={isCurrent ? reasonId : undefined}
             onCheckedChange={(checked) => onAdminChange(user, checked)}
           />
           <span className="admin-status__text" aria-hidden="true">
             {isAdmin ? 'Admin' : 'User'}
           </span>
         </span>
+        {/* Another admin can change it; taking one's own access away here would lock oneself out. */}
+        {isCurrent ? (
+          <span id={reasonId} className="admin-status__note">
+            {OWN_ADMIN_REASON}
+          </span>
+        ) : null}
       </td>
       <td className="admin-col--actions2">
         <div className="admin-row-actions">
