@@ -125,6 +125,7 @@ const MODALS: Modal[] = [
   { name: 'change email', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Change email' }), dialog: (p) => p.getByRole('dialog', { name: 'Change email' }) },
   { name: 'delete account', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Delete account' }), dialog: (p) => p.getByRole('dialog', { name: 'Delete your account?' }) },
   { name: 'admin: new category', path: '/admin?tab=categories', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }) },
+  { name: 'admin: edit library prompt', path: '/admin?tab=prompts', token: () => admin, opener: (p) => p.getByRole('button', { name: /^Edit prompt / }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Edit Library Prompt' }) },
   { name: 'admin: new user', path: '/admin?tab=users', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }) },
 ];
 
