@@ -15,6 +15,7 @@
  * | `signInRateLimit`, `registerRateLimit` | WAF: requests per client address per 5 minutes (edge stack; default 100 / 20) |
  * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
  * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
+ * | `tierProofKey` | 64 hex digits: the key of the library tier proof (CloudFront Function and origin); without it each synth makes one |
  *
  * Each may be given on the command line (`-c domainName=app.example.com`) or kept per stage in
  * cdk.json under `stages.<stage>` (`"stages": {"prod": {"domainName": "app.example.com"}}`), so a
@@ -37,6 +38,7 @@ export interface DeploySettings {
   registerRateLimit?: number;
   mailFrom?: string;
   mailSiteUrl?: string;
+  tierProofKey?: string;
 }
 
 /** Stage throttles that hold the product's design load (10,000 requests/s), from context when given. */
@@ -55,6 +57,7 @@ export const SETTING_KEYS = [
   'webAclArn',
   'mailFrom',
   'mailSiteUrl',
+  'tierProofKey',
 ] as const satisfies readonly (keyof DeploySettings)[];
 
 /** Reads and checks the settings; `tryGetContext` is `app.node.tryGetContext`. */

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -40,6 +41,12 @@ export interface ConstructStackProps extends StackProps {
   alarmEmail?: string;
   /** The CloudFront-scope WAF web ACL (the ConstructEdge-<stage> stack's output, us-east-1). */
   webAclArn?: string;
+  /**
+   * The key of the library tier proof (64 hex digits), shared by the CloudFront Function and the
+   * origin (docs/decisions.md). Context `tierProofKey` (infra/context.ts); without it each synth makes a new one,
+   * which only means proofs issued before a deploy are re-issued on the next library request.
+   */
+  tierProofKey?: string;
 }
 
 /**
@@ -84,7 +91,10 @@ export class ConstructStack extends Stack {
       grantsFor: (route) => (readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role) => this.library.grantReadTo(role) }] : []),
     });
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
+    const tierProofKey = props.tierProofKey ?? randomBytes(32).toString('hex');
+    for (const [key, fn] of this.api.functions) if (usesTierProof(key)) fn.addEnvironment('TIER_PROOF_KEY', tierProofKey);
     this.web = new Web(this, 'Web', {
+      tierProofKey,
       apiDomainName: this.api.domainName,
       streamingEndpoints: this.api.streamingEndpoints,
       pagePatterns: this.api.pagePatterns,
@@ -136,9 +146,12 @@ export class ConstructStack extends Stack {
   }
 }
 
+/** Routes that issue or check the library tier proof (functions/lib/tier-proof.ts). */
+export const usesTierProof = (routeKey: string) => ['POST /auth/login', 'GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters'].includes(routeKey);
+
 /** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>
-  ['GET /library/prompts', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
+  ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
 
 /** The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when there is a build. */
 export function spaShell(webDist: string): string | undefined {

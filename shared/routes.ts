@@ -75,6 +75,8 @@ export const ROUTES = [
 
   { method: 'GET', path: '/library/prompts', handler: 'library/list', access: 'user' },
   { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
+  // Not in the spec's call list: a library prompt's detail page (a teaser above the caller's tier).
+  { method: 'GET', path: '/library/prompts/{id}', handler: 'library/get', access: 'user' },
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
   // Not in the spec's call list (issue 11): run the filled prompt and stream the model's answer.
@@ -84,6 +86,9 @@ export const ROUTES = [
   // Not in the spec's call list: an admin's 'Publish to Library' of one of their own prompts.
   { method: 'POST', path: '/admin/prompts', handler: 'admin/publish-prompt', access: 'admin' },
   { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: 'admin/set-prompt-tier', access: 'admin' },
+  // Not in the spec's call list: an admin edits a library prompt's text and tier.
+  { method: 'GET', path: '/admin/prompts/{id}', handler: 'admin/get-prompt', access: 'admin' },
+  { method: 'PUT', path: '/admin/prompts/{id}', handler: 'admin/edit-prompt', access: 'admin' },
   { method: 'DELETE', path: '/admin/prompts/{id}', handler: 'admin/delete-prompt', access: 'admin' },
   { method: 'GET', path: '/admin/categories', handler: 'admin/list-categories', access: 'admin' },
   { method: 'POST', path: '/admin/categories', handler: 'admin/create-category', access: 'admin' },

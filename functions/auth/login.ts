@@ -4,6 +4,7 @@ import { api, ok } from '../lib/http';
 import { normaliseEmail } from '../lib/keys';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
 import { type Window, anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns } from '../lib/rate-limits';
+import { tierCookie, tierProof } from '../lib/tier-proof';
 import { issueAccessToken } from '../lib/tokens';
 import { findUserByEmail, sessionVersionOf } from '../lib/users';
 
@@ -31,5 +32,6 @@ export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'for
   }
   await clearSignInFailures(email);
   const { token, expiresIn } = await issueAccessToken(user.id, sessionVersionOf(user));
-  return ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
+  // The library's tier proof (tier-proof.ts): lets CloudFront serve library pages cached per tier.
+  return { ...ok({ access_token: token, token_type: 'bearer', expires_in: expiresIn }), cookies: [tierCookie(await tierProof(user.access_tier))] };
 });

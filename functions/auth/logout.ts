@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from '../lib/db';
 import { api, noContent } from '../lib/http';
+import { clearedTierCookie } from '../lib/tier-proof';
 import { revokedTokenKey } from '../lib/users';
 
 /**
@@ -9,5 +10,5 @@ import { revokedTokenKey } from '../lib/users';
  */
 export const handler = api('POST /auth/logout', {}, async ({ session }) => {
   await db.send(new PutCommand({ TableName: TABLE, Item: { ...revokedTokenKey(session.tokenId), type: 'revoked_token', expires_at: session.expiresAt } }));
-  return noContent();
+  return { ...noContent(), cookies: [clearedTierCookie] };
 });

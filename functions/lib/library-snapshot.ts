@@ -139,6 +139,7 @@ export async function buildSnapshot(
   categories: ReadonlyMap<string, LibraryCategoryItem>,
   target: SnapshotStore,
   version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  forkCounts: ReadonlyMap<string, number> = new Map(),
 ): Promise<Manifest> {
   const { sortedDistinct, viewFor } = await import('./library');
   const base = `v/${version}/`;
@@ -149,7 +150,7 @@ export async function buildSnapshot(
     const tasks = new Set<string>();
     const featured: LibraryPrompt[] = [];
     for (let start = 0, n = 0; start < prompts.length || n === 0; start += CHUNK_SIZE, n++) {
-      const chunk = prompts.slice(start, start + CHUNK_SIZE).map((p, i) => viewFor(p, tier, categories, variables[start + i]));
+      const chunk = prompts.slice(start, start + CHUNK_SIZE).map((p, i) => viewFor(p, tier, categories, variables[start + i], forkCounts.get(p.id) ?? 0));
       for (const view of chunk) {
         for (const task of view.tasks) tasks.add(task);
         if (view.access_tier === 'elite' && featured.length < FEATURED_MAX) featured.push(view);
@@ -191,10 +192,11 @@ export async function buildSnapshot(
 
 /** Reads the library from the table, builds and points `current.json` at the new version. */
 export async function rebuildSnapshot(target: SnapshotStore = snapshotStore()): Promise<Manifest> {
-  const { allLibraryCategories, allLibraryPrompts } = await import('./library');
+  const { allLibraryCategories, libraryForkCounts, allLibraryPrompts } = await import('./library');
   const startedAt = Date.now();
   const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
-  const manifest = await buildSnapshot(prompts, categories, target);
+  const forkCounts = await libraryForkCounts(prompts.map((p) => p.id));
+  const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts);
   // Another process may have published a build that started later (it read newer items): keep it.
   const before = parseCurrent(await target.get('current.json'));
   if (before && before.started_at > startedAt) return manifest;
@@ -333,11 +335,40 @@ function pageWindow(query: LibraryQuery, total: number) {
 }
 
 /**
- * One page of the library as a caller of `tier` sees it. Without search, category, tasks or
- * industries the page comes straight from the chunk(s) holding it; with them the embedded engine
- * filters the tier's views with the client's semantics: text in title or body (case-insensitive;
- * a locked prompt's stored body is its teaser, so hidden text never matches), category by name,
- * tasks / industries matching any selected value.
+ * The tier's corpus positions in another order (popular: most forks first; newest: latest
+ * created first; ties in library order), computed once per version and tier per container.
+ */
+const orders = new Map<string, Promise<Int32Array>>();
+function orderOf(m: Manifest, tier: Tier, sort: 'popular' | 'newest'): Promise<Int32Array> {
+  const key = `${m.version}/${tier}/${sort}`;
+  let order = orders.get(key);
+  if (!order) {
+    for (const k of orders.keys()) if (!k.startsWith(`${m.version}/`)) orders.delete(k);
+    order = tierCorpus(m, tier).then(({ views }) => {
+      const positions = Int32Array.from(views.keys());
+      const key = sort === 'popular' ? (i: number) => -(views[i]!.forks ?? 0) : undefined;
+      if (key) return positions.sort((a, b) => key(a) - key(b) || a - b);
+      return positions.sort((a, b) => {
+        const x = views[a]!.created_at ?? '';
+        const y = views[b]!.created_at ?? '';
+        return x < y ? 1 : x > y ? -1 : a - b;
+      });
+    });
+    orders.set(key, order);
+    order.catch(() => orders.delete(key));
+  }
+  return order;
+}
+
+/**
+ * One page of the library as a caller of `tier` sees it. Without search, category, tasks,
+ * industries, 'available' or a sort of its own the page comes straight from the chunk(s) holding
+ * it; otherwise the embedded engine filters the tier's views with the client's semantics: text in
+ * title or body (case-insensitive; a locked prompt's stored body is its teaser,
+ * so hidden text never matches), category by name, tasks / industries matching any selected
+ * value, `available` dropping locked prompts. Sorts: relevance (title matches first, then the
+ * body matches, each in library order), popular, newest, title (library order, A–Z). The whole match set
+ * is ordered before it is paged, so every page follows the one order.
  */
 export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<LibraryPage> {
   const m = await libraryManifest();
@@ -346,7 +377,10 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
   const tasks = new Set(list(query.tasks));
   const industries = new Set(list(query.industries));
   const category = query.category?.trim();
-  if (!search && !category && !industries.size && !tasks.size) {
+  const available = query.available === 'true';
+  const sort = query.sort ?? 'relevance';
+  const reordered = sort === 'popular' || sort === 'newest';
+  if (!search && !category && !industries.size && !tasks.size && !available && !reordered) {
     const w = pageWindow(query, summary.total);
     return {
       prompts: await viewsBetween(m, tier, w.from, w.to),
@@ -359,15 +393,30 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
     };
   }
   const { views, titles, bodies } = await tierCorpus(m, tier);
-  const narrowed = Boolean(search || category || industries.size);
-  const bySearchCategoryIndustry = narrowed
-    ? views.filter(
-        (p, i) =>
-          (!search || titles[i]!.includes(search) || bodies[i]!.includes(search)) &&
-          (!category || p.category_name === category) &&
-          (!industries.size || p.industries.some((industry) => industries.has(industry))),
-      )
-    : views;
+  const order = reordered ? await orderOf(m, tier, sort) : undefined;
+  const narrowed = Boolean(search || category || industries.size || available);
+  const inTitle = (i: number) => titles[i]!.includes(search);
+  const keep = (i: number) => {
+    const p = views[i]!;
+    return (
+      (!search || inTitle(i) || bodies[i]!.includes(search)) &&
+      (!category || p.category_name === category) &&
+      (!industries.size || p.industries.some((industry) => industries.has(industry))) &&
+      (!available || !p.locked)
+    );
+  };
+  const positions: number[] = [];
+  if (order) {
+    for (const i of order) if (keep(i)) positions.push(i);
+  } else {
+    for (let i = 0; i < views.length; i++) if (keep(i)) positions.push(i);
+    // Relevance: prompts whose title holds the search first (a stable partition keeps library order).
+    if (search && sort === 'relevance') {
+      const titled = positions.filter(inTitle);
+      if (titled.length && titled.length < positions.length) positions.splice(0, positions.length, ...titled, ...positions.filter((i) => !inTitle(i)));
+    }
+  }
+  const bySearchCategoryIndustry = positions.map((i) => views[i]!);
   const matching = tasks.size ? bySearchCategoryIndustry.filter((p) => p.tasks.some((t) => tasks.has(t))) : bySearchCategoryIndustry;
   const w = pageWindow(query, matching.length);
   const { sortedDistinct } = await import('./library');
@@ -380,6 +429,18 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
     featured: summary.featured,
     available_tasks: narrowed ? sortedDistinct(bySearchCategoryIndustry.flatMap((p) => p.tasks)) : summary.tasks,
   };
+}
+
+/**
+ * One library prompt as a caller of `tier` sees it (a locked one is its teaser: read from the
+ * tier's own files, which hold no text above the tier), or undefined when it is not in the library.
+ */
+export async function libraryView(tier: Tier, id: string): Promise<LibraryPrompt | undefined> {
+  const entry = (await libraryRevisions([id])).get(id);
+  if (!entry) return undefined;
+  const m = await libraryManifest();
+  const [view] = await viewsBetween(m, tier, entry[2], entry[2] + 1);
+  return view && view.id === id ? view : undefined;
 }
 
 /** Category names, tasks and industries across the library. */

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type LibraryEntry, entryId, legacyEntryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type LibraryEntry, type LibraryPromptEdit, entryId, legacyEntryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
 import { TIERS, type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { createHash, randomUUID } from 'node:crypto';
@@ -48,6 +48,12 @@ export const libraryKeys = {
   prompt: (id: string) => ({ pk: `LIBPROMPT#${id}`, sk: 'LIBPROMPT' }),
   category: (id: string) => ({ pk: `LIBCAT#${id}`, sk: 'LIBCAT' }),
   promptIndex: (id: string) => ({ gsi2pk: `LIBRARY#${libraryShard(id)}`, gsi2sk: id }),
+  /**
+   * A prompt's fork counter: an item (and partition) of its own, so a fork neither rewrites the
+   * prompt nor starts a snapshot build (the stream filter passes LIBPROMPT# / LIBCAT# keys only),
+   * and no fork writes a partition that forks of other prompts share.
+   */
+  stats: (id: string) => ({ pk: `LIBSTATS#${id}`, sk: 'LIBSTATS' }),
   categoryIndex: (id: string) => ({ gsi2pk: CATEGORIES_PK, gsi2sk: id }),
 };
 
@@ -58,8 +64,8 @@ export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)]
 
 export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
 
-/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known). */
-export function viewFor(item: LibraryPromptItem, tier: Tier, categories: ReadonlyMap<string, LibraryCategoryItem>, variables?: boolean): LibraryPrompt {
+/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `forks`: its fork count). */
+export function viewFor(item: LibraryPromptItem, tier: Tier, categories: ReadonlyMap<string, LibraryCategoryItem>, variables?: boolean, forks = 0): LibraryPrompt {
   const locked = !tierAllows(tier, item.access_tier);
   const category = item.category_id ? categories.get(item.category_id) : undefined;
   return {
@@ -73,6 +79,8 @@ export function viewFor(item: LibraryPromptItem, tier: Tier, categories: Readonl
     access_tier: item.access_tier,
     locked,
     has_variables: variables ?? hasVariables(item.body),
+    forks,
+    created_at: item.created_at ?? '',
   };
 }
 
@@ -90,6 +98,31 @@ export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
     ),
   );
   return shards.flat().filter((i) => i.type === 'library_prompt').map(asPrompt).sort(byTitle);
+}
+
+/** Fork count per library prompt id: the counters of `ids` (100 per BatchGet, 16 at a time; only the snapshot builder). */
+export async function libraryForkCounts(ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100) as string[]);
+  for (let i = 0; i < batches.length; i += 16) {
+    const found = await Promise.all(batches.slice(i, i + 16).map((batch) => batchGet(batch.map((id) => libraryKeys.stats(id)), { projection: 'pk, forks' })));
+    for (const item of found.flat()) counts.set((item.pk as string).slice('LIBSTATS#'.length), Number(item.forks ?? 0));
+  }
+  return counts;
+}
+
+/** Counts one fork of a library prompt (one small write to its own counter item; shown after the next build). */
+export async function countLibraryFork(id: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: libraryKeys.stats(id),
+      UpdateExpression: 'SET #type = :type ADD forks :one',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'library_stats', ':one': 1 },
+    }),
+  );
 }
 
 /** Every library category (one small index partition). */
@@ -134,7 +167,7 @@ const categoryItem = (c: LibraryCategoryItem, now: string) => ({ ...libraryKeys.
  * Writes validated entries (upsert by id) and the categories they name; reads only the entries'
  * own items and the category list. Returns how many prompts were created and updated.
  */
-export async function upsertEntries(entries: LibraryEntry[], curatorEmail: string): Promise<{ created: number; updated: number }> {
+export async function upsertEntries(entries: LibraryEntry[], curatorEmail: string, { edit = false } = {}): Promise<{ created: number; updated: number }> {
   const categories = await allLibraryCategories();
   const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
   const existing = new Map<string, LibraryPromptItem>();
@@ -161,7 +194,7 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
     const id = legacy && legacy.title === entry.title ? legacy.id : entryId(entry);
     const before = existing.get(id);
     // The same prompt edited (same title or same body) updates; a prompt sharing neither is another one.
-    if (before && before.title !== entry.title && before.body !== entry.body) {
+    if (!edit && before && before.title !== entry.title && before.body !== entry.body) {
       throw new ConflictError(`The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`);
     }
     return { entry, id, before };
@@ -213,6 +246,18 @@ export async function migrateLegacyLibrary(): Promise<number> {
 }
 
 // ---- Curation (admin) -------------------------------------------------------------------------
+
+/**
+ * An admin's edit of one library prompt (title, body, tasks, industries, tier; the category
+ * stays): the import's upsert path, so a changed title or body moves the revision forks compare
+ * ('Updated in library'). 404 when the prompt is not in the library.
+ */
+export async function editLibraryPrompt(id: string, edit: LibraryPromptEdit, curatorEmail: string): Promise<void> {
+  const [before, categories] = await Promise.all([getLibraryPrompt(id), allLibraryCategories()]);
+  if (!before) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
+  const category = before.category_id ? categories.get(before.category_id)?.name ?? null : null;
+  await upsertEntries([{ id, category, ...edit }], curatorEmail, { edit: true });
+}
 
 export const LIBRARY_PROMPT_NOT_FOUND = 'Library prompt not found.';
 export const LIBRARY_CATEGORY_NOT_FOUND = 'Library category not found.';

@@ -1,5 +1,10 @@
 import { api, ok } from '../lib/http';
 import { libraryFilters } from '../lib/library-snapshot';
+import { libraryCaching } from '../lib/tier-proof';
 
 /** GET /library/filters: category names, tasks and industries across the library (from the snapshot's manifest). */
-export const handler = api('GET /library/filters', {}, async () => ok(await libraryFilters()));
+export const handler = api('GET /library/filters', {}, async ({ user, event }) => ({
+  ...ok(await libraryFilters()),
+  // The same for every caller: cacheable per tier at the edge like the pages (tier-proof.ts).
+  ...(await libraryCaching(event.headers, user.access_tier)),
+}));

@@ -2,16 +2,17 @@ import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
-import { libraryKeys, libraryPromptFrom } from '../lib/library';
+import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/library';
 import { lockedMessage, revisionOf } from '../lib/lineage';
+import { logger } from '../lib/log';
 import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/workspace';
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan
  * limit, into one of the caller's own categories (or none). Locked prompts answer 403. Two round
  * trips: the library prompt (its own partition, the one item outside the caller's that the request
- * is about) is read with the user, the category's name alongside the write (which checks the
- * category itself).
+ * is about) is read with the user, the category's name and the fork count alongside the write
+ * (which checks the category itself).
  */
 export const handler = api(
   'POST /prompts/fork/{id}',
@@ -37,6 +38,10 @@ export const handler = api(
         version_source: { kind: 'fork', library_prompt_id: original.id },
       }),
       categoryName(user.id, body.category_id),
+      // 'Popular' in the library: the prompt's own counter item, alongside the copy (no extra round
+      // trip; a failed count never fails the copy, a copy refused at this point is rare as the UI
+      // stops at the plan limit first).
+      countLibraryFork(original.id).catch((error: unknown) => logger.warn('fork count not updated', { id: original.id, error: String(error) })),
     ]);
     return created({ ...toPrompt(prompt, categoryNames(prompt.category_id, name)), library_update: false });
   },

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
 import type { StreamingEndpoint } from './api';
+import { TierEdge } from './tier-edge';
 
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -27,6 +28,8 @@ export interface WebProps {
   certificateArn?: string;
   /** The CloudFront-scope WAF web ACL (infra/edge-stack.ts, created in us-east-1). */
   webAclArn?: string;
+  /** The library tier proof key (64 hex digits) the CloudFront Function checks proofs with. */
+  tierProofKey: string;
 }
 
 /**
@@ -109,6 +112,7 @@ export class Web extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
+    const tierEdge = new TierEdge(this, 'LibraryEdge', { proofKey: props.tierProofKey });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Construct: SPA and API',
@@ -165,6 +169,18 @@ export class Web extends Construct {
             },
           ]),
         ),
+        // Library pages and filters: cached per verified tier, not per user (tier-edge.ts).
+        [`${API_BASE}/library/*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          cachePolicy: tierEdge.cachePolicy,
+          // The bearer token still reaches the origin (it authenticates every miss), outside the key.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: tierEdge.function, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+          responseHeadersPolicy,
+        },
         [`${API_BASE}/*`]: {
           origin: apiOrigin,
           // HTTPS only (no redirect): a redirected POST would lose its body.

@@ -6,6 +6,8 @@ export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_PAGE_SIZE_MAX = 100;
 export const FEATURED_MAX = 5;
 export const TEASER_LENGTH = 80;
+export const LIBRARY_SORTS = ['relevance', 'popular', 'newest', 'title'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /**
  * A library prompt as a caller sees it. Above the caller's tier it is `locked`: the body is only
@@ -22,6 +24,10 @@ export const LibraryPrompt = z.object({
   access_tier: Tier,
   locked: z.boolean(),
   has_variables: z.boolean(),
+  /** How many times it was saved to My Prompts (as of the snapshot's build). */
+  forks: z._default(z.number(), 0),
+  /** When it joined the library. */
+  created_at: z._default(z.string(), ''),
 });
 export type LibraryPrompt = z.infer<typeof LibraryPrompt>;
 
@@ -34,6 +40,10 @@ export const LibraryQuery = z.object({
   industries: z.optional(z.string().check(z.maxLength(2000, 'industries is too long.'))),
   page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'page must be a positive whole number.'))),
   page_size: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1 to 100.'))),
+  /** relevance (default: title matches first, then body or tags), popular (forks), newest, title (A–Z). */
+  sort: z.optional(z.enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, newest, title.')),
+  /** `true`: only prompts the caller's plan opens (no locked teasers). */
+  available: z.optional(z.enum(['true', 'false'], 'available must be true or false.')),
 });
 export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
@@ -52,6 +62,19 @@ export type LibraryPage = z.infer<typeof LibraryPage>;
 
 export const LibraryFilters = z.object({ categories: z.array(z.string()), tasks: z.array(z.string()), industries: z.array(z.string()) });
 export type LibraryFilters = z.infer<typeof LibraryFilters>;
+
+/** An admin's edit of a library prompt's text and tier (PUT /admin/prompts/{id}); the category stays. */
+export const LibraryPromptEdit = z.strictObject({
+  title: Title,
+  body: Body,
+  tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
+  industries: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)), []),
+  access_tier: Tier,
+});
+export type LibraryPromptEdit = z.infer<typeof LibraryPromptEdit>;
+/** GET /admin/prompts/{id}: what the edit starts from (the full text, whatever the admin's own plan). */
+export const LibraryPromptText = z.object({ id: z.string(), title: z.string(), body: z.string(), tasks: z.array(z.string()), industries: z.array(z.string()), access_tier: Tier });
+export type LibraryPromptText = z.infer<typeof LibraryPromptText>;
 
 export const ForkRequest = z.strictObject({ category_id: z._default(CategoryRef, null) });
 

@@ -77,6 +77,41 @@ describe('admin: library prompts', () => {
   });
 });
 
+describe('admin: editing a library prompt', () => {
+  it("reads the full text and saves title, body, tasks, industries and tier; forks then see 'Updated in library'", async () => {
+    const user = await signUp();
+    const copy = (await call('POST', `/prompts/fork/admin-b-${run}`, { token: user.token, json: {} })).body;
+    const full = await call('GET', `/admin/prompts/admin-b-${run}`, { token: admin });
+    expect(full.body).toEqual({ id: `admin-b-${run}`, title: `Admin fixture B ${run}`, body: `Body B ${run}`, tasks: [], industries: [], access_tier: 'free' });
+
+    const edit = { title: `Admin fixture B edited ${run}`, body: `Body B edited ${run} [INPUT: topic]`, tasks: ['Writing'], industries: ['SaaS'], access_tier: 'free' };
+    expect((await call('PUT', `/admin/prompts/admin-b-${run}`, { token: admin, json: edit })).status).toBe(204);
+
+    const seen = await call('GET', `/library/prompts/admin-b-${run}`, { token: user.token });
+    expect(seen.body).toMatchObject({ ...edit, category_name: `AdminCat ${run}`, locked: false });
+    expect((await call('GET', `/prompts/${copy.id}/library-update`, { token: user.token })).body.changed).toBe(true);
+    expect((await call('GET', '/admin/prompts', { token: admin })).body.filter((r: any) => r.id === `admin-b-${run}`)).toHaveLength(1);
+
+    // The tier too: a free user then gets the teaser.
+    expect((await call('PUT', `/admin/prompts/admin-b-${run}`, { token: admin, json: { ...edit, access_tier: 'pro' } })).status).toBe(204);
+    expect((await call('GET', `/library/prompts/admin-b-${run}`, { token: user.token })).body).toMatchObject({ locked: true, access_tier: 'pro' });
+  });
+
+  it('answers 404 for an unknown prompt and 400 with a detail for bad input, writing nothing', async () => {
+    const edit = { title: 'X', body: 'Y', access_tier: 'free' };
+    const missing = await call('PUT', '/admin/prompts/missing', { token: admin, json: edit });
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toBe('Library prompt not found.');
+    expect((await call('GET', '/admin/prompts/missing', { token: admin })).status).toBe(404);
+    for (const bad of [{ ...edit, title: '' }, { ...edit, access_tier: 'gold' }, { ...edit, owner_email: 'x@y.z' }]) {
+      const reply = await call('PUT', `/admin/prompts/admin-a-${run}`, { token: admin, json: bad });
+      expect(reply.status).toBe(400);
+      expect(typeof reply.body.detail).toBe('string');
+    }
+    expect((await call('GET', `/admin/prompts/admin-a-${run}`, { token: admin })).body.title).toBe(`Admin fixture A ${run}`);
+  });
+});
+
 describe('admin: library categories', () => {
   it('creates, renames (unique names) and deletes, leaving prompts uncategorized', async () => {
     const created = await call('POST', '/admin/categories', { token: admin, json: { name: `Fresh ${run}` } });

@@ -198,3 +198,78 @@ describe('library import', () => {
     expect((await page(user.token, { search: `Alpha free ${run}` })).total).toBe(1);
   });
 });
+
+describe('sort, available on my plan, one prompt', () => {
+  const SORTED = `Sorted ${run}`;
+  // Titles in A–Z order: Apple, Banana, Cherry; 'needle' in one title and in the others' bodies.
+  const sorted: LibraryEntry[] = [
+    { id: `s-apple-${run}`, title: `Apple ${run}`, body: `about a needle ${run}`, category: SORTED, tasks: [], industries: [], access_tier: 'free' },
+    { id: `s-banana-${run}`, title: `Banana ${run}`, body: `plain needle ${run}`, category: SORTED, tasks: ['Sewing'], industries: [], access_tier: 'free' },
+    { id: `s-cherry-${run}`, title: `Cherry needle ${run}`, body: `plain ${run}`, category: SORTED, tasks: [], industries: [], access_tier: 'pro' },
+  ];
+  const ids = (p: Page) => p.prompts.map((x) => x.id);
+
+  beforeAll(async () => {
+    for (const entry of sorted) await library.upsertEntries([entry], 'curator@construct.test'); // created_at in this order
+    const forker = await signUp();
+    await setTier(forker.id, 'pro');
+    for (const [id, times] of [[`s-banana-${run}`, 2], [`s-cherry-${run}`, 1]] as const) {
+      for (let i = 0; i < times; i++) expect((await call('POST', `/prompts/fork/${id}`, { token: forker.token, json: {} })).status).toBe(201);
+    }
+    // Fork counts reach the library with its next build (any library write).
+    await library.upsertEntries([sorted[0]!], 'curator@construct.test');
+  });
+
+  it('sorts by relevance (title matches first), popular (forks), newest and A–Z, the same order across pages', async () => {
+    const user = await signUp();
+    await setTier(user.id, 'elite');
+    const q = { category: SORTED };
+    expect(ids(await page(user.token, { ...q, search: 'needle' }))).toEqual([`s-cherry-${run}`, `s-apple-${run}`, `s-banana-${run}`]);
+    expect(ids(await page(user.token, { ...q, search: 'needle', sort: 'title' }))).toEqual([`s-apple-${run}`, `s-banana-${run}`, `s-cherry-${run}`]);
+    const popular = await page(user.token, { ...q, sort: 'popular' });
+    expect(ids(popular)).toEqual([`s-banana-${run}`, `s-cherry-${run}`, `s-apple-${run}`]);
+    expect(popular.prompts.map((p) => p.forks)).toEqual([2, 1, 0]);
+    expect(ids(await page(user.token, { ...q, sort: 'newest' }))).toEqual([`s-cherry-${run}`, `s-banana-${run}`, `s-apple-${run}`]);
+    // Page by page, one at a time: the pages put together are the whole order.
+    const paged = [];
+    for (let n = 1; n <= 3; n++) paged.push(...ids(await page(user.token, { ...q, sort: 'popular', page_size: '1', page: String(n) })));
+    expect(paged).toEqual(ids(popular));
+    // Unfiltered: the whole library in fork order.
+    const all = await page(user.token, { sort: 'popular', page_size: '100' });
+    const forks = all.prompts.map((p) => p.forks);
+    expect(forks).toEqual([...forks].sort((a, b) => b - a));
+  });
+
+  it("'available' hides what the caller's plan does not open", async () => {
+    const user = await signUp();
+    expect(ids(await page(user.token, { category: SORTED, available: 'true' }))).toEqual([`s-apple-${run}`, `s-banana-${run}`]);
+    expect((await page(user.token, { available: 'true', page_size: '100' })).prompts.every((p) => !p.locked)).toBe(true);
+    await setTier(user.id, 'pro');
+    expect((await page(user.token, { category: SORTED, available: 'true' })).total).toBe(3);
+  });
+
+  it.each([
+    [{ sort: 'best' }, 'sort must be one of relevance, popular, newest, title.'],
+    [{ available: 'yes' }, 'available must be true or false.'],
+  ])('rejects %o with 400', async (query, detail) => {
+    const user = await signUp();
+    const reply = await call('GET', `/library/prompts?${new URLSearchParams(query)}`, { token: user.token });
+    expect(reply.status).toBe(400);
+    expect(reply.body.detail).toBe(detail);
+  });
+
+  it('GET /library/prompts/{id}: the prompt with its forks, only the teaser below its tier, 404 when unknown', async () => {
+    const user = await signUp();
+    const open = await call('GET', `/library/prompts/free-a-${run}`, { token: user.token });
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({ id: `free-a-${run}`, body: entries[0]!.body, locked: false, category_name: CATEGORY, tasks: ['Writing', 'Email'], industries: ['SaaS'] });
+    expect(typeof open.body.forks).toBe('number');
+    const locked = await call('GET', `/library/prompts/elite-${run}`, { token: user.token });
+    expect(locked.body).toMatchObject({ locked: true, access_tier: 'elite' });
+    expect(locked.body.body.length).toBeLessThanOrEqual(81);
+    expect(locked.body.body).not.toContain('[INPUT: topic]');
+    const unknown = await call('GET', '/library/prompts/no-such-prompt', { token: user.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Library prompt not found.');
+  });
+});

@@ -59,8 +59,8 @@ describe('keys each signed-in route touches', () => {
     const own = [`USER#${user.id}`, `REVOKED#${tokenId(t)}`];
     /** Allowed beyond the caller's own, per route, each for a reason. */
     const allowed: Record<string, (key: string) => boolean> = {
-      // The one item the request is about: the library prompt being forked (its own partition).
-      fork: (key) => key === `LIBPROMPT#${libraryId}`,
+      // The one item the request is about: the library prompt being forked (its own partition), and its fork counter (one of its own too).
+      fork: (key) => key === `LIBPROMPT#${libraryId}` || key === `LIBSTATS#${libraryId}`,
       // The caller's own daily quota window (subject: the user id).
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
       // The lookup item of the one API key being made or presented: a partition per key, never shared.

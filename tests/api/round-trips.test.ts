@@ -99,8 +99,8 @@ describe('DynamoDB round trips', () => {
     const cases: [EventInput, number, string[], number][] = [
       // request, status, commands (sorted), round trips in sequence
       [{ method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[0]}`, token: t, json: { category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[1]}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems'], 2],
+      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[0]}`, token: t, json: { category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems', 'UpdateItem'], 2],
+      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[1]}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems', 'UpdateItem'], 2],
       [{ method: 'POST', path: `/prompts/${restored.id}/versions/1/restore`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],

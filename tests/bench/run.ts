@@ -205,6 +205,12 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       render([['prompts', 'build ms', 'build CPU ms', 'heap MB after', 'files', 'total MB', 'largest file KB', 'manifest KB'], ...s.builder.map((b) => [b.prompts, b.buildMs, b.buildCpuMs, b.heapMb, b.files, b.totalMb, b.largestFileKb, b.manifestKb])]),
       `\nA cold container's first library page and first search from the published snapshot (CPU time projected to ${256} MB: ×${(1769 / 256).toFixed(2)}; S3 latency not included):`,
       render([['prompts', 'first page ms', 'projected at 256 MB', 'answer KB', 'heap MB', 'first search ms', 'search projected', 'search heap MB'], ...s.coldPage.map((c) => [c.prompts, c.firstPageMs, c.projectedMs, c.answerKb, c.heapMb, c.searchMs, c.searchProjectedMs, c.searchHeapMb])]),
+      ...(s.dynamo
+        ? [
+            `\nThe library through DynamoDB Local: ${s.dynamo.prompts.toLocaleString('en')} prompts (written in ${s.dynamo.writeSeconds} s), read back through the index in ${s.dynamo.readMs} ms and built in ${s.dynamo.buildMs} ms (CPU ${s.dynamo.buildCpuMs} ms, heap ${s.dynamo.buildHeapMb} MB); a cold container's first page from that snapshot:`,
+            render([['first page ms', 'projected at 256 MB', 'answer KB', 'heap MB'], [s.dynamo.firstPageMs, s.dynamo.projectedMs, s.dynamo.answerKb, s.dynamo.heapMb]]),
+          ]
+        : []),
       `\nHerd: ${s.herd.containers} warm containers, one library edit: DynamoDB requests the containers sent afterwards ${s.herd.dynamoRequestsAfterEdit} (shared-partition read units ${s.herd.sharedReadUnits}); snapshot files each read ${s.herd.storeReadsPerContainer}; the one build reads about ${s.herd.builderReadUnits} RCU (eventual, estimated from the items' bytes) from the library index, once, whatever the number of containers.`,
       `\nPartition meter: ${s.meter.requests} requests through the real handlers (${s.meter.mix}). The caller's own partitions cost ${s.meter.ownPerUser.rcuPerRequest} RCU + ${s.meter.ownPerUser.wcuPerRequest} WCU per request of that user. Partitions shared between users:`,
       render([['partition', 'RCU / request', 'WCU / request', 'ceiling (requests/s of the mix)'], ...s.meter.partitions.map((p) => [p.partition, p.rcuPerRequest, p.wcuPerRequest, p.ceilingRps])]),

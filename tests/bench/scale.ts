@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { LocalStack } from '../../infra/local/stack';
@@ -12,6 +14,8 @@ import { libraryEntries } from './synthetic';
  * Scale section (`npm run bench -- --only scale`):
  * - the snapshot builder alone at 10,000 / 100,000 / 1,000,000 generated prompts (in memory),
  *   and a cold container's first page and first search from what it published;
+ * - the library through DynamoDB Local at 100,000 prompts (10,000 with --quick): written, read
+ *   back through the index and built once, and a cold container's first page;
  * - a herd: K simulated containers (fresh copies of the reader module), one library edit:
  *   DynamoDB requests the containers send afterwards (the goal: none);
  * - a partition meter: a request mix replayed through the real handlers in process, every
@@ -27,6 +31,8 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 const MB = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
 export interface ScaleReport {
+  /** The library through DynamoDB Local: written, read back and built once, then a cold container's first page. */
+  dynamo?: { prompts: number; writeSeconds: number; readMs: number; buildMs: number; buildCpuMs: number; buildHeapMb: number; firstPageMs: number; projectedMs: number; answerKb: number; heapMb: number };
   builder: { prompts: number; buildMs: number; buildCpuMs: number; heapMb: number; files: number; totalMb: number; largestFileKb: number; manifestKb: number }[];
   coldPage: { prompts: number; firstPageMs: number; projectedMs: number; answerKb: number; heapMb: number; searchMs: number; searchProjectedMs: number; searchHeapMb: number }[];
   herd: { containers: number; dynamoRequestsAfterEdit: number; sharedReadUnits: number; storeReadsPerContainer: number; builderReadUnits: number };
@@ -118,6 +124,68 @@ async function builderAndColdPage(sizes: number[], report: ScaleReport) {
       searchProjectedMs: round(project(searchCpu), 0),
       searchHeapMb: MB(searchHeap),
     });
+  }
+}
+
+/**
+ * The library through DynamoDB Local: `n` generated prompts written to their own partitions (as an
+ * import writes them, without a build per batch), read back through the sharded index and built
+ * into a snapshot folder once (what the stream consumer does), then a cold container's first page
+ * from that folder: time, CPU projected to the read function's memory, heap, answer size.
+ */
+export async function libraryThroughDynamo(report: ScaleReport, n: number) {
+  const { batchWrite } = await import('../../functions/lib/db');
+  const { libraryKeys, allLibraryPrompts, allLibraryCategories } = await import('../../functions/lib/library');
+  const { buildSnapshot, folderStore } = await import('../../functions/lib/library-snapshot');
+  log(`  through DynamoDB Local: writing ${n.toLocaleString('en')} library prompts...`);
+  const generated = items(n).map((p) => ({ ...p, id: `dyn-${p.id}` }));
+  const categoryIds = [...new Set(generated.map((p) => p.category_id).filter((c): c is string => Boolean(c)))];
+  const w0 = performance.now();
+  await batchWrite([
+    ...categoryIds.map((id) => ({ PutRequest: { Item: { ...libraryKeys.category(id), ...libraryKeys.categoryIndex(id), type: 'library_category', id, name: `Category ${id}` } } })),
+    ...generated.map((p) => ({ PutRequest: { Item: { ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p } } })),
+  ]);
+  const writeSeconds = (performance.now() - w0) / 1000;
+  generated.length = 0;
+
+  log('  through DynamoDB Local: one build from the index...');
+  const dir = mkdtempSync(join(tmpdir(), 'construct-bench-snapshot-'));
+  try {
+    const store = folderStore(dir);
+    global.gc?.();
+    const cpu = process.cpuUsage();
+    const r0 = performance.now();
+    const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
+    const readMs = performance.now() - r0;
+    const manifest = await buildSnapshot(prompts, categories, store, `bench-dynamo-${prompts.length}`);
+    const buildMs = performance.now() - r0 - readMs;
+    const buildCpuMs = cpuMs(cpu);
+    const buildHeapMb = MB(process.memoryUsage().heapUsed);
+    await store.put('current.json', JSON.stringify({ version: manifest.version, started_at: Date.now() }));
+    const count = prompts.length;
+    global.gc?.();
+
+    const reader = await freshReader();
+    reader.useSnapshotStore(store);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const pageCpu = process.cpuUsage();
+    const p0 = performance.now();
+    const page = await reader.queryLibrary('free', { page: '1' });
+    const firstPageMs = performance.now() - p0;
+    report.dynamo = {
+      prompts: count,
+      writeSeconds: round(writeSeconds, 0),
+      readMs: round(readMs, 0),
+      buildMs: round(buildMs, 0),
+      buildCpuMs: round(buildCpuMs, 0),
+      buildHeapMb,
+      firstPageMs: round(firstPageMs, 1),
+      projectedMs: round(project(cpuMs(pageCpu)), 0),
+      answerKb: round(Buffer.byteLength(JSON.stringify(page)) / 1024, 1),
+      heapMb: MB(Math.max(0, process.memoryUsage().heapUsed - heapBefore)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -272,5 +340,7 @@ export async function runScaleBench(stack: LocalStack, quick: boolean): Promise<
   const report = { builder: [], coldPage: [] } as unknown as ScaleReport;
   await builderAndColdPage(quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], report);
   await herdAndMeter(stack, report, quick);
+  // Last: the prompts it writes stay in the table.
+  await libraryThroughDynamo(report, quick ? 10_000 : 100_000);
   return report;
 }

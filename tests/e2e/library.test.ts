@@ -294,7 +294,8 @@ describe('Library: saving and tiers', () => {
     await card.getByRole('button', { name: 'Saving...' }).waitFor();
     await page.getByRole('status').filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` }).waitFor();
     expect(alerts).toEqual([]);
-    await card.getByRole('button', { name: 'Save to My Prompts' }).waitFor();
+    // The card now says the prompt is in My Prompts.
+    await card.getByRole('button', { name: 'Saved ✓' }).waitFor();
 
     const mine = await fetch(new URL('/api/v1/prompts/', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
     expect(mine.prompts).toEqual([expect.objectContaining({ title: target.title, body: target.body, category_id: category.id, category_name: 'Library picks' })]);

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,8 @@ import { THROTTLE_DEFAULTS, settingsFromContext } from '../../infra/context';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { RUN_CONCURRENCY } from '../../infra/constructs/api';
-import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot } from '../../infra/stack';
+import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot, usesTierProof } from '../../infra/stack';
+import { tierFunctionCode } from '../../infra/constructs/tier-edge';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
@@ -183,6 +186,8 @@ afterAll(() => {
 });
 
 const resources = (t: Template): Resources => t.toJSON().Resources;
+/** The cache policy of a CloudFront behaviour (its `CachePolicyId` is a Ref into the template). */
+const cachePolicyOf = (t: Template, behaviour: Record<string, any>) => resources(t)[behaviour.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
 const ofType = (t: Template, type: string) => Object.entries(resources(t)).filter(([, r]) => r.Type === type);
 const only = <T>(items: T[]): T => {
   expect(items).toHaveLength(1);
@@ -536,15 +541,18 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
 
   it('puts no secret value into any function environment', () => {
     // SPA_SHELL: the page functions' copy of the public index.html (functions/lib/share-page.ts).
+    // TIER_PROOF_KEY: the one exception, the library tier proof's key, which the CloudFront
+    // Function's code holds anyway; it proves a tier's cached library pages, never a session
+    // (docs/decisions.md; checked below to be on the sign-in and library functions only).
     const allowed =
-      /^(SPA_SHELL|TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
         if (routeFunctions(t).some(([fid]) => fid === id)) expect(name, `${id} ${name}`).toMatch(allowed);
         // Dynamic references would resolve the value into the configuration at deploy time.
         expect(JSON.stringify(value), `${id} ${name}`).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
-        if (typeof value === 'string') expect(value, `${id} ${name}`).not.toMatch(/^[A-Za-z0-9+/=_-]{32,}$/);
+        if (typeof value === 'string' && name !== 'TIER_PROOF_KEY') expect(value, `${id} ${name}`).not.toMatch(/^[A-Za-z0-9+/=_-]{32,}$/);
       }
     }
     for (const t of [dev, prod]) expect(JSON.stringify(t.toJSON())).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
@@ -589,7 +597,7 @@ describe('web: bucket and CloudFront', () => {
   it('sends /api/v1/* to the HTTP API uncached unless the origin says so, compressed, with all methods and the viewer headers', () => {
     const config = distribution(dev);
     const api = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/*')) as Record<string, any>;
-    const policy = resources(dev)[api.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    const policy = cachePolicyOf(dev, api);
     expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
     expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
       EnableAcceptEncodingGzip: true,
@@ -718,6 +726,77 @@ describe('web: bucket and CloudFront', () => {
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api/v1');
     expect(JSON.stringify(outputs.StripeWebhookUrl!.Value)).toContain('/api/v1/billing/webhook');
     expect(ROUTE_LIST.find((r) => key(r) === 'POST /billing/webhook')?.access).toBe('stripe');
+  });
+});
+
+describe('web: library pages cached per tier at the edge', () => {
+  const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+  const libraryBehaviour = (t: Template) => only(distribution(t).CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/library/*')) as Record<string, any>;
+  const tierFunction = (t: Template) => only(ofType(t, 'AWS::CloudFront::Function').filter(([id]) => id.includes('LibraryEdgeTierProof')));
+
+  it('serves /api/v1/library/* before /api/v1/*, GETs only, from the API origin with the viewer headers', () => {
+    const config = distribution(dev);
+    const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    const library = libraryBehaviour(dev);
+    const api = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/*')) as Record<string, any>;
+    expect(patterns.indexOf('/api/v1/library/*')).toBeLessThan(patterns.indexOf('/api/v1/*'));
+    expect(library.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(library.TargetOriginId).toBe(api.TargetOriginId);
+    expect(library.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader: the bearer still reaches the origin
+    expect(library.ViewerProtocolPolicy).toBe('https-only');
+    expect(library.Compress).toBe(true);
+  });
+
+  it('keys the cache on the verified tier header and the query, never on the bearer token or a cookie', () => {
+    const { DefaultTTL, MinTTL, ParametersInCacheKeyAndForwardedToOrigin: key } = cachePolicyOf(dev, libraryBehaviour(dev));
+    // Nothing cached unless the origin says so (s-maxage on tier-generic answers only).
+    expect([DefaultTTL, MinTTL]).toEqual([0, 0]);
+    expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['x-construct-tier'] });
+    expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect([key.EnableAcceptEncodingGzip, key.EnableAcceptEncodingBrotli]).toEqual([true, true]);
+  });
+
+  it('runs the tier proof function on viewer request, with the key the library and sign-in functions hold', async () => {
+    const library = libraryBehaviour(dev);
+    const [fnId, fn] = tierFunction(dev);
+    expect(library.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } }]);
+    expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const keys = new Set<string>();
+    for (const [, f] of ofType(dev, 'AWS::Lambda::Function')) {
+      const env = f.Properties.Environment?.Variables ?? {};
+      if (env.TIER_PROOF_KEY) keys.add(env.TIER_PROOF_KEY);
+    }
+    const proofKey = only([...keys]);
+    expect(fn.Properties.FunctionCode).toBe(tierFunctionCode(proofKey));
+    const holders = ofType(dev, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TIER_PROOF_KEY).length;
+    expect(holders).toBe(ROUTE_LIST.filter((r) => usesTierProof(key(r))).length);
+    expect(ROUTE_LIST.filter((r) => usesTierProof(key(r))).map(key).sort()).toEqual(['GET /library/filters', 'GET /library/prompts', 'GET /library/prompts/{id}', 'POST /auth/login']);
+  });
+
+  it("sets the header from a valid proof only: forged, expired, foreign-key or absent proofs and a client's own header give 'none'", async () => {
+    // Prepare: the function's own code, with the runtime's crypto module; proofs from the origin's code.
+    const proofKey = 'ab'.repeat(32);
+    const handler = new Function('require', `${tierFunctionCode(proofKey)}; return handler;`)(createRequire(import.meta.url)) as (e: unknown) => { headers: Record<string, { value: string }> };
+    process.env.TIER_PROOF_KEY = proofKey;
+    const { tierProof } = await import('../../functions/lib/tier-proof');
+    const tierOf = (cookie: string | undefined, header?: string) =>
+      handler({ request: { uri: '/api/v1/library/prompts', headers: header ? { 'x-construct-tier': { value: header } } : {}, cookies: cookie === undefined ? {} : { construct_tier: { value: cookie } } } }).headers['x-construct-tier']!.value;
+    const elite = await tierProof('elite');
+    const [tier, expiry, mac] = elite.split('.');
+
+    // Assess
+    expect(tierOf(elite)).toBe('elite');
+    expect(tierOf(await tierProof('free'))).toBe('free');
+    expect(tierOf(undefined, 'elite')).toBe('none');
+    expect(tierOf(`pro.${expiry}.${mac}`)).toBe('none');
+    expect(tierOf(`${tier}.${Number(expiry) + 1}.${mac}`)).toBe('none');
+    expect(tierOf(await tierProof('elite', Date.now() - 16 * 60_000))).toBe('none');
+    expect(tierOf(`gold.${expiry}.${mac}`)).toBe('none');
+    expect(tierOf(`elite.${expiry}.${createHmac('sha256', 'cd'.repeat(32)).update(`elite.${expiry}`).digest('hex')}`)).toBe('none');
+    expect(tierOf(`${elite}.x`)).toBe('none');
+    expect(tierOf('garbage')).toBe('none');
+    expect(() => tierFunctionCode('not-hex')).toThrow(/64 hex digits/);
   });
 });
 

@@ -154,6 +154,8 @@ const MATRIX: Record<RouteKey, Row> = {
 
   'GET /library/prompts': { request: async () => ({ path: '/library/prompts?page=1' }), status: 200 },
   'GET /library/filters': { request: async () => ({ path: '/library/filters' }), status: 200 },
+  // A private workspace prompt's id is not a library prompt: 404 (the tier leak check is below).
+  'GET /library/prompts/{id}': { request: async (_, t) => ({ path: `/library/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 200, other: 404 },
   'POST /engine/enhance': { request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }), status: 200 },
   // The answer streams as text; prompt_id is only logged, so another user's id changes nothing.
   'POST /engine/run': { request: async () => ({ path: '/engine/run', json: { text: 'Say hello to the team.' } }), status: 200 },
@@ -165,6 +167,12 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 201,
   },
   'PATCH /admin/prompts/{id}/tier': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/tier`, json: { access_tier: 'pro' } }), status: 204, other: 404 },
+  'GET /admin/prompts/{id}': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 200, other: 404 },
+  'PUT /admin/prompts/{id}': {
+    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: { title: `Authz edited ${randomUUID().slice(0, 8)}`, body: 'Edited [INPUT: x]', access_tier: 'free' } }),
+    status: 204,
+    other: 404,
+  },
   'DELETE /admin/prompts/{id}': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 204, other: 404 },
   'GET /admin/categories': { request: async () => ({ path: '/admin/categories' }), status: 200 },
   'POST /admin/categories': { request: async () => ({ path: '/admin/categories', json: { name: `Authz new ${randomUUID().slice(0, 8)}` } }), status: 201 },
@@ -316,6 +324,29 @@ describe('authorisation matrix', () => {
     const page = await call('GET', `/shared/${victim.shareToken}`);
     expect(page.body).toMatchObject({ title: `mine ${run}`, body: 'Mine [INPUT: x]' });
     expect(JSON.stringify(page.body)).not.toContain(victim.email);
+  });
+
+  it('lets no tiered library text out through a library prompt page: below its tier only the teaser', async () => {
+    const leaks: string[] = [];
+    const secret = `Tier secret ${run} ${'that runs well past the eighty characters of a teaser, '.repeat(3)}[INPUT: x]`;
+    const ids = {} as Record<'pro' | 'elite', string>;
+    for (const tier of ['pro', 'elite'] as const) {
+      ids[tier] = `leak-${tier}-${run}`;
+      await library.upsertEntries([{ id: ids[tier], title: `Leak ${tier} ${run}`, body: secret, category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
+    }
+    for (const callerTier of ['free', 'pro', 'elite'] as const) {
+      const c = await signUp();
+      await setTier(c.id, callerTier);
+      for (const tier of ['pro', 'elite'] as const) {
+        const reply = await call('GET', `/library/prompts/${ids[tier]}`, { token: c.token });
+        const allowed = callerTier === 'elite' || callerTier === tier;
+        if (reply.status !== 200) leaks.push(`${callerTier} caller, ${tier} prompt: ${reply.status}`);
+        else if (allowed ? reply.body.body !== secret || reply.body.locked : reply.body.body.length > 81 || JSON.stringify(reply.body).includes(secret.slice(0, 120)) || !reply.body.locked) {
+          leaks.push(`${callerTier} caller, ${tier} prompt: ${JSON.stringify(reply.body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
   });
 
   it("left the other user's workspace exactly as it was", async () => {

@@ -93,9 +93,11 @@ describe('API answers', () => {
     expect(replies[3]!.status).toBeGreaterThanOrEqual(400);
   });
 
-  it('never sets a cookie', async () => {
+  it('sets no cookie but the library tier proof: no session cookie, and the proof is HttpOnly, Secure, SameSite=Strict and scoped to the library routes', async () => {
     const user = await signUp();
     const login = await call('POST', '/auth/login', { form: { username: user.email, password: user.password } });
-    expect(login.headers.get('set-cookie')).toBeNull();
+    // The session is the bearer token; the proof only picks the edge cache of a tier's library pages (docs/decisions.md).
+    expect(login.headers.getSetCookie()).toEqual([expect.stringMatching(/^construct_tier=free\.\d+\.[0-9a-f]{64}; Path=\/api\/v1\/library; Max-Age=900; HttpOnly; Secure; SameSite=Strict$/)]);
+    expect((await call('GET', '/auth/me', { token: user.token })).headers.get('set-cookie')).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
+          { path: paths.libraryPrompt, lazy: () => import('./routes/app/library-prompt') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
           { path: paths.account, lazy: () => import('./routes/app/account') },
           { path: paths.apiKeys, lazy: () => import('./routes/app/api-keys') },

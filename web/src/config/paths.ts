@@ -8,6 +8,8 @@ export const paths = {
   privacy: '/privacy',
   prompts: '/prompts',
   library: '/library',
+  /** One library prompt's page (`/library/<id>`). */
+  libraryPrompt: '/library/:id',
   contextLibrary: '/context-library',
   admin: '/admin',
   account: '/account',
@@ -18,6 +20,9 @@ export const paths = {
   /** A shared prompt (`/s/<token>`); the server renders its HTML first (docs/architecture.md). */
   shared: '/s/:token',
 } as const;
+
+/** The page of one library prompt. */
+export const libraryPromptPath = (id: string) => `/library/${encodeURIComponent(id)}`;
 
 /** The page of a share link. */
 export const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CategoryList } from '@shared/contract/prompts';
+import { CategoryList, PromptList } from '@shared/contract/prompts';
 import { apiRequest } from './api-client';
 
 /**
@@ -28,4 +28,23 @@ export function categoriesQueryOptions() {
 
 export function useCategories({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...categoriesQueryOptions(), enabled });
+}
+
+/** GET /prompts/: the user's prompts (newest first) and the tasks/industries they use. */
+export function getPrompts({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/prompts/', { schema: PromptList, signal });
+}
+
+export function promptsQueryOptions() {
+  return queryOptions({
+    queryKey: [...promptsQueryKey, 'list'] as const,
+    queryFn: ({ signal }) => getPrompts({ signal }),
+  });
+}
+
+const libraryOrigins = (list: PromptList) => new Set(list.prompts.flatMap((p) => (p.forked_from ? [p.forked_from] : [])));
+
+/** Ids of the library prompts the user already holds a copy of (their copies' fork lineage), from the same list My Prompts shows. */
+export function useSavedLibraryIds(): ReadonlySet<string> | undefined {
+  return useQuery({ ...promptsQueryOptions(), select: libraryOrigins }).data;
 }

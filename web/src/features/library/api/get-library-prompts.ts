@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { LIBRARY_PAGE_SIZE, LibraryPage } from '@shared/contract/library';
+import { LIBRARY_PAGE_SIZE, LibraryPage, type LibrarySort } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
 
 /** What the library page asks for; the filter state of the URL (see use-library-params). */
@@ -9,6 +9,10 @@ export interface LibraryPromptsParams {
   tasks: string[];
   industries: string[];
   page: number;
+  /** relevance (the default), popular, newest or title (A–Z): the server orders before it pages. */
+  sort: LibrarySort;
+  /** Only prompts the user's plan opens. */
+  available: boolean;
 }
 
 /** Canonical parameters: trimmed search, sorted tag lists (so equal filters share a cache entry). */
@@ -19,6 +23,8 @@ function normalise(params: LibraryPromptsParams): LibraryPromptsParams {
     tasks: [...params.tasks].sort(),
     industries: [...params.industries].sort(),
     page: Math.max(1, Math.floor(params.page) || 1),
+    sort: params.sort,
+    available: params.available,
   };
 }
 
@@ -39,6 +45,8 @@ export function getLibraryPrompts(params: LibraryPromptsParams, { signal }: { si
       industries: p.industries.length ? p.industries.join(',') : undefined,
       page: p.page,
       page_size: LIBRARY_PAGE_SIZE,
+      sort: p.sort === 'relevance' ? undefined : p.sort,
+      available: p.available ? 'true' : undefined,
     },
   });
 }

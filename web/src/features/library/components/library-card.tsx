@@ -5,10 +5,21 @@ import type { LibraryPrompt } from '@shared/contract/library';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { paths } from '@/config/paths';
+import { libraryPromptPath, paths } from '@/config/paths';
 import type { LibraryLayout } from '../hooks/use-library-params';
 import { CARD_TAGS_MAX, preview, readable, tierName } from '../utils/format';
 import { SaveToMyPrompts } from './save-to-my-prompts';
+
+/** A prompt's category as a tag (a card's top line, a prompt page's facts). */
+export function CategoryTag({ name, as: Tag }: { name: string; as: 'p' | 'li' }) {
+  return (
+    <Tag className="lib-tag lib-tag--category">
+      <Folder aria-hidden="true" />
+      <span className="visually-hidden">Category: </span>
+      {name}
+    </Tag>
+  );
+}
 
 /** Only the start of a long body is rendered; the card clamps it to a few lines anyway. */
 const BODY_PREVIEW_CHARS = 320;
@@ -17,18 +28,22 @@ export interface LibraryCardProps {
   prompt: LibraryPrompt;
   layout: LibraryLayout;
   onOpen: (prompt: LibraryPrompt) => void;
+  /** The user already has a copy in My Prompts (the button reads 'Saved ✓' and asks before another). */
+  saved?: boolean;
 }
 
 /**
- * One library prompt: title, <V> when it has variables, Pro/Elite badge, category, up to 2 task and
- * 2 industry tags, 'Save to My Prompts' and 'Open'. A locked prompt shows its teaser and leads
- * to /pricing instead.
+ * One library prompt: title (a link to its page), <V> when it has variables, Pro/Elite badge,
+ * category, up to 2 task and 2 industry tags (then '+N', its name listing the rest, leading to the
+ * page that shows them all), 'Save to My Prompts' and 'Open'. A locked prompt shows its teaser
+ * and leads to /pricing instead.
  */
-export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }: LibraryCardProps) {
+export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, saved = false }: LibraryCardProps) {
   const titleId = useId();
   const lockId = useId();
   const tasks = prompt.tasks.slice(0, CARD_TAGS_MAX);
   const industries = prompt.industries.slice(0, CARD_TAGS_MAX);
+  const hidden = [...prompt.tasks.slice(CARD_TAGS_MAX), ...prompt.industries.slice(CARD_TAGS_MAX)];
   const body = prompt.locked ? preview(prompt.body, { locked: true }) : readable(prompt.body).slice(0, BODY_PREVIEW_CHARS);
 
   return (
@@ -39,11 +54,7 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }:
       <div className="lib-card__main">
         <div className="lib-card__top">
           {prompt.category_name ? (
-            <p className="lib-tag lib-tag--category">
-              <Folder aria-hidden="true" />
-              <span className="visually-hidden">Category: </span>
-              {prompt.category_name}
-            </p>
+            <CategoryTag as="p" name={prompt.category_name} />
           ) : (
             <span />
           )}
@@ -58,7 +69,9 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }:
         </div>
 
         <h3 id={titleId} className="lib-card__title">
-          {prompt.title}
+          <Link to={libraryPromptPath(prompt.id)} className="lib-card__title-link">
+            {prompt.title}
+          </Link>
         </h3>
 
         <p className={cx('lib-card__body', prompt.locked && 'lib-card__body--teaser')}>{body}</p>
@@ -86,6 +99,13 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }:
                 {industry}
               </li>
             ))}
+            {hidden.length ? (
+              <li className="lib-tag lib-tag--more">
+                <Link to={libraryPromptPath(prompt.id)} aria-label={`${hidden.length} more: ${hidden.join(', ')}`} title={hidden.join(', ')}>
+                  +{hidden.length}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </div>
@@ -102,7 +122,7 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen }:
           </Link>
         ) : (
           <>
-            <SaveToMyPrompts prompt={prompt} describedBy={titleId} />
+            <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved} />
             <Button size="sm" variant="secondary" className="lib-card__open" aria-describedby={titleId} onClick={() => onOpen(prompt)}>
               Open
             </Button>

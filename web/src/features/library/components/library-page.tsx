@@ -2,17 +2,19 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, List } from 'lucide-react';
 import { useLocation, useNavigation } from 'react-router-dom';
-import type { LibraryPrompt } from '@shared/contract/library';
+import type { LibraryPrompt, LibrarySort } from '@shared/contract/library';
+import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
 import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
 import { ariaKeyShortcut, useKeyShortcut } from '@/lib/shortcuts';
-import { categoriesQueryOptions } from '@/lib/workspace-api';
+import { categoriesQueryOptions, useSavedLibraryIds } from '@/lib/workspace-api';
 import { useLibraryFilters } from '../api/get-library-filters';
 import { libraryPromptsQueryOptions, useLibraryPrompts } from '../api/get-library-prompts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useLibraryParams } from '../hooks/use-library-params';
-import { messages } from '../utils/format';
+import { SORT_LABELS, messages } from '../utils/format';
 import { FeaturedCarousel } from './featured-carousel';
 import { LibraryCard } from './library-card';
 import { LibraryPagination } from './library-pagination';
@@ -44,7 +46,9 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
   const { state } = params;
   const prompts = useLibraryPrompts(state);
   const filters = useLibraryFilters();
+  const saved = useSavedLibraryIds();
   const data = prompts.data;
+  const sortId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const resultsHeadingId = useId();
 
@@ -140,6 +144,24 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
                 <p className="library__count" role="status">
                   {data ? messages.showing(data.prompts.length, data.total) : '\u00a0'}
                 </p>
+                <div className="library__order">
+                  <Checkbox
+                    className="library__available"
+                    label="Available on my plan"
+                    checked={state.available}
+                    onChange={(event) => params.setAvailable(event.currentTarget.checked)}
+                  />
+                  <label htmlFor={sortId} className="library__sort-label">
+                    Sort by
+                  </label>
+                  <Select id={sortId} className="library__sort" value={state.sort} onChange={(event) => params.setSort(event.currentTarget.value as LibrarySort)}>
+                    {Object.entries(SORT_LABELS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
                 <div className="library__layout" role="group" aria-label="Layout">
                   <IconButton
                     label="Grid view"
@@ -168,7 +190,7 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
                 <ul className={cx('lib-results', `lib-results--${state.layout}`, updating && 'lib-results--updating')}>
                   {data.prompts.map((prompt) => (
                     <li key={prompt.id} className="lib-results__item">
-                      <LibraryCard prompt={prompt} layout={state.layout} onOpen={open} />
+                      <LibraryCard prompt={prompt} layout={state.layout} onOpen={open} saved={saved?.has(prompt.id) ?? false} />
                     </li>
                   ))}
                 </ul>

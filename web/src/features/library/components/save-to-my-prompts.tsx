@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { BookmarkPlus, Folder, Inbox } from 'lucide-react';
+import { BookmarkCheck, BookmarkPlus, Folder, Inbox } from 'lucide-react';
 import type { LibraryPrompt } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/workspace-api';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
-import { messages } from '../utils/format';
+import { messages, saveAgainQuestion } from '../utils/format';
 import { useDialogs } from '@/components/ui/use-dialogs';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
@@ -25,12 +25,13 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
  * 'Save to My Prompts': an 'Add to Category' popover with the user's categories and
  * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
  * button reads 'Saving...' meanwhile, then a toast reports the success, an alert dialog the failure.
+ * When the user already holds a copy (`saved`) it reads 'Saved ✓', and asks before a second copy.
  */
-export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt; describedBy?: string }) {
+export function SaveToMyPrompts({ prompt, describedBy, saved = false }: { prompt: LibraryPrompt; describedBy?: string; saved?: boolean }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const fork = useForkLibraryPrompt();
-  const { alert } = useDialogs();
+  const { alert, confirm } = useDialogs();
   const { toast } = useToast();
   const categories = useCategories({ enabled: open });
   const saving = fork.isPending;
@@ -48,19 +49,29 @@ export function SaveToMyPrompts({ prompt, describedBy }: { prompt: LibraryPrompt
   };
 
   return (
-    <Popover open={open} onOpenChange={(next) => setOpen(saving ? false : next)}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        if (saving) return setOpen(false);
+        if (next && saved) {
+          void confirm(saveAgainQuestion(prompt.title), { title: 'Already in My Prompts', confirmLabel: 'Save another copy' }).then((again) => again && setOpen(true));
+          return;
+        }
+        setOpen(next);
+      }}
+    >
       <PopoverTrigger asChild>
         {/* Not `disabled` while saving: the button keeps focus, so focus is not lost to the page. */}
         <Button
           size="sm"
-          variant="primary"
           className="lib-card__save"
-          icon={saving ? <Spinner size="sm" /> : <BookmarkPlus aria-hidden="true" />}
+          variant={saved && !saving ? 'secondary' : 'primary'}
+          icon={saving ? <Spinner size="sm" /> : saved ? <BookmarkCheck aria-hidden="true" /> : <BookmarkPlus aria-hidden="true" />}
           aria-busy={saving || undefined}
           aria-disabled={saving || undefined}
           aria-describedby={describedBy}
         >
-          {saving ? 'Saving...' : 'Save to My Prompts'}
+          {saving ? 'Saving...' : saved ? 'Saved ✓' : 'Save to My Prompts'}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="save-menu" aria-labelledby={headingId} align="start">

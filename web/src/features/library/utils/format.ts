@@ -1,4 +1,4 @@
-import { TEASER_LENGTH } from '@shared/contract/library';
+import { type LibrarySort, TEASER_LENGTH } from '@shared/contract/library';
 import type { Tier } from '@shared/tiers';
 import { TIER_LABELS } from '@/lib/tiers';
 
@@ -30,6 +30,15 @@ export function readable(body: string): string {
 }
 
 export const tierName = (tier: Tier) => TIER_LABELS[tier];
+
+/** The library's orders, as the sort menu names them. */
+export const SORT_LABELS: Record<LibrarySort, string> = { relevance: 'Relevance', popular: 'Most popular', newest: 'Newest', title: 'A–Z' };
+
+/** How often a prompt was saved to My Prompts. */
+export const forksLabel = (forks: number) => (forks === 1 ? 'Saved 1 time' : `Saved ${forks.toLocaleString('en-US')} times`);
+
+/** The confirmation before a second copy of a prompt already in My Prompts. */
+export const saveAgainQuestion = (title: string) => `"${title}" is already in My Prompts. Save another copy?`;
 
 /** Spec section 8: the library messages. */
 export const messages = {

@@ -1,0 +1,12 @@
+import { LibraryPromptEdit } from '@shared/contract/library';
+import { api, noContent } from '../lib/http';
+import { editLibraryPrompt } from '../lib/library';
+
+/**
+ * PUT /admin/prompts/{id}: an admin's edit of a library prompt's title, body, tasks, industries
+ * and tier, through the import's upsert (a changed title or body shows 'Updated in library' on forks).
+ */
+export const handler = api('PUT /admin/prompts/{id}', { body: LibraryPromptEdit }, async ({ user, body, params }) => {
+  await editLibraryPrompt(params.id!, body, user.email);
+  return noContent();
+});
