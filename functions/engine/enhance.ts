@@ -4,7 +4,7 @@ import { enhance } from '../lib/enhancer';
 import { api, ok } from '../lib/http';
 import { consume } from '../lib/rate-limits';
 
-/** POST /engine/enhance: {prompt_body, enhancement_type: 'clarify'} → {enhanced_body}. Stores nothing. */
+/** POST /engine/enhance: {prompt_body, enhancement_type: 'clarify'} → {enhanced_body, engine}. Stores nothing. */
 export const handler = api('POST /engine/enhance', { body: EnhanceRequest }, async ({ user, body }) => {
   const perDay = ENHANCEMENTS_PER_DAY[user.access_tier];
   if (perDay !== null) {
@@ -13,5 +13,6 @@ export const handler = api('POST /engine/enhance', { body: EnhanceRequest }, asy
       `You have used your ${perDay} AI enhancements for today. Upgrade your plan for more, or try again tomorrow.`,
     );
   }
-  return ok({ enhanced_body: await enhance(body.prompt_body) });
+  const { text, engine } = await enhance(body.prompt_body);
+  return ok({ enhanced_body: text, engine });
 });

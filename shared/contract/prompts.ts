@@ -113,4 +113,6 @@ export const EnhanceRequest = z.strictObject({
   prompt_body: Body,
   enhancement_type: z.literal('clarify', "enhancement_type must be 'clarify'."),
 });
-export const EnhanceResponse = z.object({ enhanced_body: z.string() });
+/** `engine`: who wrote the draft, the AI model ('model') or the built-in clarify engine ('builtin', when no model is configured). */
+export const EnhanceEngine = z.enum(['model', 'builtin']);
+export const EnhanceResponse = z.object({ enhanced_body: z.string(), engine: EnhanceEngine });

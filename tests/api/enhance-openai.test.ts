@@ -27,7 +27,7 @@ describe('POST /engine/enhance with OPENAI_API_KEY', () => {
     const reply = await enhance('Draft a reply to [INPUT: email] as [PROFILE: name]');
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ enhanced_body: '## Task\nImproved: Draft a reply to [INPUT: email] as [PROFILE: name]' });
+    expect(reply.body).toEqual({ enhanced_body: '## Task\nImproved: Draft a reply to [INPUT: email] as [PROFILE: name]', engine: 'model' });
     const request = fake.requests.at(-1)!;
     expect(request.authorization).toBe('Bearer sk-test-not-a-real-key');
     expect(request.body.model).toBe('test-model');

@@ -9,6 +9,8 @@ describe('POST /engine/enhance (built-in clarify engine)', () => {
     const reply = await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: body, enhancement_type: 'clarify' } });
 
     expect(reply.status).toBe(200);
+    // No model is configured here: the answer says the built-in engine wrote it.
+    expect(reply.body.engine).toBe('builtin');
     const enhanced: string = reply.body.enhanced_body;
     expect(enhanced).toContain('## Task');
     expect(enhanced).toContain('Write a list of blog ideas about [INPUT: topic] for [PROFILE:company] please');

@@ -167,6 +167,8 @@ describe('in-app dialogs', () => {
   it('links the prompt limit message to the plans', async () => {
     const { page } = browser;
     await signedIn(page, [1, 2, 3, 4, 5].map((i) => [`Mine ${i}`, 'Body']));
+    // The count is known once the list has loaded (before that the button cannot know the limit).
+    await page.getByRole('article', { name: 'Mine 5' }).waitFor();
     await page.getByRole('button', { name: 'Create New Prompt' }).click({ force: true });
     const alert = page.getByRole('alertdialog');
     await alert.getByText('You have reached your limit of 5 prompts. Please upgrade your plan.').waitFor();

@@ -494,7 +494,8 @@ describe('My Prompts: AI enhancement', () => {
     // The markers survive as written.
     expect(draft).toContain('[INPUT: topic]');
     expect(draft).toContain('[PROFILE:audience]');
-    await editor.getByText('AI-enhanced draft', { exact: false }).waitFor();
+    // No model is configured in the test stack: the banner says the built-in engine wrote the draft.
+    await editor.getByText('restructured by the built-in engine (no AI model is set up), not written by a model', { exact: false }).waitFor();
     expect(await editor.getByLabel('Title').inputValue()).toBe('Blog post');
     // Not saved until Save.
     expect((await storedPrompts(user))[0]?.body).toBe(original);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChanges, describeChanges, diffRows, tagChanges } from '@/features/prompts/utils/diff-rows';
+import { countChanges, describeChanges, diffRows, foldRows, tagChanges } from '@/features/prompts/utils/diff-rows';
 import { sourceLabel } from '@/features/prompts/utils/version-labels';
 
 /** The rows as compact strings: marker, numbers, text. */
@@ -57,5 +57,35 @@ describe('version source labels', () => {
         { kind: 'library', library_prompt_id: 'x' },
       ].map((s) => sourceLabel(s as Parameters<typeof sourceLabel>[0])),
     ).toEqual(['Created', 'Edited', 'Enhanced with AI', 'Imported', 'Restored from v3', 'Forked from library', 'Updated from library']);
+  });
+});
+
+describe('foldRows', () => {
+  const lines = (n: number, prefix = 'line') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+  const shape = (items: ReturnType<typeof foldRows>) => items.map((item) => (item.type === 'fold' ? `fold ${item.start}+${item.count}` : `${item.row.kind} ${item.row.text}`));
+
+  it('folds long unchanged runs, keeping three lines of context next to each change', () => {
+    const before = [...lines(10), 'old', ...lines(10, 'tail')].join('\n');
+    const after = [...lines(10), 'new', ...lines(10, 'tail')].join('\n');
+    expect(shape(foldRows(diffRows(before, after)))).toEqual([
+      'fold 0+7',
+      'same line 8',
+      'same line 9',
+      'same line 10',
+      'removed old',
+      'added new',
+      'same tail 1',
+      'same tail 2',
+      'same tail 3',
+      'fold 15+7',
+    ]);
+  });
+
+  it('opens a fold the reader asked for, and never folds a single line or a text without changes', () => {
+    const rows = diffRows([...lines(10), 'old'].join('\n'), [...lines(10), 'new'].join('\n'));
+    expect(shape(foldRows(rows, new Set([0])))).toHaveLength(12);
+    // Four unchanged lines before the change: three kept, one would be folded alone, so none is.
+    expect(shape(foldRows(diffRows([...lines(4), 'a'].join('\n'), [...lines(4), 'b'].join('\n'))))[0]).toBe('same line 1');
+    expect(foldRows(diffRows(lines(20).join('\n'), lines(20).join('\n'))).every((item) => item.type === 'row')).toBe(true);
   });
 });

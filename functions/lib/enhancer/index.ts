@@ -61,7 +61,8 @@ async function askModel(ai: import('openai').OpenAI, body: string): Promise<stri
   }
 }
 
-export async function enhance(body: string): Promise<string> {
+/** The enhanced body and which engine wrote it: the model, or the built-in clarify engine when none is configured. */
+export async function enhance(body: string): Promise<{ text: string; engine: 'model' | 'builtin' }> {
   const ai = await openAi();
   const enhanced = ai ? await askModel(ai, body) : clarify(body);
   // Compared as canonical markers: a marker whose default or choices changed counts as lost.
@@ -70,5 +71,5 @@ export async function enhance(body: string): Promise<string> {
   if (lost.length) {
     throw new BadGatewayError(`The enhanced prompt lost its variables (${lost.join(', ')}). Please try again.`);
   }
-  return enhanced;
+  return { text: enhanced, engine: ai ? 'model' : 'builtin' };
 }

@@ -15,7 +15,7 @@ const ICONS: Record<ToastVariant, typeof Info> = { success: CircleCheck, error: 
 /** The Radix toast region and its notices; ToastProvider loads this module with the first toast. */
 export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]; dismiss: (id: number) => void }) {
   return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="up" label="Notification">
+    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="down" label="Notification">
       {toasts.map((t) => {
         const Icon = ICONS[t.variant];
         return (

@@ -1,3 +1,4 @@
+import { RedirectSignedIn } from '@/features/auth/components/guards';
 import { useLocation } from 'react-router-dom';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -8,11 +9,11 @@ export function Component() {
   const { origin, returnToOrigin } = useReturnToOrigin();
   const signedOut = (useLocation().state as { signedOut?: boolean } | null)?.signedOut === true;
   return (
-    <>
+    <RedirectSignedIn>
       <title>Sign In · Construct</title>
       <AuthCardLayout title="Welcome back" subtitle="Sign in to your Construct workspace.">
         <LoginForm onSuccess={returnToOrigin} origin={origin} signedOut={signedOut} />
       </AuthCardLayout>
-    </>
+    </RedirectSignedIn>
   );
 }

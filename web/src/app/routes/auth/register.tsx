@@ -1,3 +1,4 @@
+import { RedirectSignedIn } from '@/features/auth/components/guards';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { RegisterLayout } from '@/features/auth/components/register-layout';
 import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
@@ -6,11 +7,11 @@ import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
 export function Component() {
   const { origin, returnToOrigin } = useReturnToOrigin();
   return (
-    <>
+    <RedirectSignedIn>
       <title>Create Account · Construct</title>
       <RegisterLayout>
         <RegisterForm onSuccess={returnToOrigin} origin={origin} />
       </RegisterLayout>
-    </>
+    </RedirectSignedIn>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from './use-session';
@@ -31,4 +31,19 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
   if (!user.is_admin) return <Navigate to={paths.prompts} replace />;
   return children ?? <Outlet />;
+}
+
+/**
+ * For /login and /register: a visitor already signed in when they arrive goes to /prompts. One
+ * who signs in here is sent on by the form itself (to where they were going), and one arriving
+ * from Log out (state.signedOut, the session ending just after) stays to read 'You have been signed out.'.
+ */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  const wasAnonymous = useRef(status === 'anonymous');
+  if (status === 'anonymous') wasAnonymous.current = true;
+  const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  if (user && !wasAnonymous.current && !signedOut) return <Navigate to={paths.prompts} replace />;
+  return children;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '@shared/contract/auth';
 import { Alert } from '@/components/ui/alert';
@@ -32,6 +32,14 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
   const [password, setPassword] = useState('');
   const mutation = useLogin();
   const busy = mutation.isPending;
+  // A refused sign-in puts the focus back in the password, selected for retyping (the form was
+  // disabled while it was checked, which left the focus nowhere).
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (mutation.status !== 'error') return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [mutation.status]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,6 +72,9 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
         </Field>
         <Field id="login-password" label="Password" labelAside={<Link to={paths.forgotPassword} className="auth-form__aside-link">Forgot password?</Link>}>
           <PasswordInput
+            ref={passwordRef}
+            aria-describedby={mutation.isError ? 'login-error' : undefined}
+            invalid={mutation.isError}
             name="password"
             autoComplete="current-password"
             required

@@ -55,6 +55,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
     handleSubmit,
     setValue,
     getValues,
+    setFocus,
     formState: { errors, touchedFields },
   } = useForm<RegisterValues>({
     mode: 'onTouched',
@@ -67,6 +68,14 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
     const timer = window.setTimeout(() => onSuccess(user), REGISTER_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [user, onSuccess]);
+
+  // A refused registration puts the focus back in the field it is about (the form was disabled
+  // while it was sent); field errors found before sending are focused by handleSubmit.
+  const failure = mutation.status === 'error' ? errorMessage(mutation.error, REGISTER_MESSAGES.fallbackError) : null;
+  useEffect(() => {
+    if (failure === null) return;
+    setFocus(/password/i.test(failure) ? 'password' : /name/i.test(failure) && !/email/i.test(failure) ? 'name' : 'email', { shouldSelect: true });
+  }, [failure, setFocus]);
 
   const loading = mutation.isPending;
   const succeeded = mutation.isSuccess;

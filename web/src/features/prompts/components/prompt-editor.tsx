@@ -31,6 +31,8 @@ export interface EditorSession {
   prompt: Prompt | null;
   /** An enhanced body to start from instead of the stored one; nothing is saved until Save. */
   draftBody?: string;
+  /** Who wrote the draft: the AI model, or the built-in engine (no model configured); the banner says which. */
+  draftEngine?: 'model' | 'builtin';
   /** Preselected category of a new prompt. */
   categoryId?: string | null;
 }
@@ -173,7 +175,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
         session.draftBody !== undefined ? (
           <span className="prompt-editor__draft">
             <Sparkles aria-hidden="true" />
-            The body is an AI-enhanced draft. Nothing is saved until you save it.
+            {session.draftEngine === 'builtin'
+              ? 'The body is a draft restructured by the built-in engine (no AI model is set up), not written by a model. Nothing is saved until you save it.'
+              : 'The body is an AI-enhanced draft. Nothing is saved until you save it.'}
           </span>
         ) : undefined
       }

@@ -163,10 +163,10 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
     async (prompt: Prompt) => {
       if (!(await confirm(CONFIRM.enhance, { confirmLabel: 'Enhance' }))) return;
       try {
-        const { enhanced_body } = await enhance({ promptId: prompt.id, body: prompt.body });
+        const { enhanced_body, engine } = await enhance({ promptId: prompt.id, body: prompt.body });
         // Edit the prompt as it is now (it may have changed meanwhile), with the enhanced body as an unsaved draft.
         const current = queryClient.getQueryData(promptsQueryOptions().queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
-        openEditor({ prompt: current, draftBody: enhanced_body }, true);
+        openEditor({ prompt: current, draftBody: enhanced_body, draftEngine: engine }, true);
       } catch (failure) {
         void alert(ALERT.enhance(failure));
       }

@@ -67,3 +67,41 @@ export function describeChanges({ added, removed }: DiffCounts): string {
 export function tagChanges(before: string[], after: string[]): { added: string[]; removed: string[] } {
   return { added: after.filter((t) => !before.includes(t)), removed: before.filter((t) => !after.includes(t)) };
 }
+
+/** Unchanged lines kept in view on each side of a change; longer unchanged runs fold. */
+export const DIFF_CONTEXT = 3;
+
+export type DiffItem = { type: 'row'; row: DiffRow; index: number } | { type: 'fold'; start: number; count: number };
+
+/**
+ * The rows with long unchanged runs folded to one item, keeping `context` lines next to each
+ * change (none before the first change's run at the start, none after the last at the end). A
+ * fold hides at least two lines; `open` holds the starts of folds the reader opened. A text with
+ * no change is not folded.
+ */
+export function foldRows(rows: DiffRow[], open: ReadonlySet<number> = new Set(), context = DIFF_CONTEXT): DiffItem[] {
+  const items: DiffItem[] = [];
+  if (!rows.some((row) => row.kind !== 'same')) return rows.map((row, index) => ({ type: 'row', row, index }));
+  let i = 0;
+  while (i < rows.length) {
+    if (rows[i]!.kind !== 'same') {
+      items.push({ type: 'row', row: rows[i]!, index: i });
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < rows.length && rows[end]!.kind === 'same') end++;
+    const keepBefore = i === 0 ? 0 : context;
+    const keepAfter = end === rows.length ? 0 : context;
+    const start = i + keepBefore;
+    const stop = end - keepAfter;
+    for (let j = i; j < end; j++) {
+      if (j === start && stop - start >= 2 && !open.has(start)) {
+        items.push({ type: 'fold', start, count: stop - start });
+        j = stop - 1;
+      } else items.push({ type: 'row', row: rows[j]!, index: j });
+    }
+    i = end;
+  }
+  return items;
+}
