@@ -422,6 +422,13 @@ describe('users', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     const reason = await toggle.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${reason}"]`).textContent()).toBe('You cannot remove your own admin status.');
+    // The same in the Edit User dialog of their own account.
+    await page.getByRole('button', { name: `Edit user ${other.email}` }).click();
+    const own = page.getByRole('dialog', { name: 'Edit User' }).getByRole('switch', { name: 'Administrator' });
+    expect(await own.isDisabled()).toBe(true);
+    await page.getByRole('dialog', { name: 'Edit User' }).getByText('You cannot remove your own admin status.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit User' }).waitFor({ state: 'detached' });
     // Another admin's switch stays enabled.
     await searchBox(page, 'Search users by email...').fill(ADMIN.email);
     expect(await page.getByRole('switch', { name: `Admin status for ${ADMIN.email}` }).isEnabled()).toBe(true);

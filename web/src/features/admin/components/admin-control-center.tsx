@@ -157,7 +157,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
         </section>
       </main>
       {categoryDialog ? <CategoryDialog category={categoryDialog.category} onClose={() => setCategoryDialog(null)} /> : null}
-      {userDialog ? <UserDialog user={userDialog.user} onSaved={onUserSaved} onClose={() => setUserDialog(null)} /> : null}
+      {userDialog ? <UserDialog user={userDialog.user} isCurrent={userDialog.user !== undefined && userDialog.user.id === currentUserId} onSaved={onUserSaved} onClose={() => setUserDialog(null)} /> : null}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { FAILURE, SUCCESS } from '../utils/messages';
+import { FAILURE, OWN_ADMIN_REASON, SUCCESS } from '../utils/messages';
 
 interface Values {
   email: string;
@@ -45,6 +45,8 @@ export interface UserDialogProps {
   /** The account being edited; none to create one. */
   user?: User;
   onClose: () => void;
+  /** The account is the signed-in admin's own: its admin status cannot be changed here. */
+  isCurrent?: boolean;
   /** Called with the saved account when it is the signed-in admin's own. */
   onSaved?: (user: User) => void;
 }
@@ -54,7 +56,7 @@ export interface UserDialogProps {
  * read-only, there is no password). Success closes the dialog and reloads all data; a failure
  * keeps it open and shows the server's reason.
  */
-export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDialogProps) {
   const editing = user !== undefined;
   const [values, setValues] = useState<Values>({
     email: user?.email ?? '',
@@ -142,7 +144,8 @@ export function UserDialog({ user, onClose, onSaved }: UserDialogProps) {
           <legend className="field__label">Admin Status</legend>
           <Switch
             label={values.is_admin ? 'Administrator' : 'Standard User'}
-            description={values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
+            description={isCurrent ? OWN_ADMIN_REASON : values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
+            disabled={isCurrent}
             checked={values.is_admin}
             onCheckedChange={(checked) => set('is_admin', checked)}
           />

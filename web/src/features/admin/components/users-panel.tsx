@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { deleteUserMutationKey, useDeleteAdminUser } from '../api/delete-admin-user';
 import { sendResetMutationKey, useSendPasswordReset } from '../api/send-password-reset';
 import { type UserChange, updateUserMutationKey, useUpdateAdminUser } from '../api/update-admin-user';
-import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
+import { CONFIRM, FAILURE, OWN_ADMIN_REASON, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
@@ -28,7 +28,6 @@ const COLUMNS: AdminColumn[] = [
 
 const userEmail = (user: User) => user.email;
 
-export const OWN_ADMIN_REASON = 'You cannot remove your own admin status.';
 const changeId = (change: UserChange) => change.id;
 const idOf = (id: string) => id;
 

@@ -42,3 +42,6 @@ export const FAILURE = {
   updateUser: 'Failed to update user.',
   deleteUser: 'Failed to delete user.',
 } as const;
+
+/** Why the signed-in admin's own admin switch is disabled (the server refuses it with the same words). */
+export const OWN_ADMIN_REASON = 'You cannot remove your own admin status.';
