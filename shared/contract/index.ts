@@ -4,7 +4,7 @@ import { Accepted, Account, ChangeEmailRequest, ChangePasswordRequest, DeleteAcc
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
-import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt } from './library';
+import { ForkRequest, LIBRARY_SORTS, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText } from './library';
 import { ADMIN_PAGE_HEADERS, ADMIN_PAGE_QUERY, AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
@@ -72,7 +72,12 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /library/prompts': {
     summary: 'The library: the whole list without parameters; a filtered page (LibraryPage) with search, category, tasks, industries, page, page_size',
     response: z.union([z.array(LibraryPrompt), LibraryPage]),
+    query: [
+      { name: 'sort', description: 'relevance (default: title matches first, then body matches), popular (most saved), newest, title (A–Z); applied before paging', values: LIBRARY_SORTS },
+      { name: 'available', description: "true: only prompts the caller's plan opens (no locked teasers)", values: ['true', 'false'] },
+    ],
   },
+  'GET /library/prompts/{id}': { summary: "One library prompt (only its 80-character teaser above the caller's tier; 404 when unknown)", response: LibraryPrompt },
   'GET /library/filters': { summary: 'Library category names, tasks and industries', response: LibraryFilters },
   'GET /categories/': { summary: "The user's categories with prompt counts", response: CategoryList },
   'POST /categories/': { summary: 'Create a category (plan limit max_categories)', request: CategoryInput, response: Category, status: 201 },
@@ -116,6 +121,8 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /admin/prompts': { summary: 'Library prompts for curation, a page at a time (by id)', response: AdminPromptList, query: [...ADMIN_PAGE_QUERY, { name: 'search', description: 'Only prompts whose title contains this text, in any letter case (a page may then hold fewer rows than limit)' }], responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },
+  'GET /admin/prompts/{id}': { summary: "A library prompt's full text, tasks, industries and tier, for editing", response: LibraryPromptText },
+  'PUT /admin/prompts/{id}': { summary: "Edit a library prompt's title, body, tasks, industries and tier (copies then see 'Updated in library' when title or body changed)", request: LibraryPromptEdit, status: 204 },
   'DELETE /admin/prompts/{id}': { summary: 'Delete a library prompt', status: 204 },
   'GET /admin/categories': { summary: 'Library categories with prompt counts', response: LibraryCategoryList },
   'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
