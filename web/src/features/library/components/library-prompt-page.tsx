@@ -86,15 +86,16 @@ export function LibraryPromptPage({ id, onOpenPrompt }: LibraryPromptPageProps) 
             </li>
           ) : null}
           {prompt.category_name ? <CategoryTag as="li" name={prompt.category_name} /> : null}
-          <li className="lib-detail__forks">{forksLabel(prompt.forks)}</li>
+          {prompt.forks ? <li className="lib-detail__forks">{forksLabel(prompt.forks)}</li> : null}
         </ul>
       </header>
 
       {prompt.locked ? (
         <section className="lib-detail__lock">
           <p className="lib-detail__body">{prompt.body}</p>
-          <p>
-            <Lock aria-hidden="true" size={14} /> {`${tierName(prompt.access_tier)} plan required to see and save the full prompt.`}
+          <p className="lib-detail__lock-note">
+            <Lock aria-hidden="true" size={14} />
+            {`${tierName(prompt.access_tier)} plan required to see and save the full prompt.`}
           </p>
           <Link to={paths.pricing} className={buttonClassName({ variant: 'primary' })}>
             Upgrade to unlock
