@@ -444,18 +444,19 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   };
   const newPrompt = () => ({ title: `Bench prompt ${randomUUID().slice(0, 8)}`, body: 'Summarise [INPUT: notes] for [PROFILE: team] in five bullet points.' });
 
-  // -- The registry: one prompt with a slug (made by the route, as users make them) --
-  const made = await send(port, 'POST', '/prompts/', { token: list50.token, json: { title: 'Bench registry', body: 'Summarise [INPUT: notes] for [PROFILE: team=the team] with [SNIPPET: tone].' } });
+  // -- The registry: one prompt with a slug (made by the route, as users make them;
+  //    the elite user's: the pro one is at its 50-prompt limit) --
+  const made = await send(port, 'POST', '/prompts/', { token: list500.token, json: { title: 'Bench registry', body: 'Summarise [INPUT: notes] for [PROFILE: team=the team] with [SNIPPET: tone].' } });
   if (made.status !== 201) throw new Error(`registry prompt: ${made.status} ${made.body}`);
   const registryPrompt = JSON.parse(made.body) as { id: string; slug: string };
-  await send(port, 'POST', '/context/snippets', { token: list50.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
+  await send(port, 'POST', '/context/snippets', { token: list500.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
   const { slugKey } = await import('../../functions/lib/slugs');
   const workspacePrefix = (prefix: string) =>
-    db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.workspace(list50.id), ':p': prefix } }));
+    db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.workspace(list500.id), ':p': prefix } }));
   /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
   const registryFloor = async (withContext: boolean) => {
-    await authRead(list50, slugKey(list50.id, registryPrompt.slug));
-    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(list50.id, registryPrompt.id) }));
+    await authRead(list500, slugKey(list500.id, registryPrompt.slug));
+    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(list500.id, registryPrompt.id) }));
     await Promise.all(withContext ? [prompt, workspacePrefix('SNIPPET#'), workspacePrefix('XPROFILE#')] : [prompt]);
   };
 
@@ -564,7 +565,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'registry get',
       route: 'GET /registry/prompts/{slug}',
       access: 'user',
-      call: () => ({ method: 'GET', path: `/registry/prompts/${registryPrompt.slug}`, token: list50.token, status: 200 }),
+      call: () => ({ method: 'GET', path: `/registry/prompts/${registryPrompt.slug}`, token: list500.token, status: 200 }),
       floors: [{ name: 'BatchGet user+revocation+slug claim + GetItem prompt', op: () => registryFloor(false) }],
       min: 50,
       max: 3000,
@@ -573,7 +574,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'registry compile',
       route: 'POST /registry/prompts/{slug}/compile',
       access: 'user',
-      call: () => ({ method: 'POST', path: `/registry/prompts/${registryPrompt.slug}/compile`, token: list50.token, json: { variables: { notes: 'Q3 numbers' } }, status: 200 }),
+      call: () => ({ method: 'POST', path: `/registry/prompts/${registryPrompt.slug}/compile`, token: list500.token, json: { variables: { notes: 'Q3 numbers' } }, status: 200 }),
       floors: [{ name: 'BatchGet user+revocation+slug claim + (GetItem prompt ‖ Query snippets ‖ Query profile)', op: () => registryFloor(true) }],
       min: 50,
       max: 3000,
