@@ -141,14 +141,16 @@ describe('responses carry only allow-listed fields', () => {
     const stored = await userItem(rich.id);
     expect(stored?.password_hash).toMatch(/^scrypt\$/);
     const admin = await adminToken();
+    const idFor = (path: string) => (path.startsWith('/library/') || path.startsWith('/admin/prompts/') ? ids.library : mine);
 
     // Act: every GET a user or admin can make, and the write answers.
     const gets = [
       // Routes about one prompt ask about the one above (a fork's library update is not one: 404).
       // The account export is the user's own download of everything, profile values included
       // (tests/api/account.test.ts holds it to the same never-list).
-      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) => call('GET', r.path.replace('{id}', mine), { token: rich.token })),
-      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path, { token: admin })),
+      // Library routes (the user's and the admin's) ask about the library fixture.
+      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
+      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),
       call('POST', '/context/snippets', { token: rich.token, json: { snippet_name: 'S', snippet_content: 'x' } }),
