@@ -120,6 +120,9 @@ const EXTRA_ROUTES = [
   'DELETE /prompts/{id}/share',
   'GET /shared/{token}',
   'POST /shared/{token}/fork',
+  'GET /library/prompts/{id}', // a page per library prompt (docs/product.md, Library)
+  'GET /admin/prompts/{id}', // admins edit a library prompt's text
+  'PUT /admin/prompts/{id}',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];

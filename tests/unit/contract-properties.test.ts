@@ -42,6 +42,8 @@ const password = fc
   .string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 128 })
   .filter((p) => p.length >= 8 && p.length <= 128 && !COMMON_PASSWORDS.includes(p.toLowerCase()));
 const tier = fc.constantFrom(...TIERS);
+/** Library tags are arrays of non-blank names (no comma-separated form). */
+const libraryTags = fc.array(text(60), { maxLength: 20 });
 const tags = fc.oneof(fc.array(fc.string({ maxLength: 60 }), { maxLength: 20 }), fc.array(fc.stringMatching(/^[a-z ]{0,20}$/), { maxLength: 5 }).map((t) => t.join(',')));
 const categoryRef = fc.oneof(fc.constant(null), fc.constant(''), fc.uuid());
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
@@ -64,6 +66,7 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
+  LibraryPromptEdit: [library.LibraryPromptEdit, record({ title: text(140), body: fc.oneof(text(200), longText(20_000)), tasks: optional(libraryTags), industries: optional(libraryTags), access_tier: tier })],
   ImportRequest: [
     transfer.ImportRequest,
     record({
