@@ -67,7 +67,9 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
           else next.delete(key);
           return next;
         },
-        { replace: true },
+        // Synchronously: the search box shows this value, and a navigation left to a transition
+        // would lag behind fast typing and drop keys.
+        { replace: true, flushSync: true },
       ),
     [setParams],
   );
