@@ -74,6 +74,8 @@ interface Scenario {
   /** Smallest and largest request count of one measured block. */
   min: number;
   max: number;
+  /** Needs the 10,000-prompt library loaded (a `--scenario` run skips it otherwise). */
+  library?: true;
 }
 
 interface Call {
@@ -368,12 +370,8 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   await fillWorkspace(list500, 500, 500);
   const writers: BenchUser[] = await Promise.all(Array.from({ length: WRITERS }, (_, i) => newUser(`writer${i}`, 'elite')));
 
-  log(`  api: loading ${LIBRARY_SIZE} library prompts... (${at()})`);
-  const libraryStart = performance.now();
-  const entries = libraryEntries(LIBRARY_SIZE);
-  for (let i = 0; i < entries.length; i += 2000) await upsertEntries(entries.slice(i, i + 2000), 'curator@bench.local');
-  const loadSeconds = round((performance.now() - libraryStart) / 1000, 1);
-  const forkable = entries.filter((e) => e.access_tier === 'free').map((e) => e.id);
+  // Loaded below, once the scenarios are chosen: only when one of them needs the library.
+  let forkable: string[] = [];
   let forkNext = 0;
 
   // -- The floors' building blocks: the same operations the handlers send --
@@ -528,6 +526,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'library page (10k)',
       route: 'GET /library/prompts',
       access: 'user',
+      library: true,
       call: () => ({ method: 'GET', path: '/library/prompts?page=1&page_size=12', token: list50.token, status: 200 }),
       floors: [
         { name: 'BatchGet user+revocation', op: async () => void (await authRead(list50)) },
@@ -539,6 +538,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'fork',
       route: 'POST /prompts/fork/{id}',
       access: 'user',
+      library: true,
       call: (w) => ({ method: 'POST', path: `/prompts/fork/${forkable[forkNext++ % forkable.length]}`, token: writers[w]!.token, json: { category_id: null }, status: 201 }),
       floors: [
         {
@@ -590,10 +590,24 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     },
   ];
 
+  // `--scenario TEXT`: the scenarios whose name contains it, and no round-trip-only routes.
+  const filter = options.scenario?.toLowerCase();
+  const chosen = filter ? scenarios.filter((s) => s.name.toLowerCase().includes(filter)) : scenarios;
+  if (!chosen.length) throw new Error(`no API scenario's name contains '${options.scenario}': ${scenarios.map((s) => s.name).join(', ')}`);
+  let loadSeconds = Number.NaN;
+  if (!filter || chosen.some((s) => s.library)) {
+    log(`  api: loading ${LIBRARY_SIZE} library prompts... (${at()})`);
+    const libraryStart = performance.now();
+    const entries = libraryEntries(LIBRARY_SIZE);
+    for (let i = 0; i < entries.length; i += 2000) await upsertEntries(entries.slice(i, i + 2000), 'curator@bench.local');
+    loadSeconds = round((performance.now() - libraryStart) / 1000, 1);
+    forkable = entries.filter((e) => e.access_tier === 'free').map((e) => e.id);
+  }
+
   const results: ApiResult[] = [];
   const commandTotals: Record<string, number> = {};
   recorder.take();
-  for (const scenario of scenarios) {
+  for (const scenario of chosen) {
     for (const concurrency of CONCURRENCIES) {
       log(`  api: ${scenario.name} at concurrency ${concurrency}... (${at()})`);
       results.push(await measure(scenario, concurrency, options, port));
@@ -604,7 +618,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   // -- Round trips: one request at a time, each request's DynamoDB requests on their own --
   log(`  api: round trips... (${at()})`);
   const roundTrips: RoundTrips[] = [];
-  for (const scenario of [...scenarios, ...(await roundTripsOnly(port, { token: writers[0]!.token, forkable }))]) {
+  for (const scenario of [...chosen, ...(filter ? [] : await roundTripsOnly(port, { token: writers[0]!.token, forkable }))]) {
     await viaHttp(port, scenario.call(0));
     const samples: Sent[][] = [];
     for (let i = 0; i < 5; i++) {
@@ -626,5 +640,5 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     });
   }
   agent.destroy();
-  return { library: { prompts: LIBRARY_SIZE, loadSeconds }, results, roundTrips, commandTotals };
+  return { library: { prompts: forkable.length ? LIBRARY_SIZE : 0, loadSeconds }, results, roundTrips, commandTotals };
 }

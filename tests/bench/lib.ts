@@ -8,6 +8,8 @@ export interface BenchOptions {
   quick: boolean;
   only: Section | null;
   lighthouse: boolean;
+  /** API scenarios whose name contains this text (case-insensitive); null: all of them. */
+  scenario?: string | null;
 }
 export type Section = 'api' | 'cold' | 'web' | 'lighthouse' | 'scale' | 'sdk';
 export const SECTIONS: Section[] = ['cold', 'api', 'sdk', 'scale', 'web', 'lighthouse'];

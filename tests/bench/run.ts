@@ -18,19 +18,27 @@ import type { SdkReport } from './sdk';
  *   npm run bench -- --quick            fewer iterations: a smoke run
  *   npm run bench -- --only api         one section: api | cold | sdk | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
+ *   npm run bench -- --only api --scenario registry
+ *                                       only the API scenarios whose name contains the text (no
+ *                                       library load unless one needs it, no round-trip-only routes)
  *   npm run bench -- --markdown         print the tables as Markdown (for the README)
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
-const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
-  const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null };
+  const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null, scenario: null as string | null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-lighthouse') options.lighthouse = false;
     else if (arg === '--markdown') options.markdown = true;
     else if (arg === '--report') options.report = argv[++i] ?? 'bench-results.json';
+    else if (arg === '--scenario' || arg.startsWith('--scenario=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      if (!value) throw new Error(`--scenario takes the text of a scenario's name\n${USAGE}`);
+      options.scenario = value;
+    }
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
       if (!SECTIONS.includes(value as Section)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}\n${USAGE}`);
@@ -79,7 +87,7 @@ async function main() {
   const wanted = (s: Section) => (options.only ? options.only === s : s !== 'lighthouse' || options.lighthouse);
   const started = performance.now();
   const host = machine();
-  const results: Results = { machine: host, options: { quick: options.quick, only: options.only, lighthouse: options.lighthouse }, sectionSeconds: {} };
+  const results: Results = { machine: host, options: { quick: options.quick, only: options.only, lighthouse: options.lighthouse, scenario: options.scenario }, sectionSeconds: {} };
   const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     try {
