@@ -154,8 +154,11 @@ export const PAGE_ROUTES = [
 
 /** The page route serving a concrete site path, with its parameters. */
 export function matchPage(method: string, path: string): { route: PageRouteDef; pathParameters: Record<string, string> } | null {
+  let got: string[] | undefined;
   for (const route of PAGE_ROUTES as readonly PageRouteDef[]) {
-    const params = route.method === method ? matchPath(route.path, path) : null;
+    if (route.method !== method) continue;
+    got ??= path.split('/');
+    const params = matchPath(segmentsOf(route.path), got);
     if (params) return { route, pathParameters: params };
   }
   return null;
@@ -186,8 +189,9 @@ export function matchRoute(
   path: string,
 ): { route: RouteDef; pathParameters: Record<string, string> } | { allowed: Method[] } | null {
   const allowed: Method[] = [];
+  const got = path.split('/');
   for (const route of ROUTES as readonly RouteDef[]) {
-    const params = matchPath(route.path, path);
+    const params = matchPath(segmentsOf(route.path), got);
     if (!params) continue;
     if (route.method === method) return { route, pathParameters: params };
     allowed.push(route.method);
@@ -195,9 +199,15 @@ export function matchRoute(
   return allowed.length ? { allowed } : null;
 }
 
-function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = path.split('/');
+/** A route pattern's segments, split once: the gateway matches every request against the table. */
+const SEGMENTS = new Map<string, string[]>();
+function segmentsOf(pattern: string): string[] {
+  let segments = SEGMENTS.get(pattern);
+  if (!segments) SEGMENTS.set(pattern, (segments = pattern.split('/')));
+  return segments;
+}
+
+function matchPath(want: string[], got: string[]): Record<string, string> | null {
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {

@@ -14,10 +14,10 @@ export const config = {
   maxBodyBytes: 64 * 1024,
 };
 
-let jwtKey: Promise<Uint8Array> | undefined;
+let jwtKey: Promise<Uint8Array<ArrayBuffer>> | undefined;
 
 /** The HS256 signing key: JWT_SECRET locally, or the secret named by JWT_SECRET_ARN in AWS. */
-export function getJwtKey(): Promise<Uint8Array> {
+export function getJwtKey(): Promise<Uint8Array<ArrayBuffer>> {
   jwtKey ??= loadJwtSecret().then((secret) => {
     if (secret.length < 32) throw new Error('The JWT signing secret must be at least 32 characters');
     return new TextEncoder().encode(secret);

@@ -13,5 +13,13 @@ export const logger = new Logger({ serviceName: 'construct' });
 
 /** A user in logs: a short one-way hash, so one user's requests correlate without naming them. */
 export function userRef(userId: string): string {
-  return createHash('sha256').update(`construct-log:${userId}`).digest('hex').slice(0, 16);
+  let ref = refs.get(userId);
+  if (ref === undefined) {
+    ref = createHash('sha256').update(`construct-log:${userId}`).digest('hex').slice(0, 16);
+    // Every request logs its user: hash each id once per container (bounded, oldest out first).
+    if (refs.size >= 1000) refs.delete(refs.keys().next().value!);
+    refs.set(userId, ref);
+  }
+  return ref;
 }
+const refs = new Map<string, string>();

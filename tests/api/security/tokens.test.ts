@@ -64,6 +64,31 @@ describe('tokens (RFC 8725)', () => {
     expect(['Invalid authentication token.', 'Your session has expired. Please log in again.']).toContain(reply.body.detail);
   });
 
+  it('refuses a token it accepted a moment ago once that token expires (verified tokens are remembered, their expiry is not)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = forge(user.id, { claims: { exp: now + 2 } });
+    expect((await me(token)).status).toBe(200);
+
+    await new Promise((r) => setTimeout(r, (now + 2 - Date.now() / 1000) * 1000 + 100));
+    const reply = await me(token);
+
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ detail: 'Your session has expired. Please log in again.' });
+  });
+
+  it('refuses an accepted token whose payload was changed under the same signature', async () => {
+    const token = forge(user.id);
+    expect((await me(token)).status).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const longer = Buffer.from(JSON.stringify({ ...claims, exp: Number(claims.exp) + 86_400 })).toString('base64url');
+
+    const reply = await me(`${header}.${longer}.${signature}`);
+
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ detail: 'Invalid authentication token.' });
+  });
+
   it('takes the token only from the Authorization header, never from the query string or a cookie', async () => {
 
     const inQuery = await call('GET', `/auth/me?access_token=${user.token}`);
