@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { withoutSplash } from '../shared/prerendered-pages';
 import { API_BASE, routeKey } from '../shared/routes';
 import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
@@ -153,8 +154,11 @@ export const usesTierProof = (routeKey: string) => ['POST /auth/login', 'GET /li
 export const readsLibrarySnapshot = (routeKey: string) =>
   ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
 
-/** The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when there is a build. */
+/**
+ * The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when
+ * there is a build; without the splash, which share pages leave out (and Lambda's environment holds 4 KB).
+ */
 export function spaShell(webDist: string): string | undefined {
   const file = join(webDist, 'index.html');
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  return existsSync(file) ? withoutSplash(readFileSync(file, 'utf8')) : undefined;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { withoutSplash } from '@shared/prerendered-pages';
 import { siteUrl } from './billing';
 import { HttpError } from './errors';
 import { logger } from './log';
@@ -65,7 +66,10 @@ interface PageContent {
   robots?: string;
 }
 
-/** The shell with the page's head and readable content; the shell's own scripts and styles stay. */
+/**
+ * The shell with the page's head and readable content; the shell's own scripts and styles stay,
+ * its splash goes (the page has content to show; the SPA holds it until it paints its own).
+ */
 export function fillShell(shell: string, page: PageContent): string {
   const head = [
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -73,7 +77,7 @@ export function fillShell(shell: string, page: PageContent): string {
     ...Object.entries(page.og ?? {}).map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');
   // Replacer functions: a `$&` in the prompt's text must stay text, not a replacement pattern.
-  return shell
+  return withoutSplash(shell)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description"[^>]*>/, () => head)
     .replace(/<div id="root"><\/div>/, () => `<div id="root">${page.root}</div>`);

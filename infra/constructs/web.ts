@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { API_BASE } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
 import type { StreamingEndpoint } from './api';
@@ -61,16 +62,22 @@ export class Web extends Construct {
       ...responseHeadersFrom(SECURITY_HEADERS),
     });
 
-    // History-API routing for the SPA, on the S3 behaviour only: a path whose last segment has no
-    // file extension is an app route and gets index.html. API 404s are never rewritten, and a
-    // missing asset stays an error instead of HTML served as JavaScript.
+    // History-API routing for the SPA, on the S3 behaviour only: a public page built to HTML
+    // (shared/prerendered-pages.ts, docs/architecture.md) gets its file; any other path whose last
+    // segment has no file extension is an app route and gets index.html (the shell with its
+    // splash). API 404s are never rewritten, and a missing asset stays an error instead of HTML
+    // served as JavaScript.
+    const prerendered = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, `/${page.file}`]));
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
-      comment: 'Serve index.html for extension-less SPA routes',
+      comment: 'Serve prerendered public pages, and index.html for other extension-less SPA routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(`function handler(event) {
+      code: cloudfront.FunctionCode.fromInline(`var PRERENDERED = ${JSON.stringify(prerendered)};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  if (Object.prototype.hasOwnProperty.call(PRERENDERED, page)) request.uri = PRERENDERED[page];
+  else if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
   return request;
 }`),
     });

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { prerenderedFile } from '@shared/prerendered-pages';
 import { API_BASE, type PageRouteDef, type RouteDef, matchPage, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
 import { lambdaContext, lambdaEvent } from './lambda-event';
@@ -193,7 +194,10 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Static SPA: real files when they exist, index.html for client routes (history fallback). */
+/**
+ * Static SPA: real files when they exist, a public page's prerendered HTML for its path (as the
+ * CloudFront Function does, docs/architecture.md), index.html for other client routes (history fallback).
+ */
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoot: string | undefined) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS });
@@ -222,7 +226,9 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webRoo
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
     return res.end('Not found');
   }
-  const target = isFile ? file : join(root, 'index.html');
+  const prerendered = prerenderedFile(decoded);
+  const prerenderedTarget = prerendered && join(root, prerendered);
+  const target = isFile ? file : prerenderedTarget && existsSync(prerenderedTarget) ? prerenderedTarget : join(root, 'index.html');
   res.writeHead(200, {
     'content-type': MIME[extname(target)] ?? 'application/octet-stream',
     // Hashed assets never change; index.html must be revalidated so new deploys are seen.

@@ -18,6 +18,7 @@ import { tierFunctionCode } from '../../infra/constructs/tier-edge';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 
 /**
@@ -160,7 +161,7 @@ beforeAll(() => {
   // A stand-in for `vite build` output, so the deployment branch is synthesised without web/dist.
   const webDist = temp();
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><!--splash--><div class="boot-splash">Loading...</div><!--/splash--><script type="module" src="/assets/app.js"></script>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 
   outdir = temp();
@@ -667,11 +668,35 @@ describe('web: bucket and CloudFront', () => {
     const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
 
     // Assess
-    expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/prompts')).toBe('/index.html');
+    expect(rewrite('/library/abc')).toBe('/index.html');
     expect(rewrite('/admin/users/')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('serves each prerendered public page its own file from the bucket, the shell to every other app route', () => {
+    // Prepare: the same viewer-request function; the build writes these files (web/prerender.ts).
+    const [, fn] = only(ofType(dev, 'AWS::CloudFront::Function').filter(([id]) => id.startsWith('WebSpaFallback')));
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+
+    // Assess
+    expect(PRERENDERED_PAGES.map((p) => p.path).sort()).toEqual(['/', '/login', '/pricing', '/privacy', '/register', '/terms']);
+    for (const page of PRERENDERED_PAGES) {
+      expect(rewrite(page.path)).toBe(`/${page.file}`);
+      expect(page.file).toMatch(/^pages\/[a-z]+\.html$/);
+    }
+    expect(rewrite('/')).toBe('/pages/home.html');
+    expect(rewrite('/pricing/')).toBe('/pages/pricing.html');
+    expect(rewrite('/pricing-old')).toBe('/index.html');
+    expect(rewrite('/login/extra')).toBe('/index.html');
+    expect(rewrite('/s/abc')).toBe('/index.html'); // never reached: /s/* goes to the page function first
+    expect(rewrite('/constructor')).toBe('/index.html');
+    expect(rewrite('/hasOwnProperty')).toBe('/index.html');
+    // The pages are deployed with the rest of the site (revalidated on every load), not as immutable assets.
+    const site = ofType(dev, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties).find((d) => d.Exclude?.includes('assets/*') && !d.Include)!;
+    expect(site.SystemMetadata['cache-control']).toBe('no-cache');
   });
 
   it('sends /s/* (share pages) to the HTTP API: its page function, uncached, GET only, naming the site host', () => {
@@ -698,7 +723,7 @@ describe('web: bucket and CloudFront', () => {
     expect(page.Compress).toBe(true);
     expect(association.EventType).toBe('viewer-request');
     expect(forwarded.headers['x-forwarded-host']).toEqual({ value: 'app.example.com' });
-    // The built index.html goes to the page function (its asset names), none without a build.
+    // The built index.html goes to the page function (its asset names) without its splash, none without a build.
     expect(pageFn.Properties.Environment.Variables.SPA_SHELL).toBe('<!doctype html><script type="module" src="/assets/app.js"></script>');
     expect(prodPageFn.Properties.Environment.Variables.SPA_SHELL).toBeUndefined();
     expect(pageFn.Properties.Handler).toBe('index.handler');

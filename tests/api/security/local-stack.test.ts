@@ -20,6 +20,10 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'dist-x'));
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dir, 'dist-x', 'secret.txt'), 'not for the web');
+  // Two of the prerendered pages (web/prerender.ts writes them all); /login's is missing here.
+  mkdirSync(join(dir, 'dist', 'pages'));
+  writeFileSync(join(dir, 'dist', 'pages', 'home.html'), '<!doctype html><title>home</title>');
+  writeFileSync(join(dir, 'dist', 'pages', 'pricing.html'), '<!doctype html><title>pricing</title>');
   server = createGateway({ webRoot: join(dir, 'dist'), loadHandler: async () => { throw new Error('no handler needed'); } });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,6 +49,17 @@ describe('local gateway exposure', () => {
       const reply = await raw('GET', path);
       expect(reply.text, path).not.toContain('not for the web');
       expect([200, 404], path).toContain(reply.status);
+    }
+  });
+
+  it('serves a public page its prerendered file, other app routes (and a page not built) the shell', async () => {
+    expect((await raw('GET', '/')).text).toContain('<title>home</title>');
+    expect((await raw('GET', '/pricing')).text).toContain('<title>pricing</title>');
+    expect((await raw('GET', '/pricing/')).text).toContain('<title>pricing</title>');
+    for (const path of ['/prompts', '/pricing/more', '/login', '/index.html']) {
+      const reply = await raw('GET', path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.text, path).toContain('<title>app</title>');
     }
   });
 

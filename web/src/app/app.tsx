@@ -1,10 +1,12 @@
+import type { DataRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+/** The whole app around one router: the browser's in main.tsx, a memory router when prerendering (prerender.tsx). */
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { type DataRouter, type RouteObject, RouterProvider, matchRoutes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootErrorBoundary, RootLayout } from './routes/root';
 
@@ -43,7 +42,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
+/**
+ * Loads the route modules a path needs and puts them in place of their `lazy`, so a router made
+ * afterwards renders the page at once instead of its HydrateFallback: hydrating a prerendered page
+ * must render the same markup the build did (docs/architecture.md, "Prerendered pages").
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const pending = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    pending.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}
+
+export function AppRouter({ router }: { router: DataRouter }) {
   return <RouterProvider router={router} />;
 }

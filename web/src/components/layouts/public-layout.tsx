@@ -22,7 +22,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       footer={
         <footer className="public-footer">
           <div className="public-footer__inner container">
-            <p>© {new Date().getFullYear()} Construct. All rights reserved.</p>
+            {/* Prerendered at build time: a year turned since the build is not a hydration error (docs/decisions.md). */}
+            <p suppressHydrationWarning>© {new Date().getFullYear()} Construct. All rights reserved.</p>
             <nav aria-label="Legal" className="public-footer__nav">
               <Link to={paths.terms}>Terms of Service</Link>
               <Link to={paths.privacy}>Privacy Policy</Link>

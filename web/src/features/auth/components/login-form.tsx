@@ -47,7 +47,9 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
+    // method="post": this page is prerendered, and a submit before the script takes over must not
+    // put the password in the address as a GET would (docs/decisions.md, "Prerendered public pages").
+    <form className="auth-form" method="post" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
       {signedOut && !mutation.isError ? (
         <Alert variant="success" icon={false}>
           You have been signed out.

@@ -100,7 +100,9 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
   const loginHref = `${paths.login}?return=${encodeURIComponent(origin ?? paths.prompts)}`;
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    // method="post": this page is prerendered, and a submit before the script takes over must not
+    // put the password in the address as a GET would (docs/decisions.md, "Prerendered public pages").
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
       {mutation.isError ? (
         <Alert id="register-error" icon={false}>
           {errorMessage(mutation.error, REGISTER_MESSAGES.fallbackError)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SphereField } from '../lib/sphere-field';
-import { usePrefersReducedMotion } from '../lib/media';
+import { prefersReducedMotion, usePrefersReducedMotion } from '../lib/media';
 
 /**
  * The decorative sphere field behind the first landing sections. Its code is fetched with a
@@ -12,7 +12,9 @@ export function LandingBackground() {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    if (reduced) return;
+    // Hydrating the prerendered page renders first as the build did (motion allowed): ask the
+    // browser itself, so the chunk is not fetched for a visitor who asked for less motion.
+    if (reduced || prefersReducedMotion()) return;
     let field: SphereField | undefined;
     let cancelled = false;
     import('../lib/sphere-field')
