@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Directives, Snippet, SnippetInput } from '@shared/contract/context';
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
+import { collator } from './collator';
 import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
 import { BadRequestError, PayloadTooLargeError } from './errors';
 import { PROFILE_VALUE_SK, keys } from './keys';
@@ -154,7 +155,7 @@ export async function listSnippets(userId: string): Promise<Snippet[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'SNIPPET#' },
   });
-  return items.map((item) => toSnippet(item as Snippet)).sort((a, b) => a.snippet_name.localeCompare(b.snippet_name, undefined, { sensitivity: 'base' }));
+  return items.map((item) => toSnippet(item as Snippet)).sort((a, b) => collator.compare(a.snippet_name, b.snippet_name));
 }
 
 export async function createSnippet(user: UserRecord, input: SnippetInput): Promise<Snippet> {

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from './errors';
 import { afterLibraryWrite } from './library-snapshot';
 import { type PageRequest, searchedPage } from './paging';
 import { type Tx, transact } from './transactions';
+import { collator } from './collator';
 
 /**
  * The curated library's items (docs/data-model.md). Each library prompt is its own partition
@@ -57,8 +58,6 @@ export const libraryKeys = {
   categoryIndex: (id: string) => ({ gsi2pk: CATEGORIES_PK, gsi2sk: id }),
 };
 
-/** One comparison for every library sort (a shared collator is ~20x faster than localeCompare with options). */
-export const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
 export const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }) => collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)].sort(collator.compare);
 

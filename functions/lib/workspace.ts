@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
 import type { VersionSource } from '@shared/contract/versions';
 import type { Tier } from '@shared/tiers';
+import { collator } from './collator';
 import { TABLE, db } from './db';
 import { NotFoundError } from './errors';
 import { VERSIONS_SK, keys } from './keys';
@@ -109,7 +110,7 @@ export function toCategories(workspace: Pick<Workspace, 'prompts' | 'categories'
   for (const p of workspace.prompts) if (p.category_id) counts.set(p.category_id, (counts.get(p.category_id) ?? 0) + 1);
   return workspace.categories
     .map((c) => ({ id: c.id, name: c.name, prompt_count: counts.get(c.id) ?? 0 }))
-    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+    .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** Distinct tasks and industries across prompts, sorted, for the filter lists. */
@@ -120,7 +121,7 @@ export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>
     for (const t of p.tasks ?? []) tasks.add(t);
     for (const i of p.industries ?? []) industries.add(i);
   }
-  const sorted = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  const sorted = (s: Set<string>) => [...s].sort(collator.compare);
   return { tasks: sorted(tasks), industries: sorted(industries) };
 }
 

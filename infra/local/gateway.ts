@@ -82,6 +82,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * connection reset instead of the 413.
  */
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  // No length and no chunked encoding: HTTP/1.1 says there is no body (RFC 9112 6.3), so no stream to drain.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -96,6 +98,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
  * CloudFront in front, so a client sending them is dropped, as CloudFront replaces them in AWS.
  */
 const EDGE_HEADERS = new Set(['cloudfront-viewer-address', 'x-origin-verify']);
+
+const EMPTY = Buffer.alloc(0);
 
 const TEXTUAL = /^(application\/(json|x-www-form-urlencoded|.*\+json)|text\/)/;
 
@@ -120,7 +124,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
 
 /** A page route: its function's HTML with the site's security headers (CloudFront adds them in AWS). */
 async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, route: PageRouteDef, pathParameters: Record<string, string>, handlerFor: (n: string) => Promise<LambdaHandler>) {
-  const event = toEvent(req, url, { ...route, access: 'public' }, pathParameters, Buffer.alloc(0), '');
+  const event = toEvent(req, url, { ...route, access: 'public' }, pathParameters, EMPTY, '');
   const handler = await handlerFor(route.handler);
   const result = await handler(event, contextFor({ ...route, access: 'public' }, event.requestContext.requestId));
   if (typeof result === 'object' && result !== null && 'statusCode' in result) result.headers = { ...result.headers, ...SECURITY_HEADERS };
