@@ -16,6 +16,7 @@
  * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
  * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
  * | `tierProofKey` | 64 hex digits: the key of the library tier proof (CloudFront Function and origin); without it each synth makes one |
+ * | `librarySearch` | `embedded` (default: each container scans its tier's views) or `opensearch` (an OpenSearch Serverless collection; cost in the README) |
  *
  * Each may be given on the command line (`-c domainName=app.example.com`) or kept per stage in
  * cdk.json under `stages.<stage>` (`"stages": {"prod": {"domainName": "app.example.com"}}`), so a
@@ -39,6 +40,7 @@ export interface DeploySettings {
   mailFrom?: string;
   mailSiteUrl?: string;
   tierProofKey?: string;
+  librarySearch?: 'embedded' | 'opensearch';
 }
 
 /** Stage throttles that hold the product's design load (10,000 requests/s), from context when given. */
@@ -58,6 +60,7 @@ export const SETTING_KEYS = [
   'mailFrom',
   'mailSiteUrl',
   'tierProofKey',
+  'librarySearch',
 ] as const satisfies readonly (keyof DeploySettings)[];
 
 /** Reads and checks the settings; `tryGetContext` is `app.node.tryGetContext`. */
@@ -76,7 +79,10 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
     const value = tryGetContext(key) ?? (perStage as Record<string, unknown>)[key];
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string') throw new Error(`Setting ${key} must be a string`);
-    settings[key] = value;
+    (settings as unknown as Record<string, string>)[key] = value;
+  }
+  if (settings.librarySearch && !['embedded', 'opensearch'].includes(settings.librarySearch)) {
+    throw new Error(`librarySearch must be embedded or opensearch; got "${settings.librarySearch}"`);
   }
 
   const numbers: Partial<Record<(typeof NUMBER_KEYS)[number], number>> = {};

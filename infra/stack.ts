@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { withoutSplash } from '../shared/prerendered-pages';
 import { API_BASE, routeKey } from '../shared/routes';
 import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
+import { LibrarySearch } from './constructs/library-search';
 import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
 import { checkCustomDomain, Web } from './constructs/web';
@@ -48,6 +50,8 @@ export interface ConstructStackProps extends StackProps {
    * which only means proofs issued before a deploy are re-issued on the next library request.
    */
   tierProofKey?: string;
+  /** `opensearch`: library searches, filters and sorts go to an OpenSearch Serverless collection (cost in the README). */
+  librarySearch?: 'embedded' | 'opensearch';
 }
 
 /**
@@ -73,6 +77,7 @@ export class ConstructStack extends Stack {
     // The library snapshot: every function knows the bucket (library writes then leave the build
     // to the stream instead of building in process); those serving library reads may read it.
     this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
+    const search = props.librarySearch === 'opensearch' ? new LibrarySearch(this, 'LibrarySearch', { stage: props.stage, standbyReplicas: retain }) : undefined;
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       retain,
@@ -89,9 +94,18 @@ export class ConstructStack extends Stack {
       mailFrom: props.mailFrom,
       mailSiteUrl: props.mailSiteUrl,
       spaShell: spaShell(props.webDist ?? join(REPO_ROOT, 'web', 'dist')),
-      grantsFor: (route) => (readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role) => this.library.grantReadTo(role) }] : []),
+      grantsFor: (route) => [
+        ...(readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role: Role) => this.library.grantReadTo(role) }] : []),
+        ...(search && searchesLibrary(routeKey(route)) ? [{ name: 'LibrarySearch', grant: (role: Role) => search.grant(role) }] : []),
+      ],
     });
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
+    if (search) {
+      // The builder writes the index before it publishes a snapshot; the page function reads it.
+      search.grant(this.library.builder.role!, { write: true });
+      this.library.builder.addEnvironment(SEARCH_ENDPOINT_ENV, search.endpoint);
+      for (const [key, fn] of this.api.functions) if (searchesLibrary(key)) fn.addEnvironment(SEARCH_ENDPOINT_ENV, search.endpoint);
+    }
     const tierProofKey = props.tierProofKey ?? randomBytes(32).toString('hex');
     for (const [key, fn] of this.api.functions) if (usesTierProof(key)) fn.addEnvironment('TIER_PROOF_KEY', tierProofKey);
     this.web = new Web(this, 'Web', {
@@ -149,6 +163,11 @@ export class ConstructStack extends Stack {
 
 /** Routes that issue or check the library tier proof (functions/lib/tier-proof.ts). */
 export const usesTierProof = (routeKey: string) => ['POST /auth/login', 'GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters'].includes(routeKey);
+
+/** The environment variable naming the search collection (functions/lib/library-search.ts). */
+const SEARCH_ENDPOINT_ENV = 'LIBRARY_SEARCH_ENDPOINT';
+/** The route whose searches, filters and sorts the search engine answers when the stage has one. */
+export const searchesLibrary = (routeKey: string) => routeKey === 'GET /library/prompts';
 
 /** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { config } from './config';
 import type { LibraryCategoryItem, LibraryPromptItem } from './library';
+import { applyIndexChanges, documentHash, searchDocument, searchEndpoint, searchPage } from './library-search';
 
 /**
  * The library as users read it: a snapshot built ONCE per library change and published to a
@@ -48,9 +49,14 @@ export interface Manifest {
   filters: LibraryFilters;
   /** Prompt count per category id (the admin Categories tab). */
   category_counts: Record<string, number>;
+  /** Built for the search engine: each revision entry carries its document's hash (library-search.ts). */
+  search_indexed?: boolean;
 }
-/** A library prompt's content revision, access tier and position in library order. */
-export type RevisionEntry = [revision: string, tier: Tier, position: number];
+/**
+ * A library prompt's content revision, access tier and position in library order, and, when the
+ * search engine is on, the hash of its search document (the next build indexes only what changed).
+ */
+export type RevisionEntry = [revision: string, tier: Tier, position: number, documentHash?: string];
 
 // ---- Stores ------------------------------------------------------------------------------------
 
@@ -140,6 +146,7 @@ export async function buildSnapshot(
   target: SnapshotStore,
   version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
   forkCounts: ReadonlyMap<string, number> = new Map(),
+  { indexed = false } = {},
 ): Promise<Manifest> {
   const { sortedDistinct, viewFor } = await import('./library');
   const base = `v/${version}/`;
@@ -163,7 +170,9 @@ export async function buildSnapshot(
   const buckets = Math.max(1, Math.ceil(prompts.length / REVISION_BUCKET_TARGET));
   const revisions: Record<string, RevisionEntry>[] = Array.from({ length: buckets }, () => ({}));
   prompts.forEach((p, position) => {
-    revisions[bucketOf(p.id, buckets)]![p.id] = [p.updated_at ?? p.created_at, p.access_tier, position];
+    const entry: RevisionEntry = [p.updated_at ?? p.created_at, p.access_tier, position];
+    if (indexed) entry.push(documentHash(searchDocumentOf(p, categories, forkCounts, variables[position], viewFor)));
+    revisions[bucketOf(p.id, buckets)]![p.id] = entry;
   });
   for (let b = 0; b < buckets; b++) {
     writes.push(target.put(`${base}rev/${b}.json`, JSON.stringify(revisions[b])));
@@ -184,22 +193,87 @@ export async function buildSnapshot(
       industries: sortedDistinct(prompts.flatMap((p) => p.industries ?? [])),
     },
     category_counts: categoryCounts,
+    ...(indexed ? { search_indexed: true } : {}),
   };
   writes.push(target.put(`${base}manifest.json`, JSON.stringify(manifest)));
   await Promise.all(writes);
   return manifest;
 }
 
-/** Reads the library from the table, builds and points `current.json` at the new version. */
-export async function rebuildSnapshot(target: SnapshotStore = snapshotStore()): Promise<Manifest> {
+function searchDocumentOf(
+  p: LibraryPromptItem,
+  categories: ReadonlyMap<string, LibraryCategoryItem>,
+  forkCounts: ReadonlyMap<string, number>,
+  variables: boolean | undefined,
+  viewFor: typeof import('./library').viewFor,
+) {
+  return searchDocument(Object.fromEntries(TIERS.map((t) => [t, viewFor(p, t, categories, variables, forkCounts.get(p.id) ?? 0)])) as Record<Tier, LibraryPrompt>);
+}
+
+/** Each prompt's search document hash in a published version (empty when it was built without the engine). */
+async function indexedHashes(target: SnapshotStore, version: string | undefined): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  const text = version ? await target.get(`v/${version}/manifest.json`) : undefined;
+  const manifest = text ? (JSON.parse(text) as Manifest) : undefined;
+  if (!manifest?.search_indexed) return hashes;
+  for (let b = 0; b < manifest.revision_buckets; b++) {
+    const bucket = JSON.parse((await target.get(`v/${version}/rev/${b}.json`)) ?? '{}') as Record<string, RevisionEntry>;
+    for (const [id, entry] of Object.entries(bucket)) if (entry[3]) hashes.set(id, entry[3]);
+  }
+  return hashes;
+}
+
+/**
+ * Brings the search engine in step with a built version, before it is published: the documents
+ * whose hash differs from the published version's, and deletes for the prompts it no longer has.
+ * A failure fails the build (the stream retries it) and the published version stays.
+ */
+async function syncSearchIndex(
+  endpoint: string,
+  target: SnapshotStore,
+  published: string | undefined,
+  prompts: readonly LibraryPromptItem[],
+  categories: ReadonlyMap<string, LibraryCategoryItem>,
+  forkCounts: ReadonlyMap<string, number>,
+) {
+  const { viewFor } = await import('./library');
+  const before = await indexedHashes(target, published);
+  const put = [];
+  for (const p of prompts) {
+    const doc = searchDocumentOf(p, categories, forkCounts, undefined, viewFor);
+    if (before.get(p.id) !== documentHash(doc)) put.push(doc);
+    before.delete(p.id);
+  }
+  await applyIndexChanges(endpoint, { put, remove: [...before.keys()] });
+  return { indexed: put.length, removed: before.size };
+}
+
+/** What a build reads: every prompt (sorted by title, then id), the categories and the fork counts. */
+export interface LibraryContent {
+  prompts: LibraryPromptItem[];
+  categories: Map<string, LibraryCategoryItem>;
+  forkCounts: Map<string, number>;
+}
+
+async function libraryFromTable(): Promise<LibraryContent> {
   const { allLibraryCategories, libraryForkCounts, allLibraryPrompts } = await import('./library');
-  const startedAt = Date.now();
   const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
-  const forkCounts = await libraryForkCounts(prompts.map((p) => p.id));
-  const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts);
+  return { prompts, categories, forkCounts: await libraryForkCounts(prompts.map((p) => p.id)) };
+}
+
+/** Reads the library (from the table), builds and points `current.json` at the new version. */
+export async function rebuildSnapshot(target: SnapshotStore = snapshotStore(), read: () => Promise<LibraryContent> = libraryFromTable): Promise<Manifest> {
+  const startedAt = Date.now();
+  const { prompts, categories, forkCounts } = await read();
+  const endpoint = searchEndpoint();
+  const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts, { indexed: Boolean(endpoint) });
   // Another process may have published a build that started later (it read newer items): keep it.
   const before = parseCurrent(await target.get('current.json'));
   if (before && before.started_at > startedAt) return manifest;
+  if (endpoint) {
+    const synced = await syncSearchIndex(endpoint, target, before?.version, prompts, categories, forkCounts);
+    console.info(JSON.stringify({ message: 'library search index updated', version: manifest.version, ...synced }));
+  }
   await target.put('current.json', JSON.stringify({ version: manifest.version, started_at: startedAt }));
   await target.prune?.([manifest.version, ...(before ? [before.version] : [])]);
   return manifest;
@@ -363,7 +437,8 @@ function orderOf(m: Manifest, tier: Tier, sort: 'popular' | 'newest'): Promise<I
 /**
  * One page of the library as a caller of `tier` sees it. Without search, category, tasks,
  * industries, 'available' or a sort of its own the page comes straight from the chunk(s) holding
- * it; otherwise the embedded engine filters the tier's views with the client's semantics: text in
+ * it; otherwise the search engine answers when the stage has one (library-search.ts), and else the
+ * embedded engine filters the tier's views with the client's semantics: text in
  * title or body (case-insensitive; a locked prompt's stored body is its teaser,
  * so hidden text never matches), category by name, tasks / industries matching any selected
  * value, `available` dropping locked prompts. Sorts: relevance (title matches first, then the
@@ -391,6 +466,12 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
       featured: summary.featured,
       available_tasks: summary.tasks,
     };
+  }
+  const endpoint = searchEndpoint();
+  if (endpoint) {
+    const { sortedDistinct } = await import('./library');
+    const page = await searchPage(endpoint, tier, query, (total) => pageWindow(query, total), sortedDistinct);
+    return { ...page, featured: summary.featured, available_tasks: page.available_tasks ?? summary.tasks };
   }
   const { views, titles, bodies } = await tierCorpus(m, tier);
   const order = reordered ? await orderOf(m, tier, sort) : undefined;

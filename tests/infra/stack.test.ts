@@ -179,6 +179,7 @@ beforeAll(() => {
     alarmEmail: ALARM_EMAIL,
     mailFrom: MAIL_FROM,
     webAclArn: WEB_ACL_ARN,
+    librarySearch: 'opensearch',
   });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
@@ -1000,6 +1001,8 @@ describe('deploy settings (context)', () => {
     expect(read({ stage: 'prod', stages, domainName: 'other.example.com' }).domainName).toBe('other.example.com');
     expect(read({})).toEqual({ stage: 'dev' });
 
+    expect(read({ stage: 'prod', stages: { prod: { librarySearch: 'opensearch' } } }).librarySearch).toBe('opensearch');
+    expect(() => read({ librarySearch: 'elastic' })).toThrow(/librarySearch must be embedded or opensearch/);
     expect(() => read({ stage: 'Prod' })).toThrow(/Invalid stage/);
     expect(() => read({ stage: 'prod', stages: { prod: { domain: DOMAIN } } })).toThrow(/Unknown settings.*domain/);
     expect(() => read({ alarmEmail: 'ops' })).toThrow(/alarmEmail/);
@@ -1093,5 +1096,35 @@ describe('library snapshots: built once per library change, read from S3', () =>
       expect(fn.Properties.Environment.Variables.LIBRARY_BUCKET, key(route)).toEqual({ Ref: bucketId });
     }
     expect(byKey.get('GET /api/v1/library/prompts')).toBeDefined();
+  });
+
+  it('searches through an OpenSearch Serverless collection only when the stage enables it, open to the builder and the library page only', () => {
+    expect(ofType(dev, 'AWS::OpenSearchServerless::Collection')).toHaveLength(0);
+    const [collectionId, collection] = only(ofType(prod, 'AWS::OpenSearchServerless::Collection'));
+    expect(collection.Properties).toMatchObject({ Type: 'SEARCH', StandbyReplicas: 'ENABLED' });
+    const policies = ofType(prod, 'AWS::OpenSearchServerless::SecurityPolicy');
+    expect(policies.map(([, p]) => p.Properties.Type).sort()).toEqual(['encryption', 'network']);
+    // A collection cannot be created before an encryption policy covers its name.
+    expect(collection.DependsOn).toEqual(expect.arrayContaining(policies.map(([id]) => id)));
+    for (const [, p] of policies) expect(p.Properties.Policy).toContain(`collection/${collection.Properties.Name}`);
+
+    const [builderId] = only(ofType(prod, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === SNAPSHOT_BUILDER_DESCRIPTION));
+    const byKey = functionsByRouteKey(prod);
+    const [pageFnId] = byKey.get('GET /api/v1/library/prompts')!;
+    const withEndpoint = ofType(prod, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.LIBRARY_SEARCH_ENDPOINT).map(([id]) => id);
+    expect(withEndpoint.sort()).toEqual([builderId, pageFnId].sort());
+    const all = resources(prod);
+    const roleOf = (fnId: string) => all[fnId]!.Properties.Role['Fn::GetAtt'][0] as string;
+    const apiAccess = ofType(prod, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('aoss:APIAccessAll'))
+      .flatMap(([, p]) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref));
+    expect(apiAccess.sort()).toEqual([roleOf(builderId), roleOf(pageFnId)].sort());
+    // The data access policy names the same two roles: the builder writes, the page function reads.
+    const [, access] = only(ofType(prod, 'AWS::OpenSearchServerless::AccessPolicy'));
+    const policy = JSON.stringify(access.Properties.Policy);
+    expect(policy).toContain(roleOf(builderId));
+    expect(policy).toContain(roleOf(pageFnId));
+    expect(policy.match(/Fn::GetAtt/g)).toHaveLength(2);
+    expect(JSON.stringify(all[builderId]!.Properties.Environment.Variables.LIBRARY_SEARCH_ENDPOINT)).toContain(collectionId);
   });
 });
