@@ -550,7 +550,7 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     // Function's code holds anyway; it proves a tier's cached library pages, never a session
     // (docs/decisions.md; checked below to be on the sign-in and library functions only).
     const allowed =
-      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|LIBRARY_BUCKET|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|LIBRARY_BUCKET|LIBRARY_SEARCH_ENDPOINT|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
