@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { onAppDialog, useBrowser } from '../support/browser';
 import { library } from '../support/db';
-import { apiAs, atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 const api = apiAs;
@@ -317,6 +317,45 @@ describe('Library: saving and tiers', () => {
     await card.getByRole('button', { name: 'Save to My Prompts' }).click();
     await page.getByRole('dialog', { name: 'Add to Category' }).getByRole('button', { name: 'Uncategorized' }).click();
     await eventually(() => alerts).toEqual(['Error: You have reached your limit of 5 prompts. Please upgrade your plan.']);
+  });
+
+  it("holds 'Save to My Prompts' at the plan's prompt limit, with the reason and a link to the plans", async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    const token = await tokenFor(user);
+    for (let i = 1; i <= 5; i++) expect((await api(token, 'POST', '/prompts/', { title: `Mine ${i}`, body: 'Body' })).status).toBe(201);
+    await logIn(page, user);
+    await atPath(page, '/prompts');
+    await page.goto('/library');
+    const target = (await libraryPage(token)).prompts.find((p) => !p.locked)!;
+    const card = results(page).getByRole('article', { name: target.title, exact: true });
+    const reason = 'You have 5 of 5 prompts on the Free plan.';
+
+    // One note above the results; every card's Save is disabled and names it.
+    const note = results(page).locator('.limit-note');
+    await note.getByText(reason, { exact: false }).waitFor();
+    expect(await results(page).locator('.limit-note').count()).toBe(1);
+    const save = card.getByRole('button', { name: 'Save to My Prompts' });
+    expect(await save.isDisabled()).toBe(true);
+    const described = (await save.getAttribute('aria-describedby'))!.split(' ');
+    expect(described).toContain(await note.getAttribute('id'));
+    // The workbench opened from the library holds its Fork the same way.
+    await card.getByRole('button', { name: 'Open' }).click();
+    const workbench = page.getByRole('dialog', { name: 'Prompt Workbench' });
+    expect(await workbench.getByRole('button', { name: 'Fork', exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await workbench.waitFor({ state: 'hidden' });
+
+    // The prompt's own page: Save disabled, the reason beside it.
+    await page.goto(`/library/${encodeURIComponent(target.id)}`);
+    const detailSave = page.getByRole('button', { name: 'Save to My Prompts' });
+    await detailSave.waitFor();
+    expect(await detailSave.isDisabled()).toBe(true);
+    const detailNote = page.locator(`[id="${(await detailSave.getAttribute('aria-describedby'))!.split(' ').pop()}"]`);
+    expect(await detailNote.textContent()).toContain(reason);
+    await detailNote.getByRole('link', { name: 'See plans' }).click();
+    await atPath(page, '/pricing');
+    expect((await api(token, 'GET', '/prompts/')).body.prompts).toHaveLength(5);
   });
 
   it('opens an unlocked prompt in the workbench', async () => {

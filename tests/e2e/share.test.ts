@@ -74,6 +74,28 @@ describe('share links', () => {
     expect(prompts).toEqual([expect.objectContaining({ title, body: 'Summarise [INPUT: notes] for the team.' })]);
   });
 
+  it("holds 'Fork into My Prompts' at the reader's prompt limit, with the reason and a link to the plans", async () => {
+    const { page } = browser;
+    const authorToken = await tokenFor(await registerViaApi());
+    const prompt = (await apiAs(authorToken, 'POST', '/prompts/', { title: 'Weekly digest', body: 'Summarise [INPUT: notes].' })).body;
+    const link = (await apiAs(authorToken, 'POST', `/prompts/${prompt.id}/share`)).body as { token: string };
+    const reader = await registerViaApi(account());
+    const readerToken = await tokenFor(reader);
+    for (let i = 1; i <= 5; i++) expect((await apiAs(readerToken, 'POST', '/prompts/', { title: `Mine ${i}`, body: 'Body' })).status).toBe(201);
+
+    await openMyPrompts(page, readerToken);
+    await page.goto(`/s/${link.token}`);
+    const fork = page.getByRole('button', { name: 'Fork into My Prompts' });
+    await see(page, 'You have 5 of 5 prompts on the Free plan.');
+    expect(await fork.isDisabled()).toBe(true);
+    const note = page.locator(`[id="${await fork.getAttribute('aria-describedby')}"]`);
+    expect(await note.textContent()).toContain('You have 5 of 5 prompts on the Free plan.');
+    expect(await axeFindings(page, 'main')).toEqual([]);
+    await note.getByRole('link', { name: 'See plans' }).click();
+    await atPath(page, '/pricing');
+    expect((await apiAs(readerToken, 'GET', '/prompts/')).body.prompts).toHaveLength(5);
+  });
+
   it('shows a not-found page for a link that is not shared', async () => {
     const { page } = browser;
     const response = await page.goto('/s/not-a-shared-link-token');

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CategoryList, PromptList } from '@shared/contract/prompts';
+import type { Tier } from '@shared/tiers';
 import { apiRequest } from './api-client';
+import { usageLimitNote } from './tiers';
 
 /**
  * The user's workspace as more than one feature sees it: My Prompts lists and edits it, the
@@ -47,4 +49,16 @@ const libraryOrigins = (list: PromptList) => new Set(list.prompts.flatMap((p) =>
 /** Ids of the library prompts the user already holds a copy of (their copies' fork lineage), from the same list My Prompts shows. */
 export function useSavedLibraryIds(): ReadonlySet<string> | undefined {
   return useQuery({ ...promptsQueryOptions(), select: libraryOrigins }).data;
+}
+
+const promptCount = (list: PromptList) => list.prompts.length;
+
+/**
+ * Why adding a prompt (Save, Fork, Save to My Prompts, Fork into My Prompts) is held before the
+ * request: the plan's max_prompts reached, from the same list My Prompts shows (usageLimitNote).
+ * null while there is room or the count is unknown; `enabled: false` for a visitor without a session.
+ */
+export function usePromptLimitNote(tier: Tier | null | undefined, { enabled = true }: { enabled?: boolean } = {}): string | null {
+  const count = useQuery({ ...promptsQueryOptions(), select: promptCount, enabled }).data;
+  return usageLimitNote(tier, 'max_prompts', enabled ? count : undefined);
 }

@@ -6,6 +6,7 @@ import { paths, sharedPath } from '@/config/paths';
 import { useSession } from '@/features/auth/components/use-session';
 import { SharedPromptPage } from '@/features/shared/components/shared-prompt-page';
 import '@/styles/pages.css';
+import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /** After signing in to fork, the visitor comes back to the page with this, and the fork runs. */
 const FORK_PARAM = 'fork';
@@ -20,6 +21,8 @@ export function Component() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { status, user } = useSession();
+  // Fork is held at the plan's prompt limit (a visitor without a session has no count).
+  const forkHeldBy = usePromptLimitNote(user?.access_tier, { enabled: Boolean(user) });
 
   const onSignInToFork = useCallback(() => {
     void navigate(paths.login, { state: { from: { pathname: sharedPath(token), search: `?${FORK_PARAM}=1` } } });
@@ -37,6 +40,7 @@ export function Component() {
         forkOnArrival={search.get(FORK_PARAM) === '1'}
         onSignInToFork={onSignInToFork}
         onForked={onForked}
+        forkHeldBy={forkHeldBy}
       />
     </PublicLayout>
   );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { LibraryPage } from '@/features/library/components/library-page';
 import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
+import { useSession } from '@/features/auth/components/use-session';
+import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /**
  * /library: the prompt library. Features do not import each other, so the route composes them:
@@ -9,13 +11,15 @@ import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/comp
  */
 export function Component() {
   const [opened, setOpened] = useState<WorkbenchPrompt | null>(null);
+  // 'Save to My Prompts' and the workbench's Fork are held at the plan's prompt limit.
+  const saveHeldBy = usePromptLimitNote(useSession().user?.access_tier);
   return (
     <ContentLayout
       title="Prompt Library"
       description="Curated prompts, ready to use: open one in the workbench or save a copy to My Prompts."
     >
-      <LibraryPage onOpenPrompt={setOpened} />
-      <PromptWorkbench prompt={opened} onClose={() => setOpened(null)} />
+      <LibraryPage onOpenPrompt={setOpened} saveHeldBy={saveHeldBy} />
+      <PromptWorkbench prompt={opened} onClose={() => setOpened(null)} saveHeldBy={saveHeldBy} />
     </ContentLayout>
   );
 }

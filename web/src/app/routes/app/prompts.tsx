@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { useSession } from '@/features/auth/components/use-session';
-import { usePrompts } from '@/features/prompts/api/get-prompts';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
-import { usageLimitNote } from '@/lib/tiers';
+import { usePromptLimitNote } from '@/lib/workspace-api';
 import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
 
 type OpenPrompt = { id?: string; title: string; body: string };
@@ -28,8 +27,7 @@ export function Component() {
   const onOpenPrompt = useCallback((prompt: Prompt) => setOpen({ id: prompt.id, title: prompt.title, body: prompt.body }), []);
   const onClose = useCallback(() => setOpen(null), []);
   // Fork and Save as template are held before the request when the plan's prompt limit is reached.
-  const count = usePrompts().data?.prompts.length;
-  const saveHeldBy = usageLimitNote(user?.access_tier, 'max_prompts', count);
+  const saveHeldBy = usePromptLimitNote(user?.access_tier);
 
   return (
     <>

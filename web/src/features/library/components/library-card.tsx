@@ -30,6 +30,8 @@ export interface LibraryCardProps {
   onOpen: (prompt: LibraryPrompt) => void;
   /** The user already has a copy in My Prompts (the button reads 'Saved ✓' and asks before another). */
   saved?: boolean;
+  /** The id of the page's limit note when the plan's prompt limit holds 'Save to My Prompts'. */
+  saveHeldNoteId?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface LibraryCardProps {
  * page that shows them all), 'Save to My Prompts' and 'Open'. A locked prompt shows its teaser
  * and leads to /pricing instead.
  */
-export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, saved = false }: LibraryCardProps) {
+export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, saved = false, saveHeldNoteId }: LibraryCardProps) {
   const titleId = useId();
   const lockId = useId();
   const tasks = prompt.tasks.slice(0, CARD_TAGS_MAX);
@@ -122,7 +124,7 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
           </Link>
         ) : (
           <>
-            <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved} />
+            <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved} heldNoteId={saveHeldNoteId} />
             <Button size="sm" variant="secondary" className="lib-card__open" aria-describedby={titleId} onClick={() => onOpen(prompt)}>
               Open
             </Button>

@@ -21,6 +21,7 @@ import { LibraryPagination } from './library-pagination';
 import { LibrarySidebar } from './library-sidebar';
 import { LibraryEmpty, LibraryError, LibrarySkeleton } from './library-states';
 import './library.css';
+import { LimitNote } from '@/components/ui/limit-note';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -33,6 +34,8 @@ export interface OpenedLibraryPrompt {
 
 export interface LibraryPageProps {
   onOpenPrompt: (prompt: OpenedLibraryPrompt) => void;
+  /** Why 'Save to My Prompts' is held (the plan's prompt limit reached), shown once above the results. */
+  saveHeldBy?: string | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface LibraryPageProps {
  * the results (grid or list) with paging. The whole view lives in the URL (useLibraryParams);
  * the server filters and pages, and the previous page stays on screen while the next loads.
  */
-export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
+export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProps) {
   const queryClient = useQueryClient();
   const params = useLibraryParams();
   const { state } = params;
@@ -51,6 +54,7 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
   const sortId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const resultsHeadingId = useId();
+  const heldNoteId = useId();
 
   // Search box: typed text goes to the URL once typing pauses; a URL change from elsewhere
   // (back button, 'Clear all') comes back into the box.
@@ -182,6 +186,11 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
                 </div>
               </div>
 
+              {saveHeldBy ? (
+                <LimitNote id={heldNoteId} className="library__limit-note">
+                  {saveHeldBy}
+                </LimitNote>
+              ) : null}
               {!data ? (
                 <LibrarySkeleton layout={state.layout} />
               ) : data.total === 0 ? (
@@ -190,7 +199,7 @@ export function LibraryPage({ onOpenPrompt }: LibraryPageProps) {
                 <ul className={cx('lib-results', `lib-results--${state.layout}`, updating && 'lib-results--updating')}>
                   {data.prompts.map((prompt) => (
                     <li key={prompt.id} className="lib-results__item">
-                      <LibraryCard prompt={prompt} layout={state.layout} onOpen={open} saved={saved?.has(prompt.id) ?? false} />
+                      <LibraryCard prompt={prompt} layout={state.layout} onOpen={open} saved={saved?.has(prompt.id) ?? false} saveHeldNoteId={saveHeldBy ? heldNoteId : undefined} />
                     </li>
                   ))}
                 </ul>

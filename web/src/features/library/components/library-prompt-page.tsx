@@ -15,10 +15,13 @@ import type { OpenedLibraryPrompt } from './library-page';
 import { LibraryError } from './library-states';
 import { SaveToMyPrompts } from './save-to-my-prompts';
 import './library.css';
+import { LimitNote } from '@/components/ui/limit-note';
 
 export interface LibraryPromptPageProps {
   id: string;
   onOpenPrompt: (prompt: OpenedLibraryPrompt) => void;
+  /** Why 'Save to My Prompts' is held (the plan's prompt limit reached), shown beside it. */
+  saveHeldBy?: string | null;
 }
 
 const backLink = (
@@ -33,10 +36,11 @@ const backLink = (
  * industries, how often it was saved, 'Save to My Prompts' ('Saved ✓' once the user has a copy)
  * and 'Open' in the workbench. Above the user's plan only the teaser and the way to upgrade.
  */
-export function LibraryPromptPage({ id, onOpenPrompt }: LibraryPromptPageProps) {
+export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: LibraryPromptPageProps) {
   const query = useLibraryPrompt(id);
   const saved = useSavedLibraryIds();
   const titleId = useId();
+  const heldNoteId = useId();
   const prompt = query.data;
 
   if (query.isPending) {
@@ -104,11 +108,12 @@ export function LibraryPromptPage({ id, onOpenPrompt }: LibraryPromptPageProps) 
       ) : (
         <>
           <div className="lib-detail__actions">
-            <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved?.has(prompt.id) ?? false} />
+            <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved?.has(prompt.id) ?? false} heldNoteId={saveHeldBy ? heldNoteId : undefined} />
             <Button variant="secondary" size="sm" aria-describedby={titleId} onClick={() => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body })}>
               Open
             </Button>
           </div>
+          {saveHeldBy ? <LimitNote id={heldNoteId}>{saveHeldBy}</LimitNote> : null}
           <section className="lib-detail__section" aria-label="Prompt">
             <pre className="lib-detail__body">{prompt.body}</pre>
           </section>

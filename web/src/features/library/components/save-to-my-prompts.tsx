@@ -26,8 +26,9 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
  * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
  * button reads 'Saving...' meanwhile, then a toast reports the success, an alert dialog the failure.
  * When the user already holds a copy (`saved`) it reads 'Saved ✓', and asks before a second copy.
+ * At the plan's prompt limit it is disabled, described by the page's limit note (`heldNoteId`).
  */
-export function SaveToMyPrompts({ prompt, describedBy, saved = false }: { prompt: LibraryPrompt; describedBy?: string; saved?: boolean }) {
+export function SaveToMyPrompts({ prompt, describedBy, saved = false, heldNoteId }: { prompt: LibraryPrompt; describedBy?: string; saved?: boolean; heldNoteId?: string }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const fork = useForkLibraryPrompt();
@@ -69,7 +70,8 @@ export function SaveToMyPrompts({ prompt, describedBy, saved = false }: { prompt
           icon={saving ? <Spinner size="sm" /> : saved ? <BookmarkCheck aria-hidden="true" /> : <BookmarkPlus aria-hidden="true" />}
           aria-busy={saving || undefined}
           aria-disabled={saving || undefined}
-          aria-describedby={describedBy}
+          disabled={heldNoteId !== undefined && !saving}
+          aria-describedby={[describedBy, heldNoteId].filter(Boolean).join(' ') || undefined}
         >
           {saving ? 'Saving...' : saved ? 'Saved ✓' : 'Save to My Prompts'}
         </Button>

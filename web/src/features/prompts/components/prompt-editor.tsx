@@ -3,9 +3,7 @@ import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } fro
 import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
@@ -24,6 +22,7 @@ import { focusPromptCard } from '../utils/focus-card';
 import { DialogError } from './dialog-error';
 import { InsertVariable } from './insert-variable';
 import { VersionHistory } from './version-history';
+import { LimitNote } from '@/components/ui/limit-note';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
 export interface EditorSession {
@@ -281,9 +280,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
         <DialogError id={ids.error}>{error}</DialogError>
         {saveHeldBy ? (
-          <p id={ids.held} className="limit-note">
-            {saveHeldBy} <Link to={paths.pricing}>See plans</Link>
-          </p>
+<LimitNote id={ids.held}>{saveHeldBy}</LimitNote>
         ) : null}
 
         <DialogFooter className="prompt-editor__footer">

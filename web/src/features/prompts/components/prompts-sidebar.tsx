@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { FolderCog, Layers, Plus } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { paths } from '@/config/paths';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
 import { plural } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
+import { LimitNote } from '@/components/ui/limit-note';
 
 export interface PromptsSidebarProps {
   total: number | undefined;
@@ -44,12 +43,7 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
           {TEXT.createNew}
         </Button>
         {limitNote ? (
-          <p id={noteId} className="limit-note">
-            {limitNote}{' '}
-            <Link to={paths.pricing}>
-              See plans
-            </Link>
-          </p>
+<LimitNote id={noteId}>{limitNote}</LimitNote>
         ) : null}
       </div>
 

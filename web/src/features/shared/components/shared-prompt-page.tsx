@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useForkShared, useSharedPrompt } from '../api';
 import './shared-prompt.css';
+import { LimitNote } from '@/components/ui/limit-note';
 
 const FORK_LABEL = 'Fork into My Prompts';
 
@@ -22,6 +23,8 @@ export interface SharedPromptPageProps {
   onSignInToFork: () => void;
   /** The copy exists: My Prompts takes over. */
   onForked: (prompt: Prompt) => void;
+  /** Why forking is held (the plan's prompt limit reached), shown beside the button. */
+  forkHeldBy?: string | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -30,7 +33,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
  * A shared prompt at /s/<token> (the server sends its title and Open Graph tags in the HTML;
  * docs/architecture.md): readable without an account, with 'Fork into My Prompts'.
  */
-export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFork, onForked }: SharedPromptPageProps) {
+export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFork, onForked, forkHeldBy = null }: SharedPromptPageProps) {
   const shared = useSharedPrompt(token);
   const fork = useForkShared();
   const { toast } = useToast();
@@ -38,7 +41,7 @@ export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFor
   const arrived = useRef(false);
 
   const forkNow = async () => {
-    if (fork.isPending) return;
+    if (fork.isPending || forkHeldBy) return;
     if (!signedIn) return onSignInToFork();
     setError(null);
     try {
@@ -102,11 +105,22 @@ export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFor
       ) : null}
 
       <div className="shared-prompt__actions">
-        <Button icon={<GitFork />} loading={fork.isPending} disabled={signedIn === null} onClick={() => void forkNow()}>
+        <Button
+          icon={<GitFork />}
+          loading={fork.isPending}
+          disabled={signedIn === null || forkHeldBy !== null}
+          aria-describedby={forkHeldBy ? 'shared-prompt-held' : undefined}
+          onClick={() => void forkNow()}
+        >
           {fork.isPending ? 'Forking...' : FORK_LABEL}
         </Button>
         {signedIn === false ? <span className="shared-prompt__hint">You will sign in first, then come back here.</span> : null}
       </div>
+      {forkHeldBy ? (
+        <LimitNote id="shared-prompt-held" className="shared-prompt__held">
+          {forkHeldBy}
+        </LimitNote>
+      ) : null}
       {error ? <Alert className="shared-prompt__error">{error}</Alert> : null}
 
       <pre className="shared-prompt__body">{prompt.body}</pre>

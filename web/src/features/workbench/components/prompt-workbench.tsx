@@ -7,8 +7,6 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/use-toast';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useSessionDraft } from '@/lib/session-draft';
@@ -22,6 +20,7 @@ import { useRunPrompt } from '../api/run-prompt';
 import { RunAnswer } from './run-answer';
 import { VariableControl } from './variable-control';
 import './workbench.css';
+import { LimitNote } from '@/components/ui/limit-note';
 
 export interface WorkbenchPrompt {
   id?: string;
@@ -289,9 +288,7 @@ function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPro
             )}
           </div>
           {saveHeldBy ? (
-            <p id="wb-save-held" className="limit-note">
-              {saveHeldBy} <Link to={paths.pricing}>See plans</Link>
-            </p>
+<LimitNote id="wb-save-held">{saveHeldBy}</LimitNote>
           ) : null}
           <OpenElsewhere text={output.text} />
           <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run sends it to the AI model and shows the answer below.</p>
