@@ -1,33 +1,33 @@
 import * as z from 'zod/mini';
-import { CONTRACT } from './contract';
+import { CONTRACT, type RouteContract } from './contract';
 import { ErrorBody } from './contract/common';
-import { API_BASE, ROUTES, type RouteDef, type RouteKey, routeKey } from './routes';
+import { API_BASE, ROUTES, type RouteDef, type RouteKey, paramNames, routeKey } from './routes';
 
 /** The OpenAPI 3.1 document, generated from the route table and the zod contract. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   const schema = (s: z.ZodMiniType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
   for (const route of ROUTES as readonly RouteDef[]) {
-    const contract = CONTRACT[routeKey(route) as RouteKey];
+    const contract: RouteContract = CONTRACT[routeKey(route) as RouteKey];
     const secured = route.access === 'user' || route.access === 'admin' || route.access === 'key_or_user';
-    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-    for (const q of contract?.query ?? []) parameters.push({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string', ...(q.values ? { enum: [...q.values] } : {}) } });
-    const otherMedia = Object.fromEntries(Object.entries(contract?.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
+    const parameters: Record<string, unknown>[] = paramNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    parameters.push(...queryParameters(contract.query));
+    const otherMedia = Object.fromEntries(Object.entries(contract.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
     paths[API_BASE + route.path] ??= {};
     paths[API_BASE + route.path]![route.method.toLowerCase()] = {
-      summary: contract?.summary ?? 'Not implemented yet',
+      summary: contract.summary,
       ...(parameters.length ? { parameters } : {}),
       ...(secured ? { security: [{ bearer: [] }] } : {}),
-      ...(contract?.request
+      ...(contract.request
         ? { requestBody: { required: true, content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } } } }
         : {}),
       responses: {
-        [String(contract?.status ?? 200)]: {
+        [String(contract.status ?? 200)]: {
           description: 'Success',
-          ...(contract?.response || contract?.otherMedia
+          ...(contract.response || contract.otherMedia
             ? { content: { ...(contract.response ? { 'application/json': { schema: schema(contract.response) } } : {}), ...otherMedia } }
             : {}),
-          ...(contract?.responseHeaders
+          ...(contract.responseHeaders
             ? { headers: Object.fromEntries(Object.entries(contract.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
             : {}),
         },
@@ -41,4 +41,17 @@ export function openApiDocument() {
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };
+}
+
+/** A route's query schema as OpenAPI parameters: every property optional, a string (an enum where the schema has one). */
+function queryParameters(query: z.ZodMiniObject | undefined): Record<string, unknown>[] {
+  if (!query) return [];
+  const { properties = {} } = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { description?: string; enum?: string[] }> };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    ...(property.description ? { description: property.description } : {}),
+    schema: { type: 'string', ...(property.enum ? { enum: property.enum } : {}) },
+  }));
 }

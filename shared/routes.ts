@@ -170,6 +170,13 @@ type KeyOf<R> = R extends { method: infer M extends string; path: infer P extend
 export type RouteKey = KeyOf<RouteEntry>;
 export type AccessOf<K extends RouteKey> = { [R in RouteEntry as KeyOf<R>]: R['access'] }[K];
 
+/** The parameter names of a path, from its `{name}` segments: `'/prompts/{id}/labels/{label}'` → `'id' | 'label'`. */
+export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+/** A route's path parameters by type: `ParamsOf<'PUT /prompts/{id}'>` is `{ id: string }`. */
+export type ParamsOf<K extends string> = { readonly [N in ParamNames<K extends `${string} ${infer P}` ? P : never>]: string };
+/** The parameter names of a path at run time (the same `{name}` segments). */
+export const paramNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+
 /** `"POST /auth/login"`: the API Gateway route key of a route (without the base path). */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 

@@ -3,6 +3,6 @@ import { deleteLibraryPrompt } from '../lib/library';
 
 /** DELETE /admin/prompts/{id}: removes a prompt from the library (forks already made stay). */
 export const handler = api('DELETE /admin/prompts/{id}', {}, async ({ params }) => {
-  await deleteLibraryPrompt(params.id!);
+  await deleteLibraryPrompt(params.id);
   return noContent();
 });

@@ -3,6 +3,6 @@ import { api, noContent } from '../lib/http';
 
 /** DELETE /admin/users/{id}: the account and its whole workspace; the email becomes free. */
 export const handler = api('DELETE /admin/users/{id}', {}, async ({ user, params }) => {
-  await deleteUser(user, params.id!);
+  await deleteUser(user, params.id);
   return noContent();
 });

@@ -7,6 +7,6 @@ import { editLibraryPrompt } from '../lib/library';
  * and tier, through the import's upsert (a changed title or body shows 'Updated in library' on forks).
  */
 export const handler = api('PUT /admin/prompts/{id}', { body: LibraryPromptEdit }, async ({ user, body, params }) => {
-  await editLibraryPrompt(params.id!, body, user.email);
+  await editLibraryPrompt(params.id, body, user.email);
   return noContent();
 });

@@ -4,7 +4,7 @@ import { LIBRARY_PROMPT_NOT_FOUND, getLibraryPrompt } from '../lib/library';
 
 /** GET /admin/prompts/{id}: a library prompt's full text for the admin's edit dialog (from the table, so an edit starts from the latest). */
 export const handler = api('GET /admin/prompts/{id}', {}, async ({ params }) => {
-  const prompt = await getLibraryPrompt(params.id!);
+  const prompt = await getLibraryPrompt(params.id);
   if (!prompt) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
   const { id, title, body, tasks, industries, access_tier } = prompt;
   return ok({ id, title, body, tasks: tasks ?? [], industries: industries ?? [], access_tier });

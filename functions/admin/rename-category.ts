@@ -4,6 +4,6 @@ import { renameLibraryCategory } from '../lib/library';
 
 /** PUT /admin/categories/{id}: rename a library category. */
 export const handler = api('PUT /admin/categories/{id}', { body: LibraryCategoryInput }, async ({ body, params }) => {
-  await renameLibraryCategory(params.id!, body.name);
+  await renameLibraryCategory(params.id, body.name);
   return noContent();
 });

@@ -4,6 +4,6 @@ import { setLibraryTier } from '../lib/library';
 
 /** PATCH /admin/prompts/{id}/tier: the content tier of a library prompt. */
 export const handler = api('PATCH /admin/prompts/{id}/tier', { body: TierChange }, async ({ body, params }) => {
-  await setLibraryTier(params.id!, body.access_tier);
+  await setLibraryTier(params.id, body.access_tier);
   return noContent();
 });

@@ -4,5 +4,5 @@ import { api, ok } from '../lib/http';
 
 /** PUT /admin/users/{id}: is_admin and/or access_tier. An admin cannot demote themselves. */
 export const handler = api('PUT /admin/users/{id}', { body: AdminUserUpdate }, async ({ user, body, params }) =>
-  ok(await updateUser(user, params.id!, body)),
+  ok(await updateUser(user, params.id, body)),
 );

@@ -6,7 +6,8 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { API_BASE, type AccessOf, type RouteDef, type RouteKey, ROUTES, routeKey } from '@shared/routes';
+import type { BodySchemaOf, QuerySchemaOf } from '@shared/contract';
+import { API_BASE, type AccessOf, type ParamNames, type ParamsOf, type RouteDef, type RouteKey, ROUTES, paramNames, routeKey } from '@shared/routes';
 import { config } from './config';
 import { cancellationCodes } from './db';
 import {
@@ -26,10 +27,10 @@ import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
-import { parseWith } from './validation';
+import { parseQuery, parseWith } from './validation';
 
 /**
- * Every handler is one middy chain with the same conventions (DESIGN.md section 3):
+ * Every handler is one middy chain with the same conventions (docs/architecture.md, "The request path"):
  * normalise headers → size guard → parse body (middy's parsers) → authenticate → zod-validate →
  * handler; a response middleware first in the chain adds headers and maps every error to
  * `{"detail": ...}`, with unknown errors becoming a bare 500.
@@ -52,7 +53,7 @@ type StreamingKey = `${StreamingEntry['method']} ${StreamingEntry['path']}`;
 /** Only streaming routes may answer with a Readable body. */
 type ResultOf<K extends RouteKey> = K extends StreamingKey ? Result | StreamedResult : Result;
 
-export interface ApiRequest<Body, U, P extends string = never, S = U extends null ? null : TokenClaims> {
+export interface ApiRequest<Body, U, P extends string = never, S = U extends null ? null : TokenClaims, Params = Record<never, string>, Query = Record<never, never>> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: Body;
@@ -61,15 +62,17 @@ export interface ApiRequest<Body, U, P extends string = never, S = U extends nul
   session: S;
   /** The API key that opened a `key_or_user` route, if one did. */
   apiKeyId: string | null;
-  params: Record<string, string | undefined>;
-  query: Record<string, string | undefined>;
+  /** The route's path parameters, each a non-empty string (pathGuard answers 404 otherwise). */
+  params: Params;
+  /** The query string parsed by the route's query schema (400 with its message when a value is refused). */
+  query: Query;
   /** The items named in the route's `preload`, as stored; `undefined` when there is none. */
   preloaded: Record<P, Item | undefined>;
 }
 
 /** What a preload key is built from: the path parameters and the caller's own id. */
-export interface PreloadInput {
-  params: Record<string, string | undefined>;
+export interface PreloadInput<N extends string = never> {
+  params: { readonly [K in N]: string };
   userId: string;
 }
 
@@ -86,20 +89,36 @@ export interface PreloadInput {
  * 404, or refuse a restore as "already current". A strong read costs the same round trip and one
  * read unit per 4 KB instead of half of one.
  */
-export type Preload<P extends string> = Record<P, (input: PreloadInput) => Key | undefined>;
+export type Preload<P extends string, N extends string = string> = Record<P, (input: PreloadInput<N>) => Key | undefined>;
 
-interface Options<S extends z.ZodMiniType | undefined, P extends string> {
-  /** The request body's contract; omit for routes without a body. */
-  body?: S;
-  /** How the body is encoded on the wire (the spec's login is form-encoded). */
+/**
+ * The route's own schemas from its contract entry (shared/contract/index.ts): `body` exactly when
+ * the entry has a request schema, `query` exactly when it has a query schema, each the entry's own
+ * (the type demands it; tests/unit/route-contract.test.ts checks the objects are the same). The
+ * handler names them rather than `api` reading the contract, so a function bundles only its own.
+ */
+type SchemaOptions<K extends RouteKey> = (BodySchemaOf<K> extends z.ZodMiniType ? { body: BodySchemaOf<K> } : { body?: undefined }) &
+  (QuerySchemaOf<K> extends z.ZodMiniType ? { query: QuerySchemaOf<K> } : { query?: undefined });
+
+type Options<K extends RouteKey, P extends string> = SchemaOptions<K> & {
+  /** How the body is encoded on the wire (the login is an OAuth2 password form). */
   encoding?: 'json' | 'form';
   /** A larger body limit than config.maxBodyBytes for this route (imports); Lambda takes at most 6 MB. */
   maxBodyBytes?: number;
   /** Items read with the user (signed-in routes only), handed to the handler as `preloaded`. */
-  preload?: Preload<P>;
+  preload?: Preload<P, RouteParam<K>>;
+};
+/** What `api` keeps of a handler's options: the unit test compares them with the contract entry. */
+export interface Binding {
+  route: RouteKey;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniObject;
+  encoding?: 'json' | 'form';
 }
 
-type BodyOf<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+type RouteParam<K extends RouteKey> = ParamNames<K extends `${string} ${infer P}` ? P : never>;
+type BodyOf<K extends RouteKey> = BodySchemaOf<K> extends z.ZodMiniType ? z.infer<BodySchemaOf<K>> : undefined;
+type QueryOf<K extends RouteKey> = QuerySchemaOf<K> extends z.ZodMiniType ? z.infer<QuerySchemaOf<K>> : Record<never, never>;
 /** Signed-in routes always have the current user; public ones never do. */
 type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' | 'key_or_user' ? UserRecord : null;
 /** The session token's claims: always on `user`/`admin` routes, null when an API key opened a `key_or_user` route. */
@@ -109,12 +128,15 @@ type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: Toke
 
 export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
 
-export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = undefined, P extends string = never>(
+export function api<K extends RouteKey, P extends string = never>(
   route: K,
-  options: Options<S, P>,
-  fn: (request: ApiRequest<BodyOf<S>, UserOf<K>, P, SessionOf<K>>) => Promise<ResultOf<K>>,
+  options: Options<K, P>,
+  fn: (request: ApiRequest<BodyOf<K>, UserOf<K>, P, SessionOf<K>, ParamsOf<K>, QueryOf<K>>) => Promise<ResultOf<K>>,
 ) {
   const entry = routeEntry(route);
+  const names = paramNames(entry.path);
+  const body: z.ZodMiniType | undefined = options.body;
+  const query = options.query as z.ZodMiniObject | undefined;
   if (options.preload && (entry.access === 'public' || entry.access === 'stripe')) throw new Error(`${route}: only signed-in routes preload`);
   const chain = middy<Event, Result>(entry.streaming ? streamingRuntime() : {})
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -122,26 +144,34 @@ export function api<K extends RouteKey, S extends z.ZodMiniType | undefined = un
     .use(httpHeaderNormalizer());
   // A function URL (how AWS serves a streaming route) hands every method and path to the function.
   if (entry.streaming) chain.use(directGuard(entry));
-  chain.use(bodyGuard(options));
-  if (options.body) {
+  chain.use(bodyGuard(body, options.maxBodyBytes));
+  if (body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
-  chain.use(authenticate(entry.access, options.preload)).use(pathGuard());
-  return chain.handler(async (event, context) => {
-    const body = options.body ? parseWith(options.body, event.body) : undefined;
+  chain.use(authenticate(entry.access, names, options.preload as Preload<string> | undefined)).use(pathGuard(names));
+  const handler = chain.handler(async (event, context) => {
+    const parsed = body ? parseWith(body, event.body) : undefined;
     // middy's types know buffered results only; a StreamedResult is piped by streamifyResponse.
     return (await fn({
       event,
       context,
-      body: body as BodyOf<S>,
+      body: parsed as BodyOf<K>,
       user: (event.user ?? null) as UserOf<K>,
       session: (event.session ?? null) as SessionOf<K>,
       apiKeyId: event.apiKeyId ?? null,
-      params: event.pathParameters ?? {},
-      query: event.queryStringParameters ?? {},
+      // pathGuard has checked that each of the route's parameters is there and not empty.
+      params: paramsOf(event, names) as ParamsOf<K>,
+      query: (query ? parseQuery(query, event.queryStringParameters ?? {}) : {}) as QueryOf<K>,
       preloaded: (event.preloaded ?? {}) as Record<P, Item | undefined>,
     })) as Result;
   });
+  const binding: Binding = { route, ...(body ? { body } : {}), ...(query ? { query } : {}), ...(options.encoding ? { encoding: options.encoding } : {}) };
+  return Object.assign(handler, { binding });
+}
+
+/** The route's path parameters from the event (only the route's own names). */
+function paramsOf(event: Event, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, event.pathParameters?.[name] ?? '']));
 }
 
 function routeEntry(route: string): RouteDef {
@@ -278,13 +308,13 @@ function toHttpError(error: unknown): HttpError | null {
   return null;
 }
 
-function bodyGuard(options: Options<z.ZodMiniType | undefined, string>): middy.MiddlewareObj<Event, Result> {
+function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undefined): middy.MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
-      if (!options.body) return;
+      if (!body) return;
       const raw = event.body ?? '';
       const bytes = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-      const limit = options.maxBodyBytes ?? config.maxBodyBytes;
+      const limit = maxBodyBytes ?? config.maxBodyBytes;
       if (bytes > limit) {
         throw new PayloadTooLargeError(`Request body is too large (limit ${limit / 1024} KB).`);
       }
@@ -296,21 +326,23 @@ function bodyGuard(options: Options<z.ZodMiniType | undefined, string>): middy.M
 /** Longest path parameter a route looks up: ids longer than this name nothing (and DynamoDB keys are capped at 1 KB). */
 const MAX_PATH_PARAMETER_BYTES = 512;
 
-const oversized = (event: Event) =>
+/** A path that names nothing: a parameter of the route missing or empty, or any too long to be a key. */
+const unroutable = (event: Event, names: string[]) =>
+  names.some((name) => !event.pathParameters?.[name]) ||
   Object.values(event.pathParameters ?? {}).some((value) => value !== undefined && Buffer.byteLength(value) > MAX_PATH_PARAMETER_BYTES);
 
-function pathGuard(): middy.MiddlewareObj<Event, Result> {
+function pathGuard(names: string[]): middy.MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
-      if (oversized(event)) throw new NotFoundError('Not found.');
+      if (unroutable(event, names)) throw new NotFoundError('Not found.');
     },
   };
 }
 
-/** The keys a route preloads; none when a path parameter is too long to be a key (pathGuard answers 404 next). */
-function preloadKeys(preload: Preload<string> | undefined, event: Event, userId: string): Record<string, Key> {
-  if (!preload || oversized(event)) return {};
-  const input: PreloadInput = { params: event.pathParameters ?? {}, userId };
+/** The keys a route preloads; none when the path names nothing (pathGuard answers 404 next). */
+function preloadKeys(preload: Preload<string> | undefined, event: Event, names: string[], userId: string): Record<string, Key> {
+  if (!preload || unroutable(event, names)) return {};
+  const input: PreloadInput<string> = { params: paramsOf(event, names), userId };
   const keys: Record<string, Key> = {};
   for (const [name, build] of Object.entries(preload)) {
     const key = build(input);
@@ -319,7 +351,7 @@ function preloadKeys(preload: Preload<string> | undefined, event: Event, userId:
   return keys;
 }
 
-function authenticate(access: RouteDef['access'], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {
+function authenticate(access: RouteDef['access'], names: string[], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {
   return {
     before: async ({ event }) => {
       if (access === 'public' || access === 'stripe') return;
@@ -332,7 +364,7 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
         const found = await findApiKey(token);
         if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
         const [{ user, preloaded }] = await Promise.all([
-          getUserForToken(found.user_id, null, preloadKeys(preload, event, found.user_id)),
+          getUserForToken(found.user_id, null, preloadKeys(preload, event, names, found.user_id)),
           // GET functions are read-only (least privilege): a key's use is recorded by its writes (compile, MCP).
           event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
         ]);
@@ -345,7 +377,7 @@ function authenticate(access: RouteDef['access'], preload?: Preload<string>): mi
         return;
       }
       const claims = await verifyAccessToken(token);
-      const { user, revoked, preloaded } = await getUserForToken(claims.userId, claims.tokenId, preloadKeys(preload, event, claims.userId));
+      const { user, revoked, preloaded } = await getUserForToken(claims.userId, claims.tokenId, preloadKeys(preload, event, names, claims.userId));
       // A deleted account's tokens stop working on the next request; so does a logged-out token.
       if (!user) throw new UnauthorizedError('Your account no longer exists.');
       if (revoked || claims.sessionVersion !== sessionVersionOf(user)) throw new UnauthorizedError('Your session has ended. Please log in again.');

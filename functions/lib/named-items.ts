@@ -34,7 +34,7 @@ export async function getNamed<T>(kind: NamedKind, userId: string, id: string): 
 }
 
 /** The key of the caller's own item named by the path's `id`, for a route's `preload` (http.ts). */
-export const namedKey = (kind: NamedKind) => ({ params, userId }: PreloadInput) => itemKey(kind, userId, params.id!);
+export const namedKey = (kind: NamedKind) => ({ params, userId }: PreloadInput<'id'>) => itemKey(kind, userId, params.id);
 
 /** The item as read (by getNamed or a route's `preload`); 404 when there is none. */
 export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id: string } {

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '@shared/contract/admin';
+import { ADMIN_PAGE_DEFAULT, type AdminPageQuery, NEXT_CURSOR_HEADER } from '@shared/contract/admin';
 import { getJwtKey } from './config';
 import { TABLE, db } from './db';
 import { BadRequestError } from './errors';
@@ -18,8 +18,8 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
+export { INVALID_LIMIT, SEARCH_MAX } from '@shared/contract/admin';
 export const INVALID_CURSOR = 'cursor is not valid: it must be the next_cursor of an earlier page of this list. Ask for the first page again without it.';
-export const INVALID_LIMIT = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`;
 
 async function signature(payload: string): Promise<string> {
   // A key of its own, derived from the signing secret: a cursor can never pass for a token.
@@ -77,19 +77,11 @@ export async function searchedPage<T>(
   }
 }
 
-export const SEARCH_MAX = 254;
-
-/** `limit`, `cursor` and `search` from a listing's query string, checked. */
-export function pageRequest(query: Record<string, string | undefined> | null | undefined): PageRequest {
-  const raw = query?.limit;
-  let limit = ADMIN_PAGE_DEFAULT;
-  if (raw !== undefined) {
-    if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > ADMIN_PAGE_MAX) throw new BadRequestError(INVALID_LIMIT);
-    limit = Number(raw);
-  }
-  const search = query?.search?.trim().toLowerCase();
-  if (search && search.length > SEARCH_MAX) throw new BadRequestError(`search must be at most ${SEARCH_MAX} characters.`);
-  const cursor = query?.cursor;
+/** `limit`, `cursor` and `search` of a listing's query string (checked by the route's AdminPageQuery). */
+export function pageRequest(query: AdminPageQuery): PageRequest {
+  const limit = query.limit === undefined ? ADMIN_PAGE_DEFAULT : Number(query.limit);
+  const search = query.search?.trim().toLowerCase();
+  const cursor = query.cursor;
   return { limit, ...(cursor ? { cursor } : {}), ...(search ? { search } : {}) };
 }
 

@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CompileError, compileBody, describeBody } from '@shared/compile';
-import { LabelName } from '@shared/contract/versions';
-import type { RegistryPrompt } from '@shared/contract/registry';
+import type { RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
 import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { TABLE, batchGet, db, queryAll } from './db';
@@ -11,8 +10,7 @@ import { keys } from './keys';
 import { slugKey } from './slugs';
 import type { Item, UserRecord } from './users';
 import { directivesOf, listSnippets, profileValuesOf } from './context';
-import { parseWith } from './validation';
-import { VERSION_NOT_FOUND, type VersionItem, labelsAt, versionOf, versionParam } from './versions';
+import { VERSION_NOT_FOUND, type VersionItem, labelsAt, versionOf } from './versions';
 import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
 
 /**
@@ -22,7 +20,7 @@ import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
  * version number: read together with the prompt). Another user's slug names nothing: 404.
  */
 export const registryPreload = {
-  slug: ({ params, userId }: PreloadInput) => (params.slug && isSlug(params.slug) ? slugKey(userId, params.slug) : undefined),
+  slug: ({ params, userId }: PreloadInput<'slug'>) => (isSlug(params.slug) ? slugKey(userId, params.slug) : undefined),
 };
 
 const variablesOf = (body: string) =>
@@ -45,17 +43,10 @@ export interface Selector {
   version?: number;
 }
 
-/** `?label=&version=` as a selector (400 for a malformed one, or both at once). */
-export function selectorFrom(query: Record<string, string | undefined>): Selector {
-  const selector: Selector = {};
-  if (query.label !== undefined) selector.label = parseWith(LabelName, query.label);
-  if (query.version !== undefined) {
-    const version = versionParam(query.version);
-    if (version === null) throw new BadRequestError('version must be a whole number of 1 or more.');
-    selector.version = version;
-  }
-  if (selector.label !== undefined && selector.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
-  return selector;
+/** `?label=&version=` (checked by RegistryQuery: well-formed, not both) as a selector. */
+export function selectorFrom(query: RegistryQuery): Selector {
+  if (query.label !== undefined) return { label: query.label };
+  return query.version === undefined ? {} : { version: Number(query.version) };
 }
 
 /**

@@ -40,3 +40,15 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   }
   return value;
 }
+
+/**
+ * Parses a query string with the route's query schema; on failure a 400 with the first problem as
+ * its `detail` alone (query values are single strings, so the message names the parameter).
+ */
+export function parseQuery<S extends z.ZodMiniType>(schema: S, query: Record<string, string | undefined>): z.infer<S> {
+  try {
+    return parseWith(schema, query);
+  } catch (error) {
+    throw error instanceof BadRequestError ? new BadRequestError(error.detail) : error;
+  }
+}

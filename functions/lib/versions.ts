@@ -63,7 +63,7 @@ export const sameContent = (a: PromptContent, b: PromptContent) =>
 export const promptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'prompt' ? (item as unknown as PromptItem) : null);
 
 /** For a route's `preload` (http.ts): the caller's own prompt named by the path's `id`. */
-export const promptPreload = { prompt: ({ params, userId }: PreloadInput) => keys.prompt(userId, params.id!) };
+export const promptPreload = { prompt: ({ params, userId }: PreloadInput<'id'>) => keys.prompt(userId, params.id) };
 
 /** Access pattern: one prompt by id, read strongly so a save conditions on the latest version. */
 export async function getPromptItem(userId: string, promptId: string): Promise<PromptItem | undefined> {
@@ -251,9 +251,9 @@ export const versionParam = (value: string | undefined) => (/^[1-9]\d{0,5}$/.tes
 /** For a route's `preload` (http.ts): the prompt and the snapshot named by the path's `id` and `version`. */
 export const restorePreload = {
   ...promptPreload,
-  snapshot: ({ params, userId }: PreloadInput) => {
+  snapshot: ({ params, userId }: PreloadInput<'id' | 'version'>) => {
     const version = versionParam(params.version);
-    return version === null ? undefined : keys.promptVersion(userId, params.id!, version);
+    return version === null ? undefined : keys.promptVersion(userId, params.id, version);
   },
 };
 

@@ -9,7 +9,7 @@ import { libraryCaching } from '../lib/tier-proof';
  * the locked teaser: read from the tier's own snapshot files, which never hold the full text.
  */
 export const handler = api('GET /library/prompts/{id}', {}, async ({ user, params, event }) => {
-  const view = await libraryView(user.access_tier, params.id!);
+  const view = await libraryView(user.access_tier, params.id);
   if (!view) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
   // The answer holds nothing of the caller but their tier: cacheable per tier at the edge like the pages (tier-proof.ts).
   return { ...ok(view), ...(await libraryCaching(event.headers, user.access_tier)) };

@@ -2,7 +2,6 @@ import { LibraryQuery } from '@shared/contract/library';
 import { api, ok } from '../lib/http';
 import { queryLibrary } from '../lib/library-snapshot';
 import { libraryCaching } from '../lib/tier-proof';
-import { parseWith } from '../lib/validation';
 
 /**
  * GET /library/prompts: a page with totals (search, category, tasks, industries, page, page_size
@@ -10,8 +9,8 @@ import { parseWith } from '../lib/validation';
  * the caller's tier are locked teasers. One round trip (the user): pages come from the library
  * snapshot, never from the table. Cached per tier at the edge (tier-proof.ts).
  */
-export const handler = api('GET /library/prompts', {}, async ({ user, event }) => ({
-  ...ok(await queryLibrary(user.access_tier, parseWith(LibraryQuery, event.queryStringParameters ?? {}))),
+export const handler = api('GET /library/prompts', { query: LibraryQuery }, async ({ user, query, event }) => ({
+  ...ok(await queryLibrary(user.access_tier, query)),
   // The page holds nothing of the caller but their tier: cacheable per tier at the edge (tier-proof.ts).
   ...(await libraryCaching(event.headers, user.access_tier)),
 }));

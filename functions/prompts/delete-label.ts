@@ -6,6 +6,6 @@ import { promptPreload } from '../lib/versions';
 
 /** DELETE /prompts/{id}/labels/{label}: unpins the label (404 when the prompt has no such label). */
 export const handler = api('DELETE /prompts/{id}/labels/{label}', { preload: promptPreload }, async ({ user, params, preloaded }) => {
-  await setLabel(user.id, params.id!, parseWith(LabelName, params.label), null, preloaded.prompt);
+  await setLabel(user.id, params.id, parseWith(LabelName, params.label), null, preloaded.prompt);
   return noContent();
 });

@@ -6,6 +6,6 @@ import { deletePrompt, promptFrom, promptPreload } from '../lib/versions';
  * plan slot back; another user's id is 404. A retry finishes a delete that stopped half way.
  */
 export const handler = api('DELETE /prompts/{id}', { preload: promptPreload }, async ({ user, params, preloaded }) => {
-  await deletePrompt(user.id, params.id!, promptFrom(preloaded.prompt));
+  await deletePrompt(user.id, params.id, promptFrom(preloaded.prompt));
   return noContent();
 });

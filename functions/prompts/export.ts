@@ -1,5 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat, exportFileName } from '@shared/contract/transfer';
-import { BadRequestError } from '../lib/errors';
+import { ExportQuery, exportFileName } from '@shared/contract/transfer';
 import { api } from '../lib/http';
 import { buildDocument, fileResponse, renderMarkdown } from '../lib/transfer';
 import { loadWorkspace } from '../lib/workspace';
@@ -9,9 +8,8 @@ import { loadWorkspace } from '../lib/workspace';
  * default) is the document POST /prompts/import takes, in this or any other account; Markdown is
  * one readable file and cannot be imported.
  */
-export const handler = api('GET /prompts/export', {}, async ({ user, query, event }) => {
-  const format = (query.format ?? 'json') as ExportFormat;
-  if (!EXPORT_FORMATS.includes(format)) throw new BadRequestError("format must be 'json' or 'markdown'.");
+export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ user, query, event }) => {
+  const format = query.format ?? 'json';
   const now = new Date();
   const document = buildDocument(await loadWorkspace(user.id), now);
   const [body, type] =

@@ -16,7 +16,7 @@ import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/work
  */
 export const handler = api(
   'POST /prompts/fork/{id}',
-  { body: ForkRequest, preload: { original: ({ params }) => libraryKeys.prompt(params.id!) } },
+  { body: ForkRequest, preload: { original: ({ params }) => libraryKeys.prompt(params.id) } },
   async ({ user, body, preloaded }) => {
     const original = libraryPromptFrom(preloaded.original);
     if (!original) throw new NotFoundError('Prompt not found.');

@@ -2,4 +2,4 @@ import { api, ok } from '../lib/http';
 import { listVersions } from '../lib/versions';
 
 /** GET /prompts/{id}/versions: the prompt's versions, the current one first, then newest first. */
-export const handler = api('GET /prompts/{id}/versions', {}, async ({ user, params }) => ok({ versions: await listVersions(user.id, params.id!) }));
+export const handler = api('GET /prompts/{id}/versions', {}, async ({ user, params }) => ok({ versions: await listVersions(user.id, params.id) }));

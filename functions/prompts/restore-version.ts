@@ -9,5 +9,5 @@ import { VERSION_NOT_FOUND, promptFrom, promptViewAlongside, restorePreload, res
 export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ user, params, preloaded }) => {
   const version = versionParam(params.version);
   if (version === null) throw new NotFoundError(VERSION_NOT_FOUND);
-  return ok(await promptViewAlongside(user.id, promptFrom(preloaded.prompt), restoreVersion(user.id, params.id!, version, preloaded)));
+  return ok(await promptViewAlongside(user.id, promptFrom(preloaded.prompt), restoreVersion(user.id, params.id, version, preloaded)));
 });

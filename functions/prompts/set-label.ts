@@ -7,5 +7,5 @@ import { promptPreload } from '../lib/versions';
 /** PUT /prompts/{id}/labels/{label}: pins the label to a version (moves it when already set). */
 export const handler = api('PUT /prompts/{id}/labels/{label}', { body: LabelInput, preload: promptPreload }, async ({ user, params, body, preloaded }) => {
   const label = parseWith(LabelName, params.label);
-  return ok({ labels: await setLabel(user.id, params.id!, label, body.version, preloaded.prompt) });
+  return ok({ labels: await setLabel(user.id, params.id, label, body.version, preloaded.prompt) });
 });

@@ -9,7 +9,7 @@ import { setFavorite } from '../lib/workspace';
  * prompt is read with the user (two round trips); the favourite toggle does not need it.
  */
 export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, body, params, preloaded }) => {
-  const id = params.id!;
+  const id = params.id;
   if ('title' in body) await savePrompt(user.id, id, body, promptFrom(preloaded.prompt));
   else await setFavorite(user.id, id, body.is_favorite);
   return noContent();

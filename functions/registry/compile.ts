@@ -10,6 +10,6 @@ import { compileRegistryPrompt, registryPreload } from '../lib/registry';
  */
 export const handler = api('POST /registry/prompts/{slug}/compile', { body: CompileRequest, preload: registryPreload }, async ({ user, params, body, preloaded }) => {
   if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
-  const { text } = await compileRegistryPrompt(user, params.slug!, preloaded.slug, { label: body.label, version: body.version }, body.variables, body.directives !== false);
+  const { text } = await compileRegistryPrompt(user, params.slug, preloaded.slug, { label: body.label, version: body.version }, body.variables, body.directives !== false);
   return ok({ text });
 });

@@ -1,8 +1,9 @@
+import { RegistryQuery } from '@shared/contract/registry';
 import { api, ok } from '../lib/http';
 import { registryPreload, resolvePrompt, selectorFrom } from '../lib/registry';
 
 /** GET /registry/prompts/{slug}?label=&version=: one version of one of the caller's prompts (session or API key). */
-export const handler = api('GET /registry/prompts/{slug}', { preload: registryPreload }, async ({ user, params, query, preloaded }) => {
+export const handler = api('GET /registry/prompts/{slug}', { query: RegistryQuery, preload: registryPreload }, async ({ user, params, query, preloaded }) => {
   const selector = selectorFrom(query);
-  return ok((await resolvePrompt(user.id, params.slug!, preloaded.slug, selector)).view);
+  return ok((await resolvePrompt(user.id, params.slug, preloaded.slug, selector)).view);
 });

@@ -12,10 +12,30 @@ import { CategoryName } from './prompts';
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const ADMIN_PAGE_DEFAULT = 100;
 export const ADMIN_PAGE_MAX = 200;
-export const ADMIN_PAGE_QUERY = [
-  { name: 'limit', description: `Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT})` },
-  { name: 'cursor', description: `The ${NEXT_CURSOR_HEADER} header of the previous page (opaque, signed; anything else → 400)` },
-];
+export const INVALID_LIMIT = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`;
+/** Longest search text of an admin list (an email's longest). */
+export const SEARCH_MAX = 254;
+
+/** An admin list's query string: `limit`, `cursor`, and `search` in the field a list names. */
+const adminPageQuery = (searched: string) =>
+  z.object({
+    limit: z.optional(
+      z.string().check(
+        z.refine((raw) => /^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= ADMIN_PAGE_MAX, INVALID_LIMIT),
+        z.describe(`Rows per page, 1 to ${ADMIN_PAGE_MAX} (default ${ADMIN_PAGE_DEFAULT})`),
+      ),
+    ),
+    cursor: z.optional(z.string().check(z.describe(`The ${NEXT_CURSOR_HEADER} header of the previous page (opaque, signed; anything else → 400)`))),
+    search: z.optional(
+      z.string().check(
+        z.refine((text) => text.trim().toLowerCase().length <= SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters.`),
+        z.describe(`Only ${searched} contains this text, in any letter case (a page may then hold fewer rows than limit)`),
+      ),
+    ),
+  });
+export const AdminPromptsQuery = adminPageQuery('prompts whose title');
+export const AdminUsersQuery = adminPageQuery('users whose email');
+export type AdminPageQuery = z.infer<typeof AdminPromptsQuery>;
 export const ADMIN_PAGE_HEADERS = { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page' };
 
 /** A library prompt row of the admin Prompts tab. */

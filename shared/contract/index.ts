@@ -4,34 +4,49 @@ import { Accepted, Account, ChangeEmailRequest, ChangePasswordRequest, DeleteAcc
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
-import { ForkRequest, LIBRARY_SORTS, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText } from './library';
-import { ADMIN_PAGE_HEADERS, ADMIN_PAGE_QUERY, AdminPrompt, AdminPromptList, AdminUserCreate, AdminUserUpdate, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
+import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
+import { ADMIN_PAGE_HEADERS, AdminPrompt, AdminPromptList, AdminPromptsQuery, AdminUserCreate, AdminUserUpdate, AdminUsersQuery, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
-import { EXPORT_FORMATS, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
+import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
-import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, ShareLink, SharedPrompt } from './registry';
+import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, ShareLink, SharedPrompt } from './registry';
 
-interface RouteContract {
+export interface RouteContract {
   summary: string;
+  /** The request body's schema: the handler validates with it (see `parsedAs`), OpenAPI documents it. */
   request?: z.ZodMiniType;
-  /** Wire encoding of the request body; JSON unless the spec says otherwise. */
+  /**
+   * A looser schema the handler validates the body with when it checks a part of it itself
+   * (import: the document, so its problems are reported with their positions); `request` stays
+   * the documented shape.
+   */
+  parsedAs?: z.ZodMiniType;
+  /** Wire encoding of the request body; JSON unless the login form (OAuth2 password flow). */
   encoding?: 'form';
   response?: z.ZodMiniType;
   status?: number;
-  /** Query parameters, for the OpenAPI document. */
-  query?: { name: string; description: string; values?: readonly string[] }[];
+  /**
+   * The query string's schema (an object of optional strings; `z.describe` on each for OpenAPI):
+   * the handler gets `query` parsed by it, a bad value answers 400 with the schema's message.
+   */
+  query?: z.ZodMiniObject;
   /** Other media types the success answer may have instead of JSON, each with a description. */
   otherMedia?: Record<string, string>;
   /** Headers of the success answer, each with a description. */
   responseHeaders?: Record<string, string>;
 }
 
-/** Request and response schemas per route: handlers validate with them, the OpenAPI document is built from them. */
-export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
+/**
+ * Request and response schemas per route, one entry for every route of the table (the type says
+ * so): handlers validate with them (http.ts `api` demands the entry's own schemas), the OpenAPI
+ * document is built from them, and tests/unit/route-contract.test.ts checks all three agree.
+ */
+export const CONTRACT = {
   'GET /health': { summary: 'Liveness check', response: HealthResponse },
+  'GET /openapi.json': { summary: 'This OpenAPI 3.1 document' },
   'POST /auth/register': { summary: 'Create an account', request: RegisterRequest, response: RegisterResponse, status: 201 },
   'POST /auth/login': { summary: 'Sign in (OAuth2 password form)', request: LoginForm, encoding: 'form', response: TokenResponse },
   'GET /auth/me': { summary: 'The current user', response: User },
@@ -54,13 +69,14 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /prompts/fork/{id}': { summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)', request: ForkRequest, response: Prompt, status: 201 },
   'GET /prompts/export': {
     summary: "Download the user's prompts and categories: JSON (importable, the default) or one Markdown file (format=markdown, for reading)",
-    query: [{ name: 'format', description: "'json' (default) or 'markdown'", values: EXPORT_FORMATS }],
+    query: ExportQuery,
     response: PromptsDocument,
     otherMedia: { 'text/markdown': 'format=markdown: a title, a section per category, each prompt with its tags, favorite flag and body in a code fence' },
   },
   'POST /prompts/import': {
     summary: 'Import a JSON export (≤ 1,000 prompts, 5 MB): dry_run previews (200); otherwise creates new prompts and categories within the plan limits (201, or 200 when nothing is new; 403 when they do not fit; duplicates by title + body skipped)',
     request: ImportRequest,
+    parsedAs: ImportEnvelope,
     response: ImportResponse,
     status: 201,
   },
@@ -72,10 +88,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /library/prompts': {
     summary: 'The library: the whole list without parameters; a filtered page (LibraryPage) with search, category, tasks, industries, page, page_size',
     response: z.union([z.array(LibraryPrompt), LibraryPage]),
-    query: [
-      { name: 'sort', description: 'relevance (default: title matches first, then body matches), popular (most saved), newest, title (A–Z); applied before paging', values: LIBRARY_SORTS },
-      { name: 'available', description: "true: only prompts the caller's plan opens (no locked teasers)", values: ['true', 'false'] },
-    ],
+    query: LibraryQuery,
   },
   'GET /library/prompts/{id}': { summary: "One library prompt (only its 80-character teaser above the caller's tier; 404 when unknown)", response: LibraryPrompt },
   'GET /library/filters': { summary: 'Library category names, tasks and industries', response: LibraryFilters },
@@ -100,10 +113,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'GET /registry/prompts': { summary: "The caller's prompts for code and tools (session token or API key)", response: RegistryList },
   'GET /registry/prompts/{slug}': {
     summary: 'One prompt by slug: the latest version, or the one a label or version names (session token or API key)',
-    query: [
-      { name: 'label', description: 'A label pinned to a version, e.g. production' },
-      { name: 'version', description: 'A version number' },
-    ],
+    query: RegistryQuery,
     response: RegistryPrompt,
   },
   'POST /prompts/{id}/share': { summary: 'Share a prompt by a public link `<site>/s/<token>` (201, the same link when already shared; 403 for prompts copied from Pro or Elite library prompts)', response: ShareLink, status: 201 },
@@ -118,7 +128,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     request: CompileRequest,
     response: CompileResponse,
   },
-  'GET /admin/prompts': { summary: 'Library prompts for curation, a page at a time (by id)', response: AdminPromptList, query: [...ADMIN_PAGE_QUERY, { name: 'search', description: 'Only prompts whose title contains this text, in any letter case (a page may then hold fewer rows than limit)' }], responseHeaders: ADMIN_PAGE_HEADERS },
+  'GET /admin/prompts': { summary: 'Library prompts for curation, a page at a time (by id)', response: AdminPromptList, query: AdminPromptsQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },
   'GET /admin/prompts/{id}': { summary: "A library prompt's full text, tasks, industries and tier, for editing", response: LibraryPromptText },
@@ -128,7 +138,7 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
   'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
   'PUT /admin/categories/{id}': { summary: 'Rename a library category', request: LibraryCategoryInput, status: 204 },
   'DELETE /admin/categories/{id}': { summary: 'Delete a library category; its prompts become uncategorized', status: 204 },
-  'GET /admin/users': { summary: 'Users, a page at a time (by email)', response: z.array(User), query: [...ADMIN_PAGE_QUERY, { name: 'search', description: 'Only users whose email contains this text, in any letter case (a page may then hold fewer rows than limit)' }], responseHeaders: ADMIN_PAGE_HEADERS },
+  'GET /admin/users': { summary: 'Users, a page at a time (by email)', response: z.array(User), query: AdminUsersQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/users': { summary: 'Create a user', request: AdminUserCreate, response: User, status: 201 },
   'PUT /admin/users/{id}': { summary: "Change a user's admin status and tier", request: AdminUserUpdate, response: User },
   'DELETE /admin/users/{id}': { summary: "Delete a user and their workspace", status: 204 },
@@ -143,4 +153,13 @@ export const CONTRACT: Partial<Record<RouteKey, RouteContract>> = {
     otherMedia: { 'text/plain; charset=utf-8': "The model's answer, streamed in chunks as it is written; a failure after the first chunk ends it with a bracketed note" },
     responseHeaders: { [RUNS_REMAINING_HEADER]: "Runs left today after this one: a number, or 'unlimited'" },
   },
-};
+} satisfies Record<RouteKey, RouteContract>;
+
+type Entry<K extends RouteKey> = (typeof CONTRACT)[K];
+/** The schema a route's handler validates its body with; `undefined` for a route without a body. */
+export type BodySchemaOf<K extends RouteKey> = Entry<K> extends { parsedAs: infer S } ? S : Entry<K> extends { request: infer S } ? S : undefined;
+/** The schema of a route's query string; `undefined` for a route that reads none. */
+export type QuerySchemaOf<K extends RouteKey> = Entry<K> extends { query: infer S } ? S : undefined;
+
+/** A route's entry by its key, widened to RouteContract (for code that walks the route table). */
+export const contractOf = (key: string): RouteContract | undefined => (CONTRACT as Record<string, RouteContract>)[key];

@@ -33,17 +33,18 @@ export type LibraryPrompt = z.infer<typeof LibraryPrompt>;
 
 /** Query parameters of GET /library/prompts; all optional (none = the whole list as an array). */
 export const LibraryQuery = z.object({
-  search: z.optional(z.string().check(z.maxLength(200, 'search must be at most 200 characters.'))),
-  category: z.optional(z.string().check(z.maxLength(100, 'category must be at most 100 characters.'))),
-  /** Comma-separated; a prompt matches if it has any of them. */
-  tasks: z.optional(z.string().check(z.maxLength(2000, 'tasks is too long.'))),
-  industries: z.optional(z.string().check(z.maxLength(2000, 'industries is too long.'))),
-  page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'page must be a positive whole number.'))),
-  page_size: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1 to 100.'))),
-  /** relevance (default: title matches first, then body or tags), popular (forks), newest, title (A–Z). */
-  sort: z.optional(z.enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, newest, title.')),
-  /** `true`: only prompts the caller's plan opens (no locked teasers). */
-  available: z.optional(z.enum(['true', 'false'], 'available must be true or false.')),
+  search: z.optional(z.string().check(z.maxLength(200, 'search must be at most 200 characters.'), z.describe('Text in the title or body, in any letter case'))),
+  category: z.optional(z.string().check(z.maxLength(100, 'category must be at most 100 characters.'), z.describe('A library category name'))),
+  tasks: z.optional(z.string().check(z.maxLength(2000, 'tasks is too long.'), z.describe('Comma-separated; a prompt matches if it has any of them'))),
+  industries: z.optional(z.string().check(z.maxLength(2000, 'industries is too long.'), z.describe('Comma-separated; a prompt matches if it has any of them'))),
+  page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'page must be a positive whole number.'), z.describe('The page, from 1'))),
+  page_size: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1 to 100.'), z.describe('Prompts per page, 1 to 100'))),
+  sort: z.optional(
+    z
+      .enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, newest, title.')
+      .check(z.describe('relevance (default: title matches first, then body matches), popular (most saved), newest, title (A–Z); applied before paging')),
+  ),
+  available: z.optional(z.enum(['true', 'false'], 'available must be true or false.').check(z.describe("true: only prompts the caller's plan opens (no locked teasers)"))),
 });
 export type LibraryQuery = z.infer<typeof LibraryQuery>;
 

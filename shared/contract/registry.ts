@@ -21,6 +21,15 @@ export const RegistryListItem = z.object({
 });
 export const RegistryList = z.object({ prompts: z.array(RegistryListItem) });
 
+/** GET /registry/prompts/{slug}'s query string: a label or a version (or neither: the latest). */
+export const RegistryQuery = z
+  .object({
+    label: z.optional(LabelName.check(z.describe('A label pinned to a version, e.g. production'))),
+    version: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'version must be a whole number of 1 or more.'), z.describe('A version number'))),
+  })
+  .check(z.refine((query) => query.label === undefined || query.version === undefined, 'Give a label or a version, not both.'));
+export type RegistryQuery = z.infer<typeof RegistryQuery>;
+
 /** GET /registry/prompts/{slug}: one version of a prompt (the latest unless a label or version is asked for). `labels`: those on this version. */
 export const RegistryPrompt = z.object({
   slug: z.string(),

@@ -17,6 +17,11 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const EXPORT_FORMATS = ['json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** GET /prompts/export's query string. */
+export const ExportQuery = z.object({
+  format: z.optional(z.enum(EXPORT_FORMATS, "format must be 'json' or 'markdown'.").check(z.describe("'json' (default) or 'markdown'"))),
+});
+
 export const NOT_AN_EXPORT = 'This is not a Construct prompts export.';
 
 const Timestamp = z.iso.datetime({ message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00.000Z.' });

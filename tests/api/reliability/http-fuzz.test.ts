@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { CONTRACT } from '@shared/contract/index';
+import { contractOf } from '@shared/contract/index';
 import { ROUTES, type RouteDef, routeKey } from '@shared/routes';
 import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
 import { request } from 'node:http';
@@ -166,7 +166,7 @@ interface Case {
 }
 
 function caseArbitrary(route: RouteDef): fc.Arbitrary<Case> {
-  const fields = fieldsOf(CONTRACT[routeKey(route) as keyof typeof CONTRACT]?.request);
+  const fields = fieldsOf(contractOf(routeKey(route))?.request);
   const withBody = route.method !== 'GET' && route.method !== 'DELETE';
   const body = withBody ? fc.oneof({ weight: 3, arbitrary: objectBody(fields) }, { weight: 1, arbitrary: rawBodies }) : fc.option(rawBodies, { nil: undefined });
   return fc.record({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT } from '@shared/contract/index';
+import { contractOf } from '@shared/contract/index';
 import { ROUTES, type RouteKey, routeKey } from '@shared/routes';
 import { adminToken, call, newAccount, signUp } from '../../support/api';
 import { library, userItem } from '../../support/db';
@@ -79,7 +79,7 @@ const withField = (json: Record<string, unknown>, key: string, value: unknown) =
 };
 
 describe('mass assignment', () => {
-  const userWrites = ROUTES.filter((r) => (r.access === 'user' || routeKey(r) === 'POST /auth/register') && CONTRACT[routeKey(r) as RouteKey]?.request);
+  const userWrites = ROUTES.filter((r) => (r.access === 'user' || routeKey(r) === 'POST /auth/register') && contractOf(routeKey(r))?.request);
 
   it('covers every user write route that takes a body', () => {
     expect(userWrites.map(routeKey).filter((k) => !(k in WRITES))).toEqual([]);
