@@ -139,6 +139,11 @@ export const ROUTES = [
  * (infra/constructs/web.ts); the local gateway serves them ahead of the static files.
  */
 export interface PageRouteDef {
+  /**
+   * GET, and HEAD with it: a page answers HEAD with the GET's status and headers and no body
+   * (RFC 9110 9.3.2), as link checkers and preview bots ask. CloudFront forwards HEAD on its GET/HEAD
+   * behaviours, but an HTTP API matches HEAD only on a HEAD route, so the stack adds one per page.
+   */
   method: 'GET';
   /** The path on the site, API Gateway syntax for parameters: `/s/{token}`. */
   path: string;
@@ -156,7 +161,7 @@ export const PAGE_ROUTES = [
 export function matchPage(method: string, path: string): { route: PageRouteDef; pathParameters: Record<string, string> } | null {
   let got: string[] | undefined;
   for (const route of PAGE_ROUTES as readonly PageRouteDef[]) {
-    if (route.method !== method) continue;
+    if (route.method !== method && method !== 'HEAD') continue;
     got ??= path.split('/');
     const params = matchPath(segmentsOf(route.path), got);
     if (params) return { route, pathParameters: params };

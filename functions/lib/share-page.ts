@@ -122,8 +122,15 @@ const html = (statusCode: number, body: string): APIGatewayProxyStructuredResult
   body,
 });
 
-/** GET /s/{token}: the share page. */
+/** GET /s/{token}: the share page; HEAD gets the same status and headers without the HTML. */
 export async function sharePage(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const page = await renderSharePage(event);
+  if (event.requestContext?.http?.method !== 'HEAD') return page;
+  const { body: _, ...head } = page;
+  return head;
+}
+
+async function renderSharePage(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const token = event.pathParameters?.token ?? '';
   try {
     const { view } = await readShared(token);

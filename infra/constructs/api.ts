@@ -322,7 +322,8 @@ export class Api extends Construct {
         role: roles.roleFor({ table: 'RO', secrets: {}, grants: [] }),
       }).bindTable(props.table, 'RO');
       this.functions.set(routeKey(page), fn);
-      this.httpApi.addRoutes({ path: page.path, methods: [apigw.HttpMethod[page.method]], integration: new HttpLambdaIntegration(`${id}Integration`, fn) });
+      // HEAD too (PageRouteDef): an HTTP API would answer a HEAD on a GET-only route with 404.
+      this.httpApi.addRoutes({ path: page.path, methods: [apigw.HttpMethod[page.method], apigw.HttpMethod.HEAD], integration: new HttpLambdaIntegration(`${id}Integration`, fn) });
       this.pagePatterns.push(page.pattern);
     }
 

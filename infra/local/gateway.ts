@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { prerenderedFile } from '@shared/prerendered-pages';
 import { API_BASE, type PageRouteDef, type RouteDef, matchPage, matchRoute } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
-import { lambdaContext, lambdaEvent } from './lambda-event';
+import { type EventInput, lambdaContext, lambdaEvent } from './lambda-event';
 import { LocalResponseStream, type StreamingHandler, installLambdaRuntime, isStreamingHandler } from './lambda-runtime';
 
 // Before any handler module loads: streaming handlers are wrapped with the runtime's global at import.
@@ -124,7 +124,9 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
 
 /** A page route: its function's HTML with the site's security headers (CloudFront adds them in AWS). */
 async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, route: PageRouteDef, pathParameters: Record<string, string>, handlerFor: (n: string) => Promise<LambdaHandler>) {
-  const event = toEvent(req, url, { ...route, access: 'public' }, pathParameters, EMPTY, '');
+  // The event names the method asked for: a HEAD reaches the function as HEAD, as in AWS.
+  const method = req.method === 'HEAD' ? 'HEAD' : route.method;
+  const event = toEvent(req, url, { path: route.path, method }, pathParameters, EMPTY, '');
   const handler = await handlerFor(route.handler);
   const result = await handler(event, contextFor({ ...route, access: 'public' }, event.requestContext.requestId));
   if (typeof result === 'object' && result !== null && 'statusCode' in result) result.headers = { ...result.headers, ...SECURITY_HEADERS };
@@ -142,7 +144,7 @@ async function serveStreaming(res: ServerResponse, handler: StreamingHandler, ev
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, raw: Buffer, basePath = API_BASE): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, url: URL, route: EventInput['route'], pathParameters: Record<string, string>, raw: Buffer, basePath = API_BASE): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie' && !EDGE_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;

@@ -8,7 +8,8 @@ import { API_BASE, type RouteDef } from '@shared/routes';
  * handler module directly. What AWS would put in an event is decided here once.
  */
 export interface EventInput {
-  route: Pick<RouteDef, 'method' | 'path'>;
+  /** HEAD only for page routes, which answer it like GET (shared/routes.ts). */
+  route: { method: RouteDef['method'] | 'HEAD'; path: string };
   /** The concrete path below the base path, e.g. `/prompts/abc`. */
   path: string;
   /** API_BASE for API routes; '' for page routes, which live at the site root. */

@@ -159,4 +159,24 @@ describe('the share page /s/<token>', () => {
       expect(reply.body).not.toContain('Gone soon');
     }
   });
+
+  it('answers HEAD like GET without the HTML: 200 while shared, 404 once revoked (link checkers and preview bots ask HEAD first)', async () => {
+    const author = await signUp();
+    const p = (await call('POST', '/prompts/', { token: author.token, json: { title: 'Checked by HEAD', body: 'b' } })).body;
+    const { token } = (await call('POST', `/prompts/${p.id}/share`, { token: author.token })).body;
+    const head = (t: string) => call('HEAD', `/s/${t}`, { base: inject('baseUrl') });
+
+    const [got, asked] = [await page(token), await head(token)];
+
+    expect(asked.status).toBe(200);
+    expect(asked.body).toBeUndefined();
+    for (const name of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options']) {
+      expect(asked.headers.get(name), name).toBe(got.headers.get(name));
+    }
+    await call('DELETE', `/prompts/${p.id}/share`, { token: author.token });
+    const gone = await head(token);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await head('nope')).status).toBe(404);
+  });
 });

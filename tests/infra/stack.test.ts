@@ -312,9 +312,18 @@ describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
     expect(new Set(tableKeys).size).toBe(tableKeys.length);
   });
 
-  it('has exactly one API Gateway route per route-table entry, under /api/v1, except streaming ones, and one per page route at its site path', () => {
+  it('has exactly one API Gateway route per route-table entry, under /api/v1, except streaming ones, and GET and HEAD per page route at its site path', () => {
     const routeKeys = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual([...ROUTE_LIST.filter((r) => !isStreaming(r)).map(gatewayKey), ...PAGE_ROUTES.map(key)].sort());
+    const pageKeys = PAGE_ROUTES.flatMap((p) => [key(p), `HEAD ${p.path}`]);
+    expect(routeKeys.sort()).toEqual([...ROUTE_LIST.filter((r) => !isStreaming(r)).map(gatewayKey), ...pageKeys].sort());
+  });
+
+  it('sends a page route\'s HEAD to the function that serves its GET (an HTTP API matches HEAD on HEAD routes only)', () => {
+    const byKey = functionsByRouteKey(dev);
+    for (const page of PAGE_ROUTES) {
+      expect(byKey.get(`HEAD ${page.path}`)?.[0], page.path).toBeDefined();
+      expect(byKey.get(`HEAD ${page.path}`)?.[0]).toBe(byKey.get(key(page))?.[0]);
+    }
   });
 
   it('serves each streaming route from a function URL with response streaming, its handler checking the token', () => {
