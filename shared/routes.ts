@@ -28,6 +28,8 @@ export interface RouteDef {
 }
 
 export const API_BASE = '/api/v1';
+/** Paged lists name the next page's cursor in this header (docs/architecture.md, "Bounded answers"). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const ROUTES = [
   { method: 'GET', path: '/health', handler: 'system/health', access: 'public' },

@@ -1,5 +1,10 @@
+import { OwnListQuery } from '@shared/contract/admin';
 import { listSnippets } from '../lib/context';
 import { api, ok } from '../lib/http';
+import { boundedPage, pageHeaders } from '../lib/paging';
 
-/** GET /context/snippets: the user's snippets, by name. */
-export const handler = api('GET /context/snippets', {}, async ({ user }) => ok(await listSnippets(user.id)));
+/** GET /context/snippets: the user's snippets, by name; past 900 KB in pages (cursor in `x-next-cursor`). */
+export const handler = api('GET /context/snippets', { query: OwnListQuery }, async ({ user, query }) => {
+  const page = await boundedPage(`snippets:${user.id}`, await listSnippets(user.id), query.cursor);
+  return { ...ok(page.rows), headers: pageHeaders(page.next) };
+});

@@ -139,3 +139,43 @@ export async function shardedPage(options: {
 
 /** The success answer of a page: the rows as the body (as before paging), the cursor as a header. */
 export const pageHeaders = (next: string | null): Record<string, string> => (next ? { [NEXT_CURSOR_HEADER]: next } : {});
+
+/**
+ * No answer passes this many bytes of rows (docs/architecture.md, "Bounded answers"); the margin
+ * to 1 MB covers the envelope and per-row flags added after paging.
+ */
+export const ANSWER_BYTES_MAX = 900 * 1024;
+
+/**
+ * A page of one of the caller's own lists that are read whole (prompts, snippets, the registry
+ * list): the rows after the cursor, as many as fit in `budget` bytes of JSON (at least one), and
+ * the cursor of the rest. Almost every list fits in the first page. `list` names the list and its
+ * owner, so a cursor of another list or user is a 400. The cursor resumes after the last row
+ * served, found by its key (the id, or `keyOf`) (rows added or removed meanwhile do not repeat or skip the others), else
+ * at its position.
+ */
+export async function boundedPage<T>(
+  list: string,
+  rows: readonly T[],
+  cursor: string | undefined,
+  { budget = ANSWER_BYTES_MAX, keyOf = (row: T) => (row as { id: string }).id }: { budget?: number; keyOf?: (row: T) => string } = {},
+): Promise<{ rows: T[]; next: string | null }> {
+  let start = 0;
+  if (cursor !== undefined) {
+    const after = await decodeCursor(list, cursor);
+    const split = after.indexOf(':');
+    const at = rows.findIndex((r) => keyOf(r) === after.slice(split + 1));
+    start = at >= 0 ? at + 1 : Math.min(Number(after.slice(0, split)) || 0, rows.length);
+  }
+  const page: T[] = [];
+  let bytes = 0;
+  for (let i = start; i < rows.length; i++) {
+    const size = Buffer.byteLength(JSON.stringify(rows[i])) + 1;
+    if (page.length && bytes + size > budget) break;
+    page.push(rows[i]!);
+    bytes += size;
+  }
+  const end = start + page.length;
+  return { rows: page, next: end < rows.length ? await encodeCursor(list, `${end}:${keyOf(rows[end - 1]!)}`) : null };
+}
+

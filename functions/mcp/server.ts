@@ -12,6 +12,7 @@ import { API_BASE } from '@shared/routes';
 import { config } from '../lib/config';
 import { HttpError, PayloadTooLargeError } from '../lib/errors';
 import { type Result, api } from '../lib/http';
+import { boundedPage } from '../lib/paging';
 import { compileRegistryPrompt, listRegistry } from '../lib/registry';
 import type { UserRecord } from '../lib/users';
 
@@ -40,16 +41,19 @@ function toMcpError(error: unknown): never {
 function serverFor(user: UserRecord): Server {
   const server = new Server(SERVER_INFO, { capabilities: { prompts: {}, tools: {} } });
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: (await listRegistry(user.id)).map((p) => ({
+  // Past 900 KB the list comes in pages, with MCP's own cursor (docs/architecture.md, "Bounded answers").
+  server.setRequestHandler(ListPromptsRequestSchema, async ({ params }) => {
+    const prompts = (await listRegistry(user.id)).map((p) => ({
       name: p.slug,
       title: p.title,
       description: p.description,
       arguments: p.variables
         .filter((v) => v.type === 'INPUT')
         .map((v) => ({ name: v.key, description: v.choices ? `One of: ${v.choices.join(', ')}` : v.default ? `Default: ${v.default}` : v.key, required: v.default === undefined })),
-    })),
-  }));
+    }));
+    const page = await boundedPage(`mcp-prompts:${user.id}`, prompts, params?.cursor, { keyOf: (p) => p.name }).catch(toMcpError);
+    return { prompts: page.rows, ...(page.next ? { nextCursor: page.next } : {}) };
+  });
 
   server.setRequestHandler(GetPromptRequestSchema, async ({ params }) => {
     const { text, view } = await compileRegistryPrompt(user, params.name, null, {}, params.arguments ?? {}, true).catch(toMcpError);

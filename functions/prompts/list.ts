@@ -1,16 +1,22 @@
+import { OwnListQuery } from '@shared/contract/admin';
 import { api, ok } from '../lib/http';
 import { libraryUpdates } from '../lib/lineage';
+import { ANSWER_BYTES_MAX, boundedPage, pageHeaders } from '../lib/paging';
 import { collectFilters, loadWorkspace, toPrompts } from '../lib/workspace';
 
 /**
  * GET /prompts/: the user's prompts (newest first) and the tasks/industries they use; forks say
  * whether their library original changed (`library_update`), from the library snapshot's
- * revisions (no table read beyond the caller's own partition).
+ * revisions (no table read beyond the caller's own partition). A workspace past 900 KB answers in
+ * pages: the next page's cursor in `x-next-cursor` (docs/architecture.md, "Bounded answers").
  */
-export const handler = api('GET /prompts/', {}, async ({ user }) => {
+export const handler = api('GET /prompts/', { query: OwnListQuery }, async ({ user, query }) => {
   const workspace = await loadWorkspace(user.id);
-  const forks = workspace.prompts.filter((p) => p.forked_from);
+  const filters = collectFilters(workspace.prompts);
+  const page = await boundedPage(`prompts:${user.id}`, toPrompts(workspace), query.cursor, { budget: ANSWER_BYTES_MAX - Buffer.byteLength(JSON.stringify(filters)) });
+  const shown = new Set(page.rows.map((p) => p.id));
+  const forks = workspace.prompts.filter((p) => p.forked_from && shown.has(p.id));
   const updates = forks.length ? await libraryUpdates(forks, user.access_tier) : new Map<string, boolean>();
-  const prompts = toPrompts(workspace).map((p) => (p.forked_from ? { ...p, library_update: updates.get(p.id) ?? false } : p));
-  return ok({ prompts, filters: collectFilters(workspace.prompts) });
+  const prompts = page.rows.map((p) => (p.forked_from ? { ...p, library_update: updates.get(p.id) ?? false } : p));
+  return { ...ok({ prompts, filters }), headers: pageHeaders(page.next) };
 });

@@ -1,5 +1,13 @@
+import { OwnListQuery } from '@shared/contract/admin';
 import { api, ok } from '../lib/http';
+import { boundedPage, pageHeaders } from '../lib/paging';
 import { listRegistry } from '../lib/registry';
 
-/** GET /registry/prompts: the caller's prompts by slug, with their labels and variables (session or API key). */
-export const handler = api('GET /registry/prompts', {}, async ({ user }) => ok({ prompts: await listRegistry(user.id) }));
+/**
+ * GET /registry/prompts: the caller's prompts by slug, with their labels and variables (session
+ * or API key); past 900 KB in pages (cursor in `x-next-cursor`).
+ */
+export const handler = api('GET /registry/prompts', { query: OwnListQuery }, async ({ user, query }) => {
+  const page = await boundedPage(`registry:${user.id}`, await listRegistry(user.id), query.cursor, { keyOf: (p) => p.slug });
+  return { ...ok({ prompts: page.rows }), headers: pageHeaders(page.next) };
+});

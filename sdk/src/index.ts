@@ -151,6 +151,16 @@ export class Construct {
 
   /** @internal One request to the API; a ConstructError when it fails. */
   async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    return (await this.exchange<T>(method, path, body)).body;
+  }
+
+  /** @internal The answer with the next page's cursor, for lists too large for one answer. */
+  async page<T>(path: string): Promise<{ body: T; next: string | null }> {
+    const { body, response } = await this.exchange<T>('GET', path);
+    return { body, next: response.headers.get('x-next-cursor') };
+  }
+
+  private async exchange<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ body: T; response: Response }> {
     let response: Response;
     let text: string;
     try {
@@ -176,7 +186,7 @@ export class Construct {
       throw new ConstructError(response.status, typeof error?.detail === 'string' ? error.detail : `HTTP ${response.status} ${response.statusText}`.trim(), { errors: error?.errors });
     }
     if (parsed === undefined) throw new ConstructError(response.status >= 500 ? response.status : 502, 'Construct answered without a JSON body.');
-    return parsed as T;
+    return { body: parsed as T, response };
   }
 
   /**
@@ -298,7 +308,17 @@ class Prompts {
     const { fallback } = options;
     const answer = await this.#client.cached<Success<paths[typeof LIST]['get']>>(
       'list',
-      () => this.#client.request('GET', LIST),
+      async () => {
+        // A list past 900 KB comes in pages: follow the cursor to the last one.
+        const prompts: PromptSummary[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { body: Success<paths[typeof LIST]['get']>; next: string | null } = await this.#client.page(cursor ? `${LIST}?cursor=${encodeURIComponent(cursor)}` : LIST);
+          prompts.push(...page.body.prompts);
+          cursor = page.next;
+        } while (cursor);
+        return { prompts };
+      },
       fallback === undefined ? undefined : () => ({ prompts: fallback }),
     );
     return answer.prompts;

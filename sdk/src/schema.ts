@@ -12,10 +12,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's prompts for code and tools (session token or API key) */
+        /** The caller's prompts for code and tools (session token or API key; past 900 KB: in pages) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The x-next-cursor header of the previous page, when the list was too large for one answer (opaque, signed; anything else → 400) */
+                    cursor?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -25,6 +28,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description The cursor of the next page; absent on the last page */
+                        "x-next-cursor"?: string;
                         [name: string]: unknown;
                     };
                     content: {

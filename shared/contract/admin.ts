@@ -9,7 +9,9 @@ import { CategoryName } from './prompts';
  * as it always was, and a header carries the opaque cursor of the next page (absent on the last).
  * At most ADMIN_PAGE_MAX rows of at most ~2 KB each: an answer stays far below 1 MB.
  */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+import { NEXT_CURSOR_HEADER } from '../routes';
+
+export { NEXT_CURSOR_HEADER };
 export const ADMIN_PAGE_DEFAULT = 100;
 export const ADMIN_PAGE_MAX = 200;
 export const INVALID_LIMIT = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`;
@@ -37,6 +39,10 @@ export const AdminPromptsQuery = adminPageQuery('prompts whose title');
 export const AdminUsersQuery = adminPageQuery('users whose email');
 export type AdminPageQuery = z.infer<typeof AdminPromptsQuery>;
 export const ADMIN_PAGE_HEADERS = { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page' };
+/** The caller's own lists (prompts, snippets, registry) answer whole up to 900 KB, then in pages with the same header. */
+export const OwnListQuery = z.object({
+  cursor: z.optional(z.string().check(z.describe(`The ${NEXT_CURSOR_HEADER} header of the previous page, when the list was too large for one answer (opaque, signed; anything else → 400)`))),
+});
 
 /** A library prompt row of the admin Prompts tab. */
 export const AdminPrompt = z.object({

@@ -5,7 +5,7 @@ import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } fro
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
-import { ADMIN_PAGE_HEADERS, AdminPrompt, AdminPromptList, AdminPromptsQuery, AdminUserCreate, AdminUserUpdate, AdminUsersQuery, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
+import { ADMIN_PAGE_HEADERS, AdminPrompt, OwnListQuery, AdminPromptList, AdminPromptsQuery, AdminUserCreate, AdminUserUpdate, AdminUsersQuery, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
@@ -62,7 +62,7 @@ export const CONTRACT = {
   'POST /account/email/verification': { summary: 'Send the email confirmation link again', response: Accepted, status: 202 },
   'GET /account/export': { summary: 'Download everything the product holds about the user (JSON, no password material)' },
   'DELETE /account': { summary: 'Delete the account and every item of it; cancels an active subscription (password required; the last admin → 409)', request: DeleteAccountRequest, status: 204 },
-  'GET /prompts/': { summary: "The user's prompts and their filters", response: PromptList },
+  'GET /prompts/': { summary: "The user's prompts and their filters (past 900 KB: in pages)", response: PromptList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
   'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
@@ -98,7 +98,7 @@ export const CONTRACT = {
   'DELETE /categories/{id}': { summary: 'Delete a category; its prompts become uncategorized', status: 204 },
   'GET /context/directives': { summary: 'Global prompt prefix and suffix', response: Directives },
   'PUT /context/directives': { summary: 'Save the global prompt prefix and suffix', request: Directives, response: Directives },
-  'GET /context/snippets': { summary: "The user's snippets", response: SnippetList },
+  'GET /context/snippets': { summary: "The user's snippets (past 900 KB: in pages)", response: SnippetList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /context/snippets': { summary: 'Create a snippet (plan limit max_snippets)', request: SnippetInput, response: Snippet, status: 201 },
   'PUT /context/snippets/{id}': { summary: 'Update a snippet', request: SnippetInput, response: Snippet },
   'DELETE /context/snippets/{id}': { summary: 'Delete a snippet', status: 204 },
@@ -110,7 +110,7 @@ export const CONTRACT = {
   'DELETE /api-keys/{id}': { summary: 'Revoke an API key; it is refused from the next request on', status: 204 },
   'PUT /prompts/{id}/labels/{label}': { summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there', request: LabelInput, response: LabelsAnswer },
   'DELETE /prompts/{id}/labels/{label}': { summary: 'Remove a label from a prompt', status: 204 },
-  'GET /registry/prompts': { summary: "The caller's prompts for code and tools (session token or API key)", response: RegistryList },
+  'GET /registry/prompts': { summary: "The caller's prompts for code and tools (session token or API key; past 900 KB: in pages)", response: RegistryList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'GET /registry/prompts/{slug}': {
     summary: 'One prompt by slug: the latest version, or the one a label or version names (session token or API key)',
     query: RegistryQuery,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Directives, ProfileValues, Snippet, SnippetList, type SnippetInput } from '@shared/contract/context';
-import { apiRequest } from './api-client';
+import { apiEveryPage, apiRequest } from './api-client';
 
 /**
  * The Context Library calls that more than one feature makes: the Context Library page edits
@@ -26,9 +26,9 @@ export function useDirectives() {
   return useQuery(directivesQueryOptions());
 }
 
-/** GET /context/snippets: the user's snippets, sorted by name. */
+/** GET /context/snippets: the user's snippets, sorted by name (every page). */
 export function getSnippets({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/context/snippets', { schema: SnippetList, signal });
+  return apiEveryPage('/context/snippets', { schema: SnippetList, signal }, (all, page) => [...all, ...page]);
 }
 
 export function snippetsQueryOptions() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CategoryList, PromptList } from '@shared/contract/prompts';
 import type { Tier } from '@shared/tiers';
-import { apiRequest } from './api-client';
+import { apiEveryPage, apiRequest } from './api-client';
 import { usageLimitNote } from './tiers';
 
 /**
@@ -32,9 +32,9 @@ export function useCategories({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...categoriesQueryOptions(), enabled });
 }
 
-/** GET /prompts/: the user's prompts (newest first) and the tasks/industries they use. */
+/** GET /prompts/: the user's prompts (newest first, every page) and the tasks/industries they use. */
 export function getPrompts({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/prompts/', { schema: PromptList, signal });
+  return apiEveryPage('/prompts/', { schema: PromptList, signal }, (all, page) => ({ prompts: [...all.prompts, ...page.prompts], filters: page.filters }));
 }
 
 export function promptsQueryOptions() {
