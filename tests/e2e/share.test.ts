@@ -74,6 +74,31 @@ describe('share links', () => {
     expect(prompts).toEqual([expect.objectContaining({ title, body: 'Summarise [INPUT: notes] for the team.' })]);
   });
 
+  it('shares a prompt from its editor with the same dialog, over the editor, which stays open with its edits', async () => {
+    const { page } = browser;
+    const authorToken = await tokenFor(await registerViaApi());
+    const title = `Editor share ${Date.now()}`;
+    const prompt = (await apiAs(authorToken, 'POST', '/prompts/', { title, body: 'Draft [INPUT: topic].' })).body;
+
+    await openMyPrompts(page, authorToken);
+    await page.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Prompt' });
+    await editor.getByLabel('Title').fill(`${title} (unsaved)`);
+    await editor.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share' });
+    const link = dialog.getByLabel('Public link');
+    await expect.poll(() => link.inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
+    // The link of the saved prompt: the API hands back the same one.
+    const again = (await apiAs(authorToken, 'POST', `/prompts/${prompt.id}/share`)).body;
+    expect(await link.inputValue()).toBe(again.url);
+    expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await dialog.waitFor({ state: 'detached' });
+    expect(await editor.getByLabel('Title').inputValue()).toBe(`${title} (unsaved)`);
+    expect((await apiAs(undefined, 'GET', `/shared/${again.token}`)).body.title).toBe(title);
+  });
+
   it("holds 'Fork into My Prompts' at the reader's prompt limit, with the reason and a link to the plans", async () => {
     const { page } = browser;
     const authorToken = await tokenFor(await registerViaApi());

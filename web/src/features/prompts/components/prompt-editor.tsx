@@ -1,6 +1,6 @@
 import { SLUG_MAX, SLUG_MESSAGE, isSlug } from '@shared/slugs';
 import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Braces, History, Sparkles, Trash2 } from 'lucide-react';
+import { Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { parseVariables } from '@shared/variables';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
 import { focusPromptCard } from '../utils/focus-card';
 import { DialogError } from './dialog-error';
 import { InsertVariable } from './insert-variable';
+import { ShareDialog } from './share-dialog';
 import { VersionHistory } from './version-history';
 import { LimitNote } from '@/components/ui/limit-note';
 
@@ -64,6 +65,8 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const [error, setError] = useState<string | null>(null);
   const { confirm, alert } = useDialogs();
   const [historyOpen, setHistoryOpen] = useState(false);
+  // 'Share' as on the prompt's card: the same dialog, over the editor (the saved prompt is shared, not the draft).
+  const [shareOpen, setShareOpen] = useState(false);
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
   // The content as last saved, to tell unsaved changes apart (a restore replaces it).
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
@@ -294,6 +297,11 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
               History
             </Button>
           ) : null}
+          {initial ? (
+            <Button variant="ghost" icon={<Share2 aria-hidden="true" />} disabled={busy} onClick={() => setShareOpen(true)}>
+              {TEXT.share}
+            </Button>
+          ) : null}
           <DialogCancel disabled={busy} />
           <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-describedby={saveHeldBy ? ids.held : undefined} aria-keyshortcuts={ariaKeyShortcut('save')}>
             {saving ? 'Saving...' : 'Save Prompt'}
@@ -308,6 +316,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           confirmRestore={() => !hasUnsavedChanges() || confirm(CONFIRM.restoreOverUnsaved)}
         />
       ) : null}
+      <ShareDialog prompt={initial && shareOpen ? initial : null} onClose={() => setShareOpen(false)} />
     </ModalDialog>
   );
 }
