@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '@shared/contract/account';
 import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
-import { TABLE, batchWrite, db, queryAll } from './db';
+import { TABLE, batchWrite, db, queryAll, queryPages } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
 import { type ContextFields, directivesOf, profileValuesFrom } from './context';
 import { OUTSIDE_REF_SK, USERS_SHARDS, keys, usersShard } from './keys';
@@ -229,26 +229,19 @@ async function finishUnfinishedPurges(exceptUserId: string): Promise<void> {
 /** Deletes every item of the user's partition and the outside items it notes; answers how many there were. */
 async function deletePartition(userId: string): Promise<number> {
   let deleted = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.workspace(userId) },
-        ProjectionExpression: 'pk, sk, target_pk, target_sk',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    const found = page.Items ?? [];
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workspace(userId) },
+    ProjectionExpression: 'pk, sk, target_pk, target_sk',
+    ConsistentRead: true,
+  });
+  for await (const found of pages) {
     const outside = found.filter((i) => String(i.sk).startsWith(OUTSIDE_REF_SK) && i.target_pk).map((i) => ({ pk: i.target_pk, sk: i.target_sk }));
     // Outside items first: if this stops half way, their notes are still there for the next attempt.
     await batchWrite(outside.map((Key) => ({ DeleteRequest: { Key } })));
     await batchWrite(found.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
     deleted += found.length;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return deleted;
 }
 

@@ -3,6 +3,7 @@ import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { LAST_ADMIN, deleteUserData } from './account-data';
 import { TABLE, db, queryAll } from './db';
+import { conditionFailed } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
 import { type Page, type PageRequest, searchedPage } from './paging';
@@ -40,7 +41,7 @@ export async function migrateUsersIndex(): Promise<number> {
         ExpressionAttributeValues: { ':pk': keys.usersIndex(item.id as string, item.email as string).gsi2pk, ':sk': normaliseEmail(item.email as string) },
       }),
     ).catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
+      if (!conditionFailed(error)) throw error;
     });
   }
   return legacy.length;

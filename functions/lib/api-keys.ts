@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEYS_MAX, API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
 import { TABLE, db, queryAll } from './db';
+import { conditionFailed } from './retry';
 import { ForbiddenError, NotFoundError } from './errors';
 import { transact } from './transactions';
 
@@ -134,7 +135,7 @@ export async function touchApiKey(key: string, found: KeyLookup, now = new Date(
         }),
       )
       .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
+        if (!conditionFailed(error)) throw error;
       });
   await Promise.all([update(apiKeyKeys.lookup(hashApiKey(key))), update(apiKeyKeys.item(found.user_id, found.key_id))]);
 }

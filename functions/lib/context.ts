@@ -4,6 +4,7 @@ import type { Directives, Snippet, SnippetInput } from '@shared/contract/context
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
 import { collator } from './collator';
 import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
+import { conditionFailed, retry } from './retry';
 import { BadRequestError, PayloadTooLargeError } from './errors';
 import { PROFILE_VALUE_SK, keys } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
@@ -81,7 +82,8 @@ export async function setProfileValue(user: UserRecord & ContextFields, key: str
   await moveLegacyProfileValues(user);
   const item = { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: new Date().toISOString() };
   const exists = new Error('the key has a value');
-  for (let attempt = 1; ; attempt++) {
+  // A value forgotten between the two writes below fails the overwrite: save it as new again.
+  await retry({ attempts: 3, retryOn: conditionFailed }, async () => {
     try {
       await transact(
         [
@@ -102,14 +104,8 @@ export async function setProfileValue(user: UserRecord & ContextFields, key: str
     } catch (error) {
       if (error !== exists) throw error;
     }
-    try {
-      await db.send(new PutCommand({ TableName: TABLE, Item: item, ConditionExpression: 'attribute_exists(pk)' }));
-      return;
-    } catch (error) {
-      // Forgotten in between: save it as new.
-      if ((error as Error).name !== 'ConditionalCheckFailedException' || attempt >= 3) throw error;
-    }
-  }
+    await db.send(new PutCommand({ TableName: TABLE, Item: item, ConditionExpression: 'attribute_exists(pk)' }));
+  });
 }
 
 /** Forgets one PROFILE value (nothing to do when it is not set): the item and the count together. */

@@ -3,6 +3,7 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, type QueryC
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from './config';
 import { ServiceUnavailableError } from './errors';
+import { lostToConcurrentWrite, retry } from './retry';
 
 /**
  * How long one DynamoDB attempt may take: to connect, and to answer. Without them a frozen or
@@ -49,30 +50,11 @@ export function itemBytes(value: unknown): number {
 }
 
 /**
- * Why a transaction was cancelled, per item: 'ConditionalCheckFailed' means a guard (uniqueness,
- * plan limit) said no; 'TransactionConflict' means a concurrent writer, worth a retry.
- */
-export function cancellationCodes(error: unknown): string[] | null {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((r) => r.Code ?? 'None');
-}
-
-/**
  * Runs a transactional write, retrying with jitter while it loses to a concurrent transaction on
  * the same items; a failed condition is final and is left for the caller to interpret.
  */
-export async function transactWithRetry<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflicted || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
-    }
-  }
+export function transactWithRetry<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
+  return retry({ attempts, retryOn: (error) => lostToConcurrentWrite(error, { conditionsHeld: true }), delayMs: (attempt) => Math.random() * 20 * 2 ** attempt }, write);
 }
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
@@ -116,9 +98,17 @@ export async function batchGet(
   return items;
 }
 
-/** Every item of a Query, page by page past DynamoDB's 1 MB pages (the SDK's own paginator). */
+/**
+ * The one paging loop: a Query's items page by page past DynamoDB's 1 MB pages (the SDK's own
+ * paginator follows LastEvaluatedKey), for work done a page at a time (deleting a partition).
+ */
+export async function* queryPages(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<Record<string, unknown>[]> {
+  for await (const page of paginateQuery({ client: db }, { TableName: TABLE, ...input })) yield page.Items ?? [];
+}
+
+/** Every item of a Query, all pages. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateQuery({ client: db }, { TableName: TABLE, ...input })) items.push(...(page.Items ?? []));
+  for await (const page of queryPages(input)) items.push(...page);
   return items;
 }

@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { BodySchemaOf, QuerySchemaOf } from '@shared/contract';
 import { API_BASE, type AccessOf, type ParamNames, type ParamsOf, type RouteDef, type RouteKey, ROUTES, paramNames, routeKey } from '@shared/routes';
 import { config } from './config';
-import { cancellationCodes } from './db';
+import { cancellationCodes, conditionFailed, lostToConcurrentWrite } from './retry';
 import {
   BadRequestError,
   ConflictError,
@@ -296,15 +296,11 @@ function toHttpError(error: unknown): HttpError | null {
   }
   // A transaction a handler did not interpret (transact() maps the conditions it expects).
   const codes = cancellationCodes(error);
-  if (codes) {
-    if (codes.some((c) => ['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'].includes(c))) return new ServiceUnavailableError(BUSY);
-    if (codes.includes('TransactionConflict')) return new ConflictError(CONCURRENT);
-    if (codes.includes('ConditionalCheckFailed')) return new ConflictError(CHANGED);
-    return null;
-  }
-  // A single write that collided with a transaction, or a guard a handler did not expect to fail.
-  if (['TransactionConflictException', 'TransactionInProgressException'].includes(error.name)) return new ConflictError(CONCURRENT);
-  if (error.name === 'ConditionalCheckFailedException') return new ConflictError(CHANGED);
+  if (codes?.some((c) => ['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'].includes(c))) return new ServiceUnavailableError(BUSY);
+  // Lost to a concurrent writer (a transaction, or a single write that collided with one), or a
+  // guard a handler did not expect to fail.
+  if (lostToConcurrentWrite(error)) return new ConflictError(CONCURRENT);
+  if (codes?.includes('ConditionalCheckFailed') || conditionFailed(error)) return new ConflictError(CHANGED);
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { TABLE, cancellationCodes } from './db';
+import { TABLE } from './db';
+import { cancellationCodes } from './retry';
 import { keys } from './keys';
 import { logger, userRef } from './log';
 import { type Tx, transact } from './transactions';

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LimitKind } from '@shared/tiers';
 import { TABLE, db } from './db';
+import { retry } from './retry';
 import { ConflictError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
@@ -90,7 +91,8 @@ export async function updateNamed(kind: NamedKind, userId: string, current: { id
  */
 export async function deleteNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>): Promise<void> {
   const renamed = new Error('renamed meanwhile');
-  for (let attempt = 1; ; attempt++) {
+  const policy = { attempts: 3, retryOn: (error: unknown) => error === renamed, exhausted: () => new ConflictError('This item was changed by another request. Please reload and try again.') };
+  await retry(policy, async () => {
     const name = String(current[kind.nameField]);
     try {
       await transact(
@@ -109,12 +111,11 @@ export async function deleteNamed(kind: NamedKind, userId: string, current: { id
         ],
         { 0: () => renamed },
       );
-      return;
     } catch (error) {
       if (error !== renamed) throw error;
       // Gone (404) or renamed meanwhile: read it again and delete it under its current name.
       current = await getNamed(kind, userId, current.id);
-      if (attempt >= 3) throw new ConflictError('This item was changed by another request. Please reload and try again.');
+      throw error;
     }
-  }
+  });
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { TABLE, batchGet, db } from './db';
+import { conditionFailed, retry } from './retry';
 import { TooManyRequestsError } from './errors';
 
 /**
@@ -77,7 +78,7 @@ export async function consume(w: Window, detail: string, now = Date.now()): Prom
     );
     return Number(Attributes?.hits ?? w.limit);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new TooManyRequestsError(detail);
+    if (conditionFailed(error)) throw new TooManyRequestsError(detail);
     throw error;
   }
 }
@@ -99,7 +100,7 @@ export async function refund(w: Window, takenAt: number): Promise<void> {
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!conditionFailed(error)) throw error;
   }
 }
 
@@ -155,40 +156,34 @@ export const tooManySignIns = (waitMs: number) => {
  */
 export async function claimSignInAttempt(email: string, now = Date.now()): Promise<void> {
   const key = guardKey(email);
-  for (let attempt = 1; ; attempt++) {
+  // Another attempt counted first: read again; after many such losses the account is under a burst.
+  const policy = { attempts: 12, retryOn: conditionFailed, delayMs: (attempt: number) => Math.random() * 10 * attempt, exhausted: () => tooManySignIns(1000) };
+  await retry(policy, async (attempt) => {
+    if (attempt > 1) now = Date.now();
     const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
     const fresh = !Item || Number(Item.expires_at ?? 0) * 1000 <= now;
     const failures = fresh ? 0 : Number(Item.failures ?? 0);
     const lockedUntil = fresh ? 0 : Number(Item.locked_until ?? 0);
     if (lockedUntil > now) throw tooManySignIns(lockedUntil - now);
     const next = failures + 1;
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: key,
-          // Counted as a failure until it succeeds: a success deletes the guard.
-          UpdateExpression: 'SET #t = :t, failures = :next, locked_until = :until, expires_at = :exp',
-          ConditionExpression: Item ? 'failures = :seen AND locked_until = :seenLock' : 'attribute_not_exists(pk)',
-          ExpressionAttributeNames: { '#t': 'type' },
-          ExpressionAttributeValues: {
-            ':t': 'sign_in_guard',
-            ':next': next,
-            ':until': now + signInWait(next),
-            ':exp': Math.floor(now / 1000) + GUARD_MEMORY_SECONDS,
-            ...(Item ? { ':seen': Number(Item.failures ?? 0), ':seenLock': Number(Item.locked_until ?? 0) } : {}),
-          },
-        }),
-      );
-      return;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      // Another attempt counted first; after many such losses the account is under a burst.
-      if (attempt >= 12) throw tooManySignIns(1000);
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
-      now = Date.now();
-    }
-  }
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: key,
+        // Counted as a failure until it succeeds: a success deletes the guard.
+        UpdateExpression: 'SET #t = :t, failures = :next, locked_until = :until, expires_at = :exp',
+        ConditionExpression: Item ? 'failures = :seen AND locked_until = :seenLock' : 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: {
+          ':t': 'sign_in_guard',
+          ':next': next,
+          ':until': now + signInWait(next),
+          ':exp': Math.floor(now / 1000) + GUARD_MEMORY_SECONDS,
+          ...(Item ? { ':seen': Number(Item.failures ?? 0), ':seenLock': Number(Item.locked_until ?? 0) } : {}),
+        },
+      }),
+    );
+  });
 }
 
 /** Forgets an account's failed sign-ins and lifts its wait (a successful sign-in, a password reset). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from './db';
+import { conditionFailed, retry } from './retry';
 import { TooManyRequestsError } from './errors';
 
 /**
@@ -19,35 +20,31 @@ const leaseKey = (userId: string) => ({ pk: `RUNS#${userId}`, sk: 'LEASES' });
 /** Takes a run slot for `holdMs`, or answers 429. Returns the lease id to release. */
 export async function acquireRunLease(userId: string, holdMs: number): Promise<string> {
   const id = randomUUID();
-  for (let attempt = 1; ; attempt++) {
+  // Another run took or gave back a slot since the read: read again.
+  return retry({ attempts: 8, retryOn: conditionFailed, delayMs: (attempt) => Math.random() * 15 * attempt }, async () => {
     const now = Date.now();
     const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: leaseKey(userId), ConsistentRead: true }));
     const leases = Object.fromEntries(Object.entries((Item?.leases ?? {}) as Record<string, number>).filter(([, until]) => until > now));
     if (Object.keys(leases).length >= MAX_CONCURRENT_RUNS) throw new TooManyRequestsError(TOO_MANY_RUNS);
     const version = Number(Item?.version ?? 0);
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: leaseKey(userId),
-          UpdateExpression: 'SET #t = :t, leases = :leases, version = :next, expires_at = :exp',
-          ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(pk)',
-          ExpressionAttributeNames: { '#t': 'type' },
-          ExpressionAttributeValues: {
-            ':t': 'run_leases',
-            ':leases': { ...leases, [id]: now + holdMs },
-            ':next': version + 1,
-            ':exp': Math.floor((now + holdMs) / 1000) + 3600,
-            ...(Item ? { ':version': version } : {}),
-          },
-        }),
-      );
-      return id;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException' || attempt >= 8) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 15 * attempt));
-    }
-  }
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: leaseKey(userId),
+        UpdateExpression: 'SET #t = :t, leases = :leases, version = :next, expires_at = :exp',
+        ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: {
+          ':t': 'run_leases',
+          ':leases': { ...leases, [id]: now + holdMs },
+          ':next': version + 1,
+          ':exp': Math.floor((now + holdMs) / 1000) + 3600,
+          ...(Item ? { ':version': version } : {}),
+        },
+      }),
+    );
+    return id;
+  });
 }
 
 /** Gives a run slot back (its answer ended); an expired or missing lease is fine. */

@@ -1,6 +1,7 @@
 import { slugCandidate, slugify } from '@shared/slugs';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db, queryAll } from './db';
+import { retry } from './retry';
 import { ConflictError } from './errors';
 import { type Tx, transact } from './transactions';
 
@@ -46,16 +47,12 @@ export class SlugTaken extends Error {}
  */
 export async function withNewSlug<T>(userId: string, title: string, write: (slug: string) => Promise<T>): Promise<T> {
   const base = slugify(title);
-  let slug = base;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write(slug);
-    } catch (error) {
-      if (!(error instanceof SlugTaken)) throw error;
-      if (attempt >= 5) throw new ConflictError('Too many prompts were saved at once with this title. Please try again.');
-      slug = freeSlug(base, await takenLike(userId, base));
-    }
-  }
+  const policy = {
+    attempts: 5,
+    retryOn: (error: unknown) => error instanceof SlugTaken,
+    exhausted: () => new ConflictError('Too many prompts were saved at once with this title. Please try again.'),
+  };
+  return retry(policy, async (attempt) => write(attempt === 1 ? base : freeSlug(base, await takenLike(userId, base))));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type LimitKind, limitFor, limitMessage } from '@shared/tiers';
-import { TABLE, cancellationCodes, db, transactWithRetry } from './db';
+import { TABLE, db, transactWithRetry } from './db';
+import { cancellationCodes } from './retry';
 import { ForbiddenError } from './errors';
 import { keys } from './keys';
 import { COUNTERS, type UserRecord } from './users';

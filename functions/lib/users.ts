@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { TABLE, batchGet, cancellationCodes, db, transactWithRetry } from './db';
+import { TABLE, batchGet, db, transactWithRetry } from './db';
+import { cancellationCodes } from './retry';
 import { ConflictError } from './errors';
 import { keys, normaliseEmail } from './keys';
 

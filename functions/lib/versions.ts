@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Prompt, PromptReplace } from '@shared/contract/prompts';
 import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type * as z from 'zod/mini';
-import { TABLE, batchWrite, cancellationCodes, db, queryAll } from './db';
+import { TABLE, batchWrite, db, queryAll } from './db';
+import { lostToConcurrentWrite, retry } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { SLUG_TAKEN, slugClaim, slugRelease } from './slugs';
 import type { PreloadInput } from './http';
@@ -95,10 +96,7 @@ export interface PromptChange {
 
 class StaleRead extends Error {}
 
-const isConcurrent = (error: unknown) =>
-  error instanceof StaleRead ||
-  Boolean(cancellationCodes(error)?.includes('TransactionConflict')) ||
-  ['TransactionConflictException', 'TransactionInProgressException'].includes((error as Error)?.name);
+const isConcurrent = (error: unknown) => error instanceof StaleRead || lostToConcurrentWrite(error);
 
 /**
  * Applies a change to a prompt: one transaction that updates the prompt (conditioned on the
@@ -113,19 +111,14 @@ export async function changePrompt(
   decide: (current: PromptItem) => PromptChange,
   known?: PromptItem | null,
 ): Promise<PromptItem> {
-  for (let attempt = 1; ; attempt++) {
+  const policy = { attempts: SAVE_ATTEMPTS, retryOn: isConcurrent, delayMs: (attempt: number) => Math.random() * 10 * 2 ** Math.min(attempt, 5) };
+  return retry(policy, async (attempt) => {
     const current = attempt === 1 && known !== undefined ? known : await getPromptItem(userId, promptId);
     if (!current) throw new NotFoundError(PROMPT_NOT_FOUND);
     const { items, next, failures } = plan(userId, current, decide(current));
-    if (!items.length) return next;
-    try {
-      await transact(items, failures);
-      return next;
-    } catch (error) {
-      if (!isConcurrent(error) || attempt >= SAVE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
-    }
-  }
+    if (items.length) await transact(items, failures);
+    return next;
+  });
 }
 
 function plan(userId: string, current: PromptItem, change: PromptChange) {
@@ -303,7 +296,12 @@ const TRANSACTION_ITEMS_MAX = 100;
  */
 export async function deletePrompt(userId: string, promptId: string, known: PromptItem | null | undefined): Promise<void> {
   const changed = new Error('prompt changed meanwhile');
-  for (let attempt = 1; ; attempt++) {
+  const policy = {
+    attempts: 5,
+    retryOn: (error: unknown) => error === changed,
+    exhausted: () => new ConflictError('This prompt was changed by another request. Please reload and try again.'),
+  };
+  await retry(policy, async (attempt) => {
     const [prompt, snapshots] = await Promise.all([
       attempt === 1 ? known : getPromptItem(userId, promptId),
       querySnapshots(userId, promptId, 'pk, sk'),
@@ -339,14 +337,8 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
     const room = TRANSACTION_ITEMS_MAX - own.length;
     const overflow = snapshots.slice(room);
     await batchWrite(overflow.map((s) => ({ DeleteRequest: { Key: { pk: s.pk, sk: s.sk } } })));
-    try {
-      await transact([...own, ...snapshotDeletes.slice(0, room)], { 0: () => changed });
-      return;
-    } catch (error) {
-      if (error !== changed) throw error;
-      if (attempt >= 5) throw new ConflictError('This prompt was changed by another request. Please reload and try again.');
-    }
-  }
+    await transact([...own, ...snapshotDeletes.slice(0, room)], { 0: () => changed });
+  });
 }
 
 /** The public shape of one prompt as just written, with its category's name (one GetItem). */

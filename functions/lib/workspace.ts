@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, Prompt, PromptInput } from '@shared/contract/prompts';
 import type { VersionSource } from '@shared/contract/versions';
 import type { Tier } from '@shared/tiers';
 import { collator } from './collator';
-import { TABLE, db } from './db';
+import { TABLE, db, queryAll } from './db';
+import { conditionFailed } from './retry';
 import { NotFoundError } from './errors';
 import { VERSIONS_SK, keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
@@ -57,23 +58,15 @@ export interface Workspace {
 /** Access pattern: a user's whole workspace in one Query (paged past 1 MB), without version history (keys.ts). */
 export async function loadWorkspace(userId: string): Promise<Workspace> {
   const workspace: Workspace = { prompts: [], categories: [], items: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'pk = :pk AND sk < :versions',
-        ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':versions': VERSIONS_SK },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.type === 'prompt') workspace.prompts.push(item as PromptItem);
-      else if (item.type === 'category') workspace.categories.push(item as CategoryItem);
-      else workspace.items.push(item);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk < :versions',
+    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':versions': VERSIONS_SK },
+  });
+  for (const item of items) {
+    if (item.type === 'prompt') workspace.prompts.push(item as unknown as PromptItem);
+    else if (item.type === 'category') workspace.categories.push(item as unknown as CategoryItem);
+    else workspace.items.push(item);
+  }
   return workspace;
 }
 
@@ -167,7 +160,7 @@ export async function setFavorite(userId: string, promptId: string, isFavorite: 
       }),
     );
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(PROMPT_NOT_FOUND);
+    if (conditionFailed(error)) throw new NotFoundError(PROMPT_NOT_FOUND);
     throw error;
   }
 }
