@@ -9,8 +9,8 @@ import { PRERENDERED_PAGES, withoutSplash } from '../shared/prerendered-pages.ts
  * Prerendering of the public pages (docs/architecture.md, "Prerendered pages"). After the client
  * build, an SSR build of src/prerender.tsx renders each page of shared/prerendered-pages.ts into a
  * copy of the built index.html: its content in #root (marked data-prerendered, so main.tsx
- * hydrates it), its own title and description, and the stylesheets and chunks of its route module
- * linked in the head, so the page paints styled before any script runs. The splash is left out.
+ * hydrates it), its own title and description, and the stylesheets of the shell and its route
+ * module inlined in the head, so the page paints styled before any script runs. The splash is left out.
  */
 
 /** The route module of each prerendered path (src/app/router.tsx), for its CSS and chunks. */
@@ -26,19 +26,14 @@ const ROUTE_MODULES: Record<string, string> = {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c]!);
 
-/** A chunk's own and statically imported chunks' files and stylesheets (what loading it needs). */
-function chunkNeeds(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): { js: string[]; css: string[] } {
+/** The stylesheets of a chunk and of the chunks it imports statically (what rendering it needs). */
+function chunkNeeds(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): { css: string[] } {
   const chunk = bundle[fileName];
-  if (seen.has(fileName) || chunk?.type !== 'chunk') return { js: [], css: [] };
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return { css: [] };
   seen.add(fileName);
-  const js = chunk.isEntry ? [] : [fileName];
   const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-  for (const imported of chunk.imports) {
-    const needs = chunkNeeds(bundle, imported, seen);
-    js.push(...needs.js);
-    css.push(...needs.css);
-  }
-  return { js, css };
+  for (const imported of chunk.imports) css.push(...chunkNeeds(bundle, imported, seen).css);
+  return { css };
 }
 
 /**
@@ -50,20 +45,28 @@ function splitHoisted(markup: string): { hoisted: string; body: string } {
   return { hoisted: match?.[0] ?? '', body: markup.slice(match?.[0].length ?? 0) };
 }
 
-export function fillPage(shell: string, page: { markup: string; description: string; css: string[]; js: string[] }): string {
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\s*/g;
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * The page's HTML: the shell with the page's markup in #root, its title and description, and
+ * every stylesheet it needs inlined in one <style> (the shell's and its route's, in cascade order),
+ * so the first paint waits for no request but the HTML itself. Module preloads are left out: on a
+ * slow link they would share the bandwidth with the HTML and delay that paint; the entry script
+ * still loads the rest before hydrating. `readAsset` reads a built file by its path in the build.
+ */
+export function fillPage(shell: string, page: { markup: string; description: string; css: string[] }, readAsset: (file: string) => string): string {
   const { hoisted, body } = splitHoisted(page.markup);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
   if (!title) throw new Error('A prerendered page must render its own <title>.');
-  // The entry's own stylesheets and chunks are in the shell already.
-  const missing = (file: string) => !shell.includes(`href="/${file}"`);
-  const links = [
-    ...[...new Set(page.css)].filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...new Set(page.js)].filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
+  const shellCss = [...shell.matchAll(STYLESHEET)].map((match) => match[1]!);
+  const css = [...new Set([...shellCss, ...page.css])].map(readAsset).join('\n');
   const html = withoutSplash(shell)
+    .replace(STYLESHEET, '')
+    .replace(MODULEPRELOAD, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${hoisted.replace(title, '')}${title}`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttribute(page.description)}" />`)
-    .replace('</head>', () => `  ${links}\n  </head>`)
+    .replace('</head>', () => `  <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${body}</div>`);
   if (!html.includes('data-prerendered')) throw new Error('The built index.html has no empty <div id="root"></div> to fill.');
   return html;
@@ -105,7 +108,7 @@ export function prerenderPages(): Plugin {
           const markup = await renderPage(page.path);
           const file = join(outDir, page.file);
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, fillPage(shell, { markup, description: page.description, ...needs }));
+          writeFileSync(file, fillPage(shell, { markup, description: page.description, css: needs.css }, (asset) => readFileSync(join(outDir, asset), 'utf8')));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

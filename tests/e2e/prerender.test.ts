@@ -51,9 +51,13 @@ describe('prerendered public pages: the HTML', () => {
       expect(html).toContain(`<title>${expected.title}</title>`);
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).toContain(`<meta name="description" content="${page.description}" />`);
-      expect(html).not.toContain('boot-splash');
-      // The route's stylesheets are in the head, so the page paints styled before any script.
-      expect(html.split('</head>')[0]).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/[\w-]+\.css"/);
+      expect(html).not.toContain('class="boot-splash"');
+      // Its stylesheets are inlined in the head and nothing is preloaded: the first paint waits for the HTML alone.
+      const head = html.split('</head>')[0]!;
+      expect(head).toContain('<style>');
+      expect(head.split('<style>')[1]).toContain('.limit-note{');
+      expect(head).not.toContain('rel="stylesheet"');
+      expect(head).not.toContain('rel="modulepreload"');
       titles.add(expected.title);
     }
     expect(titles.size).toBe(PRERENDERED_PAGES.length);
@@ -79,7 +83,7 @@ describe('prerendered public pages: the HTML', () => {
     const { status, html } = await rawHtml(`/s/${link.token}`);
     expect(status).toBe(200);
     expect(h1Text(html)).toBe('Prerender check');
-    expect(html).not.toContain('boot-splash');
+    expect(html).not.toContain('class="boot-splash"');
 
     // In the browser the SPA takes over from the server's markup.
     const { page } = browser;
