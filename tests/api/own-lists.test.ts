@@ -44,7 +44,9 @@ beforeAll(async () => {
         call('POST', '/prompts/', { token: owner.token, json: { title: `Big prompt ${String(n).padStart(3, '0')}`, body: bigBody(n), category_id: null, tasks: [`task-${n % 7}`], industries: [] } }),
         call('POST', '/context/snippets', { token: owner.token, json: { snippet_name: `Snippet ${String(n).padStart(3, '0')}`, snippet_content: 's'.repeat(19_000) } }),
       ]),
-    ).then((replies) => replies.forEach((r) => expect(r.status, JSON.stringify(r.body)).toBe(201)));
+    ).then((replies) => {
+      for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    });
   }
 }, 120_000);
 
