@@ -1,6 +1,7 @@
 /**
  * The route table: every API route once. The CDK stack creates one Lambda + one HTTP API route
- * per entry, the local gateway mounts the same entries, and tests check both against the spec.
+ * per entry, the local gateway mounts the same entries, and tests check both against the calls
+ * the product was specified with (docs/product.md).
  *
  * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
  * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
@@ -38,9 +39,9 @@ export const ROUTES = [
   { method: 'POST', path: '/auth/login', handler: 'auth/login', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'POST', path: '/auth/register', handler: 'auth/register', access: 'public', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'GET', path: '/auth/me', handler: 'auth/me', access: 'user' },
-  // Not in the spec's call list: logout ends the token on the server too, not only in the browser.
+  // Beyond the specified calls (docs/product.md): logout ends the token on the server too, not only in the browser.
   { method: 'POST', path: '/auth/logout', handler: 'auth/logout', access: 'user' },
-  // Not in the spec's call list: accounts a person can live with (password reset and change,
+  // Beyond the specified calls: accounts a person can live with (password reset and change,
   // sign out everywhere, the account page, email change and verification, export, deletion).
   { method: 'POST', path: '/auth/logout-all', handler: 'auth/logout-all', access: 'user' },
   { method: 'POST', path: '/auth/password/forgot', handler: 'auth/forgot-password', access: 'public', timeoutSeconds: 15 },
@@ -59,7 +60,7 @@ export const ROUTES = [
   { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user' },
   { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user' },
   { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user' },
-  // Not in the spec's call list (issue 11): version history, fork lineage, import and export.
+  // Beyond the specified calls: version history, fork lineage, import and export (docs/product.md, My Prompts).
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user' },
   { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user' },
   { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user' },
@@ -77,18 +78,18 @@ export const ROUTES = [
 
   { method: 'GET', path: '/library/prompts', handler: 'library/list', access: 'user' },
   { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
-  // Not in the spec's call list: a library prompt's detail page (a teaser above the caller's tier).
+  // Beyond the specified calls: a library prompt's detail page (a teaser above the caller's tier).
   { method: 'GET', path: '/library/prompts/{id}', handler: 'library/get', access: 'user' },
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
-  // Not in the spec's call list (issue 11): run the filled prompt and stream the model's answer.
+  // Beyond the specified calls: run the filled prompt and stream the model's answer (docs/decisions.md, Product: Run).
   { method: 'POST', path: '/engine/run', handler: 'engine/run', access: 'user', timeoutSeconds: 120, streaming: true },
 
   { method: 'GET', path: '/admin/prompts', handler: 'admin/list-prompts', access: 'admin' },
-  // Not in the spec's call list: an admin's 'Publish to Library' of one of their own prompts.
+  // Beyond the specified calls: an admin's 'Publish to Library' of one of their own prompts.
   { method: 'POST', path: '/admin/prompts', handler: 'admin/publish-prompt', access: 'admin' },
   { method: 'PATCH', path: '/admin/prompts/{id}/tier', handler: 'admin/set-prompt-tier', access: 'admin' },
-  // Not in the spec's call list: an admin edits a library prompt's text and tier.
+  // Beyond the specified calls: an admin edits a library prompt's text and tier.
   { method: 'GET', path: '/admin/prompts/{id}', handler: 'admin/get-prompt', access: 'admin' },
   { method: 'PUT', path: '/admin/prompts/{id}', handler: 'admin/edit-prompt', access: 'admin' },
   { method: 'DELETE', path: '/admin/prompts/{id}', handler: 'admin/delete-prompt', access: 'admin' },
@@ -100,11 +101,11 @@ export const ROUTES = [
   { method: 'POST', path: '/admin/users', handler: 'admin/create-user', access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'PUT', path: '/admin/users/{id}', handler: 'admin/update-user', access: 'admin' },
   { method: 'DELETE', path: '/admin/users/{id}', handler: 'admin/delete-user', access: 'admin', timeoutSeconds: 30 },
-  // Not in the spec's call list: 'Send password reset' on a user row.
+  // Beyond the specified calls: 'Send password reset' on a user row.
   { method: 'POST', path: '/admin/users/{id}/password-reset', handler: 'admin/send-password-reset', access: 'admin', timeoutSeconds: 15 },
 
   { method: 'POST', path: '/billing/create-checkout-session', handler: 'billing/create-checkout-session', access: 'user', timeoutSeconds: 15 },
-  // Not in the spec's call list: Stripe's customer portal, to change or cancel a subscription.
+  // Beyond the specified calls: Stripe's customer portal, to change or cancel a subscription.
   { method: 'POST', path: '/billing/portal-session', handler: 'billing/create-portal-session', access: 'user', timeoutSeconds: 15 },
   { method: 'POST', path: '/billing/webhook', handler: 'billing/webhook', access: 'stripe', timeoutSeconds: 15 },
 
@@ -114,7 +115,7 @@ export const ROUTES = [
   { method: 'POST', path: '/context/snippets', handler: 'context/create-snippet', access: 'user' },
   { method: 'PUT', path: '/context/snippets/{id}', handler: 'context/update-snippet', access: 'user' },
   { method: 'DELETE', path: '/context/snippets/{id}', handler: 'context/delete-snippet', access: 'user' },
-  // Not in the spec's call list: PROFILE variable values, so the workbench stores real context.
+  // Beyond the specified calls: PROFILE variable values, so the workbench stores real context.
   { method: 'GET', path: '/context/profile', handler: 'context/get-profile', access: 'user' },
   { method: 'PUT', path: '/context/profile/{key}', handler: 'context/put-profile-value', access: 'user' },
   { method: 'DELETE', path: '/context/profile/{key}', handler: 'context/delete-profile-value', access: 'user' },
@@ -195,7 +196,7 @@ export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
 
 /**
  * Matches a concrete path against the table (the local gateway's router). Matching is exact, so
- * the spec's `/prompts/` needs its trailing slash. In AWS, HTTP API route paths cannot end in a
+ * the specified `/prompts/` (docs/product.md) needs its trailing slash. In AWS, HTTP API route paths cannot end in a
  * slash, so the stack registers `/prompts` (see infra/constructs/api.ts).
  */
 export function matchRoute(

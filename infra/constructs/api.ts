@@ -74,7 +74,8 @@ export interface ApiProps {
 /**
  * The API Gateway path of a route-table path. HTTP API route keys cannot end in `/` (deploying
  * `GET /prompts/` fails), and API Gateway matches `/prompts/` to the `/prompts` route anyway,
- * so the spec's collection paths are registered without their trailing slash.
+ * so the collection paths with a trailing slash (`/prompts/`, `/categories/`; docs/product.md)
+ * are registered without it.
  */
 export function apiGatewayPath(path: string): string {
   const full = `${API_BASE}${path}`;

@@ -70,7 +70,7 @@ describe('prompts', () => {
     expect(reply.status).toBe(201);
   });
 
-  it('stops a free user at 5 prompts with the spec message, and frees a slot on delete', async () => {
+  it('stops a free user at 5 prompts with the plan-limit message, and frees a slot on delete', async () => {
     const user = await signUp();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await call('POST', '/prompts/', { token: user.token, json: prompt({ title: `p${i}` }) })).body.id);

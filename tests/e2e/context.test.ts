@@ -55,7 +55,7 @@ describe('Context Library: global directives', () => {
 });
 
 describe('Context Library: snippets', () => {
-  it('creates, previews, edits and deletes snippets, with the spec texts', async () => {
+  it('creates, previews, edits and deletes snippets, with the product texts', async () => {
     const { page } = browser;
     await openContextLibrary(page);
     await see(page, "You haven't created any snippets yet.");
@@ -120,7 +120,7 @@ describe('Context Library: snippets', () => {
     await edit.waitFor({ state: 'detached' });
     await item.locator('p', { hasText: 'Acme Inc. makes design tools.' }).waitFor();
 
-    // Delete: the spec's confirmation; dismissing keeps the snippet.
+    // Delete: the product's confirmation (docs/product.md); dismissing keeps the snippet.
     const messages: string[] = [];
     let accept = false;
     onAppDialog(page, async (d) => {

@@ -51,7 +51,7 @@ describe('landing page content', () => {
     expect(await circles.locator('.hero__circle').count()).toBe(3);
   });
 
-  it('lists the three landing plans of the spec, Pro marked popular, and the app-generation stats', async () => {
+  it('lists the three landing plans, Pro marked popular, and the app-generation stats', async () => {
     const { page } = browser;
     await page.goto('/');
     const plans = page.locator('#pricing');

@@ -282,7 +282,7 @@ describe('Library: saving and tiers', () => {
     await page.getByRole('heading', { name: 'Prompt Library', level: 1 }).click();
     await menu.waitFor({ state: 'hidden' });
 
-    // Choosing a category forks; the button is busy meanwhile, then the spec's message (a toast).
+    // Choosing a category forks; the button is busy meanwhile, then the product's message (a toast).
     const alerts: string[] = [];
     onAppDialog(page, (dialog) => alerts.push(dialog.message()));
     await page.route('**/api/v1/prompts/fork/**', async (route) => {

@@ -77,7 +77,7 @@ describe('pricing page', () => {
       await planCard.getByText(plan.price, { exact: true }).waitFor();
       const items = await planCard.getByRole('list', { name: `${name} plan features` }).getByRole('listitem').allTextContents();
       expect(items.map((s) => s.trim())).toEqual(plan.features);
-      // The concrete limits follow the spec's feature list.
+      // The concrete limits follow the plans' feature list (docs/product.md, Pricing).
       const limits = await planCard.getByRole('list', { name: `${name} plan limits` }).getByRole('listitem').allTextContents();
       expect(limits).toEqual(plan.limits);
       expect(await planCard.getByRole('button', { name: plan.button, exact: true }).isEnabled()).toBe(name !== 'Free');

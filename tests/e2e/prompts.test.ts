@@ -6,7 +6,7 @@ import { openMyPrompts, see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
 
-// The spec's texts (sections 2, 5 and 8), exactly.
+// The texts of My Prompts as docs/product.md gives them, exactly.
 const LIMIT = 'You have reached your limit of 5 prompts. Please upgrade your plan.';
 const CONFIRM_LIST_DELETE = 'Are you sure you want to delete this prompt? This action is permanent.';
 const CONFIRM_EDITOR_DELETE = 'Delete this prompt? This cannot be undone.';
@@ -112,7 +112,7 @@ describe('My Prompts: states', () => {
     await page.getByRole('dialog', { name: 'New Prompt' }).waitFor();
   });
 
-  it('shows the load error with the spec text', async () => {
+  it('shows the load error with the product text', async () => {
     const { page } = browser;
     const user = await signUp();
     await page.route('**/api/v1/prompts/', (route) =>
@@ -376,7 +376,7 @@ describe('My Prompts: categories', () => {
     await manager.getByRole('button', { name: 'Saving...' }).waitFor();
     await manager.getByRole('button', { name: 'Rename Public relations', exact: true }).waitFor();
 
-    // Fill up to the free limit of 3: creation is disabled with the spec's placeholder.
+    // Fill up to the free limit of 3: creation is disabled with the product's placeholder.
     for (const extra of ['Internal', 'Events']) {
       await name.fill(extra);
       await name.press('Enter');
@@ -532,7 +532,7 @@ describe('My Prompts: AI enhancement', () => {
 });
 
 describe('My Prompts: deleting', () => {
-  it('deletes from the list and from the editor with the spec confirmations, and alerts a failure', async () => {
+  it('deletes from the list and from the editor with the product confirmations, and alerts a failure', async () => {
     const { page } = browser;
     const user = await signUp();
     await seedPrompt(user, { title: 'First', body: 'One.' });

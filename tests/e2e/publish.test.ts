@@ -8,7 +8,7 @@ import { see, signInWithToken } from '../support/e2e';
 const browser = useBrowser();
 
 /**
- * The admin's 'Publish to Library' on a My Prompts card (design section 5 point 1). The test
+ * The admin's 'Publish to Library' on a My Prompts card (docs/decisions.md, Product). The test
  * stack's admin (admin@construct.test, elite) is shared with other test files: it is only used
  * here, never demoted or deleted.
  */

@@ -139,7 +139,7 @@ describe('prompt workbench', () => {
     const profile = await apiAs(token, 'GET', '/context/profile');
     expect(profile.body.values).toEqual({ audience: 'product managers' });
 
-    // A failed save: the spec's alert, and the input stays.
+    // A failed save: the product's alert, and the input stays.
     await page.unroute('**/api/v1/context/profile/*');
     await page.route('**/api/v1/context/profile/*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Internal server error.' }) }),

@@ -70,32 +70,32 @@ const SPEC_CALLS = [
 ];
 
 /**
- * Routes the table may have beyond the spec's list, each for a reason in DESIGN.md. A new route
- * outside the spec fails the test until it is listed here with its reason.
+ * Routes the table may have beyond the calls the product was specified with (docs/product.md),
+ * each with its reason. A new route beyond them fails the test until it is listed here with one.
  */
 const EXTRA_ROUTES = [
-  'GET /health', // readiness (DESIGN 6)
-  'GET /openapi.json', // the generated contract (DESIGN 2)
-  'DELETE /admin/prompts/{id}', // admin deletes library prompts (spec 6, 8)
-  'GET /admin/categories', // admin category calls: "paths and methods not shown" (spec 7 notes)
+  'GET /health', // liveness check: answers `{status: 'ok'}` without a token
+  'GET /openapi.json', // the generated contract (docs/architecture.md, One contract)
+  'DELETE /admin/prompts/{id}', // admin deletes library prompts (docs/product.md, Control center)
+  'GET /admin/categories', // library categories managed in the control center (docs/product.md)
   'POST /admin/categories',
   'PUT /admin/categories/{id}',
   'DELETE /admin/categories/{id}',
-  'POST /billing/webhook', // Stripe (DESIGN 5.6)
-  'POST /billing/portal-session', // Stripe's customer portal: manage or cancel a plan (issue 7)
-  'POST /auth/logout', // ends tokens server-side (issue 10, RFC 8725 hygiene)
-  'POST /admin/prompts', // an admin's 'Publish to Library' (DESIGN 5.1)
-  'GET /context/profile', // PROFILE variable values stored with the user (DESIGN 5.4)
+  'POST /billing/webhook', // Stripe's events (docs/decisions.md, Product: Billing)
+  'POST /billing/portal-session', // Stripe's customer portal: manage or cancel a plan
+  'POST /auth/logout', // ends tokens server-side, not only in the browser (RFC 8725)
+  'POST /admin/prompts', // an admin's 'Publish to Library' (docs/decisions.md, Product)
+  'GET /context/profile', // PROFILE variable values stored with the user (docs/decisions.md, Product)
   'PUT /context/profile/{key}',
   'DELETE /context/profile/{key}',
-  'GET /prompts/{id}/versions', // version history (issue 11)
+  'GET /prompts/{id}/versions', // version history (docs/decisions.md, Product)
   'POST /prompts/{id}/versions/{version}/restore',
-  'GET /prompts/{id}/library-update', // fork lineage (issue 11)
+  'GET /prompts/{id}/library-update', // fork lineage (docs/decisions.md, Product)
   'POST /prompts/{id}/library-update/pull',
   'POST /prompts/{id}/library-update/dismiss',
-  'GET /prompts/export', // import and export (issue 11)
+  'GET /prompts/export', // import and export (docs/decisions.md, Product)
   'POST /prompts/import',
-  'POST /engine/run', // run in place, streamed (issue 11)
+  'POST /engine/run', // run in place, streamed (docs/decisions.md, Product)
   'POST /auth/logout-all', // accounts: sign out everywhere (docs/product.md)
   'POST /auth/password/forgot', // password reset by emailed link
   'POST /auth/password/reset',
@@ -108,7 +108,7 @@ const EXTRA_ROUTES = [
   'GET /account/export', // everything about the user, as a download
   'DELETE /account', // account deletion
   'POST /admin/users/{id}/password-reset', // the admin's 'Send password reset'
-  'POST /api-keys', // prompts outside the app: API keys, labels, the registry, MCP (issue 17)
+  'POST /api-keys', // prompts outside the app: API keys, labels, the registry, MCP (docs/product.md, API keys)
   'GET /api-keys',
   'DELETE /api-keys/{id}',
   'PUT /prompts/{id}/labels/{label}',
@@ -117,7 +117,7 @@ const EXTRA_ROUTES = [
   'GET /registry/prompts/{slug}',
   'POST /registry/prompts/{slug}/compile',
   'POST /mcp',
-  'POST /prompts/{id}/share', // share links (issue 17)
+  'POST /prompts/{id}/share', // share links (docs/product.md, Share links)
   'DELETE /prompts/{id}/share',
   'GET /shared/{token}',
   'POST /shared/{token}/fork',
@@ -303,8 +303,8 @@ describe('data: the DynamoDB table', () => {
   });
 });
 
-describe('api: route table ⟷ spec ⟷ API Gateway ⟷ functions', () => {
-  it('the route table serves every call of the spec, and only documented extras besides', () => {
+describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', () => {
+  it('the route table serves every specified call (docs/product.md), and only documented extras besides', () => {
     const tableKeys = ROUTE_LIST.map(key);
     expect(SPEC_CALLS).toHaveLength(28);
     for (const call of SPEC_CALLS) expect(tableKeys, call).toContain(call);

@@ -1,7 +1,10 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
-/** Debian's Chromium, never a downloaded build (see TRAPS.md for the flags). */
+/**
+ * Debian's Chromium, never a downloaded build (Playwright's own download is not used). The flags
+ * keep it working in a container and offline: no sandbox, no GPU, no background updates or sync.
+ */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 

@@ -21,7 +21,7 @@ describe('contract validation', () => {
     expect(parseWith(RegisterRequest, { ...valid, last_name: undefined }).last_name).toBe('');
   });
 
-  it('uses the spec messages', () => {
+  it('uses the contract messages', () => {
     expect(problem(() => parseWith(RegisterRequest, { ...valid, email: 'a@b' })).detail).toBe('Please enter a valid email address.');
     expect(problem(() => parseWith(RegisterRequest, { ...valid, password: '1234567' })).detail).toBe('Password must be at least 8 characters.');
   });

@@ -205,7 +205,7 @@ describe('storage faults on writes', () => {
     expect((await partition(u.id)).map((i) => i.sk)).toEqual(['PROFILE']);
   });
 
-  it("maps a failed plan-limit condition in a cancelled transaction to the spec's 403", async () => {
+  it("maps a failed plan-limit condition in a cancelled transaction to the plan-limit 403", async () => {
     const u = await user();
     ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
 

@@ -1,4 +1,4 @@
-/** Every client route once (spec section 2); pages link with these instead of literal strings. */
+/** Every client route once (docs/product.md, Screens); pages link with these instead of literal strings. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 export interface ConfirmOptions {
-  /** Heading of the dialog; the message itself stays the spec's exact words. */
+  /** Heading of the dialog; the message itself stays word for word as docs/product.md gives it. */
   title?: string;
   /** Label of the confirming button (default 'OK'). */
   confirmLabel?: string;

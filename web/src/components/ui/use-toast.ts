@@ -16,7 +16,7 @@ export interface ToastApi {
   dismiss: (id: number) => void;
 }
 
-/** Spec section 9: toast notices auto-dismiss after 5 s. */
+/** docs/product.md, Dialogs and feedback: toast notices auto-dismiss after 5 s. */
 export const TOAST_DURATION_MS = 5000;
 
 export const ToastContext = createContext<ToastApi | null>(null);

@@ -3,7 +3,7 @@ import { Braces, Gauge, Layers, Library, PenLine, Rocket, ShieldCheck, WandSpark
 
 /**
  * Everything the landing page says, in one place. Plans and stats are docs/product.md's wording
- * (section 1); the prompt-oriented variant swaps the stats only.
+ * (Landing); the prompt-oriented variant swaps the stats only.
  */
 
 declare global {

@@ -28,7 +28,7 @@ interface Values {
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
-/** Spec section 5: email required and well-formed, password required for new users (and long enough). */
+/** docs/product.md, Control center: email required and well-formed, password required for new users (and long enough). */
 export function validateNewUser(values: Pick<Values, 'email' | 'password'>): Errors {
   const errors: Errors = {};
   const email = values.email.trim();

@@ -12,7 +12,7 @@ import { MissingTokenError, useLogin } from '../api/login';
 
 export const LOGIN_FALLBACK_ERROR = 'Login failed. Please check your credentials.';
 
-/** Spec section 8: the server's detail, else a generic text; a token-less answer says so. */
+/** docs/product.md, Login: the server's detail, else a generic text; a token-less answer says so. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.detail) return error.detail;
   if (error instanceof MissingTokenError) return error.message;

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 
-/** Spec sections 4, 5, 8 and 9: the register form's texts and timing. */
+/** The register form's texts and timing (docs/product.md, Register). */
 export const REGISTER_MESSAGES = {
   name: `Name must be at least ${NAME_MIN} characters.`,
   email: EMAIL_MESSAGE,

@@ -42,7 +42,7 @@ export interface PricingPageProps {
 }
 
 /**
- * The pricing page (docs/product.md) and its checkout flow (section 4): idle → redirecting (the
+ * The pricing page (docs/product.md) and its checkout flow (Pricing): idle → redirecting (the
  * clicked plan) → the browser goes to the checkout page; on failure back to idle with the error.
  * A subscriber opens the customer portal from 'Manage subscription' to change or cancel.
  */

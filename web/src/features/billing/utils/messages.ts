@@ -11,7 +11,7 @@ export const MANAGE_LABEL = 'Manage subscription';
 export const GUARANTEE = 'All plans include 14-day money-back guarantee';
 
 /**
- * Spec section 8: the server's detail, else 'Request failed with {status}', 'Missing session URL'
+ * docs/product.md, Pricing: the server's detail, else 'Request failed with {status}', 'Missing session URL'
  * for an answer without one, and the fallback for anything else (a network failure).
  */
 export function billingErrorMessage(error: unknown, fallback = CHECKOUT_FALLBACK): string {

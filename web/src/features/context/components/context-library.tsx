@@ -13,9 +13,9 @@ import './context.css';
 
 export const NO_TOKEN_MESSAGE = 'Authentication token not found. Please log in.';
 
-/** The Context Library body: loading, then the cards (directives, snippets, profile); failures in one banner (spec section 8). */
+/** The Context Library body: loading, then the cards (directives, snippets, profile); failures in one banner (docs/product.md, Dialogs and feedback). */
 export function ContextLibrary({ maxSnippets }: { maxSnippets: number | null }) {
-  // Context calls read the stored token (spec section 7); without one nothing is requested.
+  // Context calls read the stored token (docs/architecture.md, The web app); without one nothing is requested.
   const [hasToken] = useState(() => getAccessToken() !== null);
   if (!hasToken) return <Alert>{NO_TOKEN_MESSAGE}</Alert>;
   return <ContextLibraryContent maxSnippets={maxSnippets} />;

@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCreateSnippet } from '@/lib/context-api';
 import { useUpdateSnippet } from '../api/update-snippet';
 
-/** Spec section 9: the snippet editor has 10 rows. */
+/** docs/product.md, Context Library: the snippet editor has 10 rows. */
 export const SNIPPET_EDITOR_ROWS = 10;
 
 export interface SnippetDialogProps {

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** Spec section 9: a snippet shows the first 100 characters of its content. */
+/** docs/product.md, Context Library: a snippet shows the first 100 characters of its content. */
 export const SNIPPET_PREVIEW_LENGTH = 100;
 
 /** The first 100 characters, followed by '...' only when there is more. */

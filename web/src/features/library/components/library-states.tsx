@@ -24,7 +24,7 @@ export function LibrarySkeleton({ layout, count = 6 }: { layout: LibraryLayout; 
   );
 }
 
-/** Spec section 8: the library load error, with a way to try again. */
+/** docs/product.md, Library: the load error, with a way to try again. */
 export function LibraryError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <section className="lib-state lib-state--error" role="alert">

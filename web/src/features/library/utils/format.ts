@@ -2,11 +2,11 @@ import { type LibrarySort, TEASER_LENGTH } from '@shared/contract/library';
 import type { Tier } from '@shared/tiers';
 import { TIER_LABELS } from '@/lib/tiers';
 
-/** Spec section 9: cards show up to 2 task and 2 industry tags. */
+/** docs/product.md, Library: cards show up to 2 task and 2 industry tags. */
 export const CARD_TAGS_MAX = 2;
 
 /**
- * Spec section 9: the first 80 characters of a body, on one line. A locked prompt's body already
+ * docs/product.md, Library: the first 80 characters of a body, on one line. A locked prompt's body already
  * is the server's 80-character teaser.
  */
 export function preview(body: string, { locked = false, length = TEASER_LENGTH }: { locked?: boolean; length?: number } = {}): string {
@@ -40,7 +40,7 @@ export const forksLabel = (forks: number) => (forks === 1 ? 'Saved 1 time' : `Sa
 /** The confirmation before a second copy of a prompt already in My Prompts. */
 export const saveAgainQuestion = (title: string) => `"${title}" is already in My Prompts. Save another copy?`;
 
-/** Spec section 8: the library messages. */
+/** The library's messages (docs/product.md, Library). */
 export const messages = {
   loadError: 'Could not load the Prompt Library. Please try again later.',
   forkFailed: 'Could not fork this prompt.',

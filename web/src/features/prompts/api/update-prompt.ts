@@ -28,8 +28,8 @@ export function useUpdatePrompt() {
 }
 
 /**
- * The favourite toggle, optimistic (spec section 4): the cached list changes at once and the server
- * is told (the short PUT form); on failure that prompt's flag is put back, the spec's alert is shown,
+ * The favourite toggle, optimistic (docs/product.md, My Prompts): the cached list changes at once and the server
+ * is told (the short PUT form); on failure that prompt's flag is put back, the product's alert is shown,
  * and in every case the list is reloaded from the server.
  */
 export function useToggleFavorite() {

@@ -22,7 +22,7 @@ export interface CategoryManagerProps {
 }
 
 /**
- * 'Manage Categories' (spec sections 2, 4 and 5): create (disabled at the plan limit), rename inline
+ * 'Manage Categories' (docs/product.md, My Prompts): create (disabled at the plan limit), rename inline
  * (Enter saves, Escape cancels), delete with confirmation; every action reloads the lists.
  */
 export function CategoryManager({ open, onOpenChange, maxCategories }: CategoryManagerProps) {

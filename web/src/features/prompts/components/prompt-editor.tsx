@@ -47,7 +47,7 @@ export interface PromptEditorProps {
 }
 
 /**
- * The prompt editor modal (spec sections 2 and 5): 'New Prompt' / 'Edit Prompt', Escape closes it.
+ * The prompt editor modal (docs/product.md, My Prompts): 'New Prompt' / 'Edit Prompt', Escape closes it.
  * Saving with an id updates, without one creates; then it closes and the list reloads.
  */
 export function PromptEditor({ session, categories, onClose, saveHeldBy = null }: PromptEditorProps) {

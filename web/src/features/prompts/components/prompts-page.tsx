@@ -35,12 +35,12 @@ export interface PromptsPageProps {
   accessTier: Tier | null | undefined;
   /** 'Open' on a card: the route shows the prompt in the workbench. */
   onOpenPrompt: (prompt: Prompt) => void;
-  /** The signed-in user is an admin: each card then offers 'Publish to Library' (design section 5). */
+  /** The signed-in user is an admin: each card then offers 'Publish to Library' (docs/decisions.md, Product). */
   isAdmin?: boolean;
 }
 
 /**
- * My Prompts (spec section 2): sidebar (create, categories, manage), toolbar (search, Favorites Only),
+ * My Prompts (docs/product.md): sidebar (create, categories, manage), toolbar (search, Favorites Only),
  * stats, and the prompt cards, with the editor and category manager modals.
  */
 export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
@@ -113,7 +113,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   }, []);
   const closeEditor = useCallback((key: number) => setEditors((list) => list.filter((s) => s.key !== key)), []);
 
-  // Spec section 4: opening the editor is blocked with an alert at the plan's max_prompts.
+  // docs/product.md, Limits: opening the editor is blocked with an alert at the plan's max_prompts.
   const onCreate = useCallback(() => {
     if (limitNote) {
       void alert(limitNote, { link: { to: paths.pricing, label: 'See plans' } });

@@ -21,7 +21,7 @@ export interface PublishDialogProps {
 }
 
 /**
- * The admin's 'Publish to Library' (design section 5): a copy of one of their prompts goes into the
+ * The admin's 'Publish to Library' (docs/decisions.md, Product): a copy of one of their prompts goes into the
  * library, in a library category (or none) at a tier. Success closes with a toast; a failure stays
  * open with the server's reason.
  */

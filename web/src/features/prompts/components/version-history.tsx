@@ -32,7 +32,7 @@ export interface VersionHistoryProps {
 }
 
 /**
- * A prompt's version history (issue 11): every version with its time and origin, a line-by-line
+ * A prompt's version history (docs/product.md, My Prompts): every version with its time and origin, a line-by-line
  * diff of any two of them, and Restore, which makes an older version's content a new version.
  */
 export function VersionHistory({ prompt, onClose, onRestored, confirmRestore }: VersionHistoryProps) {

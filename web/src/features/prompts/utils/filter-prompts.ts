@@ -38,7 +38,7 @@ export function indexPrompts(prompts: Prompt[]): IndexedPrompt[] {
 }
 
 /**
- * Spec section 5: title or body contains the search (case-insensitive), and the category name
+ * docs/product.md, My Prompts: title or body contains the search (case-insensitive), and the category name
  * matches, and favourites only. The search also finds a prompt by its tags and category name.
  */
 export function filterPrompts(indexed: IndexedPrompt[], { search, categoryName, favoritesOnly }: PromptFilters): IndexedPrompt[] {

@@ -1,4 +1,4 @@
-/** The spec's texts for My Prompts (sections 2, 5 and 8), written once. */
+/** The texts of My Prompts as docs/product.md gives them (screen, dialogs, limits), written once. */
 export const TEXT = {
   discardChanges: 'Discard your unsaved changes? What you typed will be lost.',
   loading: 'Loading Your Prompts...',
@@ -50,7 +50,7 @@ export function failureText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Spec section 8 alerts. */
+/** The alerts of My Prompts (docs/product.md). */
 export const ALERT = {
   save: (error: unknown) => `Error saving prompt: ${failureText(error, FALLBACK.savePrompt)}`,
   delete: (error: unknown) => `Failed to delete prompt: ${failureText(error, FALLBACK.deletePrompt)}`,

@@ -36,11 +36,11 @@ export interface PromptWorkbenchProps {
   saveHeldBy?: string | null;
 }
 
-/** Spec section 9: 'Copied!' shows for 2000 ms. */
+/** docs/product.md, Variables and the workbench: 'Copied!' shows for 2000 ms. */
 export const COPIED_MS = 2000;
 
 /**
- * The prompt workbench (spec "Workbench behaviour", DESIGN.md 5.4): the template with its
+ * The prompt workbench (docs/product.md, Variables and the workbench): the template with its
  * variables highlighted, a control per variable, and a live preview to copy or fork. A modal
  * dialog: Escape closes it, focus stays inside and returns where it was.
  */

@@ -30,7 +30,7 @@ export interface VariableControlProps {
  * One variable of the template. INPUT: a text input, or a select when the marker lists choices
  * (`[INPUT: tone=friendly|formal]`; with no default it starts on 'Choose…'). SNIPPET / PROFILE: the
  * stored value with a 'Defined' badge, or an input (a select for choices) with 'Save to context'
- * that stores it (spec section 4). The marker's default pre-fills the input.
+ * that stores it (docs/product.md, Variables and the workbench). The marker's default pre-fills the input.
  */
 export function VariableControl({ variable, value, onChange, stored, loading, onUseAnother }: VariableControlProps) {
   const id = useId();
