@@ -51,6 +51,8 @@ interface BaseOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Attach the stored bearer token (default true). */
   auth?: boolean;
+  /** Send this bearer token instead of the stored one (the checkout also accepts fallback keys). */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -94,6 +96,46 @@ async function errorDetail(data: unknown): Promise<string | undefined> {
   }
 }
 
+/**
+ * Every call of the app goes through here (JSON, pages, streams, downloads): one place that
+ * attaches the token, and one signed-out path: a 401 to a call that carried a token ends the
+ * session. Any other failure throws an ApiError with the server's detail. The 2xx Response is
+ * returned unread.
+ */
+async function call(path: string, options: BaseOptions, accept: string): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept });
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const token = options.token ?? (options.auth === false ? null : getAccessToken());
+  if (token) headers.set('authorization', `Bearer ${token}`);
+
+  const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  if (!response.ok) {
+    const detail = await errorDetail(await readBody(response));
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+    throw new ApiError({ status: response.status, detail, method, path });
+  }
+  return response;
+}
+
+async function send<S extends z.ZodMiniType | undefined>(path: string, options: RequestOptions<S>): Promise<{ data: Result<S>; response: Response }> {
+  const response = await call(path, options, 'application/json');
+  const data = await readBody(response);
+  if (!options.schema) return { data: data as Result<S>, response };
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, method: options.method ?? 'GET', path, message: 'The server sent an unexpected response.' });
+  }
+  return { data: parsed.data as Result<S>, response };
+}
+
 export async function apiRequest<S extends z.ZodMiniType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
@@ -108,35 +150,6 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
 export async function apiPage<S extends z.ZodMiniType>(path: string, header: string, options: RequestOptions<S>): Promise<{ rows: Result<S>; next: string | null }> {
   const { data, response } = await send(path, options);
   return { rows: data, next: response.headers.get(header) };
-}
-
-async function send<S extends z.ZodMiniType | undefined>(path: string, options: RequestOptions<S>): Promise<{ data: Result<S>; response: Response }> {
-  const method = options.method ?? 'GET';
-  const headers = new Headers({ accept: 'application/json' });
-  let body: BodyInit | undefined;
-  if (options.form) {
-    headers.set('content-type', 'application/x-www-form-urlencoded');
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(options.json);
-  }
-  const token = options.auth === false ? null : getAccessToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-
-  const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
-  const data = await readBody(response);
-
-  if (!response.ok) {
-    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError({ status: response.status, detail: await errorDetail(data), method, path });
-  }
-  if (!options.schema) return { data: data as Result<S>, response };
-  const parsed = options.schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError({ status: response.status, method, path, message: 'The server sent an unexpected response.' });
-  }
-  return { data: parsed.data as Result<S>, response };
 }
 
 /**
@@ -154,28 +167,29 @@ export async function apiEveryPage<S extends z.ZodMiniType>(path: string, option
 }
 
 /**
- * A request whose successful answer is not JSON but a stream (the workbench's run): the same
- * token, error and 401 handling as apiRequest, and the 2xx Response is returned unread so the
- * caller can read its body as it arrives. Abort with `signal` to stop it.
+ * A request whose successful answer is not JSON but a stream (the workbench's run): the 2xx
+ * Response is returned unread so the caller can read its body as it arrives. Abort with `signal`.
  */
 export async function apiStream(path: string, options: Pick<BaseOptions, 'method' | 'json' | 'signal'> = {}): Promise<Response> {
-  const method = options.method ?? 'POST';
-  const headers = new Headers({ accept: 'text/plain, application/json' });
-  if (options.json !== undefined) headers.set('content-type', 'application/json');
-  const token = getAccessToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-
-  const response = await fetch(buildUrl(path, undefined), {
-    method,
-    headers,
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    signal: options.signal,
-  });
-  if (!response.ok) {
-    const detail = await errorDetail(await readBody(response));
-    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError({ status: response.status, detail, method, path });
-  }
-  if (!response.body) throw new ApiError({ status: response.status, method, path, message: 'The server sent an empty response.' });
+  const response = await call(path, { method: 'POST', ...options }, 'text/plain, application/json');
+  if (!response.body) throw new ApiError({ status: response.status, method: options.method ?? 'POST', path, message: 'The server sent an empty response.' });
   return response;
+}
+
+/**
+ * A GET whose answer is a file (the exports): fetched with the token (a plain link could not send
+ * it), then handed to the browser as a download under the name the server gives
+ * (Content-Disposition), else `fallbackName`. Resolves to the file's name.
+ */
+export async function apiDownload(path: string, options: { query?: BaseOptions['query']; fallbackName: string }): Promise<string> {
+  const response = await call(path, { query: options.query }, '*/*');
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }

@@ -1,8 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, UpdateAccountRequest } from '@shared/contract/account';
-import { API_BASE } from '@shared/routes';
-import { ApiError, apiRequest } from '@/lib/api-client';
-import { getAccessToken, setAccessToken } from '@/lib/auth-token';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { setAccessToken } from '@/lib/auth-token';
 import { meQueryKey } from '@/features/auth/api/get-me';
 
 /**
@@ -77,22 +76,4 @@ export const useDeleteAccount = () =>
 
 /** GET /account/export, saved as the file the server names (Content-Disposition). */
 export const useExportAccount = () =>
-  useMutation(
-    mutationOptions({
-      mutationFn: async () => {
-        const response = await fetch(`${API_BASE}/account/export`, { headers: { authorization: `Bearer ${getAccessToken() ?? ''}` } });
-        if (!response.ok) {
-          const body = (await response.json().catch(() => undefined)) as { detail?: string } | undefined;
-          throw new ApiError({ status: response.status, detail: body?.detail, method: 'GET', path: '/account/export' });
-        }
-        const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'construct-account.json';
-        const url = URL.createObjectURL(await response.blob());
-        const link = Object.assign(document.createElement('a'), { href: url, download: name });
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        return name;
-      },
-    }),
-  );
+  useMutation(mutationOptions({ mutationFn: () => apiDownload('/account/export', { fallbackName: 'construct-account.json' }) }));

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 
 export interface NewUser {
   email: string;

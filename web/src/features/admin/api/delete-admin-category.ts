@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPrompt, LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
-import { adminCategoriesQueryOptions } from './get-admin-categories';
+import { adminQueryKey } from '@/lib/query-keys';
+import { libraryCategoriesQueryOptions } from '@/lib/library-categories';
 import { adminPromptsKey } from './get-admin-prompts';
 import { updateRows } from './paged-list';
 
@@ -21,7 +21,7 @@ export function useDeleteAdminCategory() {
     mutationKey: deleteCategoryMutationKey,
     mutationFn: deleteAdminCategory,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<LibraryCategory[]>(adminCategoriesQueryOptions().queryKey, (list) => list?.filter((c) => c.id !== id));
+      queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) => list?.filter((c) => c.id !== id));
       updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.map((p) => (p.category_id === id ? { ...p, category_id: null, category_name: null } : p)));
     },
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPrompt, LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
-import { adminCategoriesQueryOptions } from './get-admin-categories';
+import { adminQueryKey } from '@/lib/query-keys';
+import { libraryCategoriesQueryOptions } from '@/lib/library-categories';
 import { adminPromptsKey } from './get-admin-prompts';
 import { updateRows } from './paged-list';
 
@@ -23,7 +23,7 @@ export function useDeleteAdminPrompt() {
     onSuccess: (_data, prompt) => {
       updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.filter((p) => p.id !== prompt.id));
       if (prompt.category_id) {
-        queryClient.setQueryData<LibraryCategory[]>(adminCategoriesQueryOptions().queryKey, (list) =>
+        queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) =>
           list?.map((c) => (c.id === prompt.category_id ? { ...c, prompt_count: Math.max(0, c.prompt_count - 1) } : c)),
         );
       }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/contract/auth';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 import { adminUsersKey } from './get-admin-users';
 import { updateRows } from './paged-list';
 

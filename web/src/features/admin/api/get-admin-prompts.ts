@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AdminPromptList, type AdminPrompt } from '@shared/contract/admin';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 import { pagedListOptions } from './paged-list';
 
 /** Every search of the library prompts list lives under this key. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { User } from '@shared/contract/auth';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 import { pagedListOptions } from './paged-list';
 
 const UserList = z.array(User);

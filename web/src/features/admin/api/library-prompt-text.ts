@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type LibraryPromptEdit, LibraryPromptText } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey, libraryQueryKey } from '@/lib/query-keys';
 
 const textQueryKey = (id: string) => [...adminQueryKey, 'prompt-text', id] as const;
 
@@ -22,6 +22,6 @@ export function useEditLibraryPrompt() {
   return useMutation({
     mutationFn: ({ id, edit }: { id: string; edit: LibraryPromptEdit }) => apiRequest(`/admin/prompts/${encodeURIComponent(id)}`, { method: 'PUT', json: edit }),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminQueryKey }), queryClient.invalidateQueries({ queryKey: ['library'] })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminQueryKey }), queryClient.invalidateQueries({ queryKey: libraryQueryKey })]),
   });
 }

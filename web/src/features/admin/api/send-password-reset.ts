@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 
 export const sendResetMutationKey = [...adminQueryKey, 'send-password-reset'] as const;
 

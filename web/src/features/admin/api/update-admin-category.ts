@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
-import { adminCategoriesQueryOptions } from './get-admin-categories';
+import { adminQueryKey } from '@/lib/query-keys';
+import { libraryCategoriesQueryOptions } from '@/lib/library-categories';
 
 export interface CategoryRename {
   id: string;
@@ -20,7 +20,7 @@ export function useUpdateAdminCategory() {
   return useMutation({
     mutationFn: updateAdminCategory,
     onSuccess: (_data, { id, name }) => {
-      queryClient.setQueryData<LibraryCategory[]>(adminCategoriesQueryOptions().queryKey, (list) =>
+      queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) =>
         list?.map((c) => (c.id === id ? { ...c, name } : c)),
       );
       void queryClient.invalidateQueries({ queryKey: adminQueryKey });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
+import { adminQueryKey } from '@/lib/query-keys';
 import { adminPromptsKey } from './get-admin-prompts';
 import { updateRows } from './paged-list';
 

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useAdminCategories } from '../api/get-admin-categories';
+import { useLibraryCategories } from '@/lib/library-categories';
 import { useAdminPrompts } from '../api/get-admin-prompts';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ADMIN_TEXT } from '../utils/messages';
@@ -51,7 +51,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
   // The lists are paged: their search runs on the server (every row, not only the loaded pages).
   const search = useDeferredValue(query);
   const prompts = useAdminPrompts(tab === 'prompts' ? search : '');
-  const categories = useAdminCategories();
+  const categories = useLibraryCategories();
   const users = useAdminUsers(tab === 'users' ? search : '');
   const queries = [prompts, categories, users];
 

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { CheckoutRequest, CheckoutResponse, type PaidPlan } from '@shared/contract/billing';
-import { postWithToken } from '../utils/post-with-token';
+import { apiRequest } from '@/lib/api-client';
 import { sessionUrlFrom } from '../utils/redirect-url';
 
 /**
@@ -10,7 +10,7 @@ import { sessionUrlFrom } from '../utils/redirect-url';
  */
 export async function createCheckoutSession({ plan, token }: { plan: PaidPlan; token: string }): Promise<string> {
   const body = CheckoutRequest.parse({ plan });
-  return sessionUrlFrom(await postWithToken('/billing/create-checkout-session', token, body), CheckoutResponse);
+  return sessionUrlFrom(await apiRequest('/billing/create-checkout-session', { method: 'POST', json: body, token }), CheckoutResponse);
 }
 
 export const checkoutMutationKey = ['billing', 'checkout'] as const;

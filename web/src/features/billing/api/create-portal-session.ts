@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { PortalResponse } from '@shared/contract/billing';
-import { postWithToken } from '../utils/post-with-token';
+import { apiRequest } from '@/lib/api-client';
 import { sessionUrlFrom } from '../utils/redirect-url';
 
 /**
@@ -8,7 +8,7 @@ import { sessionUrlFrom } from '../utils/redirect-url';
  * the plan (locally: the test page offering 'Cancel subscription'). 400 for a user without one.
  */
 export async function createPortalSession({ token }: { token: string }): Promise<string> {
-  return sessionUrlFrom(await postWithToken('/billing/portal-session', token), PortalResponse);
+  return sessionUrlFrom(await apiRequest('/billing/portal-session', { method: 'POST', token }), PortalResponse);
 }
 
 export const portalMutationKey = ['billing', 'portal'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LibraryFilters } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
-import { libraryQueryKey } from './get-library-prompts';
+import { libraryQueryKey } from '@/lib/query-keys';
 
 /** GET /library/filters: every library category name, task and industry (for the sidebar chips). */
 export function getLibraryFilters({ signal }: { signal?: AbortSignal } = {}) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LibraryPrompt } from '@shared/contract/library';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { libraryQueryKey } from './get-library-prompts';
+import { libraryQueryKey } from '@/lib/query-keys';
 
 /** GET /library/prompts/{id}: one library prompt (only its teaser above the user's plan); 404 when unknown. */
 export function getLibraryPrompt(id: string, { signal }: { signal?: AbortSignal } = {}) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE, LibraryPage, type LibrarySort } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
+import { libraryQueryKey } from '@/lib/query-keys';
 
 /** What the library page asks for; the filter state of the URL (see use-library-params). */
 export interface LibraryPromptsParams {
@@ -52,7 +53,6 @@ export function getLibraryPrompts(params: LibraryPromptsParams, { signal }: { si
 }
 
 /** Prefix of every library query. */
-export const libraryQueryKey = ['library'] as const;
 
 export function libraryPromptsQueryOptions(params: LibraryPromptsParams) {
   const p = normalise(params);

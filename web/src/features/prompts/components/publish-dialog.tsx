@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useLibraryCategories } from '../api/get-library-categories';
+import { useLibraryCategories } from '@/lib/library-categories';
 import { usePublishToLibrary } from '../api/publish-to-library';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';

@@ -12,7 +12,7 @@ import { useDialogs } from '@/components/ui/use-dialogs';
 import { useSessionDraft } from '@/lib/session-draft';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { limitLink } from '@/lib/tiers';
-import { TEMPLATE_SUFFIX, forkTitle, useForkPrompt } from '../api/fork-prompt';
+import { TEMPLATE_SUFFIX, forkTitle, useSaveFilledCopy } from '../api/save-filled-copy';
 import { useWorkbenchContext } from '../api/get-workbench-context';
 import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
 import { copyToClipboard } from '../utils/clipboard';
@@ -73,7 +73,7 @@ function WorkbenchDialog({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPro
 
 function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPrompt; onClose: () => void; saveHeldBy: string | null }) {
   const context = useWorkbenchContext();
-  const fork = useForkPrompt();
+  const fork = useSaveFilledCopy();
   const run = useRunPrompt();
   const { toast } = useToast();
   const { alert } = useDialogs();

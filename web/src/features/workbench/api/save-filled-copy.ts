@@ -12,8 +12,8 @@ export function forkTitle(title: string, suffix = FORK_SUFFIX): string {
   return `${title.trim().slice(0, TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
 }
 
-/** POST /prompts/: saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */
-export function forkPrompt({ title, body }: { title: string; body: string }) {
+/** POST /prompts/ (the workbench's Fork and Save as template): saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */
+export function saveFilledCopy({ title, body }: { title: string; body: string }) {
   return apiRequest('/prompts/', {
     method: 'POST',
     json: { title, body, category_id: null, is_favorite: false, tasks: [], industries: [] },
@@ -21,10 +21,10 @@ export function forkPrompt({ title, body }: { title: string; body: string }) {
   });
 }
 
-export function useForkPrompt() {
+export function useSaveFilledCopy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: forkPrompt,
+    mutationFn: saveFilledCopy,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
   });
 }
