@@ -105,7 +105,7 @@ describe('pricing page', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await atPath(page, '/pricing');
     await card(page, 'Free').getByText('Current plan', { exact: true }).first().waitFor();
-    expect(await isCurrent(page, 'Free')).toBe(true);
+    await expect.poll(() => isCurrent(page, 'Free')).toBe(true);
     expect(await page.getByRole('button', { name: 'Upgrade to Pro' }).isEnabled()).toBe(true);
     // A free user has no subscription to manage.
     expect(await page.getByRole('button', { name: 'Manage subscription' }).count()).toBe(0);
@@ -114,7 +114,7 @@ describe('pricing page', () => {
   it('upgrades a free user through the local test checkout; the sixth prompt is then allowed', async () => {
     const { page } = browser;
     await signInAndOpenPricing(page);
-    expect(await isCurrent(page, 'Free')).toBe(true);
+    await expect.poll(() => isCurrent(page, 'Free')).toBe(true);
 
     // Slow the call a little so the redirecting state can be seen.
     await page.route(CHECKOUT_ROUTE, async (route) => {
@@ -231,7 +231,7 @@ describe('pricing page', () => {
     await page.goto('/pricing?checkout=success');
     await page.getByRole('status').filter({ hasText: 'Payment received. Activating your plan…' }).waitFor();
     await atPath(page, '/pricing');
-    expect(await isCurrent(page, 'Free')).toBe(true);
+    await expect.poll(() => isCurrent(page, 'Free')).toBe(true);
 
     const token = await page.evaluate(() => localStorage.getItem('construct.access_token'));
     const me = (await (await fetch(`${inject('apiUrl')}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
@@ -262,7 +262,7 @@ describe('pricing page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await atPath(page, '/pricing');
     await page.getByRole('status').filter({ hasText: 'Checkout was cancelled. You have not been charged.' }).waitFor();
-    expect(await isCurrent(page, 'Free')).toBe(true);
+    await expect.poll(() => isCurrent(page, 'Free')).toBe(true);
   });
 
   it("cancels a subscription through 'Manage subscription' and goes back to Free", async () => {

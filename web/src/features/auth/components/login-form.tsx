@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { MissingTokenError, useLogin } from '../api/login';
 
 export const LOGIN_FALLBACK_ERROR = 'Login failed. Please check your credentials.';
@@ -32,6 +33,7 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
   const [password, setPassword] = useState('');
   const mutation = useLogin();
   const busy = mutation.isPending;
+  const hydrated = useHydrated();
   // A refused sign-in puts the focus back in the password, selected for retyping (the form was
   // disabled while it was checked, which left the focus nowhere).
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -85,7 +87,7 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
           />
         </Field>
       </fieldset>
-      <Button type="submit" size="lg" block loading={busy}>
+      <Button type="submit" size="lg" block loading={busy} disabled={!hydrated}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
       <p className="auth-form__switch">

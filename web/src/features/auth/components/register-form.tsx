@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from '../api/register';
 
 /** The register form's texts and timing (docs/product.md, Register). */
@@ -79,6 +80,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
 
   const loading = mutation.isPending;
   const succeeded = mutation.isSuccess;
+  const hydrated = useHydrated();
   const locked = loading || succeeded;
 
   /** Errors show only for touched fields. */
@@ -164,7 +166,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
           {...register('terms', { validate: (v) => v === true || REGISTER_MESSAGES.terms })}
         />
       </fieldset>
-      <Button type="submit" size="lg" block loading={loading} disabled={succeeded}>
+      <Button type="submit" size="lg" block loading={loading} disabled={succeeded || !hydrated}>
         {loading ? 'Creating account...' : succeeded ? 'Success!' : 'Create Account'}
       </Button>
       <p id="register-status" className={`form-status${succeeded ? ' form-status--success' : ''}`} role="status">
