@@ -19,6 +19,7 @@ import { slugify } from '@shared/slugs';
 import { namedPuts } from './named-items';
 import { freeSlug, slugClaim } from './slugs';
 import { TABLE } from './db';
+import { retry } from './retry';
 import { type Tx, claimSlots, transact } from './transactions';
 import { COUNTERS, type UserRecord, getUser } from './users';
 import { CATEGORY, type CategoryItem, type PromptItem, type Workspace, loadWorkspace, toCategories, toPrompts } from './workspace';
@@ -377,7 +378,8 @@ export async function runImport(userId: string, document: PromptsDocument): Prom
   const partial = (remaining: number, reason: string) =>
     result({ not_imported: remaining, detail: `${created} of ${created + remaining} new prompts were imported; ${reason}` });
 
-  for (let attempt = 1; ; attempt++) {
+  // A lost race (Raced) reads the workspace again and plans what is left, while attempts remain.
+  return retry({ attempts: ATTEMPTS, retryOn: (error) => error instanceof Raced }, async (attempt) => {
     const [user, workspace] = await Promise.all([getUser(userId), loadWorkspace(userId)]);
     if (!user) throw new ForbiddenError('Your account no longer exists.');
     const plan = planImport(document, workspace);
@@ -396,12 +398,12 @@ export async function runImport(userId: string, document: PromptsDocument): Prom
       });
       return result();
     } catch (error) {
-      if (error instanceof Raced && attempt < ATTEMPTS) continue;
+      if (error instanceof Raced && attempt < ATTEMPTS) throw error;
       if (!created && !categoriesCreated) {
         if (error instanceof Raced) throw new ConflictError('Another request changed your prompts at the same time. Please try again.');
         throw error;
       }
       return partial(plan.create.length - createdNow, 'the rest could not be written. Import the same file again to add them: prompts already imported are skipped as duplicates.');
     }
-  }
+  });
 }
