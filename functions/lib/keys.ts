@@ -1,26 +1,13 @@
 import { createHash } from 'node:crypto';
-/** The first sk prefix after the workspace proper (see the layout below). */
+/** The first sk prefix after the workspace proper (see below). */
 export const VERSIONS_SK = 'VERSION#';
 const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
 
 /**
- * Single-table layout. One Query on `USER#<id>` returns a user's whole workspace.
- *
- * | item             | pk                    | sk             | gsi1pk  | gsi1sk        |
- * |------------------|-----------------------|----------------|---------|---------------|
- * | user             | USER#<id>             | PROFILE        | (gsi2: USERS#<0..15> / <email>) |
- * | email claim      | EMAIL#<lower email>   | EMAIL          |         |               |
- * | category         | USER#<id>             | CATEGORY#<id>  |         |               |
- * | category name    | USER#<id>             | CATNAME#<lower>|         |               |
- * | snippet          | USER#<id>             | SNIPPET#<id>   |         |               |
- * | snippet name     | USER#<id>             | SNIPNAME#<lower>|        |               |
- * | prompt           | USER#<id>             | PROMPT#<id>    |         |               |
- * | prompt version   | USER#<id>             | VERSION#<prompt id>#<000001> |  |        |
- * | outside ref      | USER#<id>             | XREF#<kind>#<id> |       |               |
- * | one-time token   | TOKEN#<sha256>        | TOKEN          |         | (expires_at)  |
- * | library category | LIBCAT#<id>           | LIBCAT         | (gsi2: LIBCATS / <id>)  |
- * | library prompt   | LIBPROMPT#<id>        | LIBPROMPT      | (gsi2: LIBRARY#<0..15> / <id>) |
- * | Stripe event     | STRIPE_EVENT#<id>     | EVENT          |         | (expires_at)  |
+ * Single-table layout. One Query on `USER#<id>` returns a user's whole workspace. Every item type,
+ * with its keys and who writes it, is in docs/data-model.md ("Items"): that table is the one key
+ * registry, and tests/api/partition-keys.test.ts fails on a key the routes touch that it does not
+ * name.
  *
  * Every item carries `type` naming its entity. The user item holds the plan-limit counters
  * (`prompts_used`, `categories_used`, `snippets_used`), changed in the same transaction as the

@@ -6,7 +6,8 @@ import { matchRoute } from '@shared/routes';
 import { call, signUp } from '../support/api';
 import { db, setTier } from '../support/db';
 import { type EventInput, invoke } from '../support/events';
-import { type Sent, recordRequests, touchedKeys } from '../support/round-trips';
+import { readFileSync } from 'node:fs';
+import { type Sent, recordRequests, touchedItemKeys, touchedKeys } from '../support/round-trips';
 
 /**
  * No key shared by all users on a signed-in request path: every DynamoDB key each route touches
@@ -21,6 +22,9 @@ const recorder = recordRequests(db);
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 const handlers = new Map<string, Promise<Handler>>();
 
+/** Every item key the cases below touch, checked against the documented layout at the end. */
+const itemKeys: { pk: string; sk: string; route: string }[] = [];
+
 async function touched(input: EventInput): Promise<{ status: number; keys: string[] }> {
   const match = matchRoute(input.method, input.path);
   if (!match || !('route' in match)) throw new Error(`No route for ${input.method} ${input.path}`);
@@ -29,7 +33,9 @@ async function touched(input: EventInput): Promise<{ status: number; keys: strin
   const handler = await handlers.get(name)!;
   recorder.take();
   const reply = await invoke(handler, input);
-  return { status: reply.status, keys: touchedKeys(recorder.take()) };
+  const sent = recorder.take();
+  for (const key of touchedItemKeys(sent)) itemKeys.push({ ...key, route: `${input.method} ${input.path}` });
+  return { status: reply.status, keys: touchedKeys(sent) };
 }
 
 const tokenId = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
@@ -115,6 +121,16 @@ describe('keys each signed-in route touches', () => {
     expect(strays).toEqual([]);
   });
 
+  it('touches only item types the data model documents (docs/data-model.md, "Items")', () => {
+    const rows = documentedItems();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(itemKeys.length).toBeGreaterThan(50);
+    const undocumented = itemKeys.filter((key) => !rows.some((row) => row.pk.test(key.pk) && row.sk.test(key.sk))).map((k) => `${k.route} → ${k.pk} | ${k.sk}`);
+    expect([...new Set(undocumented)]).toEqual([]);
+    // The check can fail: an item type the table does not name.
+    expect(rows.some((row) => row.pk.test('LIBRARY') && row.sk.test('META'))).toBe(false);
+  });
+
   it('notices a shared key: the recorder sees the library index a builder would read', () => {
     const sent: Sent[] = [
       { command: 'BatchGetItem', input: { RequestItems: { t: { Keys: [{ pk: { S: `USER#${user.id}` }, sk: { S: 'PROFILE' } }, { pk: { S: 'LIBRARY' }, sk: { S: 'META' } }] } } }, start: 0, end: 1 },
@@ -123,3 +139,25 @@ describe('keys each signed-in route touches', () => {
     expect(touchedKeys(sent)).toEqual([`USER#${user.id}`, 'LIBRARY', 'index:gsi2:gsi2pk=LIBRARY#3']);
   });
 });
+
+/**
+ * The item table of docs/data-model.md as key patterns: the first code span of the pk and sk
+ * columns, `<...>` standing for any text. The table is the one key registry: an item type the
+ * code writes without a row there fails the test above.
+ */
+function documentedItems(): { item: string; pk: RegExp; sk: RegExp }[] {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/data-model.md'), 'utf8');
+  const table = doc.slice(doc.indexOf('## Items'));
+  const pattern = (cell: string) => {
+    const code = /`([^`]+)`/.exec(cell)?.[1];
+    if (!code) return /^$/;
+    return new RegExp(`^${code.split(/<[^>]*>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+  };
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| item') && !line.startsWith('|---'))
+    .map((line) => line.split('|').map((c) => c.trim()))
+    .filter((cells) => cells[2]?.includes('`'))
+    .map((cells) => ({ item: cells[1]!, pk: pattern(cells[2]!), sk: pattern(cells[3]!) }));
+}
+

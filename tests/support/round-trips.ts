@@ -86,3 +86,19 @@ export function touchedKeys(sent: Sent[]): string[] {
   }
   return keys;
 }
+
+/** Every full item key (`pk`, `sk`) a route's requests name: gets, puts, updates, deletes, conditions, in batches and transactions. */
+export function touchedItemKeys(sent: Sent[]): { pk: string; sk: string }[] {
+  const found: { pk: string; sk: string }[] = [];
+  const text = (v: unknown) => (typeof v === 'string' ? v : String((v as { S?: string } | undefined)?.S));
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const record = value as Record<string, unknown>;
+    if (record.pk !== undefined && record.sk !== undefined) found.push({ pk: text(record.pk), sk: text(record.sk) });
+    for (const [name, child] of Object.entries(record)) if (name !== 'ExpressionAttributeValues') visit(child);
+  };
+  for (const s of sent) if (s.command !== 'Query' && s.command !== 'Scan') visit(s.input);
+  return found;
+}
+
