@@ -1,18 +1,16 @@
-import { memo, useCallback } from 'react';
+import { memo } from 'react';
 import { FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
-import { useToast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { deleteCategoryMutationKey, useDeleteAdminCategory } from '../api/delete-admin-category';
 import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
-import { PanelHeader, focusPanelHeading } from './panel-header';
+import { PanelHeader } from './panel-header';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Category Name', className: 'admin-col--name' },
@@ -33,25 +31,11 @@ export interface CategoriesPanelProps {
 
 /** Categories tab: the library categories, searched by name; create and edit open the category dialog. */
 export function CategoriesPanel({ categories, query, onQueryChange, onCreate, onEdit }: CategoriesPanelProps) {
-  const { toast } = useToast();
-  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(categories, query, categoryName);
   const { mutateAsync: deleteCategory } = useDeleteAdminCategory();
   const deleting = usePending(deleteCategoryMutationKey, idOf);
 
-  const onDelete = useCallback(
-    async (category: LibraryCategory) => {
-      if (!(await confirm(CONFIRM.deleteCategory, { confirmLabel: 'Delete', danger: true }))) return;
-      try {
-        await deleteCategory(category.id);
-        toast({ variant: 'success', title: SUCCESS.categoryDeleted });
-        focusPanelHeading();
-      } catch (error) {
-        toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteCategory) });
-      }
-    },
-    [deleteCategory, toast, confirm],
-  );
+  const onDelete = useConfirmedDelete((category: LibraryCategory) => deleteCategory(category.id), { confirm: CONFIRM.deleteCategory, success: SUCCESS.categoryDeleted, failure: FAILURE.deleteCategory });
 
   return (
     <>

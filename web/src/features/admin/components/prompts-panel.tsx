@@ -15,9 +15,9 @@ import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { LibraryPromptDialog } from './library-prompt-dialog';
 import { LoadMore, type MoreRows } from './load-more';
-import { PanelHeader, focusPanelHeading } from './panel-header';
+import { PanelHeader } from './panel-header';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },
@@ -42,7 +42,6 @@ export interface PromptsPanelProps {
 /** Prompts tab: the library prompts, searched by title; the tier saves on change, Edit opens the text, delete asks first. */
 export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPanelProps) {
   const { toast } = useToast();
-  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
   const { mutateAsync: saveTier } = useUpdatePromptTier();
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
@@ -63,19 +62,7 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
     [saveTier, toast],
   );
 
-  const onDelete = useCallback(
-    async (prompt: AdminPrompt) => {
-      if (!(await confirm(CONFIRM.deletePrompt, { confirmLabel: 'Delete', danger: true }))) return;
-      try {
-        await deletePrompt(prompt);
-        toast({ variant: 'success', title: SUCCESS.promptDeleted });
-        focusPanelHeading();
-      } catch (error) {
-        toast({ variant: 'error', title: errorMessage(error, FAILURE.deletePrompt) });
-      }
-    },
-    [deletePrompt, toast, confirm],
-  );
+  const onDelete = useConfirmedDelete((prompt: AdminPrompt) => deletePrompt(prompt), { confirm: CONFIRM.deletePrompt, success: SUCCESS.promptDeleted, failure: FAILURE.deletePrompt });
 
   return (
     <>

@@ -15,9 +15,9 @@ import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { LoadMore, type MoreRows } from './load-more';
-import { PanelHeader, focusPanelHeading } from './panel-header';
+import { PanelHeader } from './panel-header';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Email', className: 'admin-col--user' },
@@ -48,7 +48,6 @@ export interface UsersPanelProps {
 /** Users tab: every account, searched by email; the admin switch saves at once, delete asks first. */
 export function UsersPanel({ users, more, currentUserId, query, onQueryChange, onCreate, onEdit, onCurrentUserChanged }: UsersPanelProps) {
   const { toast } = useToast();
-  const { confirm } = useDialogs();
   const { rows, total } = useSearchedRows(users, query, userEmail);
   const { mutateAsync: updateUser } = useUpdateAdminUser();
   const { mutateAsync: deleteUser } = useDeleteAdminUser();
@@ -81,19 +80,7 @@ export function UsersPanel({ users, more, currentUserId, query, onQueryChange, o
     [updateUser, toast, currentUserId, onCurrentUserChanged],
   );
 
-  const onDelete = useCallback(
-    async (user: User) => {
-      if (!(await confirm(CONFIRM.deleteUser, { confirmLabel: 'Delete', danger: true }))) return;
-      try {
-        await deleteUser(user.id);
-        toast({ variant: 'success', title: SUCCESS.userDeleted });
-        focusPanelHeading();
-      } catch (error) {
-        toast({ variant: 'error', title: errorMessage(error, FAILURE.deleteUser) });
-      }
-    },
-    [deleteUser, toast, confirm],
-  );
+  const onDelete = useConfirmedDelete((user: User) => deleteUser(user.id), { confirm: CONFIRM.deleteUser, success: SUCCESS.userDeleted, failure: FAILURE.deleteUser });
 
   return (
     <>
