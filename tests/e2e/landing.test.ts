@@ -191,6 +191,11 @@ describe('landing background', () => {
     const requests = recordRequests(page);
     await page.goto('/');
     const canvas = page.getByTestId('landing-background');
+    // Nothing runs, and its code is not fetched, until the visitor's first interaction.
+    await page.waitForLoadState('networkidle');
+    expect(await canvas.getAttribute('data-state')).toBeNull();
+    expect(requests.some((url) => BACKGROUND_CHUNK.test(url))).toBe(false);
+    await page.mouse.move(200, 200);
     await expect.poll(() => canvas.getAttribute('data-state')).toBe('running');
     expect(requests.some((url) => BACKGROUND_CHUNK.test(url))).toBe(true);
 

@@ -2,10 +2,15 @@ import { useEffect, useRef } from 'react';
 import type { SphereField } from '../lib/sphere-field';
 import { prefersReducedMotion, usePrefersReducedMotion } from '../lib/media';
 
+/** The visitor's first sign of life on the page: the field starts then. */
+const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown'] as const;
+
 /**
  * The decorative sphere field behind the first landing sections. Its code is fetched with a
- * dynamic import() only when this mounts (so only on the landing page), and not at all for
- * reduced motion: then there is no canvas. It never takes pointer input or focus.
+ * dynamic import() only on the landing page, and not at all for reduced motion: then there is no
+ * canvas. It never takes pointer input or focus. It starts at the visitor's first interaction
+ * (a pointer move, a touch, a scroll, a key), not at load: on a phone its frames took most of the
+ * main thread while the page was still becoming usable (docs/decisions.md, "Landing background").
  */
 export function LandingBackground() {
   const reduced = usePrefersReducedMotion();
@@ -17,15 +22,20 @@ export function LandingBackground() {
     if (reduced || prefersReducedMotion()) return;
     let field: SphereField | undefined;
     let cancelled = false;
-    import('../lib/sphere-field')
-      .then(({ startSphereField }) => {
-        if (!cancelled && canvas.current) field = startSphereField(canvas.current);
-      })
-      .catch(() => {
-        // Decorative only: if the chunk cannot load, the page simply has no background.
-      });
+    const start = () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, start);
+      import('../lib/sphere-field')
+        .then(({ startSphereField }) => {
+          if (!cancelled && canvas.current) field = startSphereField(canvas.current);
+        })
+        .catch(() => {
+          // Decorative only: if the chunk cannot load, the page simply has no background.
+        });
+    };
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { passive: true });
     return () => {
       cancelled = true;
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, start);
       field?.stop();
     };
   }, [reduced]);
