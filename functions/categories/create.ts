@@ -1,6 +1,6 @@
 import { CategoryInput } from '@shared/contract/prompts';
 import { api, created } from '../lib/http';
-import { createCategory } from '../lib/workspace';
+import { createCategory } from '../lib/category';
 
 /** POST /categories/: within max_categories; names are unique per user (409). */
 export const handler = api('POST /categories/', { body: CategoryInput }, async ({ user, body }) => {

@@ -10,8 +10,10 @@ import { logger, userRef } from './log';
 import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, emailVerifiedOf, getUser } from './users';
-import type { VersionItem } from './versions';
-import { type CategoryItem, type PromptItem, toPrompts } from './workspace';
+import type { VersionItem } from './prompt';
+import { type CategoryItem } from './category';
+import { type PromptItem } from './prompt';
+import { toPrompts } from './workspace';
 
 /**
  * Everything about one user as a whole: the account view with plan usage, the export of all

@@ -4,8 +4,8 @@ import { ForbiddenError, NotFoundError } from './errors';
 import type { LibraryPromptItem } from './library';
 import { libraryRevisions, snapshotOriginal } from './library-snapshot';
 import type { Item, UserRecord } from './users';
-import { changePrompt, promptFrom, promptPreload } from './versions';
-import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
+import { changePrompt, promptFrom, promptPreload } from './prompt';
+import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
  * Fork lineage. A fork remembers its library original (`forked_from`) and the

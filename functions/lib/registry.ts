@@ -10,8 +10,8 @@ import { keys } from './keys';
 import { slugKey } from './slugs';
 import type { Item, UserRecord } from './users';
 import { directivesOf, listSnippets, profileValuesOf } from './context';
-import { VERSION_NOT_FOUND, type VersionItem, labelsAt, versionOf } from './versions';
-import { PROMPT_NOT_FOUND, type PromptItem } from './workspace';
+import { labelsAt, VERSION_NOT_FOUND, type VersionItem, versionOf } from './prompt';
+import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
  * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.

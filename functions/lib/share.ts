@@ -9,7 +9,7 @@ import { keys } from './keys';
 import { libraryKeys } from './library';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
-import { type PromptItem, PROMPT_NOT_FOUND, createPrompt } from './workspace';
+import { createPrompt, PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
  * Share links: `SHARE#<token>` / `SHARE` → the owner and the prompt (a partition per link, never

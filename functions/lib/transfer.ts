@@ -22,7 +22,9 @@ import { TABLE } from './db';
 import { retry } from './retry';
 import { type Tx, claimSlots, transact } from './transactions';
 import { COUNTERS, type UserRecord, getUser } from './users';
-import { CATEGORY, type CategoryItem, type PromptItem, type Workspace, loadWorkspace, toCategories, toPrompts } from './workspace';
+import { CATEGORY, type CategoryItem } from './category';
+import { type PromptItem } from './prompt';
+import { loadWorkspace, toCategories, toPrompts, type Workspace } from './workspace';
 
 /**
  * Import and export of My Prompts.

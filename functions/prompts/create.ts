@@ -1,6 +1,7 @@
 import { PromptInput } from '@shared/contract/prompts';
 import { api, created } from '../lib/http';
-import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/workspace';
+import { categoryName, categoryNames } from '../lib/category';
+import { createPrompt, toPrompt } from '../lib/prompt';
 
 /**
  * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the product's limit message). The

@@ -1,5 +1,5 @@
 import { api, noContent } from '../lib/http';
-import { deletePrompt, promptFrom, promptPreload } from '../lib/versions';
+import { deletePrompt, promptFrom, promptPreload } from '../lib/prompt';
 
 /**
  * DELETE /prompts/{id}: the prompt, its version history and slug claim in one transaction, and its

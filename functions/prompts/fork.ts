@@ -5,7 +5,8 @@ import { api, created } from '../lib/http';
 import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/library';
 import { lockedMessage, revisionOf } from '../lib/lineage';
 import { logger } from '../lib/log';
-import { categoryName, categoryNames, createPrompt, toPrompt } from '../lib/workspace';
+import { categoryName, categoryNames } from '../lib/category';
+import { createPrompt, toPrompt } from '../lib/prompt';
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan

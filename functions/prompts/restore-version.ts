@@ -1,6 +1,6 @@
 import { NotFoundError } from '../lib/errors';
 import { api, ok } from '../lib/http';
-import { VERSION_NOT_FOUND, promptFrom, promptViewAlongside, restorePreload, restoreVersion, versionParam } from '../lib/versions';
+import { promptFrom, promptViewAlongside, restorePreload, restoreVersion, VERSION_NOT_FOUND, versionParam } from '../lib/prompt';
 
 /**
  * POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new

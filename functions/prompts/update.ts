@@ -1,7 +1,7 @@
 import { PromptUpdate } from '@shared/contract/prompts';
 import { api, noContent } from '../lib/http';
-import { promptFrom, promptPreload, savePrompt } from '../lib/versions';
-import { setFavorite } from '../lib/workspace';
+import { promptFrom, promptPreload, savePrompt } from '../lib/prompt';
+import { setFavorite } from '../lib/prompt';
 
 /**
  * PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). A change

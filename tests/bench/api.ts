@@ -326,7 +326,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const { createUser } = await import('../../functions/lib/users');
   const { hashPassword, verifyPassword } = await import('../../functions/lib/passwords');
   const { upsertEntries, libraryKeys } = await import('../../functions/lib/library');
-  const { createCategory } = await import('../../functions/lib/workspace');
+  const { createCategory } = await import('../../functions/lib/category');
   const { keys } = await import('../../functions/lib/keys');
 
   const recorder = recordRequests(db);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../functions/lib/errors';
 import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/transfer';
-import type { CategoryItem, PromptItem } from '../../functions/lib/workspace';
+import type { CategoryItem } from '../../functions/lib/category';
+import type { PromptItem } from '../../functions/lib/prompt';
 import type { UserRecord } from '../../functions/lib/users';
 import { NOT_AN_EXPORT, type PromptsDocument, exportFileName } from '@shared/contract/transfer';
 

@@ -142,7 +142,7 @@ describe('a delete that read the item before a rename committed', () => {
     const user = await signUp();
     const { getUser } = await import('../../../functions/lib/users');
     const named = await import('../../../functions/lib/named-items');
-    const { CATEGORY } = await import('../../../functions/lib/workspace');
+    const { CATEGORY } = await import('../../../functions/lib/category');
     const { SNIPPET } = await import('../../../functions/lib/context');
     const def = kind === 'category' ? CATEGORY : SNIPPET;
     const record = (await getUser(user.id))!;

@@ -1,15 +1,18 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Prompt, PromptReplace } from '@shared/contract/prompts';
-import { type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Prompt, PromptInput, PromptReplace } from '@shared/contract/prompts';
+import type { Tier } from '@shared/tiers';
+import { LABELS_MAX, type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type * as z from 'zod/mini';
 import { TABLE, batchWrite, db, queryAll } from './db';
-import { lostToConcurrentWrite, retry } from './retry';
+import { conditionFailed, lostToConcurrentWrite, retry } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { SLUG_TAKEN, slugClaim, slugRelease } from './slugs';
+import { SLUG_TAKEN, SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
 import type { PreloadInput } from './http';
 import { keys } from './keys';
-import { type Tx, releaseSlot, transact } from './transactions';
-import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, categoryName, categoryNames, toPrompt } from './workspace';
+import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
+import type { Item, UserRecord } from './users';
+import { CATEGORY_NOT_FOUND, categoryExists, categoryName, categoryNames } from './category';
 
 /**
  * Version history. A prompt item holds its current content and `version`;
@@ -26,6 +29,98 @@ import { CATEGORY_NOT_FOUND, PROMPT_NOT_FOUND, type PromptItem, categoryExists, 
  *   plan limit.
  * - Deleting a prompt deletes its snapshots in the same transaction as the prompt (deletePrompt).
  */
+
+/** The prompt entity as stored (docs/data-model.md, "Items"). */
+export interface PromptItem {
+  id: string;
+  title: string;
+  body: string;
+  category_id: string | null;
+  is_favorite: boolean;
+  tasks: string[];
+  industries: string[];
+  created_at: string;
+  updated_at: string;
+  forked_from?: string | null;
+  /** Version history: the current version's number (missing on items older than it: 1). */
+  version?: number;
+  /** Where the current content came from (VersionSource). */
+  version_source?: VersionSource;
+  /** Fork lineage: the library original's revision (its updated_at) last taken or dismissed. */
+  forked_revision?: string;
+  /** Forks: the library original's tier when forked (pro and elite content is never shared by link). */
+  forked_tier?: Tier;
+  /** Unique in the workspace (slugs.ts); missing only on prompts saved before slugs, until backfilled. */
+  slug?: string;
+  /** Labels pinned to versions: `{ production: 3 }`. */
+  labels?: Record<string, number>;
+  /** Moves with every label change; label writes are conditioned on it. */
+  labels_rev?: number;
+  /** The public link's token while the prompt is shared (share.ts). */
+  share_token?: string;
+}
+export const PROMPT_NOT_FOUND = 'Prompt not found.';
+
+export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
+  const category_name = (p.category_id && names.get(p.category_id)) || null;
+  return {
+    id: p.id,
+    title: p.title,
+    body: p.body,
+    category_id: category_name ? p.category_id : null,
+    category_name,
+    is_favorite: Boolean(p.is_favorite),
+    tasks: p.tasks ?? [],
+    industries: p.industries ?? [],
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    ...(p.forked_from ? { forked_from: p.forked_from } : {}),
+    version: p.version ?? 1,
+    slug: p.slug ?? '',
+    labels: p.labels ?? {},
+  };
+}
+
+/** Creates a prompt within the plan limit (fork uses this too), with a slug of its own made from the title. */
+export async function createPrompt(
+  user: UserRecord,
+  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
+): Promise<PromptItem> {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  return withNewSlug(user.id, input.title, async (slug) => {
+    const prompt: PromptItem = { id, ...input, slug, version: 1, version_source: input.version_source ?? { kind: 'create' }, created_at: now, updated_at: now };
+    const items: Tx[] = [
+      claimSlot(user, 'max_prompts'),
+      { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      slugClaim(user.id, slug, prompt.id),
+    ];
+    if (prompt.category_id) items.push(categoryExists(user.id, prompt.category_id));
+    await transact(items, { 0: limitError(user, 'max_prompts'), 2: () => new SlugTaken(), 3: () => new NotFoundError(CATEGORY_NOT_FOUND) });
+    return prompt;
+  });
+}
+
+/* Replacing a prompt's fields keeps its earlier content as a version: see savePrompt below. */
+
+/** The favourite toggle: one conditional update. */
+export async function setFavorite(userId: string, promptId: string, isFavorite: boolean): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.prompt(userId, promptId),
+        UpdateExpression: 'SET is_favorite = :f',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':f': isFavorite },
+      }),
+    );
+  } catch (error) {
+    if (conditionFailed(error)) throw new NotFoundError(PROMPT_NOT_FOUND);
+    throw error;
+  }
+}
+
 export interface PromptContent {
   title: string;
   body: string;
@@ -88,7 +183,7 @@ export interface PromptChange {
   touch?: boolean;
   /** A new slug: claimed in the same transaction, the old one freed (409 when another prompt has it). */
   slug?: string;
-  /** The whole new labels map (labels.ts), written only if no other label change landed meanwhile. */
+  /** The whole new labels map (setLabel, below), written only if no other label change landed meanwhile. */
   labels?: Record<string, number>;
   /** More items for the same transaction (a label's version check, a snapshot freed), each with its error. */
   extra?: { item: Tx; error?: () => Error }[];
@@ -177,7 +272,7 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     const snapshot: VersionItem = { prompt_id: current.id, version: read, ...contentOf(current), saved_at: current.updated_at, source: sourceOf(current) };
     items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(userId, current.id, read), type: 'prompt_version', ...snapshot } } });
     const dropped = read + 1 - VERSIONS_MAX;
-    // A labelled version stays beyond the cap (until its last label leaves it: labels.ts).
+    // A labelled version stays beyond the cap (until its last label leaves it: setLabel).
     if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped)) items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
   }
   return { items, next, failures };
@@ -357,4 +452,51 @@ export async function promptViewAlongside(userId: string, read: PromptItem | nul
   const [prompt, name] = await Promise.all([write, categoryName(userId, categoryId)]);
   if ((prompt.category_id ?? null) !== categoryId) return promptView(userId, prompt, extra);
   return { ...toPrompt(prompt, categoryNames(categoryId, name)), ...extra };
+}
+
+// ---- Labels -------------------------------------------------------------------------------------
+/**
+ * Labels pin a name (`production`, `staging`, any lower-case name) to one version of a prompt; the
+ * registry, the SDK and MCP fetch by label. They live on the prompt item (`labels`), changed with
+ * changePrompt, so a label change and a save never cross. A labelled snapshot is never dropped by
+ * the version cap; when the last label leaves a snapshot beyond the cap, that snapshot goes in the
+ * same transaction.
+ */
+export const LABEL_NOT_FOUND = 'Label not found.';
+
+const labelsOf = (item: { labels?: Record<string, number> }) => ({ ...(item.labels ?? {}) });
+
+/** Pins `label` to `version` (null: removes it). `known`: the prompt as the route preloaded it. */
+export async function setLabel(userId: string, promptId: string, label: string, version: number | null, known: Item | undefined): Promise<Record<string, number>> {
+  const written = await changePrompt(
+    userId,
+    promptId,
+    (current) => {
+      const labels = labelsOf(current);
+      const before = labels[label];
+      const latest = versionOf(current);
+      const extra: { item: Tx; error?: () => Error }[] = [];
+      if (version === null) {
+        if (before === undefined) throw new NotFoundError(LABEL_NOT_FOUND);
+        delete labels[label];
+      } else {
+        if (version > latest) throw new NotFoundError(VERSION_NOT_FOUND);
+        if (before === undefined && Object.keys(labels).length >= LABELS_MAX) throw new BadRequestError(`A prompt can have at most ${LABELS_MAX} labels.`);
+        labels[label] = version;
+        if (version < latest) {
+          extra.push({
+            item: { ConditionCheck: { TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConditionExpression: 'attribute_exists(pk)' } },
+            error: () => new NotFoundError(VERSION_NOT_FOUND),
+          });
+        }
+      }
+      // The label leaves a snapshot beyond the cap that no other label holds: it goes now.
+      if (before !== undefined && before !== labels[label] && before <= latest - VERSIONS_MAX && !Object.values(labels).includes(before)) {
+        extra.push({ item: { Delete: { TableName: TABLE, Key: keys.promptVersion(userId, promptId, before) } } });
+      }
+      return { labels, extra, touch: false };
+    },
+    promptFrom(known),
+  );
+  return written.labels ?? {};
 }

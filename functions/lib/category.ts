@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE, db } from './db';
+import { keys } from './keys';
+import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
+import type { Tx } from './transactions';
+import type { Item, UserRecord } from './users';
+
+/** The category entity: a user's named folders for prompts (docs/data-model.md, "Items"). */
+export interface CategoryItem {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+
+export const CATEGORY_NOT_FOUND = 'Category not found.';
+
+export const categoryExists = (userId: string, categoryId: string): Tx => ({
+  ConditionCheck: { TableName: TABLE, Key: keys.category(userId, categoryId), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Categories: names unique per user, counted against max_categories. */
+export const CATEGORY: NamedKind = {
+  type: 'category',
+  limit: 'max_categories',
+  nameField: 'name',
+  itemSk: 'CATEGORY',
+  claimSk: 'CATNAME',
+  notFound: CATEGORY_NOT_FOUND,
+  nameTaken: 'A category with this name already exists.',
+};
+
+export const getCategory = (userId: string, categoryId: string) => getNamed<CategoryItem>(CATEGORY, userId, categoryId);
+
+/** For a route's `preload` (http.ts): the caller's own category named by the path's `id`. */
+export const categoryPreload = { category: namedKey(CATEGORY) };
+/** The category as the route preloaded it; 404 when there is none. */
+export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(CATEGORY, item);
+
+/**
+ * Access pattern: one category's name (GetItem; null without a category or when it is gone). Read
+ * strongly, alongside a write that checks the category itself (`categoryExists`): the answer then
+ * costs no round trip of its own, and a category made a moment ago is found.
+ */
+export async function categoryName(userId: string, categoryId: string | null | undefined): Promise<string | null> {
+  if (!categoryId) return null;
+  const { Item } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: keys.category(userId, categoryId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' }, ConsistentRead: true }),
+  );
+  return (Item?.name as string | undefined) ?? null;
+}
+
+/** Names for toPrompt of one prompt. */
+export const categoryNames = (categoryId: string | null | undefined, name: string | null) => new Map(categoryId && name ? [[categoryId, name]] : []);
+
+export async function createCategory(user: UserRecord, name: string): Promise<CategoryItem> {
+  const category: CategoryItem = { id: randomUUID(), name, created_at: new Date().toISOString() };
+  await createNamed(CATEGORY, user, { ...category });
+  return category;
+}
+
+export const renameCategory = (userId: string, category: CategoryItem, name: string) => updateNamed(CATEGORY, userId, { ...category }, { name });
+
+/** Deletes a category; its prompts read as uncategorised from then on (see keys.ts). */
+export const deleteCategory = (userId: string, category: CategoryItem) => deleteNamed(CATEGORY, userId, { ...category });
