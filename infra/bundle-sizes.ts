@@ -17,7 +17,17 @@ import { REPO_ROOT } from './constructs/paths';
 /** ApiFunction's CDK bundling options as esbuild options (what NodejsFunction passes on the CLI). */
 export function esbuildOptions(): BuildOptions {
   const supported = new Set([
-    'format', 'target', 'minify', 'sourceMap', 'sourceMapMode', 'sourcesContent', 'mainFields', 'banner', 'tsconfig', 'bundleAwsSDK', 'forceDockerBundling',
+    'format',
+    'target',
+    'minify',
+    'sourceMap',
+    'sourceMapMode',
+    'sourcesContent',
+    'mainFields',
+    'banner',
+    'tsconfig',
+    'bundleAwsSDK',
+    'forceDockerBundling',
   ]);
   const unknown = Object.keys(BUNDLING).filter((k) => !supported.has(k));
   // A new bundling option must be mirrored here, or the sizes would describe another build.

@@ -95,7 +95,10 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
   }
   // Throttles only when given (the API construct applies THROTTLE_DEFAULTS otherwise).
   if (numbers.throttleRate || numbers.throttleBurst || numbers.authThrottleRate || numbers.authThrottleBurst) {
-    const throttle = { rateLimit: numbers.throttleRate ?? THROTTLE_DEFAULTS.throttle.rateLimit, burstLimit: numbers.throttleBurst ?? THROTTLE_DEFAULTS.throttle.burstLimit };
+    const throttle = {
+      rateLimit: numbers.throttleRate ?? THROTTLE_DEFAULTS.throttle.rateLimit,
+      burstLimit: numbers.throttleBurst ?? THROTTLE_DEFAULTS.throttle.burstLimit,
+    };
     const authThrottle = {
       rateLimit: numbers.authThrottleRate ?? Math.min(THROTTLE_DEFAULTS.authThrottle.rateLimit, Math.ceil(throttle.rateLimit / 10)),
       burstLimit: numbers.authThrottleBurst ?? Math.min(THROTTLE_DEFAULTS.authThrottle.burstLimit, Math.ceil(throttle.burstLimit / 2)),
@@ -118,7 +121,8 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
       throw new Error(`${key} must be the complete secret ARN (ending in the 6-character suffix); got "${arn}"`);
     }
   }
-  if (settings.mailSiteUrl && !/^https:\/\/[^\s/]+$/.test(settings.mailSiteUrl)) throw new Error(`Invalid mailSiteUrl "${settings.mailSiteUrl}": use https://host without a path`);
+  if (settings.mailSiteUrl && !/^https:\/\/[^\s/]+$/.test(settings.mailSiteUrl))
+    throw new Error(`Invalid mailSiteUrl "${settings.mailSiteUrl}": use https://host without a path`);
   if (settings.openAiBaseUrl && !/^https?:\/\/\S+$/.test(settings.openAiBaseUrl)) throw new Error(`Invalid openAiBaseUrl "${settings.openAiBaseUrl}"`);
   return settings;
 }

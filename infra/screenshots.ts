@@ -41,7 +41,11 @@ try {
   await fetch(`${api}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
   const login = await fetch(`${api}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: account.email, password: account.password }) });
   const token = ((await login.json()) as { access_token: string }).access_token;
-  await fetch(`${api}/prompts/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(SAMPLE) });
+  await fetch(`${api}/prompts/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(SAMPLE),
+  });
 
   mkdirSync(OUT, { recursive: true });
   for (const [size, viewport] of Object.entries(SIZES)) {

@@ -149,9 +149,7 @@ export class ConstructStack extends Stack {
     });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.web.distribution.distributionDomainName,
-      description: props.domainName
-        ? `Point ${props.domainName} at this (CNAME, or a Route 53 alias)`
-        : 'The CloudFront domain serving the site',
+      description: props.domainName ? `Point ${props.domainName} at this (CNAME, or a Route 53 alias)` : 'The CloudFront domain serving the site',
     });
     if (!this.web.deployed) {
       new CfnOutput(this, 'WebNotDeployed', {
@@ -162,7 +160,8 @@ export class ConstructStack extends Stack {
 }
 
 /** Routes that issue or check the library tier proof (functions/lib/tier-proof.ts). */
-export const usesTierProof = (routeKey: string) => ['POST /auth/login', 'GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters'].includes(routeKey);
+export const usesTierProof = (routeKey: string) =>
+  ['POST /auth/login', 'GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters'].includes(routeKey);
 
 /** The environment variable naming the search collection (functions/lib/library-search.ts). */
 const SEARCH_ENDPOINT_ENV = 'LIBRARY_SEARCH_ENDPOINT';
@@ -171,7 +170,8 @@ export const searchesLibrary = (routeKey: string) => routeKey === 'GET /library/
 
 /** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>
-  ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) || routeKey.includes('/library-update');
+  ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) ||
+  routeKey.includes('/library-update');
 
 /**
  * The built SPA's index.html for the page functions (docs/architecture.md, "Share pages"), when

@@ -14,7 +14,13 @@ export async function connectTable(aws: boolean): Promise<() => Promise<void>> {
   const dataDir = resolve(process.env.DATA_DIR ?? join(import.meta.dirname, '..', '.data'));
   const endpointFile = join(dataDir, 'dynamodb-endpoint');
   const running = existsSync(endpointFile) ? readFileSync(endpointFile, 'utf8').trim() : undefined;
-  if (running && (await fetch(running).then(() => true, () => false))) {
+  if (
+    running &&
+    (await fetch(running).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     process.env.DYNAMODB_ENDPOINT = running;
     return async () => {};
   }

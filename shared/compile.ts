@@ -68,7 +68,10 @@ export function compileBody(body: string, inputs: Record<string, string>, contex
     values[variableId(variable)] = given;
   }
   if (missing.length) {
-    throw new CompileError(`Missing value for INPUT variable${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${k}'`).join(', ')} (no default).`, `variables.${missing[0]}`);
+    throw new CompileError(
+      `Missing value for INPUT variable${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${k}'`).join(', ')} (no default).`,
+      `variables.${missing[0]}`,
+    );
   }
   const filled = renderTemplate(body, values);
   return directives ? wrapWithDirectives(filled, directives) : filled;
@@ -76,6 +79,10 @@ export function compileBody(body: string, inputs: Record<string, string>, contex
 
 /** A short description of a prompt for lists, link previews and MCP: its first line of text, at most 200 characters. */
 export function describeBody(body: string): string {
-  const line = body.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const line =
+    body
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
   return line.length > 200 ? `${line.slice(0, 197).trimEnd()}…` : line;
 }

@@ -12,14 +12,21 @@ export function openApiDocument() {
     const secured = route.access === 'user' || route.access === 'admin' || route.access === 'key_or_user';
     const parameters: Record<string, unknown>[] = paramNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     parameters.push(...queryParameters(contract.query));
-    const otherMedia = Object.fromEntries(Object.entries(contract.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
+    const otherMedia = Object.fromEntries(
+      Object.entries(contract.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]),
+    );
     paths[API_BASE + route.path] ??= {};
     paths[API_BASE + route.path]![route.method.toLowerCase()] = {
       summary: contract.summary,
       ...(parameters.length ? { parameters } : {}),
       ...(secured ? { security: [{ bearer: [] }] } : {}),
       ...(contract.request
-        ? { requestBody: { required: true, content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } },
+            },
+          }
         : {}),
       responses: {
         [String(contract.status ?? 200)]: {
@@ -28,7 +35,11 @@ export function openApiDocument() {
             ? { content: { ...(contract.response ? { 'application/json': { schema: schema(contract.response) } } : {}), ...otherMedia } }
             : {}),
           ...(contract.responseHeaders
-            ? { headers: Object.fromEntries(Object.entries(contract.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(contract.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+                ),
+              }
             : {}),
         },
         default: { description: 'Error', content: { 'application/json': { schema: schema(ErrorBody) } } },
@@ -46,7 +57,9 @@ export function openApiDocument() {
 /** A route's query schema as OpenAPI parameters: every property optional, a string (an enum where the schema has one). */
 function queryParameters(query: z.ZodMiniObject | undefined): Record<string, unknown>[] {
   if (!query) return [];
-  const { properties = {} } = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { description?: string; enum?: string[] }> };
+  const { properties = {} } = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { description?: string; enum?: string[] }>;
+  };
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: 'query',

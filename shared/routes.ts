@@ -199,10 +199,7 @@ export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
  * the specified `/prompts/` (docs/product.md) needs its trailing slash. In AWS, HTTP API route paths cannot end in a
  * slash, so the stack registers `/prompts` (see infra/constructs/api.ts).
  */
-export function matchRoute(
-  method: string,
-  path: string,
-): { route: RouteDef; pathParameters: Record<string, string> } | { allowed: Method[] } | null {
+export function matchRoute(method: string, path: string): { route: RouteDef; pathParameters: Record<string, string> } | { allowed: Method[] } | null {
   const allowed: Method[] = [];
   const got = path.split('/');
   for (const route of ROUTES as readonly RouteDef[]) {

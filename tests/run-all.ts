@@ -11,9 +11,9 @@ console.log('▶ typecheck (tsc --noEmit)');
 const typecheckFailed = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0;
 console.log(typecheckFailed ? '✗ typecheck failed' : '✓ typecheck passed');
 
-console.log('▶ lint (biome lint)');
-// Errors only in this log; `npm run lint` shows the warnings too.
-const lintFailed = run('npx', ['biome', 'lint', '--diagnostic-level=error', '.']) !== 0;
+console.log('▶ lint and format (biome check)');
+// Errors only in this log (lint errors and unformatted files); `npm run lint` shows the warnings too.
+const lintFailed = run('npx', ['biome', 'check', '--diagnostic-level=error', '.']) !== 0;
 console.log(lintFailed ? '✗ lint failed' : '✓ lint passed');
 
 const report = 'test-results/vitest.json';

@@ -6,5 +6,10 @@ import { fileResponse } from '../lib/transfer';
 export const handler = api('GET /account/export', {}, async ({ user, event }) => {
   const now = new Date();
   const document = await exportAccount(user, now);
-  return fileResponse(`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8', `construct-account-${now.toISOString().slice(0, 10)}.json`, event.headers?.['accept-encoding']);
+  return fileResponse(
+    `${JSON.stringify(document, null, 2)}\n`,
+    'application/json; charset=utf-8',
+    `construct-account-${now.toISOString().slice(0, 10)}.json`,
+    event.headers?.['accept-encoding'],
+  );
 });

@@ -3,6 +3,4 @@ import { updateUser } from '../lib/admin-users';
 import { api, ok } from '../lib/http';
 
 /** PUT /admin/users/{id}: is_admin and/or access_tier. An admin cannot demote themselves. */
-export const handler = api('PUT /admin/users/{id}', { body: AdminUserUpdate }, async ({ user, body, params }) =>
-  ok(await updateUser(user, params.id, body)),
-);
+export const handler = api('PUT /admin/users/{id}', { body: AdminUserUpdate }, async ({ user, body, params }) => ok(await updateUser(user, params.id, body)));

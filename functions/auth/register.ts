@@ -20,6 +20,8 @@ export const handler = api('POST /auth/register', { body: RegisterRequest }, asy
     access_tier: 'free',
     email_verified: false,
   });
-  await sendVerification(user).catch((error: Error) => logger.warn('verification email failed', { user: userRef(user.id), error: error.name, message: error.message }));
+  await sendVerification(user).catch((error: Error) =>
+    logger.warn('verification email failed', { user: userRef(user.id), error: error.name, message: error.message }),
+  );
   return created(toUser(user));
 });

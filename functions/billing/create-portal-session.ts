@@ -16,7 +16,8 @@ export const handler = api('POST /billing/portal-session', {}, async ({ user, ev
     const session = await (await stripe()).billingPortal.sessions.create({ customer, return_url: `${site}/pricing` });
     return ok({ url: session.url });
   } catch (error) {
-    if ((error as { type?: string }).type?.startsWith('Stripe')) throw new BadGatewayError('The payment provider could not open the billing portal. Please try again.');
+    if ((error as { type?: string }).type?.startsWith('Stripe'))
+      throw new BadGatewayError('The payment provider could not open the billing portal. Please try again.');
     throw error;
   }
 });

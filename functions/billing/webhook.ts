@@ -50,7 +50,15 @@ export const handler = api('POST /billing/webhook', {}, async ({ event }) => {
       // A session completes before a delayed payment (bank debit) clears: only money granted grants.
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
       if (session.mode === 'subscription' && paid && userId && subscriptionId && isPlan(plan)) {
-        result = await applyTierChange({ ...base, userId, tier: plan, customerId: idOf(session.customer), subscriptionId, subscriptionStatus: 'active', source: 'checkout' });
+        result = await applyTierChange({
+          ...base,
+          userId,
+          tier: plan,
+          customerId: idOf(session.customer),
+          subscriptionId,
+          subscriptionStatus: 'active',
+          source: 'checkout',
+        });
       }
       break;
     }

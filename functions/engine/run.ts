@@ -44,7 +44,9 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
         release();
         if (outcome !== 'error' && outcome !== 'deadline') return;
         // What happened, never what was asked or answered.
-        console.warn(JSON.stringify({ level: 'WARN', message: `run ended early (${outcome})`, requestId: context.awsRequestId, promptId: body.prompt_id, engine, chars }));
+        console.warn(
+          JSON.stringify({ level: 'WARN', message: `run ended early (${outcome})`, requestId: context.awsRequestId, promptId: body.prompt_id, engine, chars }),
+        );
       },
     });
   } catch (error) {

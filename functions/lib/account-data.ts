@@ -50,7 +50,19 @@ export async function accountView(user: UserRecord & Counters): Promise<Account>
 // ---- export --------------------------------------------------------------------------------------
 
 /** Key and bookkeeping attributes: never part of what the user sees. */
-const INTERNAL = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type', 'password_hash', 'session_version', 'billing_event_created', 'expires_at', 'item_id', 'user_id']);
+const INTERNAL = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'type',
+  'password_hash',
+  'session_version',
+  'billing_event_created',
+  'expires_at',
+  'item_id',
+  'user_id',
+]);
 const plain = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k)));
 
 export interface ExportInput {
@@ -92,7 +104,10 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
     collect: ({ items }) => {
       const versions = new Map<string, VersionItem[]>();
       for (const v of (items.get('prompt_version') ?? []) as unknown as VersionItem[]) versions.set(v.prompt_id, [...(versions.get(v.prompt_id) ?? []), v]);
-      const prompts = toPrompts({ prompts: (items.get('prompt') ?? []) as unknown as PromptItem[], categories: (items.get('category') ?? []) as unknown as CategoryItem[] });
+      const prompts = toPrompts({
+        prompts: (items.get('prompt') ?? []) as unknown as PromptItem[],
+        categories: (items.get('category') ?? []) as unknown as CategoryItem[],
+      });
       return prompts.map((p) => ({
         ...p,
         // Every earlier version (the prompt's own fields are the current one), newest first.
@@ -178,8 +193,20 @@ export async function deleteUserData(userId: string, lastAdmin: () => Error = ()
   for (const step of BEFORE_DELETE) await step(user);
   const items: Tx[] = [
     { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
-    { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email), ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id', ExpressionAttributeValues: { ':id': userId } } },
-    { Put: { TableName: TABLE, Item: { ...purgeMarker(userId), type: 'account_purge', user_id: userId, email: user.email, started_at: new Date().toISOString() } } },
+    {
+      Delete: {
+        TableName: TABLE,
+        Key: keys.emailClaim(user.email),
+        ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id',
+        ExpressionAttributeValues: { ':id': userId },
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...purgeMarker(userId), type: 'account_purge', user_id: userId, email: user.email, started_at: new Date().toISOString() },
+      },
+    },
   ];
   if (user.stripe_customer_id) items.push({ Delete: { TableName: TABLE, Key: { pk: `STRIPE_CUSTOMER#${user.stripe_customer_id}`, sk: 'CUSTOMER' } } });
   if (user.is_admin) items.push(adminCountChange(-1));
@@ -246,4 +273,3 @@ async function deletePartition(userId: string): Promise<number> {
   }
   return deleted;
 }
-

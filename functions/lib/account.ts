@@ -5,7 +5,16 @@ import { BadRequestError, ConflictError, ServiceUnavailableError } from './error
 import { keys, normaliseEmail } from './keys';
 import { logger, userRef } from './log';
 import { sendMail } from './mail';
-import { RESET_MINUTES, VERIFY_HOURS, emailChangeMail, emailChangedNoticeMail, noAccountMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from './mail-messages';
+import {
+  RESET_MINUTES,
+  VERIFY_HOURS,
+  emailChangeMail,
+  emailChangedNoticeMail,
+  noAccountMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from './mail-messages';
 import { type TokenItem, newToken, readToken, useToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { claimSignInAttempt, clearSignInFailures, consume } from './rate-limits';
@@ -142,7 +151,13 @@ export async function changePassword(user: UserRecord, current: string, next: st
 /** POST /auth/logout-all: every token of the user ends, this one included. */
 export async function endAllSessions(userId: string): Promise<void> {
   await db.send(
-    new UpdateCommand({ TableName: TABLE, Key: keys.user(userId), UpdateExpression: `SET ${NEXT_SESSION}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: NEXT_SESSION_VALUES }),
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${NEXT_SESSION}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: NEXT_SESSION_VALUES,
+    }),
   );
 }
 

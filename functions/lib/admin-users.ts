@@ -30,23 +30,29 @@ export const listUsers = (request: PageRequest): Promise<Page<User>> =>
  * projected) to gsi2's sharded partitions; a no-op once done (docs/data-model.md, migration).
  */
 export async function migrateUsersIndex(): Promise<number> {
-  const legacy = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :u', ExpressionAttributeValues: { ':u': 'USERS' }, ProjectionExpression: 'pk, sk, id, email' });
+  const legacy = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :u',
+    ExpressionAttributeValues: { ':u': 'USERS' },
+    ProjectionExpression: 'pk, sk, id, email',
+  });
   for (const item of legacy) {
-    await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':pk': keys.usersIndex(item.id as string, item.email as string).gsi2pk, ':sk': normaliseEmail(item.email as string) },
-      }),
-    ).catch((error: Error) => {
-      if (!conditionFailed(error)) throw error;
-    });
+    await db
+      .send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':pk': keys.usersIndex(item.id as string, item.email as string).gsi2pk, ':sk': normaliseEmail(item.email as string) },
+        }),
+      )
+      .catch((error: Error) => {
+        if (!conditionFailed(error)) throw error;
+      });
   }
   return legacy.length;
 }
-
 
 async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);

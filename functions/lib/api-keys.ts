@@ -80,12 +80,24 @@ export async function createApiKey(userId: string, name: string): Promise<Create
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const hash = hashApiKey(key);
   // No last_used_at until the first use (a stored null would fail the touch's condition).
-  const item: Omit<KeyItem, 'last_used_at'> = { id: randomUUID(), name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), created_at: new Date().toISOString(), hash };
+  const item: Omit<KeyItem, 'last_used_at'> = {
+    id: randomUUID(),
+    name,
+    prefix: key.slice(0, API_KEY_PREFIX.length + 6),
+    created_at: new Date().toISOString(),
+    hash,
+  };
   await transact(
     [
       counter(userId, 1),
       { Put: { TableName: TABLE, Item: { ...apiKeyKeys.item(userId, item.id), type: 'api_key', ...item } } },
-      { Put: { TableName: TABLE, Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: TABLE,
+          Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     ],
     { 0: () => new ForbiddenError(`You can keep at most ${API_KEYS_MAX} API keys. Revoke one you no longer use first.`) },
   );

@@ -176,16 +176,20 @@ const eventMarker = (eventId: string): Tx => ({
 function billingCondition(change: TierChange): { expression: string; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { ':sub': change.subscriptionId, ':created': change.eventCreated };
   const list = (prefix: string, statuses: string[]) =>
-    statuses.map((status, i) => {
-      values[`:${prefix}${i}`] = status;
-      return `:${prefix}${i}`;
-    }).join(', ');
+    statuses
+      .map((status, i) => {
+        values[`:${prefix}${i}`] = status;
+        return `:${prefix}${i}`;
+      })
+      .join(', ');
   const own = `stripe_subscription_id = :sub AND (attribute_not_exists(billing_event_created) OR billing_event_created <= :created) AND NOT subscription_status IN (${list('final', FINAL_STATUSES)})`;
   const alternatives = [own];
   if (change.tier !== 'free') {
     alternatives.push(
       'attribute_not_exists(stripe_subscription_id)',
-      change.source === 'checkout' ? 'stripe_subscription_id <> :sub' : `stripe_subscription_id <> :sub AND NOT subscription_status IN (${list('live', LIVE_STATUSES)})`,
+      change.source === 'checkout'
+        ? 'stripe_subscription_id <> :sub'
+        : `stripe_subscription_id <> :sub AND NOT subscription_status IN (${list('live', LIVE_STATUSES)})`,
     );
   }
   // DynamoDB refuses redundant parentheses, so one alternative goes in bare.
@@ -222,7 +226,9 @@ export async function applyTierChange(change: TierChange, retried = false): Prom
             ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ...condition.values },
           },
         },
-        ...(change.customerId ? [{ Put: { TableName: TABLE, Item: { ...customerClaim(change.customerId), type: 'stripe_customer', user_id: change.userId } } }] : []),
+        ...(change.customerId
+          ? [{ Put: { TableName: TABLE, Item: { ...customerClaim(change.customerId), type: 'stripe_customer', user_id: change.userId } } }]
+          : []),
       ],
       {},
     );

@@ -13,7 +13,6 @@ export interface CategoryItem {
   created_at: string;
 }
 
-
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 
 export const categoryExists = (userId: string, categoryId: string): Tx => ({
@@ -46,7 +45,13 @@ export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(
 export async function categoryName(userId: string, categoryId: string | null | undefined): Promise<string | null> {
   if (!categoryId) return null;
   const { Item } = await db.send(
-    new GetCommand({ TableName: TABLE, Key: keys.category(userId, categoryId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: TABLE,
+      Key: keys.category(userId, categoryId),
+      ProjectionExpression: '#n',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ConsistentRead: true,
+    }),
   );
   return (Item?.name as string | undefined) ?? null;
 }

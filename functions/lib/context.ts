@@ -68,7 +68,10 @@ export async function profileValuesOf(user: UserRecord & ContextFields): Promise
 
 /** The PROFILE values from their items (type `profile_value`) as read, over any still on the user item. */
 export function profileValuesFrom(user: ContextFields, items: Record<string, unknown>[]): Record<string, string> {
-  return { ...user.profile_values, ...Object.fromEntries(items.map((i) => [(i as unknown as ProfileValueItem).key, (i as unknown as ProfileValueItem).value])) };
+  return {
+    ...user.profile_values,
+    ...Object.fromEntries(items.map((i) => [(i as unknown as ProfileValueItem).key, (i as unknown as ProfileValueItem).value])),
+  };
 }
 
 const TOO_MANY_VALUES = `You can keep at most ${PROFILE_VALUES_MAX} profile values.`;
@@ -112,19 +115,21 @@ export async function setProfileValue(user: UserRecord & ContextFields, key: str
 export async function deleteProfileValue(user: UserRecord & ContextFields, key: string): Promise<void> {
   await moveLegacyProfileValues(user);
   const absent = new Error('no such value');
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: keys.profileValue(user.id, key), ConditionExpression: 'attribute_exists(pk)' } },
-      releaseCount(user.id),
-    ],
-    { 0: () => absent },
-  ).catch((error: unknown) => {
+  await transact([{ Delete: { TableName: TABLE, Key: keys.profileValue(user.id, key), ConditionExpression: 'attribute_exists(pk)' } }, releaseCount(user.id)], {
+    0: () => absent,
+  }).catch((error: unknown) => {
     if (error !== absent) throw error;
   });
 }
 
 const releaseCount = (userId: string): Tx => ({
-  Update: { TableName: TABLE, Key: keys.user(userId), UpdateExpression: 'ADD profile_values_used :minus', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':minus': -1 } },
+  Update: {
+    TableName: TABLE,
+    Key: keys.user(userId),
+    UpdateExpression: 'ADD profile_values_used :minus',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':minus': -1 },
+  },
 });
 
 /** Snippets: names unique per user, counted against max_snippets. */

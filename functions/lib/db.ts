@@ -20,9 +20,7 @@ export const db = DynamoDBDocumentClient.from(
     region: config.region,
     maxAttempts: 3,
     requestHandler: new NodeHttpHandler(DYNAMO_TIMEOUTS),
-    ...(config.dynamoEndpoint
-      ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   }),
   { marshallOptions: { removeUndefinedValues: true } },
 );
@@ -54,7 +52,10 @@ export function itemBytes(value: unknown): number {
  * the same items; a failed condition is final and is left for the caller to interpret.
  */
 export function transactWithRetry<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
-  return retry({ attempts, retryOn: (error) => lostToConcurrentWrite(error, { conditionsHeld: true }), delayMs: (attempt) => Math.random() * 20 * 2 ** attempt }, write);
+  return retry(
+    { attempts, retryOn: (error) => lostToConcurrentWrite(error, { conditionsHeld: true }), delayMs: (attempt) => Math.random() * 20 * 2 ** attempt },
+    write,
+  );
 }
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
@@ -89,7 +90,9 @@ export async function batchGet(
     if (attempt > 1) await new Promise((r) => setTimeout(r, Math.min(200, 25 * 2 ** attempt)));
     const { Responses, UnprocessedKeys } = await db.send(
       new BatchGetCommand({
-        RequestItems: { [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}), ...(consistent ? { ConsistentRead: true } : {}) } },
+        RequestItems: {
+          [TABLE]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}), ...(consistent ? { ConsistentRead: true } : {}) },
+        },
       }),
     );
     items.push(...((Responses?.[TABLE] ?? []) as Record<string, unknown>[]));

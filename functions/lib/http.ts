@@ -53,7 +53,14 @@ type StreamingKey = `${StreamingEntry['method']} ${StreamingEntry['path']}`;
 /** Only streaming routes may answer with a Readable body. */
 type ResultOf<K extends RouteKey> = K extends StreamingKey ? Result | StreamedResult : Result;
 
-export interface ApiRequest<Body, U, P extends string = never, S = U extends null ? null : TokenClaims, Params = Record<never, string>, Query = Record<never, never>> {
+export interface ApiRequest<
+  Body,
+  U,
+  P extends string = never,
+  S = U extends null ? null : TokenClaims,
+  Params = Record<never, string>,
+  Query = Record<never, never>,
+> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: Body;
@@ -124,7 +131,12 @@ type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' | 'key_or
 /** The session token's claims: always on `user`/`admin` routes, null when an API key opened a `key_or_user` route. */
 type SessionOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? TokenClaims : AccessOf<K> extends 'key_or_user' ? TokenClaims | null : null;
 
-type Event = APIGatewayProxyEventV2 & { user?: UserRecord | null; session?: TokenClaims | null; apiKeyId?: string; preloaded?: Record<string, Item | undefined> };
+type Event = APIGatewayProxyEventV2 & {
+  user?: UserRecord | null;
+  session?: TokenClaims | null;
+  apiKeyId?: string;
+  preloaded?: Record<string, Item | undefined>;
+};
 
 export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
 
@@ -291,7 +303,9 @@ function toHttpError(error: unknown): HttpError | null {
     return new ServiceUnavailableError('The request took too long. Please try again.');
   }
   if (unreachable(error)) return new ServiceUnavailableError(UNAVAILABLE);
-  if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)) {
+  if (
+    ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)
+  ) {
     return new ServiceUnavailableError(BUSY);
   }
   // A transaction a handler did not interpret (transact() maps the conditions it expects).

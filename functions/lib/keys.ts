@@ -41,7 +41,10 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
   prompt: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${promptId}` }),
   category: (userId: string, categoryId: string) => ({ pk: `USER#${userId}`, sk: `CATEGORY#${categoryId}` }),
-  promptVersion: (userId: string, promptId: string, version: number) => ({ pk: `USER#${userId}`, sk: `${versionPrefix(promptId)}${String(version).padStart(6, '0')}` }),
+  promptVersion: (userId: string, promptId: string, version: number) => ({
+    pk: `USER#${userId}`,
+    sk: `${versionPrefix(promptId)}${String(version).padStart(6, '0')}`,
+  }),
   /** Every version snapshot of one prompt starts with this sk. */
   versionPrefix: (promptId: string) => versionPrefix(promptId),
   workspace: (userId: string) => `USER#${userId}`,

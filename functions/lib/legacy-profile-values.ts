@@ -34,7 +34,11 @@ export async function moveLegacyProfileValues(user: LegacyUser): Promise<void> {
             ExpressionAttributeValues: { ':n': entries.length },
           },
         },
-        ...entries.map(([key, value]): Tx => ({ Put: { TableName: TABLE, Item: { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: now } } })),
+        ...entries.map(
+          ([key, value]): Tx => ({
+            Put: { TableName: TABLE, Item: { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: now } },
+          }),
+        ),
       ],
       {},
     );

@@ -96,12 +96,20 @@ let signer: Promise<import('@smithy/signature-v4').SignatureV4> | undefined;
  * OpenSearch client package would add about 500 KB to each function that reads the library
  * (docs/decisions.md, "Library search").
  */
-async function call<T>(endpoint: string, method: 'GET' | 'HEAD' | 'PUT' | 'POST', path: string, body?: string, contentType = 'application/json'): Promise<{ status: number; body: T }> {
+async function call<T>(
+  endpoint: string,
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST',
+  path: string,
+  body?: string,
+  contentType = 'application/json',
+): Promise<{ status: number; body: T }> {
   signer ??= Promise.all([import('@smithy/signature-v4'), import('@aws-sdk/credential-provider-node')]).then(
     ([{ SignatureV4 }, { defaultProvider }]) => new SignatureV4({ service: 'aoss', region: config.region, credentials: defaultProvider(), sha256: Sha256 }),
   );
   const url = new URL(path, endpoint);
-  const payloadHash = createHash('sha256').update(body ?? '').digest('hex');
+  const payloadHash = createHash('sha256')
+    .update(body ?? '')
+    .digest('hex');
   const signed = await (await signer).sign({
     method,
     protocol: url.protocol,
@@ -151,15 +159,26 @@ export async function applyIndexChanges(endpoint: string, changes: IndexChanges)
   if (exists.status === 404) {
     const created = await call<{ error?: { type?: string } }>(endpoint, 'PUT', `/${INDEX}`, JSON.stringify({ mappings: MAPPINGS }));
     // Another build may have created it a moment before.
-    if (created.status >= 300 && created.body?.error?.type !== 'resource_already_exists_exception') throw new Error(`Library search index: creating the index failed (${created.status})`);
+    if (created.status >= 300 && created.body?.error?.type !== 'resource_already_exists_exception')
+      throw new Error(`Library search index: creating the index failed (${created.status})`);
   } else if (exists.status >= 300) throw new Error(`Library search index: the collection answered ${exists.status}`);
   const operations: object[][] = [
     ...changes.put.map((doc) => [{ index: { _index: INDEX, _id: doc.id } }, doc]),
     ...changes.remove.map((id) => [{ delete: { _index: INDEX, _id: id } }]),
   ];
   for (let start = 0; start < operations.length; start += BULK_DOCUMENTS) {
-    const lines = operations.slice(start, start + BULK_DOCUMENTS).flat().map((line) => `${JSON.stringify(line)}\n`).join('');
-    const reply = await call<{ items?: Record<string, { status: number; error?: { reason?: string } }>[] }>(endpoint, 'POST', '/_bulk', lines, 'application/x-ndjson');
+    const lines = operations
+      .slice(start, start + BULK_DOCUMENTS)
+      .flat()
+      .map((line) => `${JSON.stringify(line)}\n`)
+      .join('');
+    const reply = await call<{ items?: Record<string, { status: number; error?: { reason?: string } }>[] }>(
+      endpoint,
+      'POST',
+      '/_bulk',
+      lines,
+      'application/x-ndjson',
+    );
     if (reply.status >= 300 || !reply.body?.items) throw new Error(`Library search index: bulk write failed (${reply.status})`);
     // A delete of a document that is not there (404) is what a delete wants.
     const failed = reply.body.items.map((item) => Object.values(item)[0]!).find((r) => r.status >= 300 && r.status !== 404);
@@ -170,7 +189,13 @@ export async function applyIndexChanges(endpoint: string, changes: IndexChanges)
 // ---- Queries (GET /library/prompts) --------------------------------------------------------------
 
 const LIBRARY_ORDER = [{ title_sort: 'asc' }, { id: 'asc' }];
-const list = (csv: string | undefined) => (csv ? csv.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (csv: string | undefined) =>
+  csv
+    ? csv
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** The engine's request for one page: the embedded engine's semantics in the query language. */
 export function searchRequest(tier: Tier, query: LibraryQuery, from: number, size: number) {
@@ -197,7 +222,13 @@ export function searchRequest(tier: Tier, query: LibraryQuery, from: number, siz
       }
     : undefined;
   const order =
-    sort === 'popular' ? [{ forks: 'desc' }, ...LIBRARY_ORDER] : sort === 'newest' ? [{ created_at: 'desc' }, ...LIBRARY_ORDER] : sort === 'relevance' && search ? [{ _score: 'desc' }, ...LIBRARY_ORDER] : LIBRARY_ORDER;
+    sort === 'popular'
+      ? [{ forks: 'desc' }, ...LIBRARY_ORDER]
+      : sort === 'newest'
+        ? [{ created_at: 'desc' }, ...LIBRARY_ORDER]
+        : sort === 'relevance' && search
+          ? [{ _score: 'desc' }, ...LIBRARY_ORDER]
+          : LIBRARY_ORDER;
   const narrowed = Boolean(search || category || industries.length || query.available === 'true');
   return {
     from,

@@ -1,4 +1,12 @@
-import { FEATURED_MAX, LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZE_MAX, type LibraryFilters, type LibraryPage, type LibraryPrompt, type LibraryQuery } from '@shared/contract/library';
+import {
+  FEATURED_MAX,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_PAGE_SIZE_MAX,
+  type LibraryFilters,
+  type LibraryPage,
+  type LibraryPrompt,
+  type LibraryQuery,
+} from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { createHash } from 'node:crypto';
@@ -117,7 +125,15 @@ function s3Store(bucket: string): SnapshotStore {
 
 /** Where a local snapshot lives: one folder per DynamoDB endpoint and table, so every process of a stack finds it. */
 export const localSnapshotDir = () =>
-  process.env.LIBRARY_SNAPSHOT_DIR ?? join(tmpdir(), 'construct-library', createHash('sha1').update(`${config.dynamoEndpoint ?? ''}|${config.tableName}`).digest('hex').slice(0, 16));
+  process.env.LIBRARY_SNAPSHOT_DIR ??
+  join(
+    tmpdir(),
+    'construct-library',
+    createHash('sha1')
+      .update(`${config.dynamoEndpoint ?? ''}|${config.tableName}`)
+      .digest('hex')
+      .slice(0, 16),
+  );
 
 const inAws = () => Boolean(process.env.LIBRARY_BUCKET);
 let store: SnapshotStore | undefined;
@@ -207,7 +223,9 @@ function searchDocumentOf(
   variables: boolean | undefined,
   viewFor: typeof import('./library').viewFor,
 ) {
-  return searchDocument(Object.fromEntries(TIERS.map((t) => [t, viewFor(p, t, categories, variables, forkCounts.get(p.id) ?? 0)])) as Record<Tier, LibraryPrompt>);
+  return searchDocument(
+    Object.fromEntries(TIERS.map((t) => [t, viewFor(p, t, categories, variables, forkCounts.get(p.id) ?? 0)])) as Record<Tier, LibraryPrompt>,
+  );
 }
 
 /** Each prompt's search document hash in a published version (empty when it was built without the engine). */
@@ -294,10 +312,12 @@ export function requestRebuild(): Promise<unknown> {
     building = rebuildSnapshot().finally(() => (building = undefined));
     return building;
   }
-  queued ??= building.catch(() => undefined).then(() => {
-    queued = undefined;
-    return requestRebuild();
-  });
+  queued ??= building
+    .catch(() => undefined)
+    .then(() => {
+      queued = undefined;
+      return requestRebuild();
+    });
   return queued;
 }
 
@@ -398,7 +418,13 @@ function tierCorpus(m: Manifest, tier: Tier) {
   return corpus.views;
 }
 
-const list = (csv: string | undefined) => (csv ? csv.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (csv: string | undefined) =>
+  csv
+    ? csv
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** Page arithmetic shared by every way of answering a page. */
 function pageWindow(query: LibraryQuery, total: number) {

@@ -58,13 +58,20 @@ export const libraryKeys = {
   categoryIndex: (id: string) => ({ gsi2pk: CATEGORIES_PK, gsi2sk: id }),
 };
 
-export const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }) => collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }) =>
+  collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)].sort(collator.compare);
 
 export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
 
 /** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `forks`: its fork count). */
-export function viewFor(item: LibraryPromptItem, tier: Tier, categories: ReadonlyMap<string, LibraryCategoryItem>, variables?: boolean, forks = 0): LibraryPrompt {
+export function viewFor(
+  item: LibraryPromptItem,
+  tier: Tier,
+  categories: ReadonlyMap<string, LibraryCategoryItem>,
+  variables?: boolean,
+  forks = 0,
+): LibraryPrompt {
   const locked = !tierAllows(tier, item.access_tier);
   const category = item.category_id ? categories.get(item.category_id) : undefined;
   return {
@@ -87,7 +94,8 @@ export function viewFor(item: LibraryPromptItem, tier: Tier, categories: Readonl
 
 const PROMPT_ATTRIBUTES = ['id', 'title', 'body', 'category_id', 'tasks', 'industries', 'access_tier', 'owner_email', 'created_at', 'updated_at'];
 
-const asPrompt = (item: Record<string, unknown>): LibraryPromptItem => Object.fromEntries(PROMPT_ATTRIBUTES.map((a) => [a, item[a]])) as unknown as LibraryPromptItem;
+const asPrompt = (item: Record<string, unknown>): LibraryPromptItem =>
+  Object.fromEntries(PROMPT_ATTRIBUTES.map((a) => [a, item[a]])) as unknown as LibraryPromptItem;
 
 /** Every library prompt (the shards read in parallel), sorted by title. */
 export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
@@ -96,7 +104,11 @@ export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
       queryAll({ IndexName: LIBRARY_INDEX, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` } }),
     ),
   );
-  return shards.flat().filter((i) => i.type === 'library_prompt').map(asPrompt).sort(byTitle);
+  return shards
+    .flat()
+    .filter((i) => i.type === 'library_prompt')
+    .map(asPrompt)
+    .sort(byTitle);
 }
 
 /** Fork count per library prompt id: the counters of `ids` (100 per BatchGet, 16 at a time; only the snapshot builder). */
@@ -105,7 +117,14 @@ export async function libraryForkCounts(ids: readonly string[]): Promise<Map<str
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100) as string[]);
   for (let i = 0; i < batches.length; i += 16) {
-    const found = await Promise.all(batches.slice(i, i + 16).map((batch) => batchGet(batch.map((id) => libraryKeys.stats(id)), { projection: 'pk, forks' })));
+    const found = await Promise.all(
+      batches.slice(i, i + 16).map((batch) =>
+        batchGet(
+          batch.map((id) => libraryKeys.stats(id)),
+          { projection: 'pk, forks' },
+        ),
+      ),
+    );
     for (const item of found.flat()) counts.set((item.pk as string).slice('LIBSTATS#'.length), Number(item.forks ?? 0));
   }
   return counts;
@@ -134,7 +153,13 @@ export async function allLibraryCategories(): Promise<Map<string, LibraryCategor
 export async function libraryIsEmpty(): Promise<boolean> {
   for (let n = 0; n < LIBRARY_SHARDS; n++) {
     const { Items } = await db.send(
-      new QueryCommand({ TableName: TABLE, IndexName: LIBRARY_INDEX, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` }, Limit: 1 }),
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: LIBRARY_INDEX,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` },
+        Limit: 1,
+      }),
     );
     if (Items?.length) return false;
   }
@@ -151,7 +176,9 @@ export async function getLibraryPrompt(id: string): Promise<LibraryPromptItem | 
 }
 
 export async function getLibraryCategory(id: string): Promise<LibraryCategoryItem | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.category(id), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } }));
+  const { Item } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: libraryKeys.category(id), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } }),
+  );
   return Item ? { id: Item.id as string, name: Item.name as string } : undefined;
 }
 
@@ -160,7 +187,13 @@ export const categoryIdFor = (name: string) => `cat-${slug(name)}`;
 export const isTier = (value: string): value is Tier => (TIERS as readonly string[]).includes(value);
 
 const promptItem = (p: LibraryPromptItem) => ({ ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p });
-const categoryItem = (c: LibraryCategoryItem, now: string) => ({ ...libraryKeys.category(c.id), ...libraryKeys.categoryIndex(c.id), type: 'library_category', ...c, created_at: now });
+const categoryItem = (c: LibraryCategoryItem, now: string) => ({
+  ...libraryKeys.category(c.id),
+  ...libraryKeys.categoryIndex(c.id),
+  type: 'library_category',
+  ...c,
+  created_at: now,
+});
 
 /**
  * Writes validated entries (upsert by id) and the categories they name; reads only the entries'
@@ -171,7 +204,10 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
   const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
   const existing = new Map<string, LibraryPromptItem>();
   for (let i = 0; i < ids.length; i += 100) {
-    for (const item of await batchGet(ids.slice(i, i + 100).map((id) => libraryKeys.prompt(id)), { consistent: true })) {
+    for (const item of await batchGet(
+      ids.slice(i, i + 100).map((id) => libraryKeys.prompt(id)),
+      { consistent: true },
+    )) {
       const prompt = libraryPromptFrom(item);
       if (prompt) existing.set(prompt.id, prompt);
     }
@@ -194,7 +230,9 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
     const before = existing.get(id);
     // The same prompt edited (same title or same body) updates; a prompt sharing neither is another one.
     if (!edit && before && before.title !== entry.title && before.body !== entry.body) {
-      throw new ConflictError(`The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`);
+      throw new ConflictError(
+        `The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`,
+      );
     }
     return { entry, id, before };
   });
@@ -236,7 +274,8 @@ export async function migrateLegacyLibrary(): Promise<number> {
   const puts: Record<string, unknown>[] = [];
   for (const item of legacy) {
     if (item.type === 'library_prompt') puts.push(promptItem(asPrompt(item)));
-    else if (item.type === 'library_category') puts.push({ ...categoryItem({ id: item.id as string, name: item.name as string }, (item.created_at as string) ?? now) });
+    else if (item.type === 'library_category')
+      puts.push({ ...categoryItem({ id: item.id as string, name: item.name as string }, (item.created_at as string) ?? now) });
   }
   await batchWrite(puts.map((Item) => ({ PutRequest: { Item } })));
   await batchWrite(legacy.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
@@ -254,7 +293,7 @@ export async function migrateLegacyLibrary(): Promise<number> {
 export async function editLibraryPrompt(id: string, edit: LibraryPromptEdit, curatorEmail: string): Promise<void> {
   const [before, categories] = await Promise.all([getLibraryPrompt(id), allLibraryCategories()]);
   if (!before) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
-  const category = before.category_id ? categories.get(before.category_id)?.name ?? null : null;
+  const category = before.category_id ? (categories.get(before.category_id)?.name ?? null) : null;
   await upsertEntries([{ id, category, ...edit }], curatorEmail, { edit: true });
 }
 
@@ -265,7 +304,14 @@ const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists
 /** A row of the admin Prompts tab. */
 export function adminPromptRow(p: LibraryPromptItem, categories: ReadonlyMap<string, LibraryCategoryItem>) {
   const category = p.category_id ? categories.get(p.category_id) : undefined;
-  return { id: p.id, title: p.title, category_id: category?.id ?? null, category_name: category?.name ?? null, owner_email: p.owner_email, access_tier: p.access_tier };
+  return {
+    id: p.id,
+    title: p.title,
+    category_id: category?.id ?? null,
+    category_name: category?.name ?? null,
+    owner_email: p.owner_email,
+    access_tier: p.access_tier,
+  };
 }
 
 /** A page of the admin Prompts tab, by id across the index shards (paging.ts; `search`: part of the title); the categories are one small partition. */
@@ -274,7 +320,13 @@ export async function adminPromptsPage(request: PageRequest) {
   return searchedPage(
     'library-prompts',
     request,
-    { prefix: 'LIBRARY#', shards: LIBRARY_SHARDS, projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'], keep: (item) => item.type === 'library_prompt', searched: 'title' },
+    {
+      prefix: 'LIBRARY#',
+      shards: LIBRARY_SHARDS,
+      projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'],
+      keep: (item) => item.type === 'library_prompt',
+      searched: 'title',
+    },
     (item) => adminPromptRow(item as unknown as LibraryPromptItem, categories),
   );
 }

@@ -75,7 +75,10 @@ export async function loadLineage(user: UserRecord, preloaded: { prompt: Item | 
   if (!found) throw new NotFoundError(ORIGINAL_GONE);
   const { view, revision } = found;
   if (!tierAllows(user.access_tier, view.access_tier)) throw new ForbiddenError(lockedMessage(view.access_tier));
-  return { prompt, original: { id: view.id, title: view.title, body: view.body, tasks: view.tasks, industries: view.industries, access_tier: view.access_tier, revision } };
+  return {
+    prompt,
+    original: { id: view.id, title: view.title, body: view.body, tasks: view.tasks, industries: view.industries, access_tier: view.access_tier, revision },
+  };
 }
 
 export function libraryUpdateView(prompt: PromptItem, original: Original): LibraryUpdate {

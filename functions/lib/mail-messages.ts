@@ -65,7 +65,10 @@ export function noAccountMail(to: string, registerUrl: string): Mail {
   return render(to, {
     subject: 'Reset your Construct password',
     heading: 'No account for this address',
-    intro: [`Someone asked to reset the password of a Construct account for ${to}, but there is no account with this address.`, 'If you signed up with another address, ask for the reset there. Or create an account:'],
+    intro: [
+      `Someone asked to reset the password of a Construct account for ${to}, but there is no account with this address.`,
+      'If you signed up with another address, ask for the reset there. Or create an account:',
+    ],
     action: { label: 'Create an account', url: registerUrl },
     outro: ['If you did not ask for this, ignore this email.'],
   });

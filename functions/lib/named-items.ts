@@ -35,7 +35,10 @@ export async function getNamed<T>(kind: NamedKind, userId: string, id: string): 
 }
 
 /** The key of the caller's own item named by the path's `id`, for a route's `preload` (http.ts). */
-export const namedKey = (kind: NamedKind) => ({ params, userId }: PreloadInput<'id'>) => itemKey(kind, userId, params.id);
+export const namedKey =
+  (kind: NamedKind) =>
+  ({ params, userId }: PreloadInput<'id'>) =>
+    itemKey(kind, userId, params.id);
 
 /** The item as read (by getNamed or a route's `preload`); 404 when there is none. */
 export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id: string } {
@@ -44,7 +47,10 @@ export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id:
 }
 
 export async function createNamed(kind: NamedKind, user: UserRecord, item: { id: string } & Record<string, unknown>): Promise<void> {
-  await transact([claimSlot(user, kind.limit), ...namedPuts(kind, user.id, item)], { 0: limitError(user, kind.limit), 1: () => new ConflictError(kind.nameTaken) });
+  await transact([claimSlot(user, kind.limit), ...namedPuts(kind, user.id, item)], {
+    0: limitError(user, kind.limit),
+    1: () => new ConflictError(kind.nameTaken),
+  });
 }
 
 /**
@@ -59,7 +65,12 @@ export function namedPuts(kind: NamedKind, userId: string, item: { id: string } 
 }
 
 /** Updates fields (the name among them); the item must still carry the name it was read with. */
-export async function updateNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>, fields: Record<string, unknown>): Promise<void> {
+export async function updateNamed(
+  kind: NamedKind,
+  userId: string,
+  current: { id: string } & Record<string, unknown>,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const oldName = String(current[kind.nameField]);
   const newName = String(fields[kind.nameField] ?? oldName);
   const names = Object.keys(fields);
@@ -91,7 +102,11 @@ export async function updateNamed(kind: NamedKind, userId: string, current: { id
  */
 export async function deleteNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>): Promise<void> {
   const renamed = new Error('renamed meanwhile');
-  const policy = { attempts: 3, retryOn: (error: unknown) => error === renamed, exhausted: () => new ConflictError('This item was changed by another request. Please reload and try again.') };
+  const policy = {
+    attempts: 3,
+    retryOn: (error: unknown) => error === renamed,
+    exhausted: () => new ConflictError('This item was changed by another request. Please reload and try again.'),
+  };
   await retry(policy, async () => {
     const name = String(current[kind.nameField]);
     try {

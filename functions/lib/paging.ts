@@ -23,7 +23,10 @@ export const INVALID_CURSOR = 'cursor is not valid: it must be the next_cursor o
 
 async function signature(payload: string): Promise<string> {
   // A key of its own, derived from the signing secret: a cursor can never pass for a token.
-  return createHmac('sha256', await getJwtKey()).update(`cursor.v1.${payload}`).digest('base64url').slice(0, 22);
+  return createHmac('sha256', await getJwtKey())
+    .update(`cursor.v1.${payload}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** An opaque cursor for `list` that resumes after sort key `after`. */
@@ -69,7 +72,12 @@ export async function searchedPage<T>(
   const { search } = request;
   const name = search ? `${list}?${search}` : list;
   let after = request.cursor === undefined ? undefined : await decodeCursor(name, request.cursor);
-  const matches = search ? (item: Record<string, unknown>) => String(item[page.searched] ?? '').toLowerCase().includes(search) : undefined;
+  const matches = search
+    ? (item: Record<string, unknown>) =>
+        String(item[page.searched] ?? '')
+          .toLowerCase()
+          .includes(search)
+    : undefined;
   for (let round = 0; ; round++) {
     const { items, last } = await shardedPage({ ...page, after, limit: request.limit, ...(matches ? { matches } : {}) });
     if (items.length || last === null || round === 9) return { items: items.map(row), next_cursor: last === null ? null : await encodeCursor(name, last) };
@@ -178,4 +186,3 @@ export async function boundedPage<T>(
   const end = start + page.length;
   return { rows: page, next: end < rows.length ? await encodeCursor(list, `${end}:${keyOf(rows[end - 1]!)}`) : null };
 }
-

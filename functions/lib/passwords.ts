@@ -10,9 +10,7 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   const N = 2 ** logN;
   return new Promise<Buffer>((resolve, reject) =>
     // maxmem must exceed 128 * N * r bytes (128 MiB at these parameters).
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r + 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r + 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -238,7 +238,10 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
         // Items saved before version history have no version: they are version 1.
         ConditionExpression: current.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#ver)' : 'attribute_exists(pk) AND #ver = :read',
         ExpressionAttributeNames: { '#ver': 'version', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
-        ExpressionAttributeValues: { ...(current.version === undefined ? {} : { ':read': read }), ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])) },
+        ExpressionAttributeValues: {
+          ...(current.version === undefined ? {} : { ':read': read }),
+          ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
+        },
       },
     },
   ];
@@ -273,7 +276,8 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(userId, current.id, read), type: 'prompt_version', ...snapshot } } });
     const dropped = read + 1 - VERSIONS_MAX;
     // A labelled version stays beyond the cap (until its last label leaves it: setLabel).
-    if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped)) items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
+    if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped))
+      items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
   }
   return { items, next, failures };
 }
@@ -313,7 +317,11 @@ export const labelsAt = (labels: Record<string, number> | undefined, version: nu
     .map(([name]) => name)
     .sort();
 
-const toVersion = (v: PromptContent & { version: number; saved_at: string; source: VersionSource }, current: boolean, labels: Record<string, number> | undefined): PromptVersion => ({
+const toVersion = (
+  v: PromptContent & { version: number; saved_at: string; source: VersionSource },
+  current: boolean,
+  labels: Record<string, number> | undefined,
+): PromptVersion => ({
   version: v.version,
   ...contentOf(v),
   saved_at: v.saved_at,
@@ -330,7 +338,10 @@ export async function listVersions(userId: string, promptId: string): Promise<Pr
   const version = versionOf(prompt);
   // A save between the two reads may have left a snapshot of the version read as current.
   const older = (snapshots as unknown as VersionItem[]).filter((s) => s.version < version);
-  return [toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true, prompt.labels), ...older.map((s) => toVersion(s, false, prompt.labels))];
+  return [
+    toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true, prompt.labels),
+    ...older.map((s) => toVersion(s, false, prompt.labels)),
+  ];
 }
 
 /** A version number from a path, or null when it cannot name one. */
@@ -359,7 +370,9 @@ export async function restoreVersion(
     ? [promptFrom(known.prompt), known.snapshot as VersionItem | undefined]
     : await Promise.all([
         getPromptItem(userId, promptId),
-        db.send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true })).then((r) => r.Item as VersionItem | undefined),
+        db
+          .send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true }))
+          .then((r) => r.Item as VersionItem | undefined),
       ]);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   const alreadyCurrent = () => new BadRequestError(`Version ${version} is already the current version.`);
@@ -397,10 +410,7 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
     exhausted: () => new ConflictError('This prompt was changed by another request. Please reload and try again.'),
   };
   await retry(policy, async (attempt) => {
-    const [prompt, snapshots] = await Promise.all([
-      attempt === 1 ? known : getPromptItem(userId, promptId),
-      querySnapshots(userId, promptId, 'pk, sk'),
-    ]);
+    const [prompt, snapshots] = await Promise.all([attempt === 1 ? known : getPromptItem(userId, promptId), querySnapshots(userId, promptId, 'pk, sk')]);
     const snapshotDeletes: Tx[] = snapshots.map((s) => ({ Delete: { TableName: TABLE, Key: { pk: s.pk, sk: s.sk } } }));
     if (!prompt) {
       if (!snapshots.length) throw new NotFoundError(PROMPT_NOT_FOUND);
@@ -416,7 +426,10 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
           TableName: TABLE,
           Key: keys.prompt(userId, promptId),
           // Prompts saved before version history have no version; most have no share link.
-          ConditionExpression: ['attribute_exists(pk)', ...entries.map(([n, [, v]]) => (v === undefined ? `attribute_not_exists(${n})` : `${n} = :${n.slice(1)}`))].join(' AND '),
+          ConditionExpression: [
+            'attribute_exists(pk)',
+            ...entries.map(([n, [, v]]) => (v === undefined ? `attribute_not_exists(${n})` : `${n} = :${n.slice(1)}`)),
+          ].join(' AND '),
           ExpressionAttributeNames: Object.fromEntries(entries.map(([n, [name]]) => [n, name])),
           ...(entries.some(([, [, v]]) => v !== undefined)
             ? { ExpressionAttributeValues: Object.fromEntries(entries.filter(([, [, v]]) => v !== undefined).map(([n, [, v]]) => [`:${n.slice(1)}`, v])) }
@@ -467,7 +480,13 @@ export const LABEL_NOT_FOUND = 'Label not found.';
 const labelsOf = (item: { labels?: Record<string, number> }) => ({ ...(item.labels ?? {}) });
 
 /** Pins `label` to `version` (null: removes it). `known`: the prompt as the route preloaded it. */
-export async function setLabel(userId: string, promptId: string, label: string, version: number | null, known: Item | undefined): Promise<Record<string, number>> {
+export async function setLabel(
+  userId: string,
+  promptId: string,
+  label: string,
+  version: number | null,
+  known: Item | undefined,
+): Promise<Record<string, number>> {
   const written = await changePrompt(
     userId,
     promptId,

@@ -36,7 +36,10 @@ function key(w: Window, now = Date.now()) {
 /** True when any of the windows has reached its limit (one BatchGet). */
 export async function anyExhausted(windows: Window[]): Promise<boolean> {
   const keys = windows.map((w) => key(w));
-  const items = await batchGet(keys.map(({ pk, sk }) => ({ pk, sk })), { projection: 'pk, sk, hits' });
+  const items = await batchGet(
+    keys.map(({ pk, sk }) => ({ pk, sk })),
+    { projection: 'pk, sk, hits' },
+  );
   const hits = new Map(items.map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
   return windows.some((w, i) => (hits.get(`${keys[i]!.pk}|${keys[i]!.sk}`) ?? 0) >= w.limit);
 }

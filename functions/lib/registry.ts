@@ -24,7 +24,12 @@ export const registryPreload = {
 };
 
 const variablesOf = (body: string) =>
-  parseVariables(body).map((v) => ({ type: v.type, key: v.key, ...(v.default !== undefined ? { default: v.default } : {}), ...(v.choices ? { choices: v.choices } : {}) }));
+  parseVariables(body).map((v) => ({
+    type: v.type,
+    key: v.key,
+    ...(v.default !== undefined ? { default: v.default } : {}),
+    ...(v.choices ? { choices: v.choices } : {}),
+  }));
 
 /** Access pattern: a user's prompts (one Query on the PROMPT# range), by slug. */
 export async function listRegistry(userId: string) {
@@ -34,7 +39,14 @@ export async function listRegistry(userId: string) {
   })) as unknown as PromptItem[];
   return prompts
     .filter((p) => p.slug)
-    .map((p) => ({ slug: p.slug!, title: p.title, description: describeBody(p.body), version: versionOf(p), labels: p.labels ?? {}, variables: variablesOf(p.body) }))
+    .map((p) => ({
+      slug: p.slug!,
+      title: p.title,
+      description: describeBody(p.body),
+      version: versionOf(p),
+      labels: p.labels ?? {},
+      variables: variablesOf(p.body),
+    }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
@@ -76,7 +88,12 @@ export async function compileRegistryPrompt(
 const readItem = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
 
 /** The prompt a slug names, at the version the selector asks for. */
-export async function resolvePrompt(userId: string, slug: string, claim: Item | undefined, selector: Selector): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
+export async function resolvePrompt(
+  userId: string,
+  slug: string,
+  claim: Item | undefined,
+  selector: Selector,
+): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
   if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
   const promptKey = keys.prompt(userId, String(claim.prompt_id));
   let prompt: PromptItem | undefined;

@@ -49,14 +49,16 @@ export async function acquireRunLease(userId: string, holdMs: number): Promise<s
 
 /** Gives a run slot back (its answer ended); an expired or missing lease is fine. */
 export async function releaseRunLease(userId: string, id: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: leaseKey(userId),
-      UpdateExpression: 'REMOVE leases.#id SET version = version + :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#id': id },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  ).catch(() => undefined);
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: leaseKey(userId),
+        UpdateExpression: 'REMOVE leases.#id SET version = version + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#id': id },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    )
+    .catch(() => undefined);
 }

@@ -44,8 +44,22 @@ export async function sharePrompt(userId: string, prompt: PromptItem | null, hea
   try {
     await transact(
       [
-        { Update: { TableName: TABLE, Key: keys.prompt(userId, prompt.id), UpdateExpression: 'SET share_token = :t', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)', ExpressionAttributeValues: { ':t': token } } },
-        { Put: { TableName: TABLE, Item: { ...shareKey(token), type: 'share_link', user_id: userId, prompt_id: prompt.id, created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: TABLE,
+            Key: keys.prompt(userId, prompt.id),
+            UpdateExpression: 'SET share_token = :t',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
+            ExpressionAttributeValues: { ':t': token },
+          },
+        },
+        {
+          Put: {
+            TableName: TABLE,
+            Item: { ...shareKey(token), type: 'share_link', user_id: userId, prompt_id: prompt.id, created_at: new Date().toISOString() },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
       ],
       { 0: () => raced },
     );
@@ -66,7 +80,15 @@ export async function unsharePrompt(userId: string, prompt: PromptItem | null): 
   if (!prompt.share_token) throw new NotFoundError('This prompt is not shared.');
   await transact(
     [
-      { Update: { TableName: TABLE, Key: keys.prompt(userId, prompt.id), UpdateExpression: 'REMOVE share_token', ConditionExpression: 'share_token = :t', ExpressionAttributeValues: { ':t': prompt.share_token } } },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: keys.prompt(userId, prompt.id),
+          UpdateExpression: 'REMOVE share_token',
+          ConditionExpression: 'share_token = :t',
+          ExpressionAttributeValues: { ':t': prompt.share_token },
+        },
+      },
       { Delete: { TableName: TABLE, Key: shareKey(prompt.share_token) } },
     ],
     { 0: () => new ConflictError('This prompt was changed by another request. Please try again.') },
@@ -89,7 +111,12 @@ export async function readShared(token: string) {
     view: {
       title: prompt.title,
       body: prompt.body,
-      variables: parseVariables(prompt.body).map((v) => ({ type: v.type, key: v.key, ...(v.default !== undefined ? { default: v.default } : {}), ...(v.choices ? { choices: v.choices } : {}) })),
+      variables: parseVariables(prompt.body).map((v) => ({
+        type: v.type,
+        key: v.key,
+        ...(v.default !== undefined ? { default: v.default } : {}),
+        ...(v.choices ? { choices: v.choices } : {}),
+      })),
       tasks: prompt.tasks ?? [],
       industries: prompt.industries ?? [],
       // A display name only: the first name and the last name's initial, never an email.
@@ -102,5 +129,13 @@ export async function readShared(token: string) {
 /** Copies a shared prompt into the caller's workspace, within their plan limit. */
 export async function forkShared(user: UserRecord, token: string): Promise<PromptItem> {
   const { view } = await readShared(token);
-  return createPrompt(user, { title: view.title, body: view.body, category_id: null, is_favorite: false, tasks: view.tasks, industries: view.industries, version_source: { kind: 'create' } });
+  return createPrompt(user, {
+    title: view.title,
+    body: view.body,
+    category_id: null,
+    is_favorite: false,
+    tasks: view.tasks,
+    industries: view.industries,
+    version_source: { kind: 'create' },
+  });
 }

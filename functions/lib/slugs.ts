@@ -20,7 +20,12 @@ export const slugClaim = (userId: string, slug: string, promptId: string): Tx =>
 
 /** Frees a slug, only while it still names this prompt. */
 export const slugRelease = (userId: string, slug: string, promptId: string): Tx => ({
-  Delete: { TableName: TABLE, Key: slugKey(userId, slug), ConditionExpression: 'attribute_not_exists(pk) OR prompt_id = :id', ExpressionAttributeValues: { ':id': promptId } },
+  Delete: {
+    TableName: TABLE,
+    Key: slugKey(userId, slug),
+    ConditionExpression: 'attribute_not_exists(pk) OR prompt_id = :id',
+    ExpressionAttributeValues: { ':id': promptId },
+  },
 });
 
 /** Slugs of the workspace starting with `base` (one Query on the SLUG# range). */
@@ -64,7 +69,13 @@ export async function backfillSlugs(): Promise<number> {
   let given = 0;
   for await (const page of paginateScan(
     { client: db },
-    { TableName: TABLE, FilterExpression: '#t = :prompt AND attribute_not_exists(slug) AND begins_with(pk, :user)', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':prompt': 'prompt', ':user': 'USER#' }, ProjectionExpression: 'pk, sk, id, title' },
+    {
+      TableName: TABLE,
+      FilterExpression: '#t = :prompt AND attribute_not_exists(slug) AND begins_with(pk, :user)',
+      ExpressionAttributeNames: { '#t': 'type' },
+      ExpressionAttributeValues: { ':prompt': 'prompt', ':user': 'USER#' },
+      ProjectionExpression: 'pk, sk, id, title',
+    },
   )) {
     for (const item of page.Items ?? []) {
       const userId = String(item.pk).slice('USER#'.length);
@@ -73,7 +84,15 @@ export async function backfillSlugs(): Promise<number> {
           await transact(
             [
               slugClaim(userId, slug, String(item.id)),
-              { Update: { TableName: TABLE, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: 'SET slug = :s', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(slug)', ExpressionAttributeValues: { ':s': slug } } },
+              {
+                Update: {
+                  TableName: TABLE,
+                  Key: { pk: item.pk, sk: item.sk },
+                  UpdateExpression: 'SET slug = :s',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(slug)',
+                  ExpressionAttributeValues: { ':s': slug },
+                },
+              },
             ],
             { 0: () => new SlugTaken(), 1: () => new AlreadyDone() },
           );

@@ -33,7 +33,10 @@ function proofKey(): Promise<string> {
   return key;
 }
 
-const mac = async (tier: string, expiry: string) => createHmac('sha256', await proofKey()).update(`${tier}.${expiry}`).digest('hex');
+const mac = async (tier: string, expiry: string) =>
+  createHmac('sha256', await proofKey())
+    .update(`${tier}.${expiry}`)
+    .digest('hex');
 
 /** A proof of `tier` valid for TIER_PROOF_SECONDS from `now` (ms). */
 export async function tierProof(tier: Tier, now = Date.now()): Promise<string> {
@@ -42,7 +45,8 @@ export async function tierProof(tier: Tier, now = Date.now()): Promise<string> {
 }
 
 /** The Set-Cookie value carrying a proof (path-scoped to the library routes, never readable by scripts). */
-export const tierCookie = (proof: string) => `${TIER_COOKIE}=${proof}; Path=${API_BASE}/library; Max-Age=${TIER_PROOF_SECONDS}; HttpOnly; Secure; SameSite=Strict`;
+export const tierCookie = (proof: string) =>
+  `${TIER_COOKIE}=${proof}; Path=${API_BASE}/library; Max-Age=${TIER_PROOF_SECONDS}; HttpOnly; Secure; SameSite=Strict`;
 
 /** Removes the proof (sign-out). */
 export const clearedTierCookie = `${TIER_COOKIE}=; Path=${API_BASE}/library; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
@@ -51,7 +55,10 @@ export const clearedTierCookie = `${TIER_COOKIE}=; Path=${API_BASE}/library; Max
  * Cache headers of a tier-generic library answer for a caller of `tier`: cacheable at the edge when
  * the edge's verified tier is the caller's; else `no-store` with a fresh proof for the next request.
  */
-export async function libraryCaching(headers: Record<string, string | undefined>, tier: Tier): Promise<{ headers: Record<string, string>; cookies?: string[] }> {
+export async function libraryCaching(
+  headers: Record<string, string | undefined>,
+  tier: Tier,
+): Promise<{ headers: Record<string, string>; cookies?: string[] }> {
   if (headers[TIER_HEADER] === tier) return { headers: { 'cache-control': LIBRARY_CACHE_CONTROL } };
   return { headers: { 'cache-control': 'no-store' }, cookies: [tierCookie(await tierProof(tier))] };
 }

@@ -80,4 +80,3 @@ export async function transact(items: Tx[], failures: Record<number, () => Error
 }
 
 export const limitError = (user: UserRecord, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(user.access_tier, kind) ?? 0));
-

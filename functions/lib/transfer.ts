@@ -349,7 +349,10 @@ async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: numbe
     };
     units.push({
       kind: 'max_prompts',
-      items: [{ Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } }, slugClaim(user.id, slug, item.id)],
+      items: [
+        { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        slugClaim(user.id, slug, item.id),
+      ],
     });
   });
 
@@ -376,7 +379,13 @@ export async function runImport(userId: string, document: PromptsDocument): Prom
   let created = 0;
   let categoriesCreated = 0;
   let duplicates: number | undefined;
-  const result = (extra: Partial<ImportResult> = {}): ImportResult => ({ dry_run: false, created, duplicates: duplicates ?? 0, categories_created: categoriesCreated, ...extra });
+  const result = (extra: Partial<ImportResult> = {}): ImportResult => ({
+    dry_run: false,
+    created,
+    duplicates: duplicates ?? 0,
+    categories_created: categoriesCreated,
+    ...extra,
+  });
   const partial = (remaining: number, reason: string) =>
     result({ not_imported: remaining, detail: `${created} of ${created + remaining} new prompts were imported; ${reason}` });
 
@@ -405,7 +414,10 @@ export async function runImport(userId: string, document: PromptsDocument): Prom
         if (error instanceof Raced) throw new ConflictError('Another request changed your prompts at the same time. Please try again.');
         throw error;
       }
-      return partial(plan.create.length - createdNow, 'the rest could not be written. Import the same file again to add them: prompts already imported are skipped as duplicates.');
+      return partial(
+        plan.create.length - createdNow,
+        'the rest could not be written. Import the same file again to add them: prompts already imported are skipped as duplicates.',
+      );
     }
   });
 }

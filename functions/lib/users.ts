@@ -61,26 +61,26 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
   try {
     await transactWithRetry(() =>
       db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: TABLE,
-              Item: { ...keys.emailClaim(record.email), type: 'email_claim', user_id: record.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: TABLE,
+                Item: { ...keys.emailClaim(record.email), type: 'email_claim', user_id: record.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: TABLE,
-              Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS },
-              ConditionExpression: 'attribute_not_exists(pk)',
+            {
+              Put: {
+                TableName: TABLE,
+                Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-          // The admin count guards against demoting or deleting the last admin (admin.ts).
-          ...(record.is_admin ? [adminCountChange(+1)] : []),
-        ],
-      }),
+            // The admin count guards against demoting or deleting the last admin (admin.ts).
+            ...(record.is_admin ? [adminCountChange(+1)] : []),
+          ],
+        }),
       ),
     );
   } catch (error) {
@@ -150,9 +150,7 @@ export async function getUserForToken<P extends string = never>(
 
 /** Access pattern: sign-in by email (email claim → user: two GetItems). */
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const { Item: claim } = await db.send(
-    new GetCommand({ TableName: TABLE, Key: keys.emailClaim(normaliseEmail(email)), ProjectionExpression: 'user_id' }),
-  );
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.emailClaim(normaliseEmail(email)), ProjectionExpression: 'user_id' }));
   return claim ? getUser(claim.user_id as string) : undefined;
 }
 

@@ -35,17 +35,13 @@ export async function loadWorkspace(userId: string): Promise<Workspace> {
 /** Public prompt shapes with category names resolved; a missing category reads as uncategorised. */
 export function toPrompts(workspace: Pick<Workspace, 'prompts' | 'categories'>): Prompt[] {
   const names = new Map(workspace.categories.map((c) => [c.id, c.name]));
-  return workspace.prompts
-    .map((p) => toPrompt(p, names))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+  return workspace.prompts.map((p) => toPrompt(p, names)).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
 }
 
 export function toCategories(workspace: Pick<Workspace, 'prompts' | 'categories'>): Category[] {
   const counts = new Map<string, number>();
   for (const p of workspace.prompts) if (p.category_id) counts.set(p.category_id, (counts.get(p.category_id) ?? 0) + 1);
-  return workspace.categories
-    .map((c) => ({ id: c.id, name: c.name, prompt_count: counts.get(c.id) ?? 0 }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  return workspace.categories.map((c) => ({ id: c.id, name: c.name, prompt_count: counts.get(c.id) ?? 0 })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** Distinct tasks and industries across prompts, sorted, for the filter lists. */
@@ -59,4 +55,3 @@ export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>
   const sorted = (s: Set<string>) => [...s].sort(collator.compare);
   return { tasks: sorted(tasks), industries: sorted(industries) };
 }
-

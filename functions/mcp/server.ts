@@ -34,7 +34,8 @@ const stringRecord = (value: unknown): Record<string, string> =>
 
 /** Our HTTP errors become MCP errors: bad input → invalid params, the rest keep their detail. */
 function toMcpError(error: unknown): never {
-  if (error instanceof HttpError) throw new McpError(error.statusCode === 404 || error.statusCode === 400 ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message);
+  if (error instanceof HttpError)
+    throw new McpError(error.statusCode === 404 || error.statusCode === 400 ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message);
   throw error;
 }
 
@@ -49,7 +50,11 @@ function serverFor(user: UserRecord): Server {
       description: p.description,
       arguments: p.variables
         .filter((v) => v.type === 'INPUT')
-        .map((v) => ({ name: v.key, description: v.choices ? `One of: ${v.choices.join(', ')}` : v.default ? `Default: ${v.default}` : v.key, required: v.default === undefined })),
+        .map((v) => ({
+          name: v.key,
+          description: v.choices ? `One of: ${v.choices.join(', ')}` : v.default ? `Default: ${v.default}` : v.key,
+          required: v.default === undefined,
+        })),
     }));
     const page = await boundedPage(`mcp-prompts:${user.id}`, prompts, params?.cursor, { keyOf: (p) => p.name }).catch(toMcpError);
     return { prompts: page.rows, ...(page.next ? { nextCursor: page.next } : {}) };

@@ -13,6 +13,8 @@ export const handler = api('GET /prompts/export', { query: ExportQuery }, async 
   const now = new Date();
   const document = buildDocument(await loadWorkspace(user.id), now);
   const [body, type] =
-    format === 'json' ? [`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8'] : [renderMarkdown(document), 'text/markdown; charset=utf-8'];
+    format === 'json'
+      ? [`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8']
+      : [renderMarkdown(document), 'text/markdown; charset=utf-8'];
   return fileResponse(body, type, exportFileName(format, now), event.headers?.['accept-encoding']);
 });

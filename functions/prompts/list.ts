@@ -13,7 +13,9 @@ import { collectFilters, loadWorkspace, toPrompts } from '../lib/workspace';
 export const handler = api('GET /prompts/', { query: OwnListQuery }, async ({ user, query }) => {
   const workspace = await loadWorkspace(user.id);
   const filters = collectFilters(workspace.prompts);
-  const page = await boundedPage(`prompts:${user.id}`, toPrompts(workspace), query.cursor, { budget: ANSWER_BYTES_MAX - Buffer.byteLength(JSON.stringify(filters)) });
+  const page = await boundedPage(`prompts:${user.id}`, toPrompts(workspace), query.cursor, {
+    budget: ANSWER_BYTES_MAX - Buffer.byteLength(JSON.stringify(filters)),
+  });
   const shown = new Set(page.rows.map((p) => p.id));
   const forks = workspace.prompts.filter((p) => p.forked_from && shown.has(p.id));
   const updates = forks.length ? await libraryUpdates(forks, user.access_tier) : new Map<string, boolean>();

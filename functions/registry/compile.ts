@@ -8,8 +8,19 @@ import { compileRegistryPrompt, registryPreload } from '../lib/registry';
  * (INPUT values from the request, SNIPPET and PROFILE from the caller's context, the global prefix
  * and suffix unless `directives` is false); a missing INPUT without a default is a 400 naming it.
  */
-export const handler = api('POST /registry/prompts/{slug}/compile', { body: CompileRequest, preload: registryPreload }, async ({ user, params, body, preloaded }) => {
-  if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
-  const { text } = await compileRegistryPrompt(user, params.slug, preloaded.slug, { label: body.label, version: body.version }, body.variables, body.directives !== false);
-  return ok({ text });
-});
+export const handler = api(
+  'POST /registry/prompts/{slug}/compile',
+  { body: CompileRequest, preload: registryPreload },
+  async ({ user, params, body, preloaded }) => {
+    if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
+    const { text } = await compileRegistryPrompt(
+      user,
+      params.slug,
+      preloaded.slug,
+      { label: body.label, version: body.version },
+      body.variables,
+      body.directives !== false,
+    );
+    return ok({ text });
+  },
+);

@@ -154,7 +154,12 @@ export class FunctionRoles {
   roleFor(access: RoleAccess): iam.IRole {
     const secretNames = Object.keys(access.secrets).sort();
     const grants = [...(access.grants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    const secretWords = secretNames.map((n) => n.replace(/_SECRET_ARN$/, '').toLowerCase().replace(/(^|_)(.)/g, (_, __, c: string) => c.toUpperCase()));
+    const secretWords = secretNames.map((n) =>
+      n
+        .replace(/_SECRET_ARN$/, '')
+        .toLowerCase()
+        .replace(/(^|_)(.)/g, (_, __, c: string) => c.toUpperCase()),
+    );
     const id = ['Role', access.table === 'RO' ? 'Read' : 'ReadWrite', ...secretWords, ...grants.map((g) => g.name)].join('');
     const existing = this.roles.get(id);
     if (existing) return existing;

@@ -121,7 +121,8 @@ export const sendsMail = (r: Pick<RouteDef, 'handler'>) => MAIL_HANDLERS.include
 export function mailIdentity(mailFrom: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
   const domain = address.trim().split('@')[1];
-  if (!domain || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim())) throw new Error(`Invalid mailFrom "${mailFrom}": use an address like "Construct <no-reply@example.com>"`);
+  if (!domain || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim()))
+    throw new Error(`Invalid mailFrom "${mailFrom}": use an address like "Construct <no-reply@example.com>"`);
   return domain.toLowerCase();
 }
 
@@ -205,9 +206,7 @@ export class Api extends Construct {
       },
     });
 
-    const openAiSecret = props.openAiSecretArn
-      ? secretsmanager.Secret.fromSecretCompleteArn(this, 'OpenAiSecret', props.openAiSecretArn)
-      : undefined;
+    const openAiSecret = props.openAiSecretArn ? secretsmanager.Secret.fromSecretCompleteArn(this, 'OpenAiSecret', props.openAiSecretArn) : undefined;
 
     // Stripe: the operator's own secret when given (e.g. shared by stages, or created before the
     // first deploy); otherwise a placeholder of the right shape that the operator fills in after
@@ -281,7 +280,11 @@ export class Api extends Construct {
         },
         logRemovalPolicy: removalPolicy,
         logGroup: functionLogs,
-        role: roles.roleFor({ table: tableAccess, secrets, grants: [...(props.grantsFor?.(route) ?? []), ...(sendsMail(route) && mailGrant ? [mailGrant] : [])] }),
+        role: roles.roleFor({
+          table: tableAccess,
+          secrets,
+          grants: [...(props.grantsFor?.(route) ?? []), ...(sendsMail(route) && mailGrant ? [mailGrant] : [])],
+        }),
       }).bindTable(props.table, tableAccess);
       this.functions.set(routeKey(route), fn);
 
@@ -324,7 +327,11 @@ export class Api extends Construct {
       }).bindTable(props.table, 'RO');
       this.functions.set(routeKey(page), fn);
       // HEAD too (PageRouteDef): an HTTP API would answer a HEAD on a GET-only route with 404.
-      this.httpApi.addRoutes({ path: page.path, methods: [apigw.HttpMethod[page.method], apigw.HttpMethod.HEAD], integration: new HttpLambdaIntegration(`${id}Integration`, fn) });
+      this.httpApi.addRoutes({
+        path: page.path,
+        methods: [apigw.HttpMethod[page.method], apigw.HttpMethod.HEAD],
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
       this.pagePatterns.push(page.pattern);
     }
 
@@ -342,7 +349,10 @@ export class Api extends Construct {
 
     // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
     const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
-    acknowledge('AwsSolutions-APIG4', 'Authorization is per route in the handlers (JWT verified by the middy chain from the route table access level); public, Stripe-signed and health routes need none.');
+    acknowledge(
+      'AwsSolutions-APIG4',
+      'Authorization is per route in the handlers (JWT verified by the middy chain from the route table access level); public, Stripe-signed and health routes need none.',
+    );
     acknowledge(
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
@@ -352,8 +362,14 @@ export class Api extends Construct {
       `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
       'grantReadData/grantReadWriteData add <table>/index/* so queries can use the GSIs of this one table.',
     );
-    acknowledge('AwsSolutions-L1', 'Node.js 22 is pinned deliberately: bundles target node22 and the team tests on it; move runtime and esbuild target together.');
-    acknowledge('AwsSolutions-SMG4', 'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.');
+    acknowledge(
+      'AwsSolutions-L1',
+      'Node.js 22 is pinned deliberately: bundles target node22 and the team tests on it; move runtime and esbuild target together.',
+    );
+    acknowledge(
+      'AwsSolutions-SMG4',
+      'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.',
+    );
   }
 
   /** `https://<id>.execute-api.<region>.amazonaws.com` ($default stage: no stage path). */

@@ -36,7 +36,9 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: str(index.partitionKey),
         sortKey: str(index.sortKey),
-        ...('include' in index ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: dynamodb.ProjectionType.ALL }),
+        ...('include' in index
+          ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+          : { projectionType: dynamodb.ProjectionType.ALL }),
       });
     }
   }

@@ -56,7 +56,11 @@ export class LibrarySearch extends Construct {
             {
               Description: 'The snapshot builder keeps the index in step',
               Rules: [
-                { ResourceType: 'index', Resource: [`index/${name}/*`], Permission: ['aoss:CreateIndex', 'aoss:DescribeIndex', 'aoss:UpdateIndex', 'aoss:ReadDocument', 'aoss:WriteDocument'] },
+                {
+                  ResourceType: 'index',
+                  Resource: [`index/${name}/*`],
+                  Permission: ['aoss:CreateIndex', 'aoss:DescribeIndex', 'aoss:UpdateIndex', 'aoss:ReadDocument', 'aoss:WriteDocument'],
+                },
               ],
               Principal: arns(this.writers),
             },

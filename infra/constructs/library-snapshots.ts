@@ -67,11 +67,15 @@ export class LibrarySnapshots extends Construct {
 
     const acknowledge = (scope: Construct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
     acknowledge(this, 'AwsSolutions-S1', 'The snapshot bucket is read only by the API functions; S3 access logs add nothing the function logs do not show.');
-    acknowledge(this, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'AWSLambdaBasicExecutionRole only lets the builder write its own CloudWatch logs.');
+    acknowledge(
+      this,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AWSLambdaBasicExecutionRole only lets the builder write its own CloudWatch logs.',
+    );
     acknowledge(this, 'AwsSolutions-L1', 'Node.js 22 is pinned deliberately, as for the route functions.');
     acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource scope; the event source mapping needs it.');
     const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnResource);
-    acknowledge(this, `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`, 'The builder enumerates the library through the table\'s sparse library index.');
+    acknowledge(this, `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`, "The builder enumerates the library through the table's sparse library index.");
     acknowledge(this, 'AwsSolutions-IAM5[Action::s3:Abort*]', 'grantPut: aborting its own multipart uploads of snapshot files.');
     this.acknowledgeObjectReads(this);
   }
@@ -79,8 +83,16 @@ export class LibrarySnapshots extends Construct {
   /** Reading snapshot files means every object of this one bucket (their names change per build). */
   private acknowledgeObjectReads(scope: Construct): void {
     const bucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnResource);
-    for (const id of ['AwsSolutions-IAM5[Action::s3:GetObject*]', 'AwsSolutions-IAM5[Action::s3:GetBucket*]', 'AwsSolutions-IAM5[Action::s3:List*]', `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`]) {
-      Validations.of(scope).acknowledge({ id, reason: 'Snapshot files are named per build (v/<version>/...): read access covers the objects of the snapshot bucket only.' });
+    for (const id of [
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+    ]) {
+      Validations.of(scope).acknowledge({
+        id,
+        reason: 'Snapshot files are named per build (v/<version>/...): read access covers the objects of the snapshot bucket only.',
+      });
     }
   }
 

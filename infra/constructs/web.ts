@@ -94,9 +94,7 @@ function handler(event) {
 }`),
     });
 
-    const certificate = props.certificateArn
-      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
-      : undefined;
+    const certificate = props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
     checkCustomDomain(props.domainName, props.certificateArn);
 
     // CloudFront compresses (gzip, brotli) only under a cache policy that lets Accept-Encoding into
@@ -129,9 +127,7 @@ function handler(event) {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       // The TLS policy applies to a custom certificate only (the default one is fixed by AWS).
-      ...(props.domainName
-        ? { domainNames: [props.domainName], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
-        : {}),
+      ...(props.domainName ? { domainNames: [props.domainName], certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -209,12 +205,21 @@ function handler(event) {
     const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
     acknowledge('AwsSolutions-CFR1', 'A global product: no geographic restriction.');
     if (!props.webAclArn) {
-      acknowledge('AwsSolutions-CFR2', 'The web ACL lives in its own us-east-1 stack (infra/edge-stack.ts) and is attached with the webAclArn setting; without it API Gateway throttles the stage and, more strictly, login and register.');
+      acknowledge(
+        'AwsSolutions-CFR2',
+        'The web ACL lives in its own us-east-1 stack (infra/edge-stack.ts) and is attached with the webAclArn setting; without it API Gateway throttles the stage and, more strictly, login and register.',
+      );
     }
-    acknowledge('AwsSolutions-CFR3', 'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept by API Gateway. Enable CloudFront logging v2 if needed.');
+    acknowledge(
+      'AwsSolutions-CFR3',
+      'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept by API Gateway. Enable CloudFront logging v2 if needed.',
+    );
     acknowledge('AwsSolutions-S1', 'The bucket only holds the public build of the SPA; reads go through CloudFront.');
     if (!props.domainName) {
-      acknowledge('AwsSolutions-CFR4', 'The default *.cloudfront.net certificate has a fixed TLS policy; with a custom domain the distribution requires TLS 1.2 (2021).');
+      acknowledge(
+        'AwsSolutions-CFR4',
+        'The default *.cloudfront.net certificate has a fixed TLS policy; with a custom domain the distribution requires TLS 1.2 (2021).',
+      );
     }
 
     this.deployed = existsSync(join(props.webDist, 'index.html'));

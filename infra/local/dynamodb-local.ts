@@ -4,7 +4,14 @@ import { chmodSync, createReadStream, existsSync, mkdirSync, readdirSync } from 
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA } from '../table-schema';
 
 // The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
@@ -70,7 +77,18 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 
   // Java runs under a tiny shell that also kills it when this process's end of stdin closes, so
   // a test run or `npm start` killed without its clean-up never leaves an orphaned emulator.
-  const args = ['-Xms64m', '-Xmx1g', `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', jar, '-sharedDb', '-disableTelemetry', '-port', String(port), ...storage];
+  const args = [
+    '-Xms64m',
+    '-Xmx1g',
+    `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    jar,
+    '-sharedDb',
+    '-disableTelemetry',
+    '-port',
+    String(port),
+    ...storage,
+  ];
   const java: ChildProcess = spawn('sh', ['-c', 'umask 077; exec 3<&0; java "$@" & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid', 'sh', ...args], {
     cwd: release,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -123,7 +123,14 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
 }
 
 /** A page route: its function's HTML with the site's security headers (CloudFront adds them in AWS). */
-async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, route: PageRouteDef, pathParameters: Record<string, string>, handlerFor: (n: string) => Promise<LambdaHandler>) {
+async function servePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  route: PageRouteDef,
+  pathParameters: Record<string, string>,
+  handlerFor: (n: string) => Promise<LambdaHandler>,
+) {
   // The event names the method asked for: a HEAD reaches the function as HEAD, as in AWS.
   const method = req.method === 'HEAD' ? 'HEAD' : route.method;
   const event = toEvent(req, url, { path: route.path, method }, pathParameters, EMPTY, '');
@@ -144,7 +151,14 @@ async function serveStreaming(res: ServerResponse, handler: StreamingHandler, ev
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: EventInput['route'], pathParameters: Record<string, string>, raw: Buffer, basePath = API_BASE): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: EventInput['route'],
+  pathParameters: Record<string, string>,
+  raw: Buffer,
+  basePath = API_BASE,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie' && !EDGE_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;

@@ -33,7 +33,11 @@ export async function startMailDev(options: { webPort: number; smtpPort: number 
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`MailDev exited (${code}); are ports ${options.smtpPort} (SMTP) and ${options.webPort} (web) free? Set MAIL_SMTP_PORT / MAIL_PORT.\n${output}`));
+      reject(
+        new Error(
+          `MailDev exited (${code}); are ports ${options.smtpPort} (SMTP) and ${options.webPort} (web) free? Set MAIL_SMTP_PORT / MAIL_PORT.\n${output}`,
+        ),
+      );
     });
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

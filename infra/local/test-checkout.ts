@@ -96,7 +96,15 @@ export function testCheckout(options: Options) {
             object: 'event',
             type: 'customer.subscription.deleted',
             created: now,
-            data: { object: { id: `sub_local_${session.user_id.replace(/-/g, '')}`, object: 'subscription', customer, status: 'canceled', metadata: { user_id: session.user_id } } },
+            data: {
+              object: {
+                id: `sub_local_${session.user_id.replace(/-/g, '')}`,
+                object: 'subscription',
+                customer,
+                status: 'canceled',
+                metadata: { user_id: session.user_id },
+              },
+            },
           }
         : {
             id: `evt_local_${randomUUID()}`,
@@ -124,7 +132,14 @@ export function testCheckout(options: Options) {
       body: payload,
     });
     if (!delivered.ok) {
-      send(res, 502, page('Failed', `<h1>The payment could not be recorded</h1><p class="note">The webhook answered ${delivered.status}. <a href="/pricing">Back to Pricing</a></p>`));
+      send(
+        res,
+        502,
+        page(
+          'Failed',
+          `<h1>The payment could not be recorded</h1><p class="note">The webhook answered ${delivered.status}. <a href="/pricing">Back to Pricing</a></p>`,
+        ),
+      );
       return true;
     }
     res.writeHead(303, { location: `/pricing?checkout=${action === 'cancel-subscription' ? 'cancelled-subscription' : 'success'}` });

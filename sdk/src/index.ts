@@ -108,7 +108,12 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A key that does not depend on the order the variables were given in. */
-const variablesKey = (variables: Record<string, string>) => JSON.stringify(Object.keys(variables).sort().map((k) => [k, variables[k]]));
+const variablesKey = (variables: Record<string, string>) =>
+  JSON.stringify(
+    Object.keys(variables)
+      .sort()
+      .map((k) => [k, variables[k]]),
+  );
 
 export class Construct {
   /** Your prompts: `get`, `compile`, `list`. */
@@ -173,7 +178,13 @@ export class Construct {
       text = await response.text();
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      throw new ConstructError(0, timedOut ? `Construct did not answer within ${this.#timeoutMs} ms.` : `Construct could not be reached (${cause instanceof Error ? cause.message : String(cause)}).`, { cause });
+      throw new ConstructError(
+        0,
+        timedOut
+          ? `Construct did not answer within ${this.#timeoutMs} ms.`
+          : `Construct could not be reached (${cause instanceof Error ? cause.message : String(cause)}).`,
+        { cause },
+      );
     }
     let parsed: unknown;
     try {
@@ -183,7 +194,9 @@ export class Construct {
     }
     if (!response.ok) {
       const error = parsed as Partial<ErrorBody> | undefined;
-      throw new ConstructError(response.status, typeof error?.detail === 'string' ? error.detail : `HTTP ${response.status} ${response.statusText}`.trim(), { errors: error?.errors });
+      throw new ConstructError(response.status, typeof error?.detail === 'string' ? error.detail : `HTTP ${response.status} ${response.statusText}`.trim(), {
+        errors: error?.errors,
+      });
     }
     if (parsed === undefined) throw new ConstructError(response.status >= 500 ? response.status : 502, 'Construct answered without a JSON body.');
     return { body: parsed as T, response };
@@ -283,7 +296,18 @@ class Prompts {
         ? undefined
         : () =>
             typeof fallback === 'string'
-              ? { slug, title: slug, version: version ?? 0, labels: label ? [label] : [], body: fallback, variables: [], tasks: [], industries: [], updated_at: '', is_fallback: true }
+              ? {
+                  slug,
+                  title: slug,
+                  version: version ?? 0,
+                  labels: label ? [label] : [],
+                  body: fallback,
+                  variables: [],
+                  tasks: [],
+                  industries: [],
+                  updated_at: '',
+                  is_fallback: true,
+                }
               : { ...fallback, is_fallback: true },
     );
   }
@@ -313,7 +337,9 @@ class Prompts {
         const prompts: PromptSummary[] = [];
         let cursor: string | null = null;
         do {
-          const page: { body: Success<paths[typeof LIST]['get']>; next: string | null } = await this.#client.page(cursor ? `${LIST}?cursor=${encodeURIComponent(cursor)}` : LIST);
+          const page: { body: Success<paths[typeof LIST]['get']>; next: string | null } = await this.#client.page(
+            cursor ? `${LIST}?cursor=${encodeURIComponent(cursor)}` : LIST,
+          );
           prompts.push(...page.body.prompts);
           cursor = page.next;
         } while (cursor);

@@ -4,7 +4,9 @@ import { PASSWORD_MAX, Password } from './auth';
 
 /** Accounts: password reset and change, sessions, the account page, email change, export, deletion. */
 
-const CurrentPassword = z.string().check(z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`));
+const CurrentPassword = z
+  .string()
+  .check(z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`));
 /** Links carry 43 base64url characters; a bound keeps junk out of the key lookup. */
 const LinkToken = z.string().check(z.trim(), z.minLength(1, 'The link has no token.'), z.maxLength(200, 'This link is not valid.'));
 

@@ -41,7 +41,13 @@ export type AdminPageQuery = z.infer<typeof AdminPromptsQuery>;
 export const ADMIN_PAGE_HEADERS = { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page' };
 /** The caller's own lists (prompts, snippets, registry) answer whole up to 900 KB, then in pages with the same header. */
 export const OwnListQuery = z.object({
-  cursor: z.optional(z.string().check(z.describe(`The ${NEXT_CURSOR_HEADER} header of the previous page, when the list was too large for one answer (opaque, signed; anything else → 400)`))),
+  cursor: z.optional(
+    z
+      .string()
+      .check(
+        z.describe(`The ${NEXT_CURSOR_HEADER} header of the previous page, when the list was too large for one answer (opaque, signed; anything else → 400)`),
+      ),
+  ),
 });
 
 /** A library prompt row of the admin Prompts tab. */

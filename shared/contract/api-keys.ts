@@ -9,7 +9,14 @@ export const API_KEY_PREFIX = 'cst_';
 
 /** POST /api-keys. */
 export const ApiKeyInput = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1, 'Name is required.'), z.maxLength(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters.`), safeLine('Name')),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required.'),
+      z.maxLength(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters.`),
+      safeLine('Name'),
+    ),
 });
 
 /** A key as listed: never the key itself, only its first characters (`prefix`) to tell keys apart. */

@@ -15,7 +15,9 @@ export const Password = z.string().check(
 
 /** POST /auth/register. The client splits the full name: first word, then the rest. */
 export const RegisterRequest = z.strictObject({
-  first_name: z.string().check(z.trim(), z.minLength(1, 'First name is required.'), z.maxLength(100, 'First name must be at most 100 characters.'), safeLine('First name')),
+  first_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'First name is required.'), z.maxLength(100, 'First name must be at most 100 characters.'), safeLine('First name')),
   last_name: z._default(z.string().check(z.trim(), z.maxLength(100, 'Last name must be at most 100 characters.'), safeLine('Last name')), ''),
   email: Email,
   password: Password,
@@ -48,4 +50,3 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const RegisterResponse = User;
-

@@ -22,8 +22,7 @@ export const Email = z.string().check(
 );
 
 /** Generic size guard for free text so an item stays far below DynamoDB's 400 KB. */
-export const text = (field: string, max: number) =>
-  z.string().check(z.maxLength(max, `${field} must be at most ${max} characters.`), safeText(field));
+export const text = (field: string, max: number) => z.string().check(z.maxLength(max, `${field} must be at most ${max} characters.`), safeText(field));
 
 /**
  * Characters no stored text may carry, whatever the field (OWASP ASVS 5.1: validate against what

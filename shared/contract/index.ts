@@ -1,11 +1,36 @@
 import * as z from 'zod/mini';
 import type { RouteKey } from '../routes';
-import { Accepted, Account, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, ForgotPasswordRequest, ResetPasswordRequest, UpdateAccountRequest, VerifyEmailRequest, VerifyEmailResponse } from './account';
+import {
+  Accepted,
+  Account,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  UpdateAccountRequest,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from './account';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
-import { ADMIN_PAGE_HEADERS, AdminPrompt, OwnListQuery, AdminPromptList, AdminPromptsQuery, AdminUserCreate, AdminUserUpdate, AdminUsersQuery, LibraryCategory, LibraryCategoryInput, LibraryCategoryList, PublishRequest, TierChange } from './admin';
+import {
+  ADMIN_PAGE_HEADERS,
+  AdminPrompt,
+  OwnListQuery,
+  AdminPromptList,
+  AdminPromptsQuery,
+  AdminUserCreate,
+  AdminUserUpdate,
+  AdminUsersQuery,
+  LibraryCategory,
+  LibraryCategoryInput,
+  LibraryCategoryList,
+  PublishRequest,
+  TierChange,
+} from './admin';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { HealthResponse } from './system';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
@@ -52,21 +77,57 @@ export const CONTRACT = {
   'GET /auth/me': { summary: 'The current user', response: User },
   'POST /auth/logout': { summary: 'End every session token of the current user', status: 204 },
   'POST /auth/logout-all': { summary: 'Sign out everywhere: every token of the current user ends', status: 204 },
-  'POST /auth/password/forgot': { summary: 'Email a password reset link (30 minutes, single use); the same 202 whether or not the account exists', request: ForgotPasswordRequest, response: Accepted, status: 202 },
-  'POST /auth/password/reset': { summary: "Set a new password with a reset link's token; every session of the user ends (used, expired or unknown token → 400)", request: ResetPasswordRequest, status: 204 },
-  'PUT /auth/password': { summary: 'Change the password (current one required); other sessions end, a fresh token is returned', request: ChangePasswordRequest, response: TokenResponse },
+  'POST /auth/password/forgot': {
+    summary: 'Email a password reset link (30 minutes, single use); the same 202 whether or not the account exists',
+    request: ForgotPasswordRequest,
+    response: Accepted,
+    status: 202,
+  },
+  'POST /auth/password/reset': {
+    summary: "Set a new password with a reset link's token; every session of the user ends (used, expired or unknown token → 400)",
+    request: ResetPasswordRequest,
+    status: 204,
+  },
+  'PUT /auth/password': {
+    summary: 'Change the password (current one required); other sessions end, a fresh token is returned',
+    request: ChangePasswordRequest,
+    response: TokenResponse,
+  },
   'GET /account': { summary: 'The account with plan usage (limit null when unlimited)', response: Account },
   'PUT /account': { summary: 'Change first and last name', request: UpdateAccountRequest, response: Account },
-  'POST /account/email': { summary: 'Ask to change the email: a confirmation link goes to the new address (password required)', request: ChangeEmailRequest, response: Accepted, status: 202 },
-  'POST /account/email/verify': { summary: 'Follow an email link: confirms a new account\'s email, or switches to the new email (every session ends)', request: VerifyEmailRequest, response: VerifyEmailResponse },
+  'POST /account/email': {
+    summary: 'Ask to change the email: a confirmation link goes to the new address (password required)',
+    request: ChangeEmailRequest,
+    response: Accepted,
+    status: 202,
+  },
+  'POST /account/email/verify': {
+    summary: "Follow an email link: confirms a new account's email, or switches to the new email (every session ends)",
+    request: VerifyEmailRequest,
+    response: VerifyEmailResponse,
+  },
   'POST /account/email/verification': { summary: 'Send the email confirmation link again', response: Accepted, status: 202 },
   'GET /account/export': { summary: 'Download everything the product holds about the user (JSON, no password material)' },
-  'DELETE /account': { summary: 'Delete the account and every item of it; cancels an active subscription (password required; the last admin → 409)', request: DeleteAccountRequest, status: 204 },
-  'GET /prompts/': { summary: "The user's prompts and their filters (past 900 KB: in pages)", response: PromptList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
+  'DELETE /account': {
+    summary: 'Delete the account and every item of it; cancels an active subscription (password required; the last admin → 409)',
+    request: DeleteAccountRequest,
+    status: 204,
+  },
+  'GET /prompts/': {
+    summary: "The user's prompts and their filters (past 900 KB: in pages)",
+    response: PromptList,
+    query: OwnListQuery,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
   'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
-  'POST /prompts/fork/{id}': { summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)', request: ForkRequest, response: Prompt, status: 201 },
+  'POST /prompts/fork/{id}': {
+    summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)',
+    request: ForkRequest,
+    response: Prompt,
+    status: 201,
+  },
   'GET /prompts/export': {
     summary: "Download the user's prompts and categories: JSON (importable, the default) or one Markdown file (format=markdown, for reading)",
     query: ExportQuery,
@@ -74,7 +135,8 @@ export const CONTRACT = {
     otherMedia: { 'text/markdown': 'format=markdown: a title, a section per category, each prompt with its tags, favorite flag and body in a code fence' },
   },
   'POST /prompts/import': {
-    summary: 'Import a JSON export (≤ 1,000 prompts, 5 MB): dry_run previews (200); otherwise creates new prompts and categories within the plan limits (201, or 200 when nothing is new; 403 when they do not fit; duplicates by title + body skipped)',
+    summary:
+      'Import a JSON export (≤ 1,000 prompts, 5 MB): dry_run previews (200); otherwise creates new prompts and categories within the plan limits (201, or 200 when nothing is new; 403 when they do not fit; duplicates by title + body skipped)',
     request: ImportRequest,
     parsedAs: ImportEnvelope,
     response: ImportResponse,
@@ -90,7 +152,10 @@ export const CONTRACT = {
     response: z.union([z.array(LibraryPrompt), LibraryPage]),
     query: LibraryQuery,
   },
-  'GET /library/prompts/{id}': { summary: "One library prompt (only its 80-character teaser above the caller's tier; 404 when unknown)", response: LibraryPrompt },
+  'GET /library/prompts/{id}': {
+    summary: "One library prompt (only its 80-character teaser above the caller's tier; 404 when unknown)",
+    response: LibraryPrompt,
+  },
   'GET /library/filters': { summary: 'Library category names, tasks and industries', response: LibraryFilters },
   'GET /categories/': { summary: "The user's categories with prompt counts", response: CategoryList },
   'POST /categories/': { summary: 'Create a category (plan limit max_categories)', request: CategoryInput, response: Category, status: 201 },
@@ -98,41 +163,76 @@ export const CONTRACT = {
   'DELETE /categories/{id}': { summary: 'Delete a category; its prompts become uncategorized', status: 204 },
   'GET /context/directives': { summary: 'Global prompt prefix and suffix', response: Directives },
   'PUT /context/directives': { summary: 'Save the global prompt prefix and suffix', request: Directives, response: Directives },
-  'GET /context/snippets': { summary: "The user's snippets (past 900 KB: in pages)", response: SnippetList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
+  'GET /context/snippets': {
+    summary: "The user's snippets (past 900 KB: in pages)",
+    response: SnippetList,
+    query: OwnListQuery,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
   'POST /context/snippets': { summary: 'Create a snippet (plan limit max_snippets)', request: SnippetInput, response: Snippet, status: 201 },
   'PUT /context/snippets/{id}': { summary: 'Update a snippet', request: SnippetInput, response: Snippet },
   'DELETE /context/snippets/{id}': { summary: 'Delete a snippet', status: 204 },
   'GET /context/profile': { summary: 'PROFILE variable values', response: ProfileValues },
   'PUT /context/profile/{key}': { summary: 'Save one PROFILE value', request: ProfileValueInput },
   'DELETE /context/profile/{key}': { summary: 'Forget one PROFILE value', status: 204 },
-  'POST /api-keys': { summary: 'Create an API key (shown once; at most 20); a key opens the registry and MCP routes only', request: ApiKeyInput, response: CreatedApiKey, status: 201 },
+  'POST /api-keys': {
+    summary: 'Create an API key (shown once; at most 20); a key opens the registry and MCP routes only',
+    request: ApiKeyInput,
+    response: CreatedApiKey,
+    status: 201,
+  },
   'GET /api-keys': { summary: "The caller's API keys (never the keys themselves)", response: ApiKeyList },
   'DELETE /api-keys/{id}': { summary: 'Revoke an API key; it is refused from the next request on', status: 204 },
-  'PUT /prompts/{id}/labels/{label}': { summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there', request: LabelInput, response: LabelsAnswer },
+  'PUT /prompts/{id}/labels/{label}': {
+    summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there',
+    request: LabelInput,
+    response: LabelsAnswer,
+  },
   'DELETE /prompts/{id}/labels/{label}': { summary: 'Remove a label from a prompt', status: 204 },
-  'GET /registry/prompts': { summary: "The caller's prompts for code and tools (session token or API key; past 900 KB: in pages)", response: RegistryList, query: OwnListQuery, responseHeaders: ADMIN_PAGE_HEADERS },
+  'GET /registry/prompts': {
+    summary: "The caller's prompts for code and tools (session token or API key; past 900 KB: in pages)",
+    response: RegistryList,
+    query: OwnListQuery,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
   'GET /registry/prompts/{slug}': {
     summary: 'One prompt by slug: the latest version, or the one a label or version names (session token or API key)',
     query: RegistryQuery,
     response: RegistryPrompt,
   },
-  'POST /prompts/{id}/share': { summary: 'Share a prompt by a public link `<site>/s/<token>` (201, the same link when already shared; 403 for prompts copied from Pro or Elite library prompts)', response: ShareLink, status: 201 },
+  'POST /prompts/{id}/share': {
+    summary:
+      'Share a prompt by a public link `<site>/s/<token>` (201, the same link when already shared; 403 for prompts copied from Pro or Elite library prompts)',
+    response: ShareLink,
+    status: 201,
+  },
   'DELETE /prompts/{id}/share': { summary: 'Stop sharing; the link answers 404 from then on', status: 204 },
   'GET /shared/{token}': { summary: 'A shared prompt (no sign-in): content and the author name, never an email', response: SharedPrompt },
   'POST /shared/{token}/fork': { summary: 'Copy a shared prompt into My Prompts (plan limit max_prompts)', response: Prompt, status: 201 },
   'POST /mcp': {
-    summary: 'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
+    summary:
+      'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
   },
   'POST /registry/prompts/{slug}/compile': {
-    summary: 'Fill a prompt on the server: INPUT values from the request, SNIPPET and PROFILE from your context, the global prefix and suffix unless directives is false (session token or API key)',
+    summary:
+      'Fill a prompt on the server: INPUT values from the request, SNIPPET and PROFILE from your context, the global prefix and suffix unless directives is false (session token or API key)',
     request: CompileRequest,
     response: CompileResponse,
   },
-  'GET /admin/prompts': { summary: 'Library prompts for curation, a page at a time (by id)', response: AdminPromptList, query: AdminPromptsQuery, responseHeaders: ADMIN_PAGE_HEADERS },
+  'GET /admin/prompts': {
+    summary: 'Library prompts for curation, a page at a time (by id)',
+    response: AdminPromptList,
+    query: AdminPromptsQuery,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
   'POST /admin/prompts': { summary: "Publish one of the admin's own prompts to the library", request: PublishRequest, response: AdminPrompt, status: 201 },
   'PATCH /admin/prompts/{id}/tier': { summary: "Change a library prompt's tier", request: TierChange, status: 204 },
   'GET /admin/prompts/{id}': { summary: "A library prompt's full text, tasks, industries and tier, for editing", response: LibraryPromptText },
-  'PUT /admin/prompts/{id}': { summary: "Edit a library prompt's title, body, tasks, industries and tier (copies then see 'Updated in library' when title or body changed)", request: LibraryPromptEdit, status: 204 },
+  'PUT /admin/prompts/{id}': {
+    summary: "Edit a library prompt's title, body, tasks, industries and tier (copies then see 'Updated in library' when title or body changed)",
+    request: LibraryPromptEdit,
+    status: 204,
+  },
   'DELETE /admin/prompts/{id}': { summary: 'Delete a library prompt', status: 204 },
   'GET /admin/categories': { summary: 'Library categories with prompt counts', response: LibraryCategoryList },
   'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
@@ -141,7 +241,7 @@ export const CONTRACT = {
   'GET /admin/users': { summary: 'Users, a page at a time (by email)', response: z.array(User), query: AdminUsersQuery, responseHeaders: ADMIN_PAGE_HEADERS },
   'POST /admin/users': { summary: 'Create a user', request: AdminUserCreate, response: User, status: 201 },
   'PUT /admin/users/{id}': { summary: "Change a user's admin status and tier", request: AdminUserUpdate, response: User },
-  'DELETE /admin/users/{id}': { summary: "Delete a user and their workspace", status: 204 },
+  'DELETE /admin/users/{id}': { summary: 'Delete a user and their workspace', status: 204 },
   'POST /admin/users/{id}/password-reset': { summary: 'Email the user a password reset link', response: Accepted, status: 202 },
   'POST /billing/create-checkout-session': { summary: 'Start a Stripe Checkout for a paid plan', request: CheckoutRequest, response: CheckoutResponse },
   'POST /billing/portal-session': { summary: "Open Stripe's customer portal", response: PortalResponse },
@@ -150,7 +250,9 @@ export const CONTRACT = {
   'POST /engine/run': {
     summary: 'Run the filled prompt on the configured model; the answer streams as plain text (daily runs per tier, 429 when used up)',
     request: RunRequest,
-    otherMedia: { 'text/plain; charset=utf-8': "The model's answer, streamed in chunks as it is written; a failure after the first chunk ends it with a bracketed note" },
+    otherMedia: {
+      'text/plain; charset=utf-8': "The model's answer, streamed in chunks as it is written; a failure after the first chunk ends it with a bracketed note",
+    },
     responseHeaders: { [RUNS_REMAINING_HEADER]: "Runs left today after this one: a number, or 'unlimited'" },
   },
 } satisfies Record<RouteKey, RouteContract>;

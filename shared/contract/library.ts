@@ -38,13 +38,17 @@ export const LibraryQuery = z.object({
   tasks: z.optional(z.string().check(z.maxLength(2000, 'tasks is too long.'), z.describe('Comma-separated; a prompt matches if it has any of them'))),
   industries: z.optional(z.string().check(z.maxLength(2000, 'industries is too long.'), z.describe('Comma-separated; a prompt matches if it has any of them'))),
   page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'page must be a positive whole number.'), z.describe('The page, from 1'))),
-  page_size: z.optional(z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1 to 100.'), z.describe('Prompts per page, 1 to 100'))),
+  page_size: z.optional(
+    z.string().check(z.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1 to 100.'), z.describe('Prompts per page, 1 to 100')),
+  ),
   sort: z.optional(
     z
       .enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, newest, title.')
       .check(z.describe('relevance (default: title matches first, then body matches), popular (most saved), newest, title (A–Z); applied before paging')),
   ),
-  available: z.optional(z.enum(['true', 'false'], 'available must be true or false.').check(z.describe("true: only prompts the caller's plan opens (no locked teasers)"))),
+  available: z.optional(
+    z.enum(['true', 'false'], 'available must be true or false.').check(z.describe("true: only prompts the caller's plan opens (no locked teasers)")),
+  ),
 });
 export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
@@ -74,7 +78,14 @@ export const LibraryPromptEdit = z.strictObject({
 });
 export type LibraryPromptEdit = z.infer<typeof LibraryPromptEdit>;
 /** GET /admin/prompts/{id}: what the edit starts from (the full text, whatever the admin's own plan). */
-export const LibraryPromptText = z.object({ id: z.string(), title: z.string(), body: z.string(), tasks: z.array(z.string()), industries: z.array(z.string()), access_tier: Tier });
+export const LibraryPromptText = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  tasks: z.array(z.string()),
+  industries: z.array(z.string()),
+  access_tier: Tier,
+});
 export type LibraryPromptText = z.infer<typeof LibraryPromptText>;
 
 export const ForkRequest = z.strictObject({ category_id: z._default(CategoryRef, null) });
@@ -115,6 +126,10 @@ function titleHash(title: string): string {
  * such an item's id when its title matches, so re-importing an old file still updates in place.
  */
 /** What makes two titles the same prompt: letters and digits of any script, any case, no punctuation or spacing. */
-const titleKey = (title: string) => title.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\p{Z}\s]+/gu, '');
+const titleKey = (title: string) =>
+  title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\p{Z}\s]+/gu, '');
 export const entryId = (entry: Pick<LibraryEntry, 'id' | 'title'>) => entry.id ?? `${slug(entry.title).slice(0, 60)}-${titleHash(titleKey(entry.title))}`;
 export const legacyEntryId = (entry: Pick<LibraryEntry, 'id' | 'title'>) => entry.id ?? slug(entry.title);

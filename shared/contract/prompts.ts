@@ -14,21 +14,28 @@ export const TAGS_MAX = 20;
  * of trimmed, non-empty, distinct values.
  */
 const TagList = (field: string) =>
-  z.pipe(
-    z.union([z.array(z.string()), z.string()]),
-    z.transform((value: string[] | string) => {
-      const items = (typeof value === 'string' ? value.split(',') : value).map((t) => t.trim()).filter(Boolean);
-      return [...new Set(items)];
-    }),
-  ).check(
-    z.refine((tags: string[]) => tags.length <= TAGS_MAX, `${field} may have at most ${TAGS_MAX} entries.`),
-    z.refine((tags: string[]) => tags.every((t) => t.length <= TAG_MAX), `Each of ${field} must be at most ${TAG_MAX} characters.`),
-    z.refine((tags: string[]) => tags.every(isSafeLine), `Each of ${field} must not contain control characters, text-direction overrides or broken characters.`),
-  );
+  z
+    .pipe(
+      z.union([z.array(z.string()), z.string()]),
+      z.transform((value: string[] | string) => {
+        const items = (typeof value === 'string' ? value.split(',') : value).map((t) => t.trim()).filter(Boolean);
+        return [...new Set(items)];
+      }),
+    )
+    .check(
+      z.refine((tags: string[]) => tags.length <= TAGS_MAX, `${field} may have at most ${TAGS_MAX} entries.`),
+      z.refine((tags: string[]) => tags.every((t) => t.length <= TAG_MAX), `Each of ${field} must be at most ${TAG_MAX} characters.`),
+      z.refine(
+        (tags: string[]) => tags.every(isSafeLine),
+        `Each of ${field} must not contain control characters, text-direction overrides or broken characters.`,
+      ),
+    );
 
 export const Slug = z.string().check(z.trim(), z.refine(isSlug, SLUG_MESSAGE));
 
-export const Title = z.string().check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`), safeLine('Title'));
+export const Title = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Title is required.'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`), safeLine('Title'));
 export const Body = z.string().check(
   z.refine((b: string) => b.trim().length > 0, 'Body is required.'),
   z.maxLength(BODY_MAX, `Body must be at most ${BODY_MAX} characters.`),
@@ -97,12 +104,14 @@ export const Filters = z.object({ tasks: z.array(z.string()), industries: z.arra
 export const PromptList = z.object({ prompts: z.array(Prompt), filters: Filters });
 export type PromptList = z.infer<typeof PromptList>;
 
-export const CategoryName = z.string().check(
-  z.trim(),
-  z.minLength(1, 'Category name is required.'),
-  z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters.`),
-  safeLine('Category name'),
-);
+export const CategoryName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Category name is required.'),
+    z.maxLength(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters.`),
+    safeLine('Category name'),
+  );
 export const CategoryInput = z.strictObject({ name: CategoryName });
 
 export const Category = z.object({ id: z.string(), name: z.string(), prompt_count: z.number() });

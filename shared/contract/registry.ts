@@ -51,7 +51,10 @@ const Version = z.number().check(z.int(VERSION_MESSAGE), z.positive(VERSION_MESS
 export const CompileRequest = z.strictObject({
   /** INPUT values by key. */
   variables: z._default(
-    z.record(z.string().check(z.maxLength(200, 'Variable names must be at most 200 characters.')), z.string().check(z.maxLength(20_000, 'Each variable value must be at most 20000 characters.'))),
+    z.record(
+      z.string().check(z.maxLength(200, 'Variable names must be at most 200 characters.')),
+      z.string().check(z.maxLength(20_000, 'Each variable value must be at most 20000 characters.')),
+    ),
     {},
   ),
   label: z.optional(LabelName),

@@ -48,8 +48,13 @@ export const PromptsDocument = z.strictObject({
   format: z.literal(EXPORT_FORMAT, NOT_AN_EXPORT),
   version: z.literal(EXPORT_VERSION, `Only version ${EXPORT_VERSION} exports can be imported.`),
   exported_at: z.optional(z.string()),
-  categories: z._default(z.array(ExportedCategory).check(z.maxLength(IMPORT_MAX_CATEGORIES, `A file may have at most ${IMPORT_MAX_CATEGORIES} categories.`)), []),
-  prompts: z.array(ExportedPrompt).check(z.maxLength(IMPORT_MAX_PROMPTS, `A file may have at most ${IMPORT_MAX_PROMPTS} prompts. Please split it into smaller files.`)),
+  categories: z._default(
+    z.array(ExportedCategory).check(z.maxLength(IMPORT_MAX_CATEGORIES, `A file may have at most ${IMPORT_MAX_CATEGORIES} categories.`)),
+    [],
+  ),
+  prompts: z
+    .array(ExportedPrompt)
+    .check(z.maxLength(IMPORT_MAX_PROMPTS, `A file may have at most ${IMPORT_MAX_PROMPTS} prompts. Please split it into smaller files.`)),
 });
 export type PromptsDocument = z.infer<typeof PromptsDocument>;
 export type PromptsDocumentInput = z.input<typeof PromptsDocument>;

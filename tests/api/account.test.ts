@@ -86,7 +86,14 @@ describe('password reset', () => {
 
     const second = await resetToken(user.email, 2);
     const hash = createHash('sha256').update(second).digest('hex');
-    await db.send(new UpdateCommand({ TableName: TABLE, Key: { pk: `TOKEN#${hash}`, sk: 'TOKEN' }, UpdateExpression: 'SET valid_until = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: `TOKEN#${hash}`, sk: 'TOKEN' },
+        UpdateExpression: 'SET valid_until = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
     const expired = await call('POST', '/auth/password/reset', { json: { token: second, password: 'too-late-password' } });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toMatch(/expired/);
@@ -97,7 +104,9 @@ describe('password reset', () => {
     const user = await signUp();
     const token = await resetToken(user.email);
 
-    const replies = await Promise.all(['first-racing-password', 'second-racing-password'].map((password) => call('POST', '/auth/password/reset', { json: { token, password } })));
+    const replies = await Promise.all(
+      ['first-racing-password', 'second-racing-password'].map((password) => call('POST', '/auth/password/reset', { json: { token, password } })),
+    );
 
     expect(replies.map((r) => r.status).sort()).toEqual([204, 400]);
     const winner = replies[0]!.status === 204 ? 'first-racing-password' : 'second-racing-password';
@@ -148,7 +157,8 @@ describe('sessions and password change', () => {
 
   it('counts a wrong current password toward the sign-in guard', async () => {
     const user = await signUp();
-    for (let i = 0; i < 10; i++) await call('PUT', '/auth/password', { token: user.token, json: { current_password: `guess-${i}-password`, new_password: 'changed-password-2' } });
+    for (let i = 0; i < 10; i++)
+      await call('PUT', '/auth/password', { token: user.token, json: { current_password: `guess-${i}-password`, new_password: 'changed-password-2' } });
     expect((await login(user.email, user.password)).status).toBe(429);
   });
 
@@ -270,14 +280,37 @@ describe('export and deletion', () => {
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="construct-account-\d{4}-\d{2}-\d{2}\.json"$/);
     const doc = reply.body;
     expect(doc.profile).toMatchObject({ id: user.id, email: user.email, email_verified: false });
-    expect(doc.prompts).toEqual([expect.objectContaining({ id: prompt.id, title: 'Second title', earlier_versions: [expect.objectContaining({ title: 'First title', body: 'First body', version: 1 })] })]);
+    expect(doc.prompts).toEqual([
+      expect.objectContaining({
+        id: prompt.id,
+        title: 'Second title',
+        earlier_versions: [expect.objectContaining({ title: 'First title', body: 'First body', version: 1 })],
+      }),
+    ]);
     expect(doc.snippets).toEqual([expect.objectContaining({ snippet_name: 'sig', snippet_content: 'Regards' })]);
     expect(doc.profile_values).toEqual({ role: 'Editor' });
     expect(doc.directives).toEqual({ global_prompt_prefix: 'Be brief.', global_prompt_suffix: '' });
     expect(doc.billing).toEqual({ plan: 'free', paying_customer: false, subscription: null });
     const keysOf = (value: unknown): string[] =>
       value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => (Array.isArray(value) ? keysOf(v) : [k, ...keysOf(v)])) : [];
-    const NEVER = ['password_hash', 'password', 'prompts_used', 'categories_used', 'snippets_used', 'stripe_customer_id', 'stripe_subscription_id', 'billing_event_created', 'session_version', 'pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at', 'item_id', 'user_id'];
+    const NEVER = [
+      'password_hash',
+      'password',
+      'prompts_used',
+      'categories_used',
+      'snippets_used',
+      'stripe_customer_id',
+      'stripe_subscription_id',
+      'billing_event_created',
+      'session_version',
+      'pk',
+      'sk',
+      'gsi1pk',
+      'gsi1sk',
+      'expires_at',
+      'item_id',
+      'user_id',
+    ];
     expect(keysOf(doc).filter((k) => NEVER.includes(k))).toEqual([]);
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/password|\$argon|scrypt/i);
@@ -321,7 +354,9 @@ describe('export and deletion', () => {
 
   it('never lets a write racing the deletion leave items behind', async () => {
     const user = await signUp();
-    const writes = Array.from({ length: 4 }, (_, i) => call('POST', '/context/snippets', { token: user.token, json: { snippet_name: `race ${i}`, snippet_content: 'x' } }));
+    const writes = Array.from({ length: 4 }, (_, i) =>
+      call('POST', '/context/snippets', { token: user.token, json: { snippet_name: `race ${i}`, snippet_content: 'x' } }),
+    );
     const deletion = call('DELETE', '/account', { token: user.token, json: { password: user.password } });
 
     await Promise.all([...writes, deletion]);
@@ -329,6 +364,4 @@ describe('export and deletion', () => {
     expect((await deletion).status).toBe(204);
     expect(await itemsNaming(user.id, user.email).then((items) => items.filter((i) => !String(i.pk).startsWith('RATE#')))).toEqual([]);
   });
-
 });
-

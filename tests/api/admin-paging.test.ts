@@ -23,7 +23,9 @@ const longTitle = (i: number) => `${String(i).padStart(5, '0')} `.padEnd(140, 'é
 async function fill(items: Record<string, unknown>[]) {
   const doc = DynamoDBDocumentClient.from(stack.dynamo.client);
   for (let i = 0; i < items.length; i += 25) {
-    await doc.send(new BatchWriteCommand({ RequestItems: { [process.env.TABLE_NAME ?? 'construct']: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    await doc.send(
+      new BatchWriteCommand({ RequestItems: { [process.env.TABLE_NAME ?? 'construct']: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+    );
   }
 }
 
@@ -34,11 +36,36 @@ beforeAll(async () => {
   const { libraryKeys } = await import('../../functions/lib/library');
   const users = Array.from({ length: ROWS }, (_, i) => {
     const id = `paging-user-${i}`;
-    return { ...keys.user(id), ...keys.usersIndex(id, longEmail(i)), type: 'user', id, email: longEmail(i), first_name: longName(i), last_name: longName(i), is_admin: false, access_tier: 'elite', created_at: new Date().toISOString() };
+    return {
+      ...keys.user(id),
+      ...keys.usersIndex(id, longEmail(i)),
+      type: 'user',
+      id,
+      email: longEmail(i),
+      first_name: longName(i),
+      last_name: longName(i),
+      is_admin: false,
+      access_tier: 'elite',
+      created_at: new Date().toISOString(),
+    };
   });
   const prompts = Array.from({ length: ROWS }, (_, i) => {
     const id = `paging-prompt-${String(i).padStart(5, '0')}`;
-    return { ...libraryKeys.prompt(id), ...libraryKeys.promptIndex(id), type: 'library_prompt', id, title: longTitle(i), body: 'Body', category_id: null, tasks: [], industries: [], access_tier: 'pro', owner_email: longEmail(i), created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+    return {
+      ...libraryKeys.prompt(id),
+      ...libraryKeys.promptIndex(id),
+      type: 'library_prompt',
+      id,
+      title: longTitle(i),
+      body: 'Body',
+      category_id: null,
+      tasks: [],
+      industries: [],
+      access_tier: 'pro',
+      owner_email: longEmail(i),
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
   });
   await fill([...users, ...prompts]);
   token = (await call('POST', '/auth/login', { base, form: { username: ADMIN.email, password: ADMIN.password } })).body.access_token;
@@ -86,7 +113,9 @@ describe.each([
     const cursor = (await call('GET', `${path}?limit=1`, { base, token })).headers.get(NEXT_CURSOR_HEADER)!;
     const [payload, mac] = cursor.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ l: path === '/admin/users' ? 'users' : 'library-prompts', a: '' })).toString('base64url');
-    const otherList = (await call('GET', `${path === '/admin/users' ? '/admin/prompts' : '/admin/users'}?limit=1`, { base, token })).headers.get(NEXT_CURSOR_HEADER)!;
+    const otherList = (await call('GET', `${path === '/admin/users' ? '/admin/prompts' : '/admin/users'}?limit=1`, { base, token })).headers.get(
+      NEXT_CURSOR_HEADER,
+    )!;
     for (const bad of [`${forgedPayload}.${mac}`, `${payload}.${mac!.slice(1)}A`, otherList, 'garbage', `${payload}.${mac}.x`, 'x'.repeat(3000)]) {
       const reply = await call('GET', `${path}?cursor=${encodeURIComponent(bad)}`, { base, token });
       expect(reply.status, bad).toBe(400);
@@ -104,7 +133,9 @@ describe('search', () => {
   it('finds library prompts by part of their title in any letter case, across every page and shard', async () => {
     const rows = await adminListAll('/admin/prompts?search=0004%20%E9%A1%8C', { base, token, limit: 7 });
     expect(rows.map((p) => p.title)).toEqual([longTitle(4)]);
-    expect((await adminListAll('/admin/prompts?search=0004', { base, token, limit: 7 })).map((p) => p.id)).toEqual([4, ...Array.from({ length: 10 }, (_, i) => 40 + i)].map((i) => `paging-prompt-${String(i).padStart(5, '0')}`));
+    expect((await adminListAll('/admin/prompts?search=0004', { base, token, limit: 7 })).map((p) => p.id)).toEqual(
+      [4, ...Array.from({ length: 10 }, (_, i) => 40 + i)].map((i) => `paging-prompt-${String(i).padStart(5, '0')}`),
+    );
   });
 
   it('finds users by part of their email in any letter case, across every page and shard', async () => {

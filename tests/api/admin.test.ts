@@ -12,8 +12,24 @@ beforeAll(async () => {
   admin = await adminToken();
   await library.upsertEntries(
     [
-      { id: `admin-a-${run}`, title: `Admin fixture A ${run}`, body: `Body A ${run} ${'long text '.repeat(12)}`, category: `AdminCat ${run}`, tasks: [], industries: [], access_tier: 'free' },
-      { id: `admin-b-${run}`, title: `Admin fixture B ${run}`, body: `Body B ${run}`, category: `AdminCat ${run}`, tasks: [], industries: [], access_tier: 'free' },
+      {
+        id: `admin-a-${run}`,
+        title: `Admin fixture A ${run}`,
+        body: `Body A ${run} ${'long text '.repeat(12)}`,
+        category: `AdminCat ${run}`,
+        tasks: [],
+        industries: [],
+        access_tier: 'free',
+      },
+      {
+        id: `admin-b-${run}`,
+        title: `Admin fixture B ${run}`,
+        body: `Body B ${run}`,
+        category: `AdminCat ${run}`,
+        tasks: [],
+        industries: [],
+        access_tier: 'free',
+      },
     ],
     'curator@construct.test',
   );
@@ -53,13 +69,15 @@ describe('admin: library prompts', () => {
     const user = await signUp();
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'elite' } })).status).toBe(204);
 
-    const seen = (await call('GET', `/library/prompts?search=${run}&page_size=100`, { token: user.token })).body.prompts.find((p: any) => p.id === `admin-a-${run}`);
+    const seen = (await call('GET', `/library/prompts?search=${run}&page_size=100`, { token: user.token })).body.prompts.find(
+      (p: any) => p.id === `admin-a-${run}`,
+    );
     expect(seen).toMatchObject({ access_tier: 'elite', locked: true });
     expect((await call('PATCH', `/admin/prompts/admin-a-${run}/tier`, { token: admin, json: { access_tier: 'gold' } })).status).toBe(400);
     expect((await call('PATCH', '/admin/prompts/missing/tier', { token: admin, json: { access_tier: 'pro' } })).status).toBe(404);
   });
 
-  it('publishes an admin\'s own prompt to the library, and deletes library prompts', async () => {
+  it("publishes an admin's own prompt to the library, and deletes library prompts", async () => {
     const own = (await call('POST', '/prompts/', { token: admin, json: { title: `Published ${run}`, body: 'Share me [INPUT: x]', tasks: ['Writing'] } })).body;
     const category = (await call('POST', '/admin/categories', { token: admin, json: { name: `Pub ${run}` } })).body;
 
@@ -84,7 +102,13 @@ describe('admin: editing a library prompt', () => {
     const full = await call('GET', `/admin/prompts/admin-b-${run}`, { token: admin });
     expect(full.body).toEqual({ id: `admin-b-${run}`, title: `Admin fixture B ${run}`, body: `Body B ${run}`, tasks: [], industries: [], access_tier: 'free' });
 
-    const edit = { title: `Admin fixture B edited ${run}`, body: `Body B edited ${run} [INPUT: topic]`, tasks: ['Writing'], industries: ['SaaS'], access_tier: 'free' };
+    const edit = {
+      title: `Admin fixture B edited ${run}`,
+      body: `Body B edited ${run} [INPUT: topic]`,
+      tasks: ['Writing'],
+      industries: ['SaaS'],
+      access_tier: 'free',
+    };
     expect((await call('PUT', `/admin/prompts/admin-b-${run}`, { token: admin, json: edit })).status).toBe(204);
 
     const seen = await call('GET', `/library/prompts/admin-b-${run}`, { token: user.token });
@@ -103,7 +127,11 @@ describe('admin: editing a library prompt', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Library prompt not found.');
     expect((await call('GET', '/admin/prompts/missing', { token: admin })).status).toBe(404);
-    for (const bad of [{ ...edit, title: '' }, { ...edit, access_tier: 'gold' }, { ...edit, owner_email: 'x@y.z' }]) {
+    for (const bad of [
+      { ...edit, title: '' },
+      { ...edit, access_tier: 'gold' },
+      { ...edit, owner_email: 'x@y.z' },
+    ]) {
       const reply = await call('PUT', `/admin/prompts/admin-a-${run}`, { token: admin, json: bad });
       expect(reply.status).toBe(400);
       expect(typeof reply.body.detail).toBe('string');
@@ -140,7 +168,14 @@ describe('admin: users', () => {
     expect(item.prompts_used).toBe(1);
     expect(item.gsi2pk).toMatch(/^USERS#([0-9]|1[0-5])$/);
     expect(item.gsi1pk).toBeUndefined();
-    const { Items } = await db.send(new QueryCommand({ TableName: TABLE, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p AND gsi2sk = :s', ExpressionAttributeValues: { ':p': item.gsi2pk, ':s': item.email.toLowerCase() } }));
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk = :s',
+        ExpressionAttributeValues: { ':p': item.gsi2pk, ':s': item.email.toLowerCase() },
+      }),
+    );
     expect(Items).toHaveLength(1);
     expect(Items![0]).toMatchObject({ id: user.id, email: item.email, is_admin: false, access_tier: 'free' });
     expect(Items![0]!.prompts_used).toBeUndefined();
@@ -153,7 +188,10 @@ describe('admin: users', () => {
 
   it('lists users, creates one who can sign in, and changes tier and role', async () => {
     const account = newAccount();
-    const created = await call('POST', '/admin/users', { token: admin, json: { email: account.email, password: account.password, is_admin: false, access_tier: 'pro' } });
+    const created = await call('POST', '/admin/users', {
+      token: admin,
+      json: { email: account.email, password: account.password, is_admin: false, access_tier: 'pro' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: account.email, first_name: 'Admin', last_name: 'Created', access_tier: 'pro', is_admin: false });
 
@@ -187,7 +225,10 @@ describe('admin: users', () => {
 
   it('refuses a second account for a taken email (409)', async () => {
     const user = await signUp();
-    const reply = await call('POST', '/admin/users', { token: admin, json: { email: user.email.toUpperCase(), password: 'long-enough-1', access_tier: 'free' } });
+    const reply = await call('POST', '/admin/users', {
+      token: admin,
+      json: { email: user.email.toUpperCase(), password: 'long-enough-1', access_tier: 'free' },
+    });
     expect(reply.status).toBe(409);
   });
 
@@ -203,7 +244,9 @@ describe('admin: users', () => {
     expect(await userItem(user.id)).toBeUndefined();
     const { db, TABLE } = await import('../../functions/lib/db');
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    const left = await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${user.id}` } }));
+    const left = await db.send(
+      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${user.id}` } }),
+    );
     expect(left.Items).toEqual([]);
     expect((await call('POST', '/auth/register', { json: { first_name: 'New', email: user.email, password: 'long-enough-1' } })).status).toBe(201);
     expect((await call('DELETE', `/admin/users/${user.id}`, { token: admin })).status).toBe(404);
@@ -217,6 +260,5 @@ describe('admin: users', () => {
     expect(demote.status).toBe(400);
     expect(demote.body.detail).toBe('You cannot remove your own admin status.');
     expect(remove.body.detail).toBe('You cannot delete your own account.');
-
   });
 });

@@ -8,7 +8,13 @@ describe('API keys', () => {
     const user = await signUp();
     const made = await call('POST', '/api-keys', { token: user.token, json: { name: '  CI  ' } });
     expect(made.status).toBe(201);
-    expect(made.body).toEqual({ id: expect.any(String), name: 'CI', key: expect.stringMatching(/^cst_[A-Za-z0-9_-]{43}$/), prefix: made.body.key.slice(0, 10), created_at: expect.any(String) });
+    expect(made.body).toEqual({
+      id: expect.any(String),
+      name: 'CI',
+      key: expect.stringMatching(/^cst_[A-Za-z0-9_-]{43}$/),
+      prefix: made.body.key.slice(0, 10),
+      created_at: expect.any(String),
+    });
 
     const listed = await call('GET', '/api-keys', { token: user.token });
     expect(listed.body).toEqual({ keys: [{ id: made.body.id, name: 'CI', prefix: made.body.prefix, created_at: made.body.created_at, last_used_at: null }] });

@@ -4,7 +4,13 @@ import { call, newAccount, signUp } from '../support/api';
 
 const key = () => new TextEncoder().encode(inject('jwtSecret'));
 const tokenFor = (sub: string) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setJti(crypto.randomUUID()).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt();
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(crypto.randomUUID())
+    .setSubject(sub)
+    .setIssuer('construct')
+    .setAudience('construct-web')
+    .setIssuedAt();
 
 describe('POST /auth/register', () => {
   it('creates a free, non-admin account and never returns the password', async () => {
@@ -133,18 +139,51 @@ describe('GET /auth/me', () => {
   });
 
   it.each([
-    ['a tampered payload', async (token: string) => {
-      const [h, , s] = token.split('.');
-      const payload = Buffer.from(JSON.stringify({ sub: 'someone-else', iss: 'construct', aud: 'construct-web', exp: 9999999999, iat: 1 })).toString('base64url');
-      return `${h}.${payload}.${s}`;
-    }],
-    ['alg none', async (_: string, sub: string) => new UnsecuredJWT({}).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt().setExpirationTime('1h').encode()],
-    ['an expired token', async (_: string, sub: string) => tokenFor(sub).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key())],
+    [
+      'a tampered payload',
+      async (token: string) => {
+        const [h, , s] = token.split('.');
+        const payload = Buffer.from(JSON.stringify({ sub: 'someone-else', iss: 'construct', aud: 'construct-web', exp: 9999999999, iat: 1 })).toString(
+          'base64url',
+        );
+        return `${h}.${payload}.${s}`;
+      },
+    ],
+    [
+      'alg none',
+      async (_: string, sub: string) =>
+        new UnsecuredJWT({}).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt().setExpirationTime('1h').encode(),
+    ],
+    [
+      'an expired token',
+      async (_: string, sub: string) =>
+        tokenFor(sub)
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(key()),
+    ],
     ['a token not valid yet', async (_: string, sub: string) => tokenFor(sub).setNotBefore('1h').setExpirationTime('2h').sign(key())],
     ['a wrong issuer', async (_: string, sub: string) => tokenFor(sub).setIssuer('someone').setExpirationTime('1h').sign(key())],
     ['a wrong audience', async (_: string, sub: string) => tokenFor(sub).setAudience('other-app').setExpirationTime('1h').sign(key())],
-    ['a token signed with another key', async (_: string, sub: string) => tokenFor(sub).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)))],
-    ['an HS512 token with the right key', async (_: string, sub: string) => new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setIssuer('construct').setAudience('construct-web').setIssuedAt().setExpirationTime('1h').sign(key())],
+    [
+      'a token signed with another key',
+      async (_: string, sub: string) =>
+        tokenFor(sub)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('x'.repeat(64))),
+    ],
+    [
+      'an HS512 token with the right key',
+      async (_: string, sub: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject(sub)
+          .setIssuer('construct')
+          .setAudience('construct-web')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(key()),
+    ],
     ['garbage', async () => 'not.a.jwt'],
   ])('answers 401 for %s', async (_, forge) => {
     const user = await signUp();
@@ -157,7 +196,10 @@ describe('GET /auth/me', () => {
 
   it('says the session expired for an expired token', async () => {
     const user = await signUp();
-    const expired = await tokenFor(user.id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key());
+    const expired = await tokenFor(user.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key());
 
     const reply = await call('GET', '/auth/me', { token: expired });
 
@@ -174,7 +216,7 @@ describe('GET /auth/me', () => {
 });
 
 describe('POST /auth/logout', () => {
-  it('ends that token on the server, leaving the user\'s other sessions signed in', async () => {
+  it("ends that token on the server, leaving the user's other sessions signed in", async () => {
     const user = await signUp();
     const other = (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
 
@@ -199,7 +241,10 @@ describe('sign-in brute-force guard', () => {
 
     const blocked = await call('POST', '/auth/login', { form: { username: user.email, password: user.password } });
     // A header the client sets does not change who is counted.
-    const spoofed = await call('POST', '/auth/login', { form: { username: user.email, password: user.password }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const spoofed = await call('POST', '/auth/login', {
+      form: { username: user.email, password: user.password },
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
 
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toBe('Too many failed sign-in attempts. Please wait 30 seconds and try again, or reset your password.');

@@ -6,7 +6,12 @@ const site = () => inject('baseUrl');
 
 async function follow(url: string, action: string) {
   const ticket = new URL(url).searchParams.get('session')!;
-  return fetch(`${site()}/local-checkout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ session: ticket, action }) });
+  return fetch(`${site()}/local-checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ session: ticket, action }),
+  });
 }
 
 describe('local test checkout', () => {
@@ -48,7 +53,12 @@ describe('local test checkout', () => {
   it('refuses a forged or expired ticket', async () => {
     const reply = await fetch(`${site()}/local-checkout?session=forged.ticket`);
     expect(reply.status).toBe(400);
-    const paid = await fetch(`${site()}/local-checkout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'session=forged.ticket&action=pay' });
+    const paid = await fetch(`${site()}/local-checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'session=forged.ticket&action=pay',
+    });
     expect(paid.headers.get('location')).toBe('/pricing?checkout=cancelled');
   });
 });

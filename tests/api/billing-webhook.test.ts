@@ -19,9 +19,32 @@ async function deliver(event: object, sign: { secret?: string; timestamp?: numbe
 }
 
 const completed = (userId: string, plan: string, created?: number) =>
-  stripeEvent('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${userId.slice(0, 8)}`, metadata: { user_id: userId, plan } }, created);
+  stripeEvent(
+    'checkout.session.completed',
+    {
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      client_reference_id: userId,
+      customer: `cus_${userId.slice(0, 8)}`,
+      subscription: `sub_${userId.slice(0, 8)}`,
+      metadata: { user_id: userId, plan },
+    },
+    created,
+  );
 const subscription = (type: string, userId: string, status: string, plan: string, created?: number) =>
-  stripeEvent(type, { id: `sub_${userId.slice(0, 8)}`, object: 'subscription', customer: `cus_${userId.slice(0, 8)}`, status, metadata: { user_id: userId, plan }, items: { data: [{ price: { id: 'price_unknown' } }] } }, created);
+  stripeEvent(
+    type,
+    {
+      id: `sub_${userId.slice(0, 8)}`,
+      object: 'subscription',
+      customer: `cus_${userId.slice(0, 8)}`,
+      status,
+      metadata: { user_id: userId, plan },
+      items: { data: [{ price: { id: 'price_unknown' } }] },
+    },
+    created,
+  );
 
 const tierOf = async (token: string) => (await call('GET', '/auth/me', { token })).body.access_tier;
 

@@ -8,10 +8,16 @@ describe('directives', () => {
     const user = await signUp();
     expect((await call('GET', '/context/directives', { token: user.token })).body).toEqual({ global_prompt_prefix: '', global_prompt_suffix: '' });
 
-    const saved = await call('PUT', '/context/directives', { token: user.token, json: { global_prompt_prefix: 'You are concise.', global_prompt_suffix: 'Answer in English.' } });
+    const saved = await call('PUT', '/context/directives', {
+      token: user.token,
+      json: { global_prompt_prefix: 'You are concise.', global_prompt_suffix: 'Answer in English.' },
+    });
 
     expect(saved.status).toBe(200);
-    expect((await call('GET', '/context/directives', { token: user.token })).body).toEqual({ global_prompt_prefix: 'You are concise.', global_prompt_suffix: 'Answer in English.' });
+    expect((await call('GET', '/context/directives', { token: user.token })).body).toEqual({
+      global_prompt_prefix: 'You are concise.',
+      global_prompt_suffix: 'Answer in English.',
+    });
   });
 
   it('rejects oversized or unknown fields and keeps the old values', async () => {
@@ -69,7 +75,9 @@ describe('snippets', () => {
     const user = await signUp();
     for (let i = 0; i < 4; i++) await call('POST', '/context/snippets', { token: user.token, json: snippet(`s${i}`) });
 
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => call('POST', '/context/snippets', { token: user.token, json: snippet(`race ${i}`) })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call('POST', '/context/snippets', { token: user.token, json: snippet(`race ${i}`) })),
+    );
 
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.find((r) => r.status === 403)?.body.detail).toBe('You have reached your limit of 5 snippets. Please upgrade your plan.');
@@ -89,7 +97,7 @@ describe('snippets', () => {
     expect((await call('GET', '/context/snippets', { token: user.token })).body).toEqual([]);
   });
 
-  it('answers 404 for another user\'s snippet and changes nothing', async () => {
+  it("answers 404 for another user's snippet and changes nothing", async () => {
     const owner = await signUp();
     const intruder = await signUp();
     const s = (await call('POST', '/context/snippets', { token: owner.token, json: snippet('Secret', 'owner text') })).body;

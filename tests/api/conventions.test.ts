@@ -31,7 +31,15 @@ describe('API conventions', () => {
     ['a wrong content type', { body: 'first_name=a', headers: { 'content-type': 'text/plain' } }, 415, 'Content-Type must be application/json.'],
     ['no body', { headers: { 'content-type': 'application/json' } }, 400, 'Request body is required.'],
     ['a JSON array', { json: [1, 2] }, 400, 'Request body must be a JSON object.'],
-    ['a prototype key', { body: '{"__proto__": {"is_admin": true}, "first_name": "A", "email": "p@example.com", "password": "long-enough-1"}', headers: { 'content-type': 'application/json' } }, 400, 'Unknown field: __proto__.'],
+    [
+      'a prototype key',
+      {
+        body: '{"__proto__": {"is_admin": true}, "first_name": "A", "email": "p@example.com", "password": "long-enough-1"}',
+        headers: { 'content-type': 'application/json' },
+      },
+      400,
+      'Unknown field: __proto__.',
+    ],
   ])('answers %s with a clear 4xx', async (_, options, status, detail) => {
     const reply = await call('POST', '/auth/register', options);
     expect(reply.status).toBe(status);

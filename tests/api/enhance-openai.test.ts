@@ -41,7 +41,7 @@ describe('POST /engine/enhance with OPENAI_API_KEY', () => {
     expect(reply.body.detail).toBe('The enhanced prompt lost its variables ([INPUT: topic], [SNIPPET: bio]). Please try again.');
   });
 
-  it('fails with 502 when the model drops a marker\'s default or choices', async () => {
+  it("fails with 502 when the model drops a marker's default or choices", async () => {
     const reply = await enhance('SCENARIO:drop-defaults in a [INPUT: tone=friendly|formal] tone to [INPUT: name=Alex] about [INPUT: topic]');
 
     expect(reply.status).toBe(502);

@@ -33,7 +33,8 @@ describe('POST /engine/enhance (built-in clarify engine)', () => {
 
   it('does not nest sections when enhancing an enhanced prompt', async () => {
     const user = await signUp();
-    const once = (await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: 'explain [INPUT: concept]', enhancement_type: 'clarify' } })).body.enhanced_body;
+    const once = (await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: 'explain [INPUT: concept]', enhancement_type: 'clarify' } }))
+      .body.enhanced_body;
 
     const twice = (await call('POST', '/engine/enhance', { token: user.token, json: { prompt_body: once, enhancement_type: 'clarify' } })).body.enhanced_body;
 
@@ -57,7 +58,7 @@ describe('POST /engine/enhance (built-in clarify engine)', () => {
 });
 
 describe('enhancement quota', () => {
-  it('answers 429 with a detail past the free tier\'s 20 a day', async () => {
+  it("answers 429 with a detail past the free tier's 20 a day", async () => {
     const user = await signUp();
     const json = { prompt_body: 'summarise [INPUT: text]', enhancement_type: 'clarify' };
     const replies = await Promise.all(Array.from({ length: 22 }, () => call('POST', '/engine/enhance', { token: user.token, json })));

@@ -16,7 +16,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stack?.stop());
 
-const login = async (who: Credentials) => (await call('POST', '/auth/login', { base, form: { username: who.email, password: who.password } })).body.access_token as string;
+const login = async (who: Credentials) =>
+  (await call('POST', '/auth/login', { base, form: { username: who.email, password: who.password } })).body.access_token as string;
 const admins = async (token: string) => ((await call('GET', '/admin/users', { base, token })).body as any[]).filter((u) => u.is_admin);
 
 /** The only admin, and a second admin it creates: two admins, both signed in. */
@@ -24,7 +25,9 @@ async function twoAdmins(only: Credentials) {
   const onlyToken = await login(only);
   const onlyId = (await call('GET', '/auth/me', { base, token: onlyToken })).body.id as string;
   const peer = newAccount();
-  const peerId = (await call('POST', '/admin/users', { base, token: onlyToken, json: { email: peer.email, password: peer.password, is_admin: true, access_tier: 'free' } })).body.id as string;
+  const peerId = (
+    await call('POST', '/admin/users', { base, token: onlyToken, json: { email: peer.email, password: peer.password, is_admin: true, access_tier: 'free' } })
+  ).body.id as string;
   expect(await admins(onlyToken)).toHaveLength(2);
   return { a: { creds: only, token: onlyToken, id: onlyId }, b: { creds: peer as Credentials, token: await login(peer), id: peerId } };
 }
@@ -59,7 +62,7 @@ describe('the last admin', () => {
     survivor = remaining;
   });
 
-  it('refuses to delete the last admin\'s own account (409), and deletes an admin who is not the last', async () => {
+  it("refuses to delete the last admin's own account (409), and deletes an admin who is not the last", async () => {
     const { a, b } = await twoAdmins(survivor);
 
     const peer = await call('DELETE', '/account', { base, token: b.token, json: { password: b.creds.password } });

@@ -8,15 +8,56 @@ import { library, setTier } from '../support/db';
 const run = randomUUID().slice(0, 8);
 const CATEGORY = `Fixtures ${run}`;
 const OTHER = `Other ${run}`;
-const longBody = (label: string) => `${label} ${run}: ${'detailed instructions that go well past eighty characters so the teaser is cut. '.repeat(3)}[INPUT: topic]`;
+const longBody = (label: string) =>
+  `${label} ${run}: ${'detailed instructions that go well past eighty characters so the teaser is cut. '.repeat(3)}[INPUT: topic]`;
 const entries: LibraryEntry[] = [
-  { id: `free-a-${run}`, title: `Alpha free ${run}`, body: longBody('free alpha'), category: CATEGORY, tasks: ['Writing', 'Email'], industries: ['SaaS'], access_tier: 'free' },
-  { id: `free-b-${run}`, title: `Beta free ${run}`, body: `plain body ${run} without variables`, category: CATEGORY, tasks: ['Research'], industries: ['Finance'], access_tier: 'free' },
-  { id: `pro-${run}`, title: `Gamma pro ${run}`, body: longBody('pro secret'), category: CATEGORY, tasks: ['Writing'], industries: ['Healthcare'], access_tier: 'pro' },
-  { id: `elite-${run}`, title: `Delta elite ${run}`, body: longBody('elite secret'), category: OTHER, tasks: ['Strategy'], industries: ['SaaS'], access_tier: 'elite' },
+  {
+    id: `free-a-${run}`,
+    title: `Alpha free ${run}`,
+    body: longBody('free alpha'),
+    category: CATEGORY,
+    tasks: ['Writing', 'Email'],
+    industries: ['SaaS'],
+    access_tier: 'free',
+  },
+  {
+    id: `free-b-${run}`,
+    title: `Beta free ${run}`,
+    body: `plain body ${run} without variables`,
+    category: CATEGORY,
+    tasks: ['Research'],
+    industries: ['Finance'],
+    access_tier: 'free',
+  },
+  {
+    id: `pro-${run}`,
+    title: `Gamma pro ${run}`,
+    body: longBody('pro secret'),
+    category: CATEGORY,
+    tasks: ['Writing'],
+    industries: ['Healthcare'],
+    access_tier: 'pro',
+  },
+  {
+    id: `elite-${run}`,
+    title: `Delta elite ${run}`,
+    body: longBody('elite secret'),
+    category: OTHER,
+    tasks: ['Strategy'],
+    industries: ['SaaS'],
+    access_tier: 'elite',
+  },
 ];
 for (let i = 0; i < 26; i++) {
-  entries.push({ id: `bulk-${i}-${run}`, title: `Bulk ${String(i).padStart(2, '0')} ${run}`, body: `bulk body ${run} ${i}`, category: OTHER, tasks: ['Bulk'], industries: ['Retail'], access_tier: 'free' });
+  entries.push({
+    id: `bulk-${i}-${run}`,
+    title: `Bulk ${String(i).padStart(2, '0')} ${run}`,
+    body: `bulk body ${run} ${i}`,
+    category: OTHER,
+    tasks: ['Bulk'],
+    industries: ['Retail'],
+    access_tier: 'free',
+  });
 }
 
 beforeAll(async () => {
@@ -42,7 +83,13 @@ describe('GET /library/prompts', () => {
     expect(reply.body.total).toBeGreaterThanOrEqual(entries.length);
     const mine = (await page(user.token, { search: run, page_size: '100' })).prompts;
     expect(mine).toHaveLength(entries.length);
-    expect(mine.find((p: any) => p.id === `free-a-${run}`)).toMatchObject({ access_tier: 'free', locked: false, category_name: CATEGORY, has_variables: true, tasks: ['Writing', 'Email'] });
+    expect(mine.find((p: any) => p.id === `free-a-${run}`)).toMatchObject({
+      access_tier: 'free',
+      locked: false,
+      category_name: CATEGORY,
+      has_variables: true,
+      tasks: ['Writing', 'Email'],
+    });
   });
 
   it.each([
@@ -53,7 +100,9 @@ describe('GET /library/prompts', () => {
     const user = await signUp();
     await setTier(user.id, tier);
 
-    const list = (await page(user.token, { category: CATEGORY, page_size: '100' })).prompts.concat((await page(user.token, { category: OTHER, page_size: '100' })).prompts);
+    const list = (await page(user.token, { category: CATEGORY, page_size: '100' })).prompts.concat(
+      (await page(user.token, { category: OTHER, page_size: '100' })).prompts,
+    );
 
     for (const [contentTier, locked] of Object.entries(lockedByTier)) {
       const id = contentTier === 'free' ? `free-a-${run}` : `${contentTier}-${run}`;
@@ -134,14 +183,20 @@ describe('GET /library/filters', () => {
 });
 
 describe('POST /prompts/fork/{id}', () => {
-  it('copies a library prompt into the workspace, into the caller\'s own category', async () => {
+  it("copies a library prompt into the workspace, into the caller's own category", async () => {
     const user = await signUp();
     const category = (await call('POST', '/categories/', { token: user.token, json: { name: 'Forked' } })).body;
 
     const reply = await call('POST', `/prompts/fork/free-a-${run}`, { token: user.token, json: { category_id: category.id } });
 
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ title: `Alpha free ${run}`, category_id: category.id, category_name: 'Forked', forked_from: `free-a-${run}`, tasks: ['Writing', 'Email'] });
+    expect(reply.body).toMatchObject({
+      title: `Alpha free ${run}`,
+      category_id: category.id,
+      category_name: 'Forked',
+      forked_from: `free-a-${run}`,
+      tasks: ['Writing', 'Email'],
+    });
     const list = (await call('GET', '/prompts/', { token: user.token })).body.prompts;
     expect(list).toHaveLength(1);
     expect(list[0].body).toBe(entries[0]!.body);
@@ -166,7 +221,7 @@ describe('POST /prompts/fork/{id}', () => {
     expect((await call('GET', '/prompts/', { token: user.token })).body.prompts).toEqual([]);
   });
 
-  it('refuses another user\'s category with 404 and writes nothing', async () => {
+  it("refuses another user's category with 404 and writes nothing", async () => {
     const owner = await signUp();
     const user = await signUp();
     const foreign = (await call('POST', '/categories/', { token: owner.token, json: { name: 'Theirs' } })).body;
@@ -182,7 +237,9 @@ describe('POST /prompts/fork/{id}', () => {
     const user = await signUp();
     for (let i = 0; i < 4; i++) await call('POST', '/prompts/', { token: user.token, json: { title: `p${i}`, body: 'b' } });
 
-    const replies = await Promise.all(Array.from({ length: 50 }, () => call('POST', `/prompts/fork/free-a-${run}`, { token: user.token, json: { category_id: null } })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', `/prompts/fork/free-a-${run}`, { token: user.token, json: { category_id: null } })),
+    );
 
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.find((r) => r.status === 403)?.body.detail).toBe('You have reached your limit of 5 prompts. Please upgrade your plan.');
@@ -213,7 +270,10 @@ describe('sort, available on my plan, one prompt', () => {
     for (const entry of sorted) await library.upsertEntries([entry], 'curator@construct.test'); // created_at in this order
     const forker = await signUp();
     await setTier(forker.id, 'pro');
-    for (const [id, times] of [[`s-banana-${run}`, 2], [`s-cherry-${run}`, 1]] as const) {
+    for (const [id, times] of [
+      [`s-banana-${run}`, 2],
+      [`s-cherry-${run}`, 1],
+    ] as const) {
       for (let i = 0; i < times; i++) expect((await call('POST', `/prompts/fork/${id}`, { token: forker.token, json: {} })).status).toBe(201);
     }
     // Fork counts reach the library with its next build (any library write).
@@ -262,7 +322,14 @@ describe('sort, available on my plan, one prompt', () => {
     const user = await signUp();
     const open = await call('GET', `/library/prompts/free-a-${run}`, { token: user.token });
     expect(open.status).toBe(200);
-    expect(open.body).toMatchObject({ id: `free-a-${run}`, body: entries[0]!.body, locked: false, category_name: CATEGORY, tasks: ['Writing', 'Email'], industries: ['SaaS'] });
+    expect(open.body).toMatchObject({
+      id: `free-a-${run}`,
+      body: entries[0]!.body,
+      locked: false,
+      category_name: CATEGORY,
+      tasks: ['Writing', 'Email'],
+      industries: ['SaaS'],
+    });
     expect(typeof open.body.forks).toBe('number');
     const locked = await call('GET', `/library/prompts/elite-${run}`, { token: user.token });
     expect(locked.body).toMatchObject({ locked: true, access_tier: 'elite' });

@@ -15,7 +15,15 @@ type User = Awaited<ReturnType<typeof signUp>>;
 /** A fresh library prompt; `change` rewrites it the way the curators' import does (upsert by id). */
 async function libraryPrompt(tier: Tier = 'free') {
   const id = `lineage-${randomUUID().slice(0, 8)}`;
-  const entry: LibraryEntry = { id, title: `Lineage ${id}`, body: 'Intro line\nAsk about [INPUT: topic]', category: null, tasks: ['Writing'], industries: [], access_tier: tier };
+  const entry: LibraryEntry = {
+    id,
+    title: `Lineage ${id}`,
+    body: 'Intro line\nAsk about [INPUT: topic]',
+    category: null,
+    tasks: ['Writing'],
+    industries: [],
+    access_tier: tier,
+  };
   await library.upsertEntries([entry], 'curator@construct.test');
   return {
     id,
@@ -51,14 +59,26 @@ describe('fork lineage', () => {
     expect(update.status).toBe(200);
     expect(update.body).toMatchObject({
       prompt: { title: original.entry.title, body: 'Intro line\nAsk about [INPUT: topic]' },
-      library: { id: original.id, title: original.entry.title, body: 'Intro line\nAsk about [INPUT: topic] in depth', tasks: ['Writing', 'Research'], industries: [] },
+      library: {
+        id: original.id,
+        title: original.entry.title,
+        body: 'Intro line\nAsk about [INPUT: topic] in depth',
+        tasks: ['Writing', 'Research'],
+        industries: [],
+      },
       changed: true,
     });
 
     const pulled = await call('POST', `/prompts/${copy.id}/library-update/pull`, { token: user.token });
 
     expect(pulled.status).toBe(200);
-    expect(pulled.body).toMatchObject({ id: copy.id, body: 'Intro line\nAsk about [INPUT: topic] in depth', tasks: ['Writing', 'Research'], version: 2, library_update: false });
+    expect(pulled.body).toMatchObject({
+      id: copy.id,
+      body: 'Intro line\nAsk about [INPUT: topic] in depth',
+      tasks: ['Writing', 'Research'],
+      version: 2,
+      library_update: false,
+    });
     expect(await listed(user, copy.id)).toMatchObject({ version: 2, library_update: false, body: 'Intro line\nAsk about [INPUT: topic] in depth' });
     expect((await versions(user, copy.id)).map((v) => [v.version, v.source, v.body])).toEqual([
       [2, { kind: 'library', library_prompt_id: original.id }, 'Intro line\nAsk about [INPUT: topic] in depth'],
@@ -138,7 +158,7 @@ describe('fork lineage', () => {
     expect((await listed(user, copy.id)).body).toBe('Intro line\nAsk about [INPUT: topic]');
   });
 
-  it('answers 404 for a prompt that is not a fork, a deleted original and another user\'s fork', async () => {
+  it("answers 404 for a prompt that is not a fork, a deleted original and another user's fork", async () => {
     const [user, other] = await Promise.all([signUp(), signUp()]);
     const own = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Mine', body: 'Mine' } })).body;
     const original = await libraryPrompt();

@@ -15,7 +15,10 @@ describe('MCP server', () => {
     const user = await signUp();
     const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp' } })).body.key;
     await call('PUT', '/context/profile/company', { token: user.token, json: { value: 'Acme' } });
-    await call('POST', '/prompts/', { token: user.token, json: { title: 'Launch post', body: 'Announce [INPUT: product] for [PROFILE: company] in a [INPUT: tone=fun|serious] tone.' } });
+    await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Launch post', body: 'Announce [INPUT: product] for [PROFILE: company] in a [INPUT: tone=fun|serious] tone.' },
+    });
     await call('POST', '/prompts/', { token: user.token, json: { title: 'Bug triage', body: 'Sort these bugs.' } });
     const client = await connect(key);
 
@@ -41,7 +44,9 @@ describe('MCP server', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_prompts', 'get_prompt']);
     const search = await client.callTool({ name: 'search_prompts', arguments: { query: 'launch' } });
-    expect(search.content).toEqual([{ type: 'text', text: 'launch-post: Launch post (Announce [INPUT: product] for [PROFILE: company] in a [INPUT: tone=fun|serious] tone.)' }]);
+    expect(search.content).toEqual([
+      { type: 'text', text: 'launch-post: Launch post (Announce [INPUT: product] for [PROFILE: company] in a [INPUT: tone=fun|serious] tone.)' },
+    ]);
     const tool = await client.callTool({ name: 'get_prompt', arguments: { slug: 'launch-post', variables: { product: 'Kites', tone: 'serious' } } });
     expect(tool.content).toEqual([{ type: 'text', text: 'Announce Kites for Acme in a serious tone.' }]);
     const failed = await client.callTool({ name: 'get_prompt', arguments: { slug: 'launch-post' } });
@@ -54,7 +59,10 @@ describe('MCP server', () => {
     const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp' } })).body;
     await call('DELETE', `/api-keys/${made.id}`, { token: user.token });
     await expect(connect(made.key)).rejects.toThrow(/401|revoked/);
-    const anonymous = await call('POST', '/mcp', { json: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { accept: 'application/json, text/event-stream' } });
+    const anonymous = await call('POST', '/mcp', {
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { accept: 'application/json, text/event-stream' },
+    });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -41,8 +41,14 @@ beforeAll(async () => {
   for (let i = 0; i < COUNT; i += 10) {
     await Promise.all(
       Array.from({ length: 10 }, (_, k) => i + k).flatMap((n) => [
-        call('POST', '/prompts/', { token: owner.token, json: { title: `Big prompt ${String(n).padStart(3, '0')}`, body: bigBody(n), category_id: null, tasks: [`task-${n % 7}`], industries: [] } }),
-        call('POST', '/context/snippets', { token: owner.token, json: { snippet_name: `Snippet ${String(n).padStart(3, '0')}`, snippet_content: 's'.repeat(19_000) } }),
+        call('POST', '/prompts/', {
+          token: owner.token,
+          json: { title: `Big prompt ${String(n).padStart(3, '0')}`, body: bigBody(n), category_id: null, tasks: [`task-${n % 7}`], industries: [] },
+        }),
+        call('POST', '/context/snippets', {
+          token: owner.token,
+          json: { snippet_name: `Snippet ${String(n).padStart(3, '0')}`, snippet_content: 's'.repeat(19_000) },
+        }),
       ]),
     ).then((replies) => {
       for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -90,7 +96,7 @@ describe('the caller’s own lists past 1 MB', () => {
     }
   });
 
-  it('MCP prompts/list pages with MCP\'s own cursor, below 1 MB each, through the official client', async () => {
+  it("MCP prompts/list pages with MCP's own cursor, below 1 MB each, through the official client", async () => {
     const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'big lists' } })).body.key as string;
     const client = new Client({ name: 'construct-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${apiUrl()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
@@ -113,7 +119,7 @@ describe('the caller’s own lists past 1 MB', () => {
     }
   });
 
-  it('the SDK\'s list follows the pages to the whole list', async () => {
+  it("the SDK's list follows the pages to the whole list", async () => {
     const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'sdk list' } })).body.key as string;
     const construct = new Construct({ apiKey: key, baseUrl: inject('baseUrl').replace('//localhost:', '//127.0.0.1:') });
     const listed = await construct.prompts.list();

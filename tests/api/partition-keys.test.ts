@@ -29,7 +29,11 @@ async function touched(input: EventInput): Promise<{ status: number; keys: strin
   const match = matchRoute(input.method, input.path);
   if (!match || !('route' in match)) throw new Error(`No route for ${input.method} ${input.path}`);
   const name = match.route.handler;
-  if (!handlers.has(name)) handlers.set(name, import(join(import.meta.dirname, '../../functions', `${name}.ts`)).then((m) => m.handler as Handler));
+  if (!handlers.has(name))
+    handlers.set(
+      name,
+      import(join(import.meta.dirname, '../../functions', `${name}.ts`)).then((m) => m.handler as Handler),
+    );
   const handler = await handlers.get(name)!;
   recorder.take();
   const reply = await invoke(handler, input);
@@ -78,7 +82,11 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: '/auth/me', token: t }, 200, []],
       [{ method: 'GET', path: '/prompts/', token: t }, 200, []],
       [{ method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: category.id } }, 201, []],
-      [{ method: 'PUT', path: `/prompts/${prompt.id}`, token: t, json: { title: 'Keys 3', body: 'Body 3', category_id: null, tasks: [], industries: [] } }, 204, []],
+      [
+        { method: 'PUT', path: `/prompts/${prompt.id}`, token: t, json: { title: 'Keys 3', body: 'Body 3', category_id: null, tasks: [], industries: [] } },
+        204,
+        [],
+      ],
       [{ method: 'POST', path: `/prompts/fork/${libraryId}`, token: t, json: { category_id: category.id } }, 201, ['fork']],
       [{ method: 'GET', path: `/prompts/${prompt.id}/versions`, token: t }, 200, []],
       [{ method: 'POST', path: `/prompts/${prompt.id}/versions/1/restore`, token: t }, 200, []],
@@ -95,7 +103,11 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: '/context/directives', token: t }, 200, []],
       [{ method: 'PUT', path: '/context/directives', token: t, json: { global_prompt_prefix: 'Be brief.', global_prompt_suffix: '' } }, 200, []],
       [{ method: 'GET', path: '/context/snippets', token: t }, 200, []],
-      [{ method: 'PUT', path: `/context/snippets/${snippet.id}`, token: t, json: { snippet_name: `k2-${randomUUID().slice(0, 8)}`, snippet_content: 'Best' } }, 200, []],
+      [
+        { method: 'PUT', path: `/context/snippets/${snippet.id}`, token: t, json: { snippet_name: `k2-${randomUUID().slice(0, 8)}`, snippet_content: 'Best' } },
+        200,
+        [],
+      ],
       [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, []],
       [{ method: 'GET', path: '/context/profile', token: t }, 200, []],
       [{ method: 'DELETE', path: `/prompts/${doomed.id}`, token: t }, 204, []],
@@ -133,8 +145,27 @@ describe('keys each signed-in route touches', () => {
 
   it('notices a shared key: the recorder sees the library index a builder would read', () => {
     const sent: Sent[] = [
-      { command: 'BatchGetItem', input: { RequestItems: { t: { Keys: [{ pk: { S: `USER#${user.id}` }, sk: { S: 'PROFILE' } }, { pk: { S: 'LIBRARY' }, sk: { S: 'META' } }] } } }, start: 0, end: 1 },
-      { command: 'Query', input: { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'LIBRARY#3' } } }, start: 1, end: 2 },
+      {
+        command: 'BatchGetItem',
+        input: {
+          RequestItems: {
+            t: {
+              Keys: [
+                { pk: { S: `USER#${user.id}` }, sk: { S: 'PROFILE' } },
+                { pk: { S: 'LIBRARY' }, sk: { S: 'META' } },
+              ],
+            },
+          },
+        },
+        start: 0,
+        end: 1,
+      },
+      {
+        command: 'Query',
+        input: { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'LIBRARY#3' } } },
+        start: 1,
+        end: 2,
+      },
     ];
     expect(touchedKeys(sent)).toEqual([`USER#${user.id}`, 'LIBRARY', 'index:gsi2:gsi2pk=LIBRARY#3']);
   });
@@ -151,7 +182,12 @@ function documentedItems(): { item: string; pk: RegExp; sk: RegExp }[] {
   const pattern = (cell: string) => {
     const code = /`([^`]+)`/.exec(cell)?.[1];
     if (!code) return /^$/;
-    return new RegExp(`^${code.split(/<[^>]*>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+    return new RegExp(
+      `^${code
+        .split(/<[^>]*>/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    );
   };
   return table
     .split('\n')
@@ -160,4 +196,3 @@ function documentedItems(): { item: string; pk: RegExp; sk: RegExp }[] {
     .filter((cells) => cells[2]?.includes('`'))
     .map((cells) => ({ item: cells[1]!, pk: pattern(cells[2]!), sk: pattern(cells[3]!) }));
 }
-

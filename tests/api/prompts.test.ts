@@ -15,14 +15,25 @@ describe('prompts', () => {
 
     const created = await call('POST', '/prompts/', { token: user.token, json: prompt({ tasks: 'Writing, Summaries, writing ,', industries: ['Tech'] }) });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.any(String), title: 'Weekly report', category_id: null, category_name: null, is_favorite: false, tasks: ['Writing', 'Summaries', 'writing'], industries: ['Tech'] });
+    expect(created.body).toMatchObject({
+      id: expect.any(String),
+      title: 'Weekly report',
+      category_id: null,
+      category_name: null,
+      is_favorite: false,
+      tasks: ['Writing', 'Summaries', 'writing'],
+      industries: ['Tech'],
+    });
     const id = created.body.id;
 
     let list = await listPrompts(user.token);
     expect(list.prompts.map((p) => p.id)).toEqual([id]);
     expect(list.filters).toEqual({ tasks: ['Summaries', 'Writing', 'writing'], industries: ['Tech'] });
 
-    const replaced = await call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Monthly report', body: 'New body', category_id: null, tasks: [], industries: [] } });
+    const replaced = await call('PUT', `/prompts/${id}`, {
+      token: user.token,
+      json: { title: 'Monthly report', body: 'New body', category_id: null, tasks: [], industries: [] },
+    });
     expect(replaced.status).toBe(204);
     const favourite = await call('PUT', `/prompts/${id}`, { token: user.token, json: { is_favorite: true } });
     expect(favourite.status).toBe(204);
@@ -87,14 +98,16 @@ describe('prompts', () => {
     const user = await signUp();
     for (let i = 0; i < 4; i++) await call('POST', '/prompts/', { token: user.token, json: prompt({ title: `p${i}` }) });
 
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => call('POST', '/prompts/', { token: user.token, json: prompt({ title: `race ${i}` }) })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call('POST', '/prompts/', { token: user.token, json: prompt({ title: `race ${i}` }) })),
+    );
 
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 403)).toHaveLength(49);
     expect((await listPrompts(user.token)).prompts).toHaveLength(5);
   });
 
-  it('answers 404 for every verb on another user\'s prompt and changes nothing', async () => {
+  it("answers 404 for every verb on another user's prompt and changes nothing", async () => {
     const owner = await signUp();
     const intruder = await signUp();
     const { body } = await call('POST', '/prompts/', { token: owner.token, json: prompt() });
@@ -144,7 +157,9 @@ describe('categories', () => {
 
     expect((await call('PUT', `/categories/${a.id}`, { token: user.token, json: { name: 'Revenue' } })).status).toBe(204);
     expect((await call('PUT', `/categories/${a.id}`, { token: user.token, json: { name: '  ' } })).body.detail).toBe('Category name is required.');
-    expect((await call('PUT', `/categories/${a.id}`, { token: user.token, json: { name: 'x'.repeat(61) } })).body.detail).toBe('Category name must be at most 60 characters.');
+    expect((await call('PUT', `/categories/${a.id}`, { token: user.token, json: { name: 'x'.repeat(61) } })).body.detail).toBe(
+      'Category name must be at most 60 characters.',
+    );
     const duplicate = await call('PUT', `/categories/${a.id}`, { token: user.token, json: { name: 'support' } });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.detail).toBe('A category with this name already exists.');
@@ -167,7 +182,7 @@ describe('categories', () => {
     expect((await call('GET', '/categories/', { token: user.token })).body).toHaveLength(3);
   });
 
-  it('refuses a prompt in a category that does not exist or is someone else\'s (404)', async () => {
+  it("refuses a prompt in a category that does not exist or is someone else's (404)", async () => {
     const owner = await signUp();
     const other = await signUp();
     const category = (await call('POST', '/categories/', { token: owner.token, json: { name: 'Mine' } })).body;
@@ -181,7 +196,7 @@ describe('categories', () => {
     for (let i = 0; i < 5; i++) expect((await call('POST', '/prompts/', { token: other.token, json: prompt() })).status).toBe(201);
   });
 
-  it('answers 404 for another user\'s category on rename and delete', async () => {
+  it("answers 404 for another user's category on rename and delete", async () => {
     const owner = await signUp();
     const intruder = await signUp();
     const category = (await call('POST', '/categories/', { token: owner.token, json: { name: 'Private' } })).body;

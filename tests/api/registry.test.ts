@@ -5,7 +5,8 @@ import { TABLE, db, getItem } from '../support/db';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const create = async (user: User, title: string, body = 'Body') => (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body;
-const save = (user: User, id: string, fields: Record<string, unknown>) => call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'T', body: 'B', ...fields } });
+const save = (user: User, id: string, fields: Record<string, unknown>) =>
+  call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'T', body: 'B', ...fields } });
 const newKey = async (user: User) => (await call('POST', '/api-keys', { token: user.token, json: { name: 'test' } })).body.key as string;
 
 describe('slugs', () => {
@@ -56,12 +57,18 @@ describe('labels', () => {
     await call('PUT', `/prompts/${p.id}/labels/staging`, { token: user.token, json: { version: 2 } });
 
     const versions = (await call('GET', `/prompts/${p.id}/versions`, { token: user.token })).body.versions;
-    expect(versions.map((v: any) => [v.version, v.labels])).toEqual([[2, ['staging']], [1, ['production']]]);
+    expect(versions.map((v: any) => [v.version, v.labels])).toEqual([
+      [2, ['staging']],
+      [1, ['production']],
+    ]);
     expect((await call('GET', `/prompts/${(await create(user, 'Unlabelled')).id}/versions`, { token: user.token })).body.versions[0].labels).toBeUndefined();
     const labelsOf = async () => (await call('GET', '/prompts/', { token: user.token })).body.prompts.find((q: any) => q.id === p.id).labels;
     expect(await labelsOf()).toEqual({ production: 1, staging: 2 });
 
-    expect((await call('PUT', `/prompts/${p.id}/labels/production`, { token: user.token, json: { version: 2 } })).body.labels).toEqual({ production: 2, staging: 2 });
+    expect((await call('PUT', `/prompts/${p.id}/labels/production`, { token: user.token, json: { version: 2 } })).body.labels).toEqual({
+      production: 2,
+      staging: 2,
+    });
     expect((await call('PUT', `/prompts/${p.id}/labels/production`, { token: user.token, json: { version: 3 } })).status).toBe(404);
     expect((await call('PUT', `/prompts/${p.id}/labels/Prod`, { token: user.token, json: { version: 1 } })).status).toBe(400);
     expect((await call('PUT', `/prompts/${p.id}/labels/latest`, { token: user.token, json: { version: 1 } })).status).toBe(400);
@@ -102,7 +109,10 @@ describe('registry', () => {
         description: 'Email [INPUT: name] about [INPUT: topic].',
         version: 2,
         labels: { production: 1 },
-        variables: [{ type: 'INPUT', key: 'name' }, { type: 'INPUT', key: 'topic' }],
+        variables: [
+          { type: 'INPUT', key: 'name' },
+          { type: 'INPUT', key: 'topic' },
+        ],
       },
     ]);
 
@@ -113,14 +123,20 @@ describe('registry', () => {
       version: 2,
       labels: [],
       body: 'Email [INPUT: name] about [INPUT: topic].',
-      variables: [{ type: 'INPUT', key: 'name' }, { type: 'INPUT', key: 'topic' }],
+      variables: [
+        { type: 'INPUT', key: 'name' },
+        { type: 'INPUT', key: 'topic' },
+      ],
       tasks: ['Sales'],
       industries: [],
       updated_at: expect.any(String),
     });
     const production = await call('GET', '/registry/prompts/cold-email?label=production', { token: key });
     expect(production.body).toMatchObject({ version: 1, labels: ['production'], body: 'Write to [INPUT: name] in a [INPUT: tone=friendly|formal] tone.' });
-    expect(production.body.variables).toEqual([{ type: 'INPUT', key: 'name' }, { type: 'INPUT', key: 'tone', default: 'friendly', choices: ['friendly', 'formal'] }]);
+    expect(production.body.variables).toEqual([
+      { type: 'INPUT', key: 'name' },
+      { type: 'INPUT', key: 'tone', default: 'friendly', choices: ['friendly', 'formal'] },
+    ]);
     expect((await call('GET', '/registry/prompts/cold-email?version=1', { token: user.token })).body.version).toBe(1);
 
     expect((await call('GET', '/registry/prompts/cold-email?label=staging', { token: key })).status).toBe(404);
@@ -186,7 +202,20 @@ describe('slug backfill', () => {
     await db.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { pk: `USER#${user.id}`, sk: `PROMPT#${id}`, type: 'prompt', id, title: 'Old note', body: 'legacy', category_id: null, is_favorite: false, tasks: [], industries: [], created_at: at, updated_at: at },
+        Item: {
+          pk: `USER#${user.id}`,
+          sk: `PROMPT#${id}`,
+          type: 'prompt',
+          id,
+          title: 'Old note',
+          body: 'legacy',
+          category_id: null,
+          is_favorite: false,
+          tasks: [],
+          industries: [],
+          created_at: at,
+          updated_at: at,
+        },
       }),
     );
     expect((await call('GET', '/prompts/', { token: user.token })).body.prompts.find((p: any) => p.id === id).slug).toBe('');

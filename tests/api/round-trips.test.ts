@@ -24,7 +24,11 @@ async function measured(input: EventInput): Promise<{ reply: HandlerReply; sent:
   const match = matchRoute(input.method, input.path);
   if (!match || !('route' in match)) throw new Error(`No route for ${input.method} ${input.path}`);
   const name = match.route.handler;
-  if (!handlers.has(name)) handlers.set(name, import(join(import.meta.dirname, '../../functions', `${name}.ts`)).then((m) => m.handler as Handler));
+  if (!handlers.has(name))
+    handlers.set(
+      name,
+      import(join(import.meta.dirname, '../../functions', `${name}.ts`)).then((m) => m.handler as Handler),
+    );
   const handler = await handlers.get(name)!;
   recorder.take();
   const reply = await invoke(handler, input);
@@ -43,7 +47,8 @@ async function measuredWithLibrary(input: EventInput) {
   return result;
 }
 
-const batchGetOf = (sent: Sent[]) => (sent.find((s) => s.command === 'BatchGetItem')!.input.RequestItems as Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>)[TABLE]!;
+const batchGetOf = (sent: Sent[]) =>
+  (sent.find((s) => s.command === 'BatchGetItem')!.input.RequestItems as Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>)[TABLE]!;
 
 type User = Awaited<ReturnType<typeof signUp>>;
 let user: User;
@@ -66,7 +71,11 @@ beforeAll(async () => {
   const page = await ok('GET', '/library/prompts?page=1&page_size=100');
   const unlocked = (page.prompts as { id: string; title: string; locked: boolean }[]).filter((p) => !p.locked);
   libraryId = unlocked[0]!.id;
-  freshLibraryIds = unlocked.slice(1).filter((p, i, all) => p.title !== unlocked[0]!.title && all.findIndex((q) => q.title === p.title) === i).slice(0, 2).map((p) => p.id);
+  freshLibraryIds = unlocked
+    .slice(1)
+    .filter((p, i, all) => p.title !== unlocked[0]!.title && all.findIndex((q) => q.title === p.title) === i)
+    .slice(0, 2)
+    .map((p) => p.id);
   // This worker reads the published library snapshot (building it if none is published yet).
   await measured({ method: 'GET', path: '/library/filters', token: user.token });
 });
@@ -77,7 +86,12 @@ describe('DynamoDB round trips', () => {
     const prompt = await newPrompt('Saved');
 
     // Act
-    const save = await measured({ method: 'PUT', path: `/prompts/${prompt.id}`, token: user.token, json: { title: 'Saved again', body: 'New body', category_id: categoryId, tasks: [], industries: [] } });
+    const save = await measured({
+      method: 'PUT',
+      path: `/prompts/${prompt.id}`,
+      token: user.token,
+      json: { title: 'Saved again', body: 'New body', category_id: categoryId, tasks: [], industries: [] },
+    });
 
     // Assess
     expect(save.reply.status).toBe(204);
@@ -98,15 +112,30 @@ describe('DynamoDB round trips', () => {
     const t = user.token;
     const cases: [EventInput, number, string[], number][] = [
       // request, status, commands (sorted), round trips in sequence
-      [{ method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[0]}`, token: t, json: { category_id: categoryId } }, 201, ['BatchGetItem', 'GetItem', 'TransactWriteItems', 'UpdateItem'], 2],
+      [
+        { method: 'POST', path: '/prompts/', token: t, json: { title: 'New', body: 'Body', category_id: categoryId } },
+        201,
+        ['BatchGetItem', 'GetItem', 'TransactWriteItems'],
+        2,
+      ],
+      [
+        { method: 'POST', path: `/prompts/fork/${freshLibraryIds[0]}`, token: t, json: { category_id: categoryId } },
+        201,
+        ['BatchGetItem', 'GetItem', 'TransactWriteItems', 'UpdateItem'],
+        2,
+      ],
       [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[1]}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems', 'UpdateItem'], 2],
       [{ method: 'POST', path: `/prompts/${restored.id}/versions/1/restore`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
       [{ method: 'PUT', path: `/categories/${categoryId}`, token: t, json: { name: 'Round trips, renamed' } }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
       [{ method: 'DELETE', path: `/categories/${doomed.id}`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
-      [{ method: 'PUT', path: `/context/snippets/${snippet.id}`, token: t, json: { snippet_name: 'rt-renamed', snippet_content: 'Best' } }, 200, ['BatchGetItem', 'TransactWriteItems'], 2],
+      [
+        { method: 'PUT', path: `/context/snippets/${snippet.id}`, token: t, json: { snippet_name: 'rt-renamed', snippet_content: 'Best' } },
+        200,
+        ['BatchGetItem', 'TransactWriteItems'],
+        2,
+      ],
       [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
     ];
 

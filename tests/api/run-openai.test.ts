@@ -70,9 +70,7 @@ describe('POST /engine/run with OPENAI_API_KEY', () => {
     const reply = await run({ text: 'SCENARIO:break please' }, { token, base });
 
     expect(reply.status).toBe(200);
-    expect(reply.text).toBe(
-      'The first words\n\n[The model stopped with an error: the connection to the AI service was lost. The answer above is incomplete.]',
-    );
+    expect(reply.text).toBe('The first words\n\n[The model stopped with an error: the connection to the AI service was lost. The answer above is incomplete.]');
   });
 
   it('stops asking the model when the client stops reading (Stop in the workbench)', async () => {

@@ -92,7 +92,7 @@ describe('POST /engine/run (local engine)', () => {
 });
 
 describe('run quota', () => {
-  it("gives the free tier 20 runs a day, even to 21 at once, then answers 429 with a detail", async () => {
+  it('gives the free tier 20 runs a day, even to 21 at once, then answers 429 with a detail', async () => {
     // Prepare
     const user = await signUp();
 

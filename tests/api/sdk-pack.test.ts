@@ -15,11 +15,20 @@ afterAll(() => rmSync(app, { recursive: true, force: true }));
 
 describe('SDK package', () => {
   it('packs with its build, types and README only, and works from the tarball', async () => {
-    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', app], { cwd: join(ROOT, 'sdk'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as {
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', app], { cwd: join(ROOT, 'sdk'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    ) as {
       filename: string;
       files: { path: string }[];
     }[];
-    expect(packed!.files.map((f) => f.path).sort()).toEqual(['README.md', 'dist/index.d.ts', 'dist/index.js', 'dist/schema.d.ts', 'dist/schema.js', 'package.json']);
+    expect(packed!.files.map((f) => f.path).sort()).toEqual([
+      'README.md',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/schema.d.ts',
+      'dist/schema.js',
+      'package.json',
+    ]);
 
     const installed = join(app, 'node_modules/@construct/sdk');
     mkdirSync(installed, { recursive: true });
@@ -62,7 +71,10 @@ export const bad = construct.prompts.compile('a', { n: 1 });
     );
     writeFileSync(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] }, files: ['main.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] },
+        files: ['main.ts'],
+      }),
     );
     execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
   }, 120_000);

@@ -9,7 +9,8 @@ import { call, signUp } from '../support/api';
 type User = Awaited<ReturnType<typeof signUp>>;
 // The gateway listens on 127.0.0.1; `localhost` could resolve to ::1.
 const site = () => inject('baseUrl').replace('//localhost:', '//127.0.0.1:');
-const create = async (user: User, title: string, body: string) => (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body as { id: string; slug: string };
+const create = async (user: User, title: string, body: string) =>
+  (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body as { id: string; slug: string };
 const save = (user: User, id: string, title: string, body: string) => call('PUT', `/prompts/${id}`, { token: user.token, json: { title, body } });
 const newKey = async (user: User) => (await call('POST', '/api-keys', { token: user.token, json: { name: 'sdk' } })).body as { id: string; key: string };
 
@@ -100,12 +101,18 @@ describe('SDK against the local stack', () => {
       industries: [],
       updated_at: expect.any(String),
     });
-    expect(await construct.prompts.get('cold-email', { label: 'production' })).toMatchObject({ version: 1, labels: ['production'], body: 'v1: write to [INPUT: name].' });
+    expect(await construct.prompts.get('cold-email', { label: 'production' })).toMatchObject({
+      version: 1,
+      labels: ['production'],
+      body: 'v1: write to [INPUT: name].',
+    });
     expect(await construct.prompts.get('cold-email', { version: 1 })).toMatchObject({ version: 1, body: 'v1: write to [INPUT: name].' });
 
     expect(await construct.prompts.compile('cold-email', { name: 'Ada' })).toBe('v2: write to Ada in a friendly tone.');
     expect(await construct.prompts.compile('cold-email', { name: 'Ada' }, { label: 'production' })).toBe('v1: write to Ada.');
-    expect(await construct.prompts.compile('cold-email', { name: 'Ada', tone: 'formal' }, { version: 2, directives: false })).toBe('v2: write to Ada in a formal tone.');
+    expect(await construct.prompts.compile('cold-email', { name: 'Ada', tone: 'formal' }, { version: 2, directives: false })).toBe(
+      'v2: write to Ada in a formal tone.',
+    );
 
     expect(await construct.prompts.list()).toEqual([expect.objectContaining({ slug: 'cold-email', version: 2, labels: { production: 1 } })]);
     // The site with or without its /api/v1, with a trailing slash.
@@ -126,7 +133,9 @@ describe('SDK against the local stack', () => {
     expect(unfilled.status).toBe(400);
     expect(unfilled.detail).toBe("Missing value for INPUT variable 'name' (no default).");
     expect(unfilled.message).toBe("400: Missing value for INPUT variable 'name' (no default).");
-    expect((await rejection(construct.prompts.compile('cold-email', { name: 'A', tone: 'loud' }))).detail).toBe("Variable 'tone' must be one of: friendly, formal.");
+    expect((await rejection(construct.prompts.compile('cold-email', { name: 'A', tone: 'loud' }))).detail).toBe(
+      "Variable 'tone' must be one of: friendly, formal.",
+    );
 
     const wrongKey = await rejection(new Construct({ apiKey: 'cst_not-a-real-key', baseUrl: site() }).prompts.list());
     expect(wrongKey.status).toBe(401);

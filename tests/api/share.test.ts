@@ -6,7 +6,8 @@ import { getItem, library, setTier } from '../support/db';
 describe('share links', () => {
   it('shares a prompt once, reads it without sign-in (no email), forks it, and revokes it at once', async () => {
     const author = await signUp({ first_name: 'Grace', last_name: 'Hopper' });
-    const p = (await call('POST', '/prompts/', { token: author.token, json: { title: 'Standup', body: 'Summarise [INPUT: notes=none]', tasks: ['Meetings'] } })).body;
+    const p = (await call('POST', '/prompts/', { token: author.token, json: { title: 'Standup', body: 'Summarise [INPUT: notes=none]', tasks: ['Meetings'] } }))
+      .body;
 
     const shared = await call('POST', `/prompts/${p.id}/share`, { token: author.token });
     expect(shared.status).toBe(201);
@@ -17,7 +18,15 @@ describe('share links', () => {
 
     const read = await call('GET', `/shared/${shared.body.token}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ title: 'Standup', body: 'Summarise [INPUT: notes=none]', variables: [{ type: 'INPUT', key: 'notes', default: 'none' }], tasks: ['Meetings'], industries: [], author_name: 'Grace H.', updated_at: p.updated_at });
+    expect(read.body).toEqual({
+      title: 'Standup',
+      body: 'Summarise [INPUT: notes=none]',
+      variables: [{ type: 'INPUT', key: 'notes', default: 'none' }],
+      tasks: ['Meetings'],
+      industries: [],
+      author_name: 'Grace H.',
+      updated_at: p.updated_at,
+    });
     expect(JSON.stringify(read.body)).not.toContain(author.email);
 
     const reader = await signUp();
@@ -35,7 +44,11 @@ describe('share links', () => {
   it('refuses to share a copy of a Pro or Elite library prompt (403), and shares a free one', async () => {
     const user = await signUp();
     await setTier(user.id, 'elite');
-    const ids = { pro: `share-pro-${randomUUID().slice(0, 8)}`, elite: `share-elite-${randomUUID().slice(0, 8)}`, free: `share-free-${randomUUID().slice(0, 8)}` };
+    const ids = {
+      pro: `share-pro-${randomUUID().slice(0, 8)}`,
+      elite: `share-elite-${randomUUID().slice(0, 8)}`,
+      free: `share-free-${randomUUID().slice(0, 8)}`,
+    };
     await library.upsertEntries(
       [
         { id: ids.pro, title: 'Pro secret', body: 'Tiered body', category: null, tasks: [], industries: [], access_tier: 'pro' },
@@ -58,7 +71,7 @@ describe('share links', () => {
     expect((await call('POST', `/prompts/${freeFork.id}/share`, { token: user.token })).status).toBe(201);
   });
 
-  it('answers 404 with detail for a token that names nothing and for another user\'s prompt', async () => {
+  it("answers 404 with detail for a token that names nothing and for another user's prompt", async () => {
     const owner = await signUp();
     const stranger = await signUp();
     const p = (await call('POST', '/prompts/', { token: owner.token, json: { title: 'Mine', body: 'mine' } })).body;
@@ -127,7 +140,8 @@ describe('the share page /s/<token>', () => {
     expect(reply.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = reply.body as string;
     const escapedTitle = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;';
-    const escapedDescription = 'Say &quot;hi&quot; to &lt;b&gt;[INPUT: name]&lt;/b&gt; &amp; keep $&amp; as it is. &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
+    const escapedDescription =
+      'Say &quot;hi&quot; to &lt;b&gt;[INPUT: name]&lt;/b&gt; &amp; keep $&amp; as it is. &lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<title>${escapedTitle} · Construct</title>`);
     expect(html).toContain(`<meta name="description" content="${escapedDescription}" />`);

@@ -12,7 +12,9 @@ const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 /** Every item of a user's partition and the user item, to prove that nothing was written. */
 async function snapshot(userId: string) {
-  const items = (await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }))).Items ?? [];
+  const items =
+    (await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }))).Items ??
+    [];
   return items.sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 }
 
@@ -39,10 +41,17 @@ async function exportJson(user: User) {
   return reply;
 }
 
-const importFile = (user: User, document: unknown, dry_run?: boolean) => call('POST', '/prompts/import', { token: user.token, json: { document, ...(dry_run === undefined ? {} : { dry_run }) } });
+const importFile = (user: User, document: unknown, dry_run?: boolean) =>
+  call('POST', '/prompts/import', { token: user.token, json: { document, ...(dry_run === undefined ? {} : { dry_run }) } });
 
-const file = (prompts: Record<string, unknown>[], categories: string[] = []) => ({ format: 'construct.prompts', version: 1, categories: categories.map((name) => ({ name })), prompts });
-const many = (n: number, tag = randomUUID().slice(0, 6)) => Array.from({ length: n }, (_, i) => ({ title: `Prompt ${i} ${tag}`, body: `Body ${i} ${tag} [INPUT: x]` }));
+const file = (prompts: Record<string, unknown>[], categories: string[] = []) => ({
+  format: 'construct.prompts',
+  version: 1,
+  categories: categories.map((name) => ({ name })),
+  prompts,
+});
+const many = (n: number, tag = randomUUID().slice(0, 6)) =>
+  Array.from({ length: n }, (_, i) => ({ title: `Prompt ${i} ${tag}`, body: `Body ${i} ${tag} [INPUT: x]` }));
 
 /** A workspace with two categories (one empty), tags, a favourite and an uncategorised prompt. */
 async function seed(user: User) {
@@ -50,7 +59,13 @@ async function seed(user: User) {
   await call('POST', '/categories/', { token: user.token, json: { name: 'Empty one' } });
   const first = await call('POST', '/prompts/', {
     token: user.token,
-    json: { title: 'Launch email', body: 'Write a launch email about [INPUT: product].\n```\nkeep this fence\n```', category_id: marketing.id, tasks: ['Email', 'Launch'], industries: ['SaaS'] },
+    json: {
+      title: 'Launch email',
+      body: 'Write a launch email about [INPUT: product].\n```\nkeep this fence\n```',
+      category_id: marketing.id,
+      tasks: ['Email', 'Launch'],
+      industries: ['SaaS'],
+    },
   });
   await call('PUT', `/prompts/${first.body.id}`, { token: user.token, json: { is_favorite: true } });
   await call('POST', '/prompts/', { token: user.token, json: { title: 'Loose note', body: 'Summarise [INPUT: notes] in three bullets.' } });
@@ -58,7 +73,16 @@ async function seed(user: User) {
 
 /** What a user's prompts look like, without ids: what must survive a round trip. */
 const portable = (list: any[]) =>
-  list.map(({ title, body, category_name, tasks, industries, is_favorite, created_at, updated_at }) => ({ title, body, category_name, tasks, industries, is_favorite, created_at, updated_at }));
+  list.map(({ title, body, category_name, tasks, industries, is_favorite, created_at, updated_at }) => ({
+    title,
+    body,
+    category_name,
+    tasks,
+    industries,
+    is_favorite,
+    created_at,
+    updated_at,
+  }));
 
 describe('export', () => {
   it('downloads JSON with categories by name, tags and favourites, and nothing of another user', async () => {
@@ -71,9 +95,23 @@ describe('export', () => {
 
     expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="construct-prompts-\d{4}-\d{2}-\d{2}\.json"$/);
-    expect(reply.body).toMatchObject({ format: 'construct.prompts', version: 1, exported_at: expect.any(String), categories: [{ name: 'Empty one' }, { name: 'Marketing' }] });
+    expect(reply.body).toMatchObject({
+      format: 'construct.prompts',
+      version: 1,
+      exported_at: expect.any(String),
+      categories: [{ name: 'Empty one' }, { name: 'Marketing' }],
+    });
     expect(reply.body.prompts).toEqual([
-      { title: 'Loose note', body: 'Summarise [INPUT: notes] in three bullets.', category: null, tasks: [], industries: [], is_favorite: false, created_at: expect.any(String), updated_at: expect.any(String) },
+      {
+        title: 'Loose note',
+        body: 'Summarise [INPUT: notes] in three bullets.',
+        category: null,
+        tasks: [],
+        industries: [],
+        is_favorite: false,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
       expect.objectContaining({ title: 'Launch email', category: 'Marketing', tasks: ['Email', 'Launch'], industries: ['SaaS'], is_favorite: true }),
     ]);
     const text = JSON.stringify(reply.body);
@@ -94,7 +132,9 @@ describe('export', () => {
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="construct-prompts-\d{4}-\d{2}-\d{2}\.md"$/);
     const md = reply.body as string;
     expect(md.match(/^## .*/gm)).toEqual(['## Empty one', '## Marketing', '## Uncategorized']);
-    expect(md).toContain('### Launch email\n\n- Tasks: Email, Launch\n- Industries: SaaS\n- Favorite: yes\n\n````\nWrite a launch email about [INPUT: product].\n');
+    expect(md).toContain(
+      '### Launch email\n\n- Tasks: Email, Launch\n- Industries: SaaS\n- Favorite: yes\n\n````\nWrite a launch email about [INPUT: product].\n',
+    );
     expect(md).toContain('```\nkeep this fence\n```\n````\n');
   });
 
@@ -143,10 +183,23 @@ describe('import', () => {
 
   it('skips duplicates on re-import (title in any case + body) and reuses categories by name', async () => {
     const user = await userWith('pro');
-    const doc = file([{ title: 'Alpha', body: 'First body', category: 'Ideas' }, { title: 'Beta', body: 'Second body' }], ['Ideas']);
+    const doc = file(
+      [
+        { title: 'Alpha', body: 'First body', category: 'Ideas' },
+        { title: 'Beta', body: 'Second body' },
+      ],
+      ['Ideas'],
+    );
     expect((await importFile(user, doc)).status).toBe(201);
 
-    const again = file([{ title: 'ALPHA ', body: 'First body\n', category: 'IDEAS' }, { title: 'Beta', body: 'Second body' }, { title: 'Beta', body: 'Changed body', category: 'ideas' }], ['ideas']);
+    const again = file(
+      [
+        { title: 'ALPHA ', body: 'First body\n', category: 'IDEAS' },
+        { title: 'Beta', body: 'Second body' },
+        { title: 'Beta', body: 'Changed body', category: 'ideas' },
+      ],
+      ['ideas'],
+    );
     const previewed = await importFile(user, again, true);
     expect(previewed.body).toMatchObject({
       create: [{ title: 'Beta', category: 'Ideas' }],
@@ -200,7 +253,10 @@ describe('import', () => {
 
   it('refuses a request without a document, and unknown top-level fields', async () => {
     const user = await userWith('free');
-    expect((await call('POST', '/prompts/import', { token: user.token, json: { dry_run: true } })).body).toEqual({ detail: 'document is required.', errors: [{ field: 'document', message: 'document is required.' }] });
+    expect((await call('POST', '/prompts/import', { token: user.token, json: { dry_run: true } })).body).toEqual({
+      detail: 'document is required.',
+      errors: [{ field: 'document', message: 'document is required.' }],
+    });
     expect((await call('POST', '/prompts/import', { token: user.token, json: { document: file([]), user_id: 'x' } })).status).toBe(400);
   });
 
@@ -213,7 +269,10 @@ describe('import', () => {
     const tooMany = file([{ title: 'Existing', body: 'Already here' }, ...many(4)]);
     const previewed = await importFile(user, tooMany, true);
     expect(previewed.status).toBe(200);
-    expect(previewed.body.limit).toEqual({ allowed: false, detail: 'This file has 4 new prompts but your plan allows 3 more. Please upgrade your plan or import a smaller file.' });
+    expect(previewed.body.limit).toEqual({
+      allowed: false,
+      detail: 'This file has 4 new prompts but your plan allows 3 more. Please upgrade your plan or import a smaller file.',
+    });
     const reply = await importFile(user, tooMany);
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ detail: 'This file has 4 new prompts but your plan allows 3 more. Please upgrade your plan or import a smaller file.' });
@@ -247,7 +306,10 @@ describe('import', () => {
     const replies = await Promise.all(Array.from({ length: 8 }, () => importFile(user, file(many(2)))));
 
     const statuses = replies.map((r) => r.status);
-    expect(statuses.every((s) => [201, 403, 409].includes(s)), JSON.stringify(replies.map((r) => r.body))).toBe(true);
+    expect(
+      statuses.every((s) => [201, 403, 409].includes(s)),
+      JSON.stringify(replies.map((r) => r.body)),
+    ).toBe(true);
     // Two imports of 2 fit in 5 slots; a third would need 2 with 1 left: all or nothing, so exactly two land.
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     const list = await prompts(user);
@@ -304,7 +366,11 @@ describe('import', () => {
 
   it('refuses a request body over 5 MB with 413', async () => {
     const user = await userWith('elite');
-    const reply = await call('POST', '/prompts/import', { token: user.token, body: JSON.stringify({ document: file([{ title: 'x', body: 'y'.repeat(5.1 * 1024 * 1024) }]) }), headers: { 'content-type': 'application/json' } });
+    const reply = await call('POST', '/prompts/import', {
+      token: user.token,
+      body: JSON.stringify({ document: file([{ title: 'x', body: 'y'.repeat(5.1 * 1024 * 1024) }]) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reply.status).toBe(413);
     expect(reply.body.detail).toBe('Request body is too large (limit 5120 KB).');
   });

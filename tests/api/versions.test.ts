@@ -18,11 +18,21 @@ const newPrompt = async (user: User, overrides: Record<string, unknown> = {}) =>
   expect(reply.status).toBe(201);
   return reply.body as { id: string; title: string; body: string; updated_at: string; version: number };
 };
-const save = (user: User, id: string, json: Record<string, unknown>) => call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Weekly report', ...json } });
+const save = (user: User, id: string, json: Record<string, unknown>) =>
+  call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Weekly report', ...json } });
 const versions = async (user: User, id: string) => {
   const reply = await call('GET', `/prompts/${id}/versions`, { token: user.token });
   expect(reply.status).toBe(200);
-  return reply.body.versions as { version: number; title: string; body: string; tasks: string[]; industries: string[]; saved_at: string; source: Record<string, unknown>; current: boolean }[];
+  return reply.body.versions as {
+    version: number;
+    title: string;
+    body: string;
+    tasks: string[];
+    industries: string[];
+    saved_at: string;
+    source: Record<string, unknown>;
+    current: boolean;
+  }[];
 };
 const listed = async (user: User, id: string) => ((await call('GET', '/prompts/', { token: user.token })).body.prompts as any[]).find((p) => p.id === id);
 /** The snapshot items stored for a prompt (straight from the table). */
@@ -209,11 +219,26 @@ describe('version history', () => {
     await db.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { pk: `USER#${user.id}`, sk: `PROMPT#${id}`, type: 'prompt', id, title: 'Old', body: 'old body', category_id: null, is_favorite: false, tasks: [], industries: [], created_at: at, updated_at: at },
+        Item: {
+          pk: `USER#${user.id}`,
+          sk: `PROMPT#${id}`,
+          type: 'prompt',
+          id,
+          title: 'Old',
+          body: 'old body',
+          category_id: null,
+          is_favorite: false,
+          tasks: [],
+          industries: [],
+          created_at: at,
+          updated_at: at,
+        },
       }),
     );
 
-    expect(await versions(user, id)).toEqual([{ version: 1, title: 'Old', body: 'old body', tasks: [], industries: [], saved_at: at, source: { kind: 'create' }, current: true }]);
+    expect(await versions(user, id)).toEqual([
+      { version: 1, title: 'Old', body: 'old body', tasks: [], industries: [], saved_at: at, source: { kind: 'create' }, current: true },
+    ]);
     expect((await save(user, id, { title: 'Old', body: 'new body' })).status).toBe(204);
     expect((await versions(user, id)).map((v) => [v.version, v.body])).toEqual([
       [2, 'new body'],

@@ -133,7 +133,11 @@ async function direct(c: Call) {
   if (!match || !('route' in match)) throw new Error(`no route for ${c.method} ${c.path}`);
   const name = match.route.handler;
   // The same module instance the gateway loaded (same file URL), so the same warm container state.
-  if (!handlers.has(name)) handlers.set(name, import(join(ROOT, 'functions', `${name}.ts`)).then((m) => m.handler as Handler));
+  if (!handlers.has(name))
+    handlers.set(
+      name,
+      import(join(ROOT, 'functions', `${name}.ts`)).then((m) => m.handler as Handler),
+    );
   const handler = await handlers.get(name)!;
   const headers: Record<string, string> = { host: 'localhost', 'user-agent': 'bench' };
   let body: string | undefined;
@@ -145,7 +149,14 @@ async function direct(c: Call) {
     body = new URLSearchParams(c.form).toString();
   }
   if (c.token) headers.authorization = `Bearer ${c.token}`;
-  const event = lambdaEvent({ route: match.route, path: url.pathname, pathParameters: match.pathParameters, headers, rawQueryString: url.search.slice(1), body });
+  const event = lambdaEvent({
+    route: match.route,
+    path: url.pathname,
+    pathParameters: match.pathParameters,
+    headers,
+    rawQueryString: url.search.slice(1),
+    body,
+  });
   const context = lambdaContext({ functionName: `bench-${name}`, timeoutMs: 60_000, requestId: event.requestContext.requestId });
   const result = await handler(event, context);
   if (result.statusCode !== c.status) throw new Error(`handler answered ${result.statusCode}: ${String(result.body).slice(0, 200)}`);
@@ -166,7 +177,13 @@ async function roundTripsOnly(port: number, { token, forkable }: { token: string
     if (r.status >= 300) throw new Error(`round-trip setup: ${method} ${path} answered ${r.status}: ${r.body.slice(0, 200)}`);
     return r.body ? (JSON.parse(r.body) as { id: string }) : { id: '' };
   };
-  const prompt = (title: string, category_id: string | null) => ({ title, body: `Draft [INPUT: topic] ${randomUUID()}`, category_id, tasks: ['Writing'], industries: [] });
+  const prompt = (title: string, category_id: string | null) => ({
+    title,
+    body: `Draft [INPUT: topic] ${randomUUID()}`,
+    category_id,
+    tasks: ['Writing'],
+    industries: [],
+  });
   const category = await ok('POST', '/categories/', { name: `Round trips ${randomUUID().slice(0, 8)}` });
   const snippet = await ok('POST', '/context/snippets', { snippet_name: `rt-${randomUUID().slice(0, 8)}`, snippet_content: 'Signed, the team.' });
   const saved = await ok('POST', '/prompts/', prompt('Saved often', category.id));
@@ -181,17 +198,52 @@ async function roundTripsOnly(port: number, { token, forkable }: { token: string
     call: () => ({ method, path: path(), token, status, ...(json ? { json: json() } : {}) }),
   });
   return [
-    user('create prompt in a category', 'POST', '/prompts/', () => '/prompts/', 201, () => prompt('Created', category.id)),
-    user('fork into a category', 'POST', '/prompts/fork/{id}', () => `/prompts/fork/${forkable[++n % forkable.length]}`, 201, () => ({ category_id: category.id })),
-    user('save prompt', 'PUT', '/prompts/{id}', () => `/prompts/${saved.id}`, 204, () => prompt(`Saved often ${++n}`, category.id)),
+    user(
+      'create prompt in a category',
+      'POST',
+      '/prompts/',
+      () => '/prompts/',
+      201,
+      () => prompt('Created', category.id),
+    ),
+    user(
+      'fork into a category',
+      'POST',
+      '/prompts/fork/{id}',
+      () => `/prompts/fork/${forkable[++n % forkable.length]}`,
+      201,
+      () => ({ category_id: category.id }),
+    ),
+    user(
+      'save prompt',
+      'PUT',
+      '/prompts/{id}',
+      () => `/prompts/${saved.id}`,
+      204,
+      () => prompt(`Saved often ${++n}`, category.id),
+    ),
     user('versions', 'GET', '/prompts/{id}/versions', () => `/prompts/${restored.id}/versions`, 200),
     user('restore version', 'POST', '/prompts/{id}/versions/{version}/restore', () => `/prompts/${restored.id}/versions/1/restore`, 200),
     user('library update', 'GET', '/prompts/{id}/library-update', () => `/prompts/${fork.id}/library-update`, 200),
     user('pull library update', 'POST', '/prompts/{id}/library-update/pull', () => `/prompts/${fork.id}/library-update/pull`, 200),
     user('dismiss library update', 'POST', '/prompts/{id}/library-update/dismiss', () => `/prompts/${fork.id}/library-update/dismiss`, 204),
     user('library filters', 'GET', '/library/filters', () => '/library/filters', 200),
-    user('rename category', 'PUT', '/categories/{id}', () => `/categories/${category.id}`, 204, () => ({ name: `Round trips ${++n}` })),
-    user('update snippet', 'PUT', '/context/snippets/{id}', () => `/context/snippets/${snippet.id}`, 200, () => ({ snippet_name: `rt-${++n}`, snippet_content: 'Signed, the team.' })),
+    user(
+      'rename category',
+      'PUT',
+      '/categories/{id}',
+      () => `/categories/${category.id}`,
+      204,
+      () => ({ name: `Round trips ${++n}` }),
+    ),
+    user(
+      'update snippet',
+      'PUT',
+      '/context/snippets/{id}',
+      () => `/context/snippets/${snippet.id}`,
+      200,
+      () => ({ snippet_name: `rt-${++n}`, snippet_content: 'Signed, the team.' }),
+    ),
   ];
 }
 
@@ -341,7 +393,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const newUser = async (label: string, tier: 'free' | 'pro' | 'elite') => {
     const email = `${label}-${randomUUID().slice(0, 8)}@bench.local`;
     const user = await createUser({ email, password_hash: hash, first_name: 'Bench', last_name: label, is_admin: false, access_tier: 'free' });
-    await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET access_tier = :t', ExpressionAttributeValues: { ':t': tier } }));
+    await db.send(
+      new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET access_tier = :t', ExpressionAttributeValues: { ':t': tier } }),
+    );
     // Tokens come from the real sign-in route, whatever claims it puts in them.
     const login = await send(port, 'POST', '/auth/login', { form: { username: email, password: PASSWORD } });
     if (login.status !== 200) throw new Error(`login of a bench user failed: ${login.status} ${login.body}`);
@@ -362,7 +416,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       return { ...keys.prompt(user.id, id), type: 'prompt', id, ...p, category_id, created_at: at, updated_at: at };
     });
     await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
-    await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET prompts_used = :n', ExpressionAttributeValues: { ':n': count } }));
+    await db.send(
+      new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET prompts_used = :n', ExpressionAttributeValues: { ':n': count } }),
+    );
   };
   const list50 = await newUser('list50', 'pro');
   const list500 = await newUser('list500', 'elite');
@@ -383,7 +439,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const authRead = (user: BenchUser, ...preload: { pk: string; sk: string }[]) =>
     db.send(
       new BatchGetCommand({
-        RequestItems: { [TABLE]: { Keys: [keys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }, ...preload], ...(preload.length ? { ConsistentRead: true } : {}) } },
+        RequestItems: {
+          [TABLE]: { Keys: [keys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }, ...preload], ...(preload.length ? { ConsistentRead: true } : {}) },
+        },
       }),
     );
   /** The sign-in guard's read: the account's and the address's failure windows, in one BatchGet. */
@@ -406,7 +464,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const queryAll = async (id: string) => {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.workspace(id) }, ExclusiveStartKey }));
+      const page = await db.send(
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.workspace(id) }, ExclusiveStartKey }),
+      );
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   };
@@ -426,7 +486,13 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
               ExpressionAttributeValues: { ':one': 1 },
             },
           },
-          { Put: { TableName: TABLE, Item: { ...keys.prompt(userId, id), type: 'prompt', id, ...fields, created_at: now, updated_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { ...keys.prompt(userId, id), type: 'prompt', id, ...fields, created_at: now, updated_at: now },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ],
       }),
     );
@@ -444,13 +510,22 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
 
   // -- The registry: one prompt with a slug (made by the route, as users make them;
   //    the elite user's: the pro one is at its 50-prompt limit) --
-  const made = await send(port, 'POST', '/prompts/', { token: list500.token, json: { title: 'Bench registry', body: 'Summarise [INPUT: notes] for [PROFILE: team=the team] with [SNIPPET: tone].' } });
+  const made = await send(port, 'POST', '/prompts/', {
+    token: list500.token,
+    json: { title: 'Bench registry', body: 'Summarise [INPUT: notes] for [PROFILE: team=the team] with [SNIPPET: tone].' },
+  });
   if (made.status !== 201) throw new Error(`registry prompt: ${made.status} ${made.body}`);
   const registryPrompt = JSON.parse(made.body) as { id: string; slug: string };
   await send(port, 'POST', '/context/snippets', { token: list500.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
   const { slugKey } = await import('../../functions/lib/slugs');
   const workspacePrefix = (prefix: string) =>
-    db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.workspace(list500.id), ':p': prefix } }));
+    db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.workspace(list500.id), ':p': prefix },
+      }),
+    );
   /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
   const registryFloor = async (withContext: boolean) => {
     await authRead(list500, slugKey(list500.id, registryPrompt.slug));
@@ -528,9 +603,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       access: 'user',
       library: true,
       call: () => ({ method: 'GET', path: '/library/prompts?page=1&page_size=12', token: list50.token, status: 200 }),
-      floors: [
-        { name: 'BatchGet user+revocation', op: async () => void (await authRead(list50)) },
-      ],
+      floors: [{ name: 'BatchGet user+revocation', op: async () => void (await authRead(list50)) }],
       min: 30,
       max: 3000,
     },
@@ -539,7 +612,13 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       route: 'POST /prompts/fork/{id}',
       access: 'user',
       library: true,
-      call: (w) => ({ method: 'POST', path: `/prompts/fork/${forkable[forkNext++ % forkable.length]}`, token: writers[w]!.token, json: { category_id: null }, status: 201 }),
+      call: (w) => ({
+        method: 'POST',
+        path: `/prompts/fork/${forkable[forkNext++ % forkable.length]}`,
+        token: writers[w]!.token,
+        json: { category_id: null },
+        status: 201,
+      }),
       floors: [
         {
           name: 'BatchGet user+revocation+library prompt + TransactWrite',
@@ -574,7 +653,13 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'registry compile',
       route: 'POST /registry/prompts/{slug}/compile',
       access: 'user',
-      call: () => ({ method: 'POST', path: `/registry/prompts/${registryPrompt.slug}/compile`, token: list500.token, json: { variables: { notes: 'Q3 numbers' } }, status: 200 }),
+      call: () => ({
+        method: 'POST',
+        path: `/registry/prompts/${registryPrompt.slug}/compile`,
+        token: list500.token,
+        json: { variables: { notes: 'Q3 numbers' } },
+        status: 200,
+      }),
       floors: [{ name: 'BatchGet user+revocation+slug claim + (GetItem prompt ‖ Query snippets ‖ Query profile)', op: () => registryFloor(true) }],
       min: 50,
       max: 3000,
@@ -583,7 +668,13 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       name: 'enhance (local engine)',
       route: 'POST /engine/enhance',
       access: 'user',
-      call: (w) => ({ method: 'POST', path: '/engine/enhance', token: writers[w]!.token, json: { prompt_body: ENHANCE_BODY, enhancement_type: 'clarify' }, status: 200 }),
+      call: (w) => ({
+        method: 'POST',
+        path: '/engine/enhance',
+        token: writers[w]!.token,
+        json: { prompt_body: ENHANCE_BODY, enhancement_type: 'clarify' },
+        status: 200,
+      }),
       floors: [{ name: 'BatchGet user+revocation', op: async (w) => void (await authRead(writers[w]!)) }],
       min: 50,
       max: 3000,

@@ -86,7 +86,10 @@ export async function runColdBench(options: BenchOptions): Promise<ColdResult[]>
         bytes: statSync(file(name)).size,
         importMs: round(median(samples.get(name)!), 1),
         runs,
-        largest: [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, bytes]) => ({ name: n, bytes })),
+        largest: [...byOwner]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([n, bytes]) => ({ name: n, bytes })),
         ...(name.startsWith('(reference)') ? { reference: true } : {}),
       };
     });

@@ -37,7 +37,11 @@ function gzipProxy(target: number) {
     const upstream = httpRequest({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (up: IncomingMessage) => {
       const headers = { ...up.headers };
       const size = Number(up.headers['content-length'] ?? Number.POSITIVE_INFINITY);
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && COMPRESSIBLE.test(String(up.headers['content-type'] ?? '')) && !up.headers['content-encoding'] && size >= 1000;
+      const gzip =
+        /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+        COMPRESSIBLE.test(String(up.headers['content-type'] ?? '')) &&
+        !up.headers['content-encoding'] &&
+        size >= 1000;
       if (gzip) {
         delete headers['content-length'];
         headers['content-encoding'] = 'gzip';

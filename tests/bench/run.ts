@@ -24,10 +24,18 @@ import type { SdkReport } from './sdk';
  *   npm run bench -- --markdown         print the tables as Markdown (for the README)
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
-const USAGE = 'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+const USAGE =
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
-  const options = { quick: false, only: null as Section | null, lighthouse: true, markdown: false, report: null as string | null, scenario: null as string | null };
+  const options = {
+    quick: false,
+    only: null as Section | null,
+    lighthouse: true,
+    markdown: false,
+    report: null as string | null,
+    scenario: null as string | null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
@@ -38,8 +46,7 @@ function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: 
       const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
       if (!value) throw new Error(`--scenario takes the text of a scenario's name\n${USAGE}`);
       options.scenario = value;
-    }
-    else if (arg === '--only' || arg.startsWith('--only=')) {
+    } else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
       if (!SECTIONS.includes(value as Section)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}\n${USAGE}`);
       options.only = value as Section;
@@ -87,7 +94,11 @@ async function main() {
   const wanted = (s: Section) => (options.only ? options.only === s : s !== 'lighthouse' || options.lighthouse);
   const started = performance.now();
   const host = machine();
-  const results: Results = { machine: host, options: { quick: options.quick, only: options.only, lighthouse: options.lighthouse, scenario: options.scenario }, sectionSeconds: {} };
+  const results: Results = {
+    machine: host,
+    options: { quick: options.quick, only: options.only, lighthouse: options.lighthouse, scenario: options.scenario },
+    sectionSeconds: {},
+  };
   const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     try {
@@ -155,13 +166,29 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
   const sections = Object.entries(results.sectionSeconds ?? {})
     .map(([name, seconds]) => `${name} ${seconds} s`)
     .join(', ');
-  const out: string[] = [headerOf(results.machine, results.options.quick), `(took ${results.durationSeconds} s: ${sections}; load average at the end ${results.loadAverageAtEnd?.join(' / ')})`];
+  const out: string[] = [
+    headerOf(results.machine, results.options.quick),
+    `(took ${results.durationSeconds} s: ${sections}; load average at the end ${results.loadAverageAtEnd?.join(' / ')})`,
+  ];
   if (results.api) {
     const api = results.api;
     out.push(
       `\nAPI: local gateway over HTTP on loopback → handlers → DynamoDB Local (in memory); ${api.library.prompts} library prompts. Latency in ms, median of ${api.results[0]?.rounds} rounds.`,
       render([
-        ['route', 'conc.', 'n', 'p50', 'p99', 'req/s', 'handler p50 (no HTTP)', 'floor (same DynamoDB ops via SDK)', 'floor p50', 'floor p99', 'floor req/s', 'route/floor p50'],
+        [
+          'route',
+          'conc.',
+          'n',
+          'p50',
+          'p99',
+          'req/s',
+          'handler p50 (no HTTP)',
+          'floor (same DynamoDB ops via SDK)',
+          'floor p50',
+          'floor p99',
+          'floor req/s',
+          'route/floor p50',
+        ],
         ...api.results.flatMap((r) =>
           r.floors.map((f, i) => [
             i === 0 ? `${r.scenario} (${r.route})` : '',
@@ -210,18 +237,30 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
     const s = results.scale;
     out.push(
       '\nLibrary snapshot builder alone (generated prompts, in memory; the builder function has 4,096 MB, so its CPU time is not scaled):',
-      render([['prompts', 'build ms', 'build CPU ms', 'heap MB after', 'files', 'total MB', 'largest file KB', 'manifest KB'], ...s.builder.map((b) => [b.prompts, b.buildMs, b.buildCpuMs, b.heapMb, b.files, b.totalMb, b.largestFileKb, b.manifestKb])]),
+      render([
+        ['prompts', 'build ms', 'build CPU ms', 'heap MB after', 'files', 'total MB', 'largest file KB', 'manifest KB'],
+        ...s.builder.map((b) => [b.prompts, b.buildMs, b.buildCpuMs, b.heapMb, b.files, b.totalMb, b.largestFileKb, b.manifestKb]),
+      ]),
       `\nA cold container's first library page and first search from the published snapshot (CPU time projected to ${256} MB: ×${(1769 / 256).toFixed(2)}; S3 latency not included):`,
-      render([['prompts', 'first page ms', 'projected at 256 MB', 'answer KB', 'heap MB', 'first search ms', 'search projected', 'search heap MB'], ...s.coldPage.map((c) => [c.prompts, c.firstPageMs, c.projectedMs, c.answerKb, c.heapMb, c.searchMs, c.searchProjectedMs, c.searchHeapMb])]),
+      render([
+        ['prompts', 'first page ms', 'projected at 256 MB', 'answer KB', 'heap MB', 'first search ms', 'search projected', 'search heap MB'],
+        ...s.coldPage.map((c) => [c.prompts, c.firstPageMs, c.projectedMs, c.answerKb, c.heapMb, c.searchMs, c.searchProjectedMs, c.searchHeapMb]),
+      ]),
       ...(s.dynamo
         ? [
             `\nThe library through DynamoDB Local: ${s.dynamo.prompts.toLocaleString('en')} prompts (written in ${s.dynamo.writeSeconds} s), read back through the index in ${s.dynamo.readMs} ms and built in ${s.dynamo.buildMs} ms (CPU ${s.dynamo.buildCpuMs} ms, heap ${s.dynamo.buildHeapMb} MB); a cold container's first page from that snapshot:`,
-            render([['first page ms', 'projected at 256 MB', 'answer KB', 'heap MB'], [s.dynamo.firstPageMs, s.dynamo.projectedMs, s.dynamo.answerKb, s.dynamo.heapMb]]),
+            render([
+              ['first page ms', 'projected at 256 MB', 'answer KB', 'heap MB'],
+              [s.dynamo.firstPageMs, s.dynamo.projectedMs, s.dynamo.answerKb, s.dynamo.heapMb],
+            ]),
           ]
         : []),
       `\nHerd: ${s.herd.containers} warm containers, one library edit: DynamoDB requests the containers sent afterwards ${s.herd.dynamoRequestsAfterEdit} (shared-partition read units ${s.herd.sharedReadUnits}); snapshot files each read ${s.herd.storeReadsPerContainer}; the one build reads about ${s.herd.builderReadUnits} RCU (eventual, estimated from the items' bytes) from the library index, once, whatever the number of containers.`,
       `\nPartition meter: ${s.meter.requests} requests through the real handlers (${s.meter.mix}). The caller's own partitions cost ${s.meter.ownPerUser.rcuPerRequest} RCU + ${s.meter.ownPerUser.wcuPerRequest} WCU per request of that user. Partitions shared between users:`,
-      render([['partition', 'RCU / request', 'WCU / request', 'ceiling (requests/s of the mix)'], ...s.meter.partitions.map((p) => [p.partition, p.rcuPerRequest, p.wcuPerRequest, p.ceilingRps])]),
+      render([
+        ['partition', 'RCU / request', 'WCU / request', 'ceiling (requests/s of the mix)'],
+        ...s.meter.partitions.map((p) => [p.partition, p.rcuPerRequest, p.wcuPerRequest, p.ceilingRps]),
+      ]),
       `Lowest ceiling: ${s.meter.lowestCeiling} requests/s.`,
     );
   }
@@ -239,7 +278,17 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       '\nWeb: JavaScript and CSS a cold visit downloads (fresh Chromium profile), gzip -9 sizes in KB (1024 bytes):',
       render([
         ['page', 'visitor', 'landed on', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS gzip', 'JS+CSS gzip'],
-        ...results.web.map((w) => [w.page, w.visitor, w.landedOn, w.js.files, KB(w.js.raw), KB(w.js.gzip), w.css.files, KB(w.css.gzip), KB(w.js.gzip + w.css.gzip)]),
+        ...results.web.map((w) => [
+          w.page,
+          w.visitor,
+          w.landedOn,
+          w.js.files,
+          KB(w.js.raw),
+          KB(w.js.gzip),
+          w.css.files,
+          KB(w.css.gzip),
+          KB(w.js.gzip + w.css.gzip),
+        ]),
       ]),
     );
   }
@@ -248,7 +297,17 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       `\nLighthouse (performance category, Chromium headless on loopback behind a gzip proxy), median of ${results.lighthouse[0]?.runs} runs:`,
       render([
         ['page', 'form factor', 'score', 'scores of the runs', 'CLS', 'FCP ms', 'LCP ms', 'TBT ms', 'most scripting (median run)'],
-        ...results.lighthouse.map((l) => [l.page, l.formFactor, l.score, l.scores.join(' '), l.cls, l.fcpMs, l.lcpMs, l.tbtMs, l.busiest.map((b) => `${b.url} ${b.ms}`).join(', ')]),
+        ...results.lighthouse.map((l) => [
+          l.page,
+          l.formFactor,
+          l.score,
+          l.scores.join(' '),
+          l.cls,
+          l.fcpMs,
+          l.lcpMs,
+          l.tbtMs,
+          l.busiest.map((b) => `${b.url} ${b.ms}`).join(', '),
+        ]),
       ]),
     );
   }
@@ -264,7 +323,11 @@ function goals(results: Results): Goal[] {
       const floor = r.floors[r.floors.length - 1]!;
       // The registry serves code and AI tools on every call: a tighter goal than the app's routes.
       const bound = r.scenario.startsWith('registry') ? 1.3 : 1.5;
-      list.push({ goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ ${bound}×`, result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`, met: floor.ratio <= bound && !r.errors });
+      list.push({
+        goal: `${r.scenario} c${r.concurrency}: route/floor p50 ≤ ${bound}×`,
+        result: `${floor.ratio}× (${r.p50} vs ${floor.p50} ms)`,
+        met: floor.ratio <= bound && !r.errors,
+      });
     }
     for (const t of results.api.roundTrips.filter((t) => t.access === 'user')) {
       // Round trips in sequence (what a request waits for); earlier runs recorded only requests.

@@ -32,11 +32,46 @@ const MB = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
 export interface ScaleReport {
   /** The library through DynamoDB Local: written, read back and built once, then a cold container's first page. */
-  dynamo?: { prompts: number; writeSeconds: number; readMs: number; buildMs: number; buildCpuMs: number; buildHeapMb: number; firstPageMs: number; projectedMs: number; answerKb: number; heapMb: number };
-  builder: { prompts: number; buildMs: number; buildCpuMs: number; heapMb: number; files: number; totalMb: number; largestFileKb: number; manifestKb: number }[];
-  coldPage: { prompts: number; firstPageMs: number; projectedMs: number; answerKb: number; heapMb: number; searchMs: number; searchProjectedMs: number; searchHeapMb: number }[];
+  dynamo?: {
+    prompts: number;
+    writeSeconds: number;
+    readMs: number;
+    buildMs: number;
+    buildCpuMs: number;
+    buildHeapMb: number;
+    firstPageMs: number;
+    projectedMs: number;
+    answerKb: number;
+    heapMb: number;
+  };
+  builder: {
+    prompts: number;
+    buildMs: number;
+    buildCpuMs: number;
+    heapMb: number;
+    files: number;
+    totalMb: number;
+    largestFileKb: number;
+    manifestKb: number;
+  }[];
+  coldPage: {
+    prompts: number;
+    firstPageMs: number;
+    projectedMs: number;
+    answerKb: number;
+    heapMb: number;
+    searchMs: number;
+    searchProjectedMs: number;
+    searchHeapMb: number;
+  }[];
   herd: { containers: number; dynamoRequestsAfterEdit: number; sharedReadUnits: number; storeReadsPerContainer: number; builderReadUnits: number };
-  meter: { requests: number; mix: string; partitions: { partition: string; rcuPerRequest: number; wcuPerRequest: number; ceilingRps: number }[]; lowestCeiling: number; ownPerUser: { rcuPerRequest: number; wcuPerRequest: number } };
+  meter: {
+    requests: number;
+    mix: string;
+    partitions: { partition: string; rcuPerRequest: number; wcuPerRequest: number; ceilingRps: number }[];
+    lowestCeiling: number;
+    ownPerUser: { rcuPerRequest: number; wcuPerRequest: number };
+  };
 }
 
 /** A store that keeps only what a cold reader needs (the manifest, a tier's files when asked), counting the rest. */
@@ -68,7 +103,18 @@ function items(count: number): LibraryPromptItem[] {
   const now = new Date().toISOString();
   return libraryEntries(count).map((e) => {
     const category = e.category ? (categories.get(e.category) ?? categories.set(e.category, `cat-${categories.size}`).get(e.category)!) : null;
-    return { id: e.id, title: e.title, body: e.body, category_id: category, tasks: e.tasks, industries: e.industries, access_tier: e.access_tier, owner_email: 'curator@bench.local', created_at: now, updated_at: now };
+    return {
+      id: e.id,
+      title: e.title,
+      body: e.body,
+      category_id: category,
+      tasks: e.tasks,
+      industries: e.industries,
+      access_tier: e.access_tier,
+      owner_email: 'curator@bench.local',
+      created_at: now,
+      updated_at: now,
+    };
   });
 }
 
@@ -80,7 +126,9 @@ async function builderAndColdPage(sizes: number[], report: ScaleReport) {
     let prompts: LibraryPromptItem[] | undefined = items(n).sort(byTitle);
     const categories = new Map([...new Set(prompts.map((p) => p.category_id).filter(Boolean))].map((id) => [id!, { id: id!, name: `Category ${id}` }]));
     const keepSearch = n <= 100_000;
-    const memory = memoryStore((key) => key.endsWith('manifest.json') || key.endsWith('/free/0.json') || (keepSearch && key.includes('/free/')) || key.includes('/rev/'));
+    const memory = memoryStore(
+      (key) => key.endsWith('manifest.json') || key.endsWith('/free/0.json') || (keepSearch && key.includes('/free/')) || key.includes('/rev/'),
+    );
     global.gc?.();
     const cpu = process.cpuUsage();
     const t = performance.now();
@@ -89,7 +137,16 @@ async function builderAndColdPage(sizes: number[], report: ScaleReport) {
     const buildCpuMs = cpuMs(cpu);
     const heapMb = MB(process.memoryUsage().heapUsed);
     memory.files.set('current.json', JSON.stringify({ version: manifest.version, started_at: Date.now() }));
-    report.builder.push({ prompts: n, buildMs: round(buildMs, 0), buildCpuMs: round(buildCpuMs, 0), heapMb, files: memory.stats.files, totalMb: MB(memory.stats.bytes), largestFileKb: round(memory.stats.largest / 1024, 1), manifestKb: round(Buffer.byteLength(memory.files.get(`v/bench-${n}/manifest.json`)!) / 1024, 1) });
+    report.builder.push({
+      prompts: n,
+      buildMs: round(buildMs, 0),
+      buildCpuMs: round(buildCpuMs, 0),
+      heapMb,
+      files: memory.stats.files,
+      totalMb: MB(memory.stats.bytes),
+      largestFileKb: round(memory.stats.largest / 1024, 1),
+      manifestKb: round(Buffer.byteLength(memory.files.get(`v/bench-${n}/manifest.json`)!) / 1024, 1),
+    });
     prompts = undefined;
     global.gc?.();
 
@@ -142,7 +199,9 @@ export async function libraryThroughDynamo(report: ScaleReport, n: number) {
   const categoryIds = [...new Set(generated.map((p) => p.category_id).filter((c): c is string => Boolean(c)))];
   const w0 = performance.now();
   await batchWrite([
-    ...categoryIds.map((id) => ({ PutRequest: { Item: { ...libraryKeys.category(id), ...libraryKeys.categoryIndex(id), type: 'library_category', id, name: `Category ${id}` } } })),
+    ...categoryIds.map((id) => ({
+      PutRequest: { Item: { ...libraryKeys.category(id), ...libraryKeys.categoryIndex(id), type: 'library_category', id, name: `Category ${id}` } },
+    })),
     ...generated.map((p) => ({ PutRequest: { Item: { ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p } } })),
   ]);
   const writeSeconds = (performance.now() - w0) / 1000;
@@ -256,7 +315,13 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   };
   const base = `${stack.url}/api/v1`;
   const post = async (path: string, json: unknown, token?: string) =>
-    (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(json) })).json() as Promise<any>;
+    (
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(json),
+      })
+    ).json() as Promise<any>;
   const USERS = quick ? 10 : 30;
   log(`  partition meter: ${USERS} users, library of ${entries.length.toLocaleString('en')}...`);
   const users: { id: string; token: string; prompts: string[] }[] = [];
@@ -265,7 +330,11 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   for (let u = 0; u < USERS; u++) {
     const email = `meter-${u}-${randomUUID().slice(0, 6)}@bench.local`;
     const account = await createUser({ email, password_hash: hash, first_name: 'Meter', last_name: String(u), is_admin: false, access_tier: 'free' });
-    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: email, password: 'bench-password-1' }) });
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: email, password: 'bench-password-1' }),
+    });
     const { access_token: token } = (await login.json()) as { access_token: string };
     const prompts: string[] = [];
     for (let i = 0; i < 3; i++) prompts.push((await post('/prompts/', { title: `P${i}`, body: `Body [INPUT: x] ${i}` }, token)).id);
@@ -275,8 +344,22 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   const popular = entries.find((e) => e.access_tier === 'free')!.id;
   const mix: [number, (u: (typeof users)[number], i: number) => { method: string; path: string; json?: unknown; query?: Record<string, string> }][] = [
     [60, () => ({ method: 'GET', path: '/prompts/' })],
-    [25, (_, i) => ({ method: 'GET', path: '/library/prompts', query: (i % 5 === 0 ? { search: 'review', page: '1' } : { page: String(1 + (i % 7)) }) as Record<string, string> })],
-    [6, (u, i) => ({ method: 'PUT', path: `/prompts/${u.prompts[i % 3]}`, json: { title: `Edited ${i}`, body: `Body ${i}`, category_id: null, tasks: [], industries: [] } })],
+    [
+      25,
+      (_, i) => ({
+        method: 'GET',
+        path: '/library/prompts',
+        query: (i % 5 === 0 ? { search: 'review', page: '1' } : { page: String(1 + (i % 7)) }) as Record<string, string>,
+      }),
+    ],
+    [
+      6,
+      (u, i) => ({
+        method: 'PUT',
+        path: `/prompts/${u.prompts[i % 3]}`,
+        json: { title: `Edited ${i}`, body: `Body ${i}`, category_id: null, tasks: [], industries: [] },
+      }),
+    ],
     // Every fork of the mix takes the same library prompt: the worst case for its partition.
     [2, () => ({ method: 'POST', path: `/prompts/fork/${popular}`, json: { category_id: null } })],
     [2, (u) => ({ method: 'DELETE', path: `/prompts/${u.prompts.pop() ?? 'none'}` })],
@@ -308,13 +391,20 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
     for (const s of recorder.take()) {
       const output = outputs.get(s.input) as Record<string, any> | undefined;
       const keys = touchedKeys([s]);
-      const strong = Boolean(s.input.ConsistentRead) || Object.values((s.input.RequestItems ?? {}) as Record<string, { ConsistentRead?: boolean }>).some((r) => r.ConsistentRead);
+      const strong =
+        Boolean(s.input.ConsistentRead) ||
+        Object.values((s.input.RequestItems ?? {}) as Record<string, { ConsistentRead?: boolean }>).some((r) => r.ConsistentRead);
       const readFactor = strong ? 1 : 0.5;
       if (s.command === 'Query') {
         const bytes = Buffer.byteLength(JSON.stringify(output?.Items ?? []));
         add(keys[0]!, Math.max(1, Math.ceil(bytes / 4096)) * readFactor, 0, user);
       } else if (s.command === 'BatchGetItem' || s.command === 'GetItem') {
-        const returned = s.command === 'GetItem' ? (output?.Item ? [output.Item] : []) : Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();
+        const returned =
+          s.command === 'GetItem'
+            ? output?.Item
+              ? [output.Item]
+              : []
+            : Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();
         const size = new Map(returned.map((item) => [String((item as { pk: unknown }).pk), Buffer.byteLength(JSON.stringify(item))]));
         for (const pk of keys) add(pk, Math.max(1, Math.ceil((size.get(pk) ?? 1) / 4096)) * readFactor, 0, user);
       } else {
@@ -328,7 +418,10 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
     .map(([partition, u]) => {
       const rcuPerRequest = u.rcu / REQUESTS;
       const wcuPerRequest = u.wcu / REQUESTS;
-      const ceilingRps = Math.min(rcuPerRequest ? 3000 / rcuPerRequest : Number.POSITIVE_INFINITY, wcuPerRequest ? 1000 / wcuPerRequest : Number.POSITIVE_INFINITY);
+      const ceilingRps = Math.min(
+        rcuPerRequest ? 3000 / rcuPerRequest : Number.POSITIVE_INFINITY,
+        wcuPerRequest ? 1000 / wcuPerRequest : Number.POSITIVE_INFINITY,
+      );
       return { partition, rcuPerRequest: round(rcuPerRequest, 4), wcuPerRequest: round(wcuPerRequest, 4), ceilingRps: Math.round(ceilingRps) };
     })
     .sort((a, b) => a.ceilingRps - b.ceilingRps);

@@ -41,7 +41,12 @@ async function timeEach(n: number, run: (i: number) => Promise<unknown>): Promis
   return samples;
 }
 
-const row = (call: string, samples: number[]): SdkRow => ({ call, n: samples.length, p50: round(median(samples), 4), p99: round(percentile(samples, 0.99), 4) });
+const row = (call: string, samples: number[]): SdkRow => ({
+  call,
+  n: samples.length,
+  p50: round(median(samples), 4),
+  p99: round(percentile(samples, 0.99), 4),
+});
 
 export async function runSdkBench(stack: LocalStack, options: BenchOptions): Promise<SdkReport> {
   const site = stack.url.replace('//localhost:', '//127.0.0.1:');
@@ -53,7 +58,10 @@ export async function runSdkBench(stack: LocalStack, options: BenchOptions): Pro
   await api(site, 'POST', '/auth/register', { json: account });
   const { access_token: token } = await api(site, 'POST', '/auth/login', { form: { username: account.email, password: account.password } });
   const { key } = await api(site, 'POST', '/api-keys', { token, json: { name: 'bench' } });
-  const prompt = await api(site, 'POST', '/prompts/', { token, json: { title: 'Bench greeting', body: 'Write to [INPUT: name] in a [INPUT: tone=friendly|formal] tone.' } });
+  const prompt = await api(site, 'POST', '/prompts/', {
+    token,
+    json: { title: 'Bench greeting', body: 'Write to [INPUT: name] in a [INPUT: tone=friendly|formal] tone.' },
+  });
   await api(site, 'PUT', `/prompts/${prompt.id}/labels/production`, { token, json: { version: 1 } });
   const slug = prompt.slug as string;
 

@@ -4,21 +4,122 @@ import { prng } from './lib';
  * Varied synthetic content for the benchmark: library entries (the shape `upsertEntries` takes)
  * and workspace prompts. Deterministic, so every run measures the same data.
  */
-const VERBS = ['Write', 'Draft', 'Summarise', 'Review', 'Plan', 'Outline', 'Explain', 'Compare', 'Rewrite', 'Analyse', 'Design', 'Critique', 'Translate', 'Prioritise', 'Estimate'];
+const VERBS = [
+  'Write',
+  'Draft',
+  'Summarise',
+  'Review',
+  'Plan',
+  'Outline',
+  'Explain',
+  'Compare',
+  'Rewrite',
+  'Analyse',
+  'Design',
+  'Critique',
+  'Translate',
+  'Prioritise',
+  'Estimate',
+];
 const OBJECTS = [
-  'a product launch email', 'a quarterly business review', 'an onboarding checklist', 'a SQL query', 'a job description',
-  'a customer support reply', 'a research summary', 'a sprint retrospective', 'a pricing page', 'a blog post outline',
-  'a risk register', 'a user interview guide', 'a press release', 'a Python function', 'a landing page hero',
-  'a cold outreach message', 'a meeting agenda', 'a content calendar', 'an incident post-mortem', 'a grant proposal',
-  'a lesson plan', 'a recipe card', 'a data dictionary', 'a test plan', 'a competitive analysis',
+  'a product launch email',
+  'a quarterly business review',
+  'an onboarding checklist',
+  'a SQL query',
+  'a job description',
+  'a customer support reply',
+  'a research summary',
+  'a sprint retrospective',
+  'a pricing page',
+  'a blog post outline',
+  'a risk register',
+  'a user interview guide',
+  'a press release',
+  'a Python function',
+  'a landing page hero',
+  'a cold outreach message',
+  'a meeting agenda',
+  'a content calendar',
+  'an incident post-mortem',
+  'a grant proposal',
+  'a lesson plan',
+  'a recipe card',
+  'a data dictionary',
+  'a test plan',
+  'a competitive analysis',
 ];
-const QUALIFIERS = ['for busy executives', 'in plain language', 'with measurable goals', 'for a technical audience', 'in under 200 words', 'with three variants', 'for a first-time reader', 'step by step', 'with a clear call to action', 'as a table'];
+const QUALIFIERS = [
+  'for busy executives',
+  'in plain language',
+  'with measurable goals',
+  'for a technical audience',
+  'in under 200 words',
+  'with three variants',
+  'for a first-time reader',
+  'step by step',
+  'with a clear call to action',
+  'as a table',
+];
 const CATEGORIES = [
-  'Marketing', 'Sales', 'Engineering', 'Product', 'Support', 'Research', 'Operations', 'Finance', 'HR', 'Legal', 'Education', 'Writing',
-  'Design', 'Data', 'Strategy', 'Health', 'Personal', 'Travel', 'Cooking', 'Productivity', 'Leadership', 'Customer Success', 'Security', 'Growth',
+  'Marketing',
+  'Sales',
+  'Engineering',
+  'Product',
+  'Support',
+  'Research',
+  'Operations',
+  'Finance',
+  'HR',
+  'Legal',
+  'Education',
+  'Writing',
+  'Design',
+  'Data',
+  'Strategy',
+  'Health',
+  'Personal',
+  'Travel',
+  'Cooking',
+  'Productivity',
+  'Leadership',
+  'Customer Success',
+  'Security',
+  'Growth',
 ];
-const TASKS = ['Writing', 'Summaries', 'Analysis', 'Brainstorming', 'Coding', 'Editing', 'Planning', 'Research', 'Translation', 'Outreach', 'Reporting', 'Teaching', 'Review', 'Strategy', 'Design', 'Data'];
-const INDUSTRIES = ['Tech', 'Healthcare', 'Finance', 'Retail', 'Education', 'Media', 'Manufacturing', 'Hospitality', 'Government', 'Non-profit', 'Legal', 'Real estate', 'Energy', 'Logistics'];
+const TASKS = [
+  'Writing',
+  'Summaries',
+  'Analysis',
+  'Brainstorming',
+  'Coding',
+  'Editing',
+  'Planning',
+  'Research',
+  'Translation',
+  'Outreach',
+  'Reporting',
+  'Teaching',
+  'Review',
+  'Strategy',
+  'Design',
+  'Data',
+];
+const INDUSTRIES = [
+  'Tech',
+  'Healthcare',
+  'Finance',
+  'Retail',
+  'Education',
+  'Media',
+  'Manufacturing',
+  'Hospitality',
+  'Government',
+  'Non-profit',
+  'Legal',
+  'Real estate',
+  'Energy',
+  'Logistics',
+];
 const SENTENCES = [
   'Keep the tone friendly but precise, and avoid jargon unless the reader expects it.',
   'Start with the single most important point, then support it with evidence.',
@@ -33,7 +134,16 @@ const SENTENCES = [
   'Structure the answer with headings so it can be skimmed in thirty seconds.',
   'Write for someone who has five minutes and no prior context.',
 ];
-const MARKERS = ['[INPUT: topic]', '[INPUT: audience]', '[SNIPPET: Brand Voice]', '[SNIPPET: Product Description]', '[PROFILE: name]', '[PROFILE: company]', '[INPUT: deadline]', '[SNIPPET: Target Audience]'];
+const MARKERS = [
+  '[INPUT: topic]',
+  '[INPUT: audience]',
+  '[SNIPPET: Brand Voice]',
+  '[SNIPPET: Product Description]',
+  '[PROFILE: name]',
+  '[PROFILE: company]',
+  '[INPUT: deadline]',
+  '[SNIPPET: Target Audience]',
+];
 
 type Rng = ReturnType<typeof prng>;
 
@@ -42,7 +152,9 @@ function body(rng: Rng, title: string): string {
   for (const marker of rng.some(MARKERS, 0, 3)) parts.push(`- ${marker.slice(1, marker.indexOf(':'))}: ${marker}`);
   parts.push('## Requirements');
   for (const sentence of rng.some(SENTENCES, 2, 8)) parts.push(`- ${sentence}`);
-  parts.push(`## Output format\n${rng.pick(['A numbered list.', 'A Markdown table.', 'Three short paragraphs.', 'A ready-to-send message.', 'A fenced code block with a short explanation.'])}`);
+  parts.push(
+    `## Output format\n${rng.pick(['A numbered list.', 'A Markdown table.', 'Three short paragraphs.', 'A ready-to-send message.', 'A fenced code block with a short explanation.'])}`,
+  );
   return parts.join('\n');
 }
 

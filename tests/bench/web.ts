@@ -32,7 +32,14 @@ export async function buildWebForBench(): Promise<string> {
  * an exact compressed size: the local gateway serves files uncompressed, CloudFront compresses.
  */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface Sizes {
   files: number;
@@ -97,7 +104,13 @@ export async function runWebBench(stack: LocalStack, admin: { email: string; pas
         const type = response.headers()['content-type'] ?? '';
         const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
         const name = new URL(response.url()).pathname;
-        if (kind) bodies.push(response.body().then((body) => ({ kind, body, name }), () => null));
+        if (kind)
+          bodies.push(
+            response.body().then(
+              (body) => ({ kind, body, name }),
+              () => null,
+            ),
+          );
       });
       await page.goto(path, { waitUntil: 'networkidle' });
       // Route modules load lazily once data arrives; give late chunks a moment.

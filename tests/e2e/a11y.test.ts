@@ -21,10 +21,26 @@ let admin: string;
 beforeAll(async () => {
   user = await signUp();
   await call('POST', '/categories/', { token: user.token, json: { name: 'Marketing' } });
-  await call('POST', '/prompts/', { token: user.token, json: { title: 'Launch email', body: 'Write about [INPUT: product] in a [INPUT: tone=friendly|formal] tone for [PROFILE: audience] with [SNIPPET: bio].', tasks: ['Writing'], industries: ['Tech'] } });
+  await call('POST', '/prompts/', {
+    token: user.token,
+    json: {
+      title: 'Launch email',
+      body: 'Write about [INPUT: product] in a [INPUT: tone=friendly|formal] tone for [PROFILE: audience] with [SNIPPET: bio].',
+      tasks: ['Writing'],
+      industries: ['Tech'],
+    },
+  });
   await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
   // A copied library prompt whose original changed since ('Updated in library').
-  const original = { id: `a11y-fork-${user.id.slice(0, 8)}`, title: 'Curated outline', body: 'Outline [INPUT: topic]', category: null, tasks: [], industries: [], access_tier: 'free' as const };
+  const original = {
+    id: `a11y-fork-${user.id.slice(0, 8)}`,
+    title: 'Curated outline',
+    body: 'Outline [INPUT: topic]',
+    category: null,
+    tasks: [],
+    industries: [],
+    access_tier: 'free' as const,
+  };
   await library.upsertEntries([original], 'curator@construct.test');
   await call('POST', `/prompts/fork/${original.id}`, { token: user.token, json: {} });
   await library.upsertEntries([{ ...original, body: 'Outline [INPUT: topic] in five parts' }], 'curator@construct.test');
@@ -38,7 +54,14 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   const { violations, passes } = await builder.analyze();
   // axe ran on something: a selector that matched nothing would pass vacuously.
   expect(passes.length).toBeGreaterThan(0);
-  if (process.env.A11Y_REPORT) for (const v of violations) console.info(`[a11y] ${page.url()} ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ').slice(0, 300)}`);
+  if (process.env.A11Y_REPORT)
+    for (const v of violations)
+      console.info(
+        `[a11y] ${page.url()} ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .join(' | ')
+          .slice(0, 300)}`,
+      );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
@@ -64,20 +87,26 @@ describe('axe-core: pages', () => {
     expect((await violations(page)).some((v) => v.startsWith('label (critical)'))).toBe(true);
   });
 
-  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/forgot-password', '/reset-password?token=x'])('signed out: %s has no serious or critical violation', async (path) => {
-    const { page } = browser;
-    await page.goto(path);
-    await settled(page);
-    expect(await violations(page)).toEqual([]);
-  });
+  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/forgot-password', '/reset-password?token=x'])(
+    'signed out: %s has no serious or critical violation',
+    async (path) => {
+      const { page } = browser;
+      await page.goto(path);
+      await settled(page);
+      expect(await violations(page)).toEqual([]);
+    },
+  );
 
-  it.each(['/prompts', '/library', '/context-library', '/pricing', '/account'])('signed in as a user: %s has no serious or critical violation', async (path) => {
-    const { page } = browser;
-    await signInWithToken(page, user.token);
-    await page.goto(path);
-    await settled(page);
-    expect(await violations(page)).toEqual([]);
-  });
+  it.each(['/prompts', '/library', '/context-library', '/pricing', '/account'])(
+    'signed in as a user: %s has no serious or critical violation',
+    async (path) => {
+      const { page } = browser;
+      await signInWithToken(page, user.token);
+      await page.goto(path);
+      await settled(page);
+      expect(await violations(page)).toEqual([]);
+    },
+  );
 
   it('signed in as the admin: /admin has no serious or critical violation', async () => {
     const { page } = browser;
@@ -105,8 +134,20 @@ interface Modal {
 }
 
 const MODALS: Modal[] = [
-  { name: 'prompt editor (new)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Create New Prompt' }), dialog: (p) => p.getByRole('dialog', { name: 'New Prompt' }) },
-  { name: 'prompt editor (edit)', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }), dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }) },
+  {
+    name: 'prompt editor (new)',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Create New Prompt' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'New Prompt' }),
+  },
+  {
+    name: 'prompt editor (edit)',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }),
+  },
   {
     name: 'version history',
     path: '/prompts',
@@ -115,18 +156,91 @@ const MODALS: Modal[] = [
     opener: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }),
     dialog: (p) => p.getByRole('dialog', { name: 'History of “Launch email”' }),
   },
-  { name: 'library update', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Curated outline' }).getByRole('button', { name: 'Updated in library' }), dialog: (p) => p.getByRole('dialog', { name: 'Updated in library' }) },
-  { name: 'category manager', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Manage' }), dialog: (p) => p.getByRole('dialog', { name: 'Manage Categories' }) },
-  { name: 'import prompts', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Import', exact: true }), dialog: (p) => p.getByRole('dialog', { name: 'Import Prompts' }) },
-  { name: 'workbench', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Open' }), dialog: (p) => p.getByRole('dialog', { name: 'Prompt Workbench' }) },
-  { name: 'in-app confirmation', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Delete' }), dialog: (p) => p.getByRole('alertdialog', { name: 'Please confirm' }), selector: '[role="alertdialog"]' },
-  { name: 'keyboard shortcuts', path: '/prompts', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Keyboard shortcuts' }), dialog: (p) => p.getByRole('dialog', { name: 'Keyboard shortcuts' }) },
-  { name: 'snippet dialog', path: '/context-library', token: () => user.token, opener: (p) => p.getByRole('button', { name: /^(Create|Add|New) Snippet$/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create Snippet' }) },
-  { name: 'change email', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Change email' }), dialog: (p) => p.getByRole('dialog', { name: 'Change email' }) },
-  { name: 'delete account', path: '/account', token: () => user.token, opener: (p) => p.getByRole('button', { name: 'Delete account' }), dialog: (p) => p.getByRole('dialog', { name: 'Delete your account?' }) },
-  { name: 'admin: new category', path: '/admin?tab=categories', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }) },
-  { name: 'admin: edit library prompt', path: '/admin?tab=prompts', token: () => admin, opener: (p) => p.getByRole('button', { name: /^Edit prompt / }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Edit Library Prompt' }) },
-  { name: 'admin: new user', path: '/admin?tab=users', token: () => admin, opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(), dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }) },
+  {
+    name: 'library update',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('article', { name: 'Curated outline' }).getByRole('button', { name: 'Updated in library' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Updated in library' }),
+  },
+  {
+    name: 'category manager',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Manage' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Manage Categories' }),
+  },
+  {
+    name: 'import prompts',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Import', exact: true }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Import Prompts' }),
+  },
+  {
+    name: 'workbench',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Open' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Prompt Workbench' }),
+  },
+  {
+    name: 'in-app confirmation',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Delete' }),
+    dialog: (p) => p.getByRole('alertdialog', { name: 'Please confirm' }),
+    selector: '[role="alertdialog"]',
+  },
+  {
+    name: 'keyboard shortcuts',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Keyboard shortcuts' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Keyboard shortcuts' }),
+  },
+  {
+    name: 'snippet dialog',
+    path: '/context-library',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: /^(Create|Add|New) Snippet$/ }).first(),
+    dialog: (p) => p.getByRole('dialog', { name: 'Create Snippet' }),
+  },
+  {
+    name: 'change email',
+    path: '/account',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Change email' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Change email' }),
+  },
+  {
+    name: 'delete account',
+    path: '/account',
+    token: () => user.token,
+    opener: (p) => p.getByRole('button', { name: 'Delete account' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Delete your account?' }),
+  },
+  {
+    name: 'admin: new category',
+    path: '/admin?tab=categories',
+    token: () => admin,
+    opener: (p) => p.getByRole('button', { name: /Create.*Category|New Category|Add Category/ }).first(),
+    dialog: (p) => p.getByRole('dialog', { name: 'Create New Category' }),
+  },
+  {
+    name: 'admin: edit library prompt',
+    path: '/admin?tab=prompts',
+    token: () => admin,
+    opener: (p) => p.getByRole('button', { name: /^Edit prompt / }).first(),
+    dialog: (p) => p.getByRole('dialog', { name: 'Edit Library Prompt' }),
+  },
+  {
+    name: 'admin: new user',
+    path: '/admin?tab=users',
+    token: () => admin,
+    opener: (p) => p.getByRole('button', { name: /Create.*User|New User|Add User/ }).first(),
+    dialog: (p) => p.getByRole('dialog', { name: 'Create New User' }),
+  },
 ];
 
 async function open(page: Page, modal: Modal) {
@@ -144,10 +258,11 @@ async function open(page: Page, modal: Modal) {
 }
 
 const focusInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
-const focusedLabel = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
-});
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
+  });
 
 describe('dialogs', () => {
   it.each(MODALS.map((m) => [m.name, m] as const))('%s: no serious or critical violation while open', async (_, modal) => {

@@ -34,8 +34,24 @@ beforeAll(async () => {
   adminToken = await tokenFor(ADMIN);
   await library.upsertEntries(
     [
-      { id: `e2e-admin-tier-${run}`, title: `Tier fixture ${run}`, body: `A prompt whose tier the admin changes ${run}. ${'More text. '.repeat(12)}`, category: null, tasks: [], industries: [], access_tier: 'free' },
-      { id: `e2e-admin-cat-${run}`, title: `Category fixture ${run}`, body: `Body ${run}`, category: `E2E Category ${run}`, tasks: [], industries: [], access_tier: 'free' },
+      {
+        id: `e2e-admin-tier-${run}`,
+        title: `Tier fixture ${run}`,
+        body: `A prompt whose tier the admin changes ${run}. ${'More text. '.repeat(12)}`,
+        category: null,
+        tasks: [],
+        industries: [],
+        access_tier: 'free',
+      },
+      {
+        id: `e2e-admin-cat-${run}`,
+        title: `Category fixture ${run}`,
+        body: `Body ${run}`,
+        category: `E2E Category ${run}`,
+        tasks: [],
+        industries: [],
+        access_tier: 'free',
+      },
     ],
     'curator@construct.test',
   );
@@ -47,10 +63,13 @@ describe('control center layout', () => {
     await logIn(page, ADMIN);
     await atPath(page, '/prompts');
     // Slow one of the three parallel loads so the loading state can be seen.
-    await page.route((url) => url.pathname === '/api/v1/admin/users', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/v1/admin/users',
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 500));
+        await route.continue();
+      },
+    );
     await page.goto('/admin');
     await see(page, 'Loading Control Center...');
     await page.getByRole('table', { name: 'Library prompts' }).waitFor();
@@ -62,7 +81,13 @@ describe('control center layout', () => {
     expect(await page.getByRole('link', { name: 'My Prompts' }).count()).toBe(0);
 
     const tabs = page.getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual([expect.stringMatching(/^Prompts/), expect.stringMatching(/^Categories/), expect.stringMatching(/^Users/), 'Dashboard', 'Settings']);
+    expect(await tabs.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Prompts/),
+      expect.stringMatching(/^Categories/),
+      expect.stringMatching(/^Users/),
+      'Dashboard',
+      'Settings',
+    ]);
     expect(await page.getByRole('tab', { name: 'Prompts' }).getAttribute('aria-selected')).toBe('true');
     for (const header of ['Title', 'Category', 'Owner Email', 'Access Tier', 'Actions']) {
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor({ state: 'attached' });
@@ -147,7 +172,9 @@ describe('library prompts and categories', () => {
     const { page } = browser;
     const free = await registerViaApi();
     const freeToken = await tokenFor(free);
-    const before = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find((p) => p.id === `e2e-admin-tier-${run}`);
+    const before = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find(
+      (p) => p.id === `e2e-admin-tier-${run}`,
+    );
     expect(before).toMatchObject({ access_tier: 'free', locked: false });
 
     await openControlCenter(page);
@@ -169,7 +196,9 @@ describe('library prompts and categories', () => {
     await expect.poll(() => tier.isEnabled()).toBe(true);
     expect(await tier.inputValue()).toBe('elite');
 
-    const after = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find((p) => p.id === `e2e-admin-tier-${run}`);
+    const after = (await api<{ prompts: any[] }>('GET', `/library/prompts?search=${encodeURIComponent(`Tier fixture ${run}`)}`, freeToken)).body.prompts.find(
+      (p) => p.id === `e2e-admin-tier-${run}`,
+    );
     expect(after).toMatchObject({ access_tier: 'elite', locked: true });
     expect(after.body.length).toBeLessThanOrEqual(81);
 
@@ -334,10 +363,16 @@ describe('users', () => {
     await logIn(page, user);
     await atPath(page, '/prompts');
     const token = await page.evaluate(() => localStorage.getItem('construct.access_token'));
-    expect((await api('GET', '/auth/me', token!)).body).toMatchObject({ email: user.email, first_name: 'Admin', last_name: 'Created', access_tier: 'pro', is_admin: false });
+    expect((await api('GET', '/auth/me', token!)).body).toMatchObject({
+      email: user.email,
+      first_name: 'Admin',
+      last_name: 'Created',
+      access_tier: 'pro',
+      is_admin: false,
+    });
   });
 
-  it('edits a user\'s tier and role in the dialog', async () => {
+  it("edits a user's tier and role in the dialog", async () => {
     const { page } = browser;
     const user = await registerViaApi();
     await openControlCenter(page, ADMIN, '/admin?tab=users');
@@ -350,7 +385,9 @@ describe('users', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: `Change the plan tier of ${user.email} from Free to Elite?` });
     await edit.getByRole('button', { name: 'Save Changes' }).waitFor();
-    expect((await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body.find((u) => u.email === user.email)).toMatchObject({ access_tier: 'free' });
+    expect(
+      (await api<any[]>('GET', `/admin/users?search=${encodeURIComponent(user.email)}`, adminToken)).body.find((u) => u.email === user.email),
+    ).toMatchObject({ access_tier: 'free' });
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await answerAppDialog(page, 'accept');
     await see(page, 'User updated successfully.');
@@ -362,7 +399,7 @@ describe('users', () => {
     expect(users.find((u) => u.email === user.email)).toMatchObject({ access_tier: 'elite', is_admin: true });
   });
 
-  it('toggles a user\'s admin status at once (disabled while saving), and the API reflects it', async () => {
+  it("toggles a user's admin status at once (disabled while saving), and the API reflects it", async () => {
     const { page } = browser;
     const user = await registerViaApi();
     const userToken = await tokenFor(user);
@@ -408,11 +445,18 @@ describe('users', () => {
     expect(users.some((u) => u.email === user.email)).toBe(false);
   });
 
-  it('disables the admin\'s own admin switch with the reason, and shows the server\'s reason when they try to delete themselves', async () => {
+  it("disables the admin's own admin switch with the reason, and shows the server's reason when they try to delete themselves", async () => {
     const { page } = browser;
     // A second admin of this test's own, so the shared admin is never touched.
     const other = account();
-    const created = await api('POST', '/admin/users', adminToken, { email: other.email, password: other.password, is_admin: true, access_tier: 'free', first_name: 'Admin', last_name: 'Created' });
+    const created = await api('POST', '/admin/users', adminToken, {
+      email: other.email,
+      password: other.password,
+      is_admin: true,
+      access_tier: 'free',
+      first_name: 'Admin',
+      last_name: 'Created',
+    });
     expect(created.status).toBe(201);
     await openControlCenter(page, other, '/admin?tab=users');
     await searchBox(page, 'Search users by email...').fill(other.email);
@@ -453,7 +497,10 @@ describe('editing a library prompt', () => {
   it("saves title, body, tasks, industries and tier from the Prompts tab; a copy in My Prompts then offers 'Updated in library'", async () => {
     const { page } = browser;
     const id = `e2e-admin-edit-${randomUUID().slice(0, 8)}`;
-    await library.upsertEntries([{ id, title: `Edit fixture ${run}`, body: `Original body ${run}`, category: null, tasks: ['Writing'], industries: [], access_tier: 'free' }], 'curator@construct.test');
+    await library.upsertEntries(
+      [{ id, title: `Edit fixture ${run}`, body: `Original body ${run}`, category: null, tasks: ['Writing'], industries: [], access_tier: 'free' }],
+      'curator@construct.test',
+    );
     // A Pro reader's copy: the prompt stays within their plan after the edit makes it Pro.
     const reader = await registerViaApi();
     const readerToken = await tokenFor(reader);
@@ -479,10 +526,22 @@ describe('editing a library prompt', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const text = (await api('GET', `/admin/prompts/${id}`, adminToken)).body;
-    expect(text).toEqual({ id, title: `Edited fixture ${run}`, body: `Edited body ${run}\nwith [INPUT: topic]`, tasks: ['Writing'], industries: ['Retail'], access_tier: 'pro' });
+    expect(text).toEqual({
+      id,
+      title: `Edited fixture ${run}`,
+      body: `Edited body ${run}\nwith [INPUT: topic]`,
+      tasks: ['Writing'],
+      industries: ['Retail'],
+      access_tier: 'pro',
+    });
     await expect.poll(async () => rowOf(page, `Edited fixture ${run}`).count()).toBe(1);
     expect((await api('GET', `/prompts/${copy.id}/library-update`, readerToken)).body.changed).toBe(true);
-    expect((await api('GET', `/library/prompts/${id}`, readerToken)).body).toMatchObject({ title: `Edited fixture ${run}`, locked: false, industries: ['Retail'], access_tier: 'pro' });
+    expect((await api('GET', `/library/prompts/${id}`, readerToken)).body).toMatchObject({
+      title: `Edited fixture ${run}`,
+      locked: false,
+      industries: ['Retail'],
+      access_tier: 'pro',
+    });
   });
 });
 
@@ -499,7 +558,10 @@ describe('large lists', () => {
     }));
     await logIn(page, ADMIN);
     await atPath(page, '/prompts');
-    await page.route((url) => url.pathname === '/api/v1/admin/users', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    await page.route(
+      (url) => url.pathname === '/api/v1/admin/users',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }),
+    );
     await page.goto('/admin?tab=users');
     const table = page.getByRole('table', { name: 'Platform users' });
     await table.waitFor();

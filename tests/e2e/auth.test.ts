@@ -161,7 +161,10 @@ describe('login, guards and logout', () => {
   it('opens the terms and privacy pages in a new tab from the register form', async () => {
     const { page } = browser;
     await page.goto('/register');
-    for (const [name, path] of [['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']]) {
+    for (const [name, path] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ]) {
       const link = page.getByRole('link', { name });
       expect(await link.getAttribute('target')).toBe('_blank');
       const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
@@ -225,7 +228,9 @@ describe('session check without an answer', () => {
     const { page } = browser;
     const token = await tokenFor(await registerViaApi());
     await signInWithToken(page, token);
-    await page.route('**/api/v1/auth/me', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ detail: 'Could not validate credentials' }) }));
+    await page.route('**/api/v1/auth/me', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ detail: 'Could not validate credentials' }) }),
+    );
 
     await page.goto('/prompts');
 

@@ -201,7 +201,10 @@ describe('Context Library: errors', () => {
     );
     onAppDialog(page, (d) => d.accept());
     await page.getByRole('button', { name: 'Delete Keep Me' }).click();
-    await page.getByRole('alert').filter({ hasText: /DELETE \/context\/snippets\/[\w-]+ -> 503: Storage is unavailable\./ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /DELETE \/context\/snippets\/[\w-]+ -> 503: Storage is unavailable\./ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Keep Me' }).waitFor();
     browser.errors = browser.errors.filter((e) => !/status of 503/.test(e));
   });

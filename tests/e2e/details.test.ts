@@ -18,7 +18,9 @@ async function violations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const focusedLabel = (page: Page) =>
@@ -143,7 +145,14 @@ describe('the lineage diff', () => {
     const lines = Array.from({ length: 20 }, (_, i) => `Line ${i + 1}`);
     const created = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Long prompt', body: lines.join('\n') } })).body as { id: string };
     const edited = lines.map((l, i) => (i === 9 ? 'Line ten, rewritten' : l));
-    expect((await call('PUT', `/prompts/${created.id}`, { token: user.token, json: { title: 'Long prompt', body: edited.join('\n'), category_id: null, tasks: [], industries: [], is_favorite: false } })).status).toBe(204);
+    expect(
+      (
+        await call('PUT', `/prompts/${created.id}`, {
+          token: user.token,
+          json: { title: 'Long prompt', body: edited.join('\n'), category_id: null, tasks: [], industries: [], is_favorite: false },
+        })
+      ).status,
+    ).toBe(204);
     await openMyPrompts(page, user.token);
     await page.getByRole('article', { name: 'Long prompt' }).getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }).click();

@@ -90,7 +90,7 @@ describe('workbench', () => {
     expect(copy.body).toBe('Summarise these notes:\nline one\nline two\nline three\nfor [PROFILE: audience].');
   });
 
-  it("uses another value this time without changing the stored profile value", async () => {
+  it('uses another value this time without changing the stored profile value', async () => {
     const { page } = browser;
     const { token } = await signedIn(page, [['Notes', BODY]]);
     expect((await apiAs(token, 'PUT', '/context/profile/audience', { value: 'engineers' })).status).toBe(200);
@@ -157,7 +157,10 @@ describe('Profile card', () => {
     expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({ audience: 'designers' });
 
     await card.getByRole('button', { name: 'Delete audience' }).click();
-    expect(await answerAppDialog(page)).toEqual({ type: 'confirm', message: 'Delete the profile value "audience"? Prompts that use [PROFILE: audience] will ask for it again.' });
+    expect(await answerAppDialog(page)).toEqual({
+      type: 'confirm',
+      message: 'Delete the profile value "audience"? Prompts that use [PROFILE: audience] will ask for it again.',
+    });
     await card.getByText('No profile values yet.', { exact: false }).waitFor();
     expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({});
   });
@@ -166,7 +169,10 @@ describe('Profile card', () => {
 describe('in-app dialogs', () => {
   it('links the prompt limit message to the plans', async () => {
     const { page } = browser;
-    await signedIn(page, [1, 2, 3, 4, 5].map((i) => [`Mine ${i}`, 'Body']));
+    await signedIn(
+      page,
+      [1, 2, 3, 4, 5].map((i) => [`Mine ${i}`, 'Body']),
+    );
     // The count is known once the list has loaded (before that the button cannot know the limit).
     await page.getByRole('article', { name: 'Mine 5' }).waitFor();
     await page.getByRole('button', { name: 'Create New Prompt' }).click({ force: true });
@@ -185,7 +191,10 @@ describe('in-app dialogs', () => {
     });
     await signedIn(page, [['Keep me', 'Body']]);
     await page.getByRole('article', { name: 'Keep me' }).getByRole('button', { name: 'Delete' }).click();
-    expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this prompt? This action is permanent.' });
+    expect(await answerAppDialog(page, 'dismiss')).toEqual({
+      type: 'confirm',
+      message: 'Are you sure you want to delete this prompt? This action is permanent.',
+    });
     expect(await page.getByRole('article', { name: 'Keep me' }).count()).toBe(1);
     expect(native).toBe(0);
   });

@@ -14,7 +14,10 @@ const browser = useBrowser();
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
-async function seed(user: User, prompt: { title: string; body: string; tasks?: string[]; industries?: string[]; category_id?: string | null; is_favorite?: boolean }) {
+async function seed(
+  user: User,
+  prompt: { title: string; body: string; tasks?: string[]; industries?: string[]; category_id?: string | null; is_favorite?: boolean },
+) {
   const res = await call('POST', '/prompts/', { token: user.token, json: prompt });
   expect(res.status).toBe(201);
   return res.body as { id: string };
@@ -23,10 +26,13 @@ async function seed(user: User, prompt: { title: string; body: string; tasks?: s
 /** Serious and critical axe violations (WCAG A/AA) inside `include`. */
 async function violations(page: Page, include: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(include).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const focusedCardTitle = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('.prompt-card')?.querySelector('h3')?.textContent ?? null);
+const focusedCardTitle = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('.prompt-card')?.querySelector('h3')?.textContent ?? null);
 
 describe('the empty workspace', () => {
   it('offers the library and a sample prompt that shows each kind of variable', async () => {
@@ -55,7 +61,8 @@ describe('the empty workspace', () => {
     const detected = editor.locator('.variable-detector__list');
     await detected.waitFor();
     const chips = (await detected.locator('li').allTextContents()).join(' | ');
-    for (const part of ['INPUTrecipient', 'INPUTtone', 'friendly | formal | brief', 'INPUTnotes', 'SNIPPETCompany Bio', 'PROFILEname']) expect(chips).toContain(part);
+    for (const part of ['INPUTrecipient', 'INPUTtone', 'friendly | formal | brief', 'INPUTnotes', 'SNIPPETCompany Bio', 'PROFILEname'])
+      expect(chips).toContain(part);
   });
 });
 
@@ -63,7 +70,9 @@ describe('Insert variable', () => {
   it('inserts INPUT, SNIPPET and PROFILE markers at the cursor, completing snippet and profile names', async () => {
     const { page } = browser;
     const user = await signUp();
-    expect((await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'Company Bio', snippet_content: 'We build tools.' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'Company Bio', snippet_content: 'We build tools.' } })).status,
+    ).toBe(201);
     expect((await call('PUT', '/context/profile/audience', { token: user.token, json: { value: 'engineers' } })).status).toBe(200);
     await openMyPrompts(page, user.token);
     await page.getByRole('button', { name: 'Create First Prompt' }).click();

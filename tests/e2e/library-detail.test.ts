@@ -18,16 +18,41 @@ const browser = useBrowser();
 const run = randomUUID().slice(0, 8);
 const CATEGORY = `Detail ${run}`;
 const entries: LibraryEntry[] = [
-  { id: `d-apple-${run}`, title: `Apple brief ${run}`, body: `Write a brief about [INPUT: topic] for [INPUT: audience=managers|engineers].\nKeep it short.`, category: CATEGORY, tasks: ['Writing', 'Summaries', 'Planning with a rather long task name'], industries: ['SaaS', 'Finance', 'Healthcare'], access_tier: 'free' },
-  { id: `d-banana-${run}`, title: `Banana plan ${run}`, body: `Plan the launch ${run}.`, category: CATEGORY, tasks: ['Planning'], industries: [], access_tier: 'free' },
-  { id: `d-cherry-${run}`, title: `Cherry secret ${run}`, body: `Elite method ${run}: ${'the whole secret text, far longer than any teaser. '.repeat(4)}`, category: CATEGORY, tasks: [], industries: [], access_tier: 'elite' },
+  {
+    id: `d-apple-${run}`,
+    title: `Apple brief ${run}`,
+    body: `Write a brief about [INPUT: topic] for [INPUT: audience=managers|engineers].\nKeep it short.`,
+    category: CATEGORY,
+    tasks: ['Writing', 'Summaries', 'Planning with a rather long task name'],
+    industries: ['SaaS', 'Finance', 'Healthcare'],
+    access_tier: 'free',
+  },
+  {
+    id: `d-banana-${run}`,
+    title: `Banana plan ${run}`,
+    body: `Plan the launch ${run}.`,
+    category: CATEGORY,
+    tasks: ['Planning'],
+    industries: [],
+    access_tier: 'free',
+  },
+  {
+    id: `d-cherry-${run}`,
+    title: `Cherry secret ${run}`,
+    body: `Elite method ${run}: ${'the whole secret text, far longer than any teaser. '.repeat(4)}`,
+    category: CATEGORY,
+    tasks: [],
+    industries: [],
+    access_tier: 'elite',
+  },
 ];
 
 beforeAll(async () => {
   for (const entry of entries) await library.upsertEntries([entry], 'curator@construct.test');
   // Banana is forked twice, Apple once: 'Most popular' puts Banana first. Counts reach the library with its next build.
   const forker = await signUp();
-  for (const id of [`d-banana-${run}`, `d-banana-${run}`, `d-apple-${run}`]) expect((await call('POST', `/prompts/fork/${id}`, { token: forker.token, json: {} })).status).toBe(201);
+  for (const id of [`d-banana-${run}`, `d-banana-${run}`, `d-apple-${run}`])
+    expect((await call('POST', `/prompts/fork/${id}`, { token: forker.token, json: {} })).status).toBe(201);
   await library.upsertEntries([entries[0]!], 'curator@construct.test');
 });
 
@@ -93,7 +118,9 @@ describe('Library: a prompt of its own page', () => {
     const { page } = browser;
     const user = await signUp();
     await openAs(page, user.token, `/library?category=${encodeURIComponent(CATEGORY)}`);
-    await results(page).getByRole('link', { name: `Apple brief ${run}` }).click();
+    await results(page)
+      .getByRole('link', { name: `Apple brief ${run}` })
+      .click();
     await eventually(() => new URL(page.url()).pathname).toBe(`/library/d-apple-${run}`);
     await page.getByRole('heading', { name: `Apple brief ${run}`, level: 1 }).waitFor();
     expect(await page.locator('.lib-detail__body').textContent()).toBe(entries[0]!.body);
@@ -118,8 +145,16 @@ describe('Library: a prompt of its own page', () => {
     // The library's card says so too.
     await page.getByRole('link', { name: 'Back to the Prompt Library' }).click();
     await page.goto(`/library?category=${encodeURIComponent(CATEGORY)}`);
-    await results(page).getByRole('article', { name: `Apple brief ${run}` }).getByRole('button', { name: 'Saved ✓' }).waitFor();
-    expect(await results(page).getByRole('article', { name: `Banana plan ${run}` }).getByRole('button', { name: 'Save to My Prompts' }).count()).toBe(1);
+    await results(page)
+      .getByRole('article', { name: `Apple brief ${run}` })
+      .getByRole('button', { name: 'Saved ✓' })
+      .waitFor();
+    expect(
+      await results(page)
+        .getByRole('article', { name: `Banana plan ${run}` })
+        .getByRole('button', { name: 'Save to My Prompts' })
+        .count(),
+    ).toBe(1);
   });
 
   it('loads directly: a locked prompt shows only its teaser and the way to upgrade; an unknown id is not found', async () => {
@@ -131,7 +166,6 @@ describe('Library: a prompt of its own page', () => {
     expect(await page.getByRole('link', { name: 'Upgrade to unlock' }).getAttribute('href')).toBe('/pricing');
     expect(await page.content()).not.toContain('Hidden ending');
     expect(await page.getByRole('button', { name: 'Save to My Prompts' }).count()).toBe(0);
-
 
     await page.goto(`/library/no-such-prompt-${run}`);
     await page.getByRole('heading', { name: 'Prompt Not Found' }).waitFor();
@@ -147,7 +181,11 @@ describe('Library: a prompt of its own page', () => {
       await page.waitForLoadState('networkidle');
       const { violations, passes } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       expect(passes.length).toBeGreaterThan(0);
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(
+        violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      ).toEqual([]);
     }
   });
 });

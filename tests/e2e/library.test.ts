@@ -73,7 +73,10 @@ async function openLibrary(page: Page, path = '/library') {
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
 const results = (page: Page) => page.getByRole('region', { name: 'Library prompts' });
-const showing = (page: Page) => results(page).getByText(/^Showing \d+ of \d+ results$/).textContent();
+const showing = (page: Page) =>
+  results(page)
+    .getByText(/^Showing \d+ of \d+ results$/)
+    .textContent();
 const expectShowing = (page: Page, view: Pick<LibraryPageView, 'prompts' | 'total'>) =>
   eventually(() => showing(page)).toBe(`Showing ${view.prompts.length} of ${view.total} results`);
 const chip = (page: Page, group: 'Categories' | 'Industries' | 'Tasks', name: string) =>
@@ -122,7 +125,11 @@ describe('Library: browsing and filtering', () => {
     await eventually(async () => (await page.getByRole('group', { name: 'Tasks' }).getByRole('button').allTextContents()).sort()).toEqual(
       [...byIndustry.available_tasks].sort(),
     );
-    const narrowing = await pickNarrowing(byIndustry.available_tasks, byIndustry.total, async (t) => (await libraryPage(token, { industries: [industry.value], tasks: [t] })).total).catch(() => null);
+    const narrowing = await pickNarrowing(
+      byIndustry.available_tasks,
+      byIndustry.total,
+      async (t) => (await libraryPage(token, { industries: [industry.value], tasks: [t] })).total,
+    ).catch(() => null);
     const task = narrowing?.value ?? byIndustry.available_tasks[0]!;
     await chip(page, 'Tasks', task).click();
     await expectShowing(page, await libraryPage(token, { industries: [industry.value], tasks: [task] }));
@@ -292,13 +299,18 @@ describe('Library: saving and tiers', () => {
     await save.click();
     await menu.getByRole('button', { name: 'Library picks' }).click();
     await card.getByRole('button', { name: 'Saving...' }).waitFor();
-    await page.getByRole('status').filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` })
+      .waitFor();
     expect(alerts).toEqual([]);
     // The card now says the prompt is in My Prompts.
     await card.getByRole('button', { name: 'Saved ✓' }).waitFor();
 
     const mine = await fetch(new URL('/api/v1/prompts/', page.url()), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-    expect(mine.prompts).toEqual([expect.objectContaining({ title: target.title, body: target.body, category_id: category.id, category_name: 'Library picks' })]);
+    expect(mine.prompts).toEqual([
+      expect.objectContaining({ title: target.title, body: target.body, category_id: category.id, category_name: 'Library picks' }),
+    ]);
   });
 
   it("alerts the server's reason when a fork fails (plan limit)", async () => {

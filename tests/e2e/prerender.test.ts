@@ -96,7 +96,10 @@ describe('prerendered public pages: the HTML', () => {
 
 describe('prerendered public pages: in Chromium', () => {
   it('shows every page with JavaScript disabled', async () => {
-    const context = await browser.page.context().browser()!.newContext({ baseURL: inject('baseUrl'), javaScriptEnabled: false });
+    const context = await browser.page
+      .context()
+      .browser()!
+      .newContext({ baseURL: inject('baseUrl'), javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       for (const [path, expected] of Object.entries(PAGES)) {
@@ -125,7 +128,9 @@ describe('prerendered public pages: in Chromium', () => {
         (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 = document.querySelector('h1');
       });
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.evaluate(() => (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 === document.querySelector('h1'))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 === document.querySelector('h1')))
+        .toBe(true);
       expect(await page.title()).toBe(PAGES[path]!.title);
       expect(await page.locator('head title').count()).toBe(1);
     }
@@ -212,7 +217,10 @@ describe('the splash of signed-in pages', () => {
   });
 
   it('follows dark mode', async () => {
-    const context = await browser.page.context().browser()!.newContext({ baseURL: inject('baseUrl'), colorScheme: 'dark', javaScriptEnabled: false });
+    const context = await browser.page
+      .context()
+      .browser()!
+      .newContext({ baseURL: inject('baseUrl'), colorScheme: 'dark', javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto('/prompts');

@@ -75,10 +75,16 @@ describe('pricing page', () => {
     for (const [name, plan] of Object.entries(plans) as Array<[keyof typeof plans, (typeof plans)[keyof typeof plans]]>) {
       const planCard = card(page, name);
       await planCard.getByText(plan.price, { exact: true }).waitFor();
-      const items = await planCard.getByRole('list', { name: `${name} plan features` }).getByRole('listitem').allTextContents();
+      const items = await planCard
+        .getByRole('list', { name: `${name} plan features` })
+        .getByRole('listitem')
+        .allTextContents();
       expect(items.map((s) => s.trim())).toEqual(plan.features);
       // The concrete limits follow the plans' feature list (docs/product.md, Pricing).
-      const limits = await planCard.getByRole('list', { name: `${name} plan limits` }).getByRole('listitem').allTextContents();
+      const limits = await planCard
+        .getByRole('list', { name: `${name} plan limits` })
+        .getByRole('listitem')
+        .allTextContents();
       expect(limits).toEqual(plan.limits);
       expect(await planCard.getByRole('button', { name: plan.button, exact: true }).isEnabled()).toBe(name !== 'Free');
     }
@@ -169,7 +175,8 @@ describe('pricing page', () => {
 
     const answers: Array<{ respond: (route: Route) => Promise<void>; message: string }> = [
       {
-        respond: (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'The payment provider is unavailable.' }) }),
+        respond: (route) =>
+          route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'The payment provider is unavailable.' }) }),
         message: 'The payment provider is unavailable.',
       },
       { respond: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }), message: 'Missing session URL' },
@@ -206,10 +213,13 @@ describe('pricing page', () => {
       return ((await res.json()) as { access_token: string }).access_token;
     }, user);
     for (const key of ['access_token', 'token']) {
-      await page.evaluate(([k, t]) => {
-        localStorage.clear();
-        localStorage.setItem(k!, t!);
-      }, [key, token]);
+      await page.evaluate(
+        ([k, t]) => {
+          localStorage.clear();
+          localStorage.setItem(k!, t!);
+        },
+        [key, token],
+      );
       await page.goto('/pricing');
       const sent = new Promise<string | null>((resolve) => {
         void page.route(CHECKOUT_ROUTE, async (route) => {
@@ -240,10 +250,24 @@ describe('pricing page', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: me.id, customer: `cus_${me.id.slice(0, 8)}`, subscription: `sub_${me.id.slice(0, 8)}`, metadata: { user_id: me.id, plan: 'elite' } } },
+      data: {
+        object: {
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          client_reference_id: me.id,
+          customer: `cus_${me.id.slice(0, 8)}`,
+          subscription: `sub_${me.id.slice(0, 8)}`,
+          metadata: { user_id: me.id, plan: 'elite' },
+        },
+      },
     });
     const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: inject('stripeWebhookSecret') });
-    const delivered = await fetch(`${inject('apiUrl')}/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const delivered = await fetch(`${inject('apiUrl')}/billing/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
     expect(delivered.status).toBe(200);
 
     // No reload: the page picks the new plan up by itself.

@@ -38,7 +38,16 @@ async function seedCategory(user: User, name: string) {
 
 async function storedPrompts(user: User) {
   const res = await call('GET', '/prompts/', { token: user.token });
-  return res.body.prompts as Array<{ id: string; title: string; body: string; category_id: string | null; category_name: string | null; is_favorite: boolean; tasks: string[]; industries: string[] }>;
+  return res.body.prompts as Array<{
+    id: string;
+    title: string;
+    body: string;
+    category_id: string | null;
+    category_name: string | null;
+    is_favorite: boolean;
+    tasks: string[];
+    industries: string[];
+  }>;
 }
 
 /**
@@ -69,7 +78,10 @@ const card = (page: Page, title: string) => page.getByRole('article', { name: ti
 const cards = (page: Page) => page.getByRole('article');
 
 async function stat(page: Page, label: 'Total prompts' | 'Favorites' | 'Uncategorized') {
-  const text = await page.locator('.prompt-stats__item', { has: page.getByText(label, { exact: true }) }).locator('dd').textContent();
+  const text = await page
+    .locator('.prompt-stats__item', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .textContent();
   return text?.split('/')[0]?.trim();
 }
 
@@ -92,7 +104,9 @@ function forgiveServerErrors(status: number) {
 
 /** The tags of a tag input, read from their remove buttons ('Remove task Email' → 'Email'). */
 async function tags(scope: Locator, kind: 'task' | 'industry') {
-  const names = await scope.getByRole('button', { name: new RegExp(`^Remove ${kind} `) }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  const names = await scope
+    .getByRole('button', { name: new RegExp(`^Remove ${kind} `) })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
   return names.map((n) => n.replace(`Remove ${kind} `, ''));
 }
 
@@ -215,7 +229,13 @@ describe('My Prompts: creating and editing', () => {
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened it.
-    await expect.poll(() => card(page, 'Meeting notes').getByRole('button', { name: 'Edit' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        card(page, 'Meeting notes')
+          .getByRole('button', { name: 'Edit' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
 
     await card(page, 'Meeting notes').getByRole('button', { name: 'Edit' }).click();
     editor = page.getByRole('dialog', { name: 'Edit Prompt' });
@@ -235,7 +255,13 @@ describe('My Prompts: creating and editing', () => {
     await page.getByRole('button', { name: /^Work \(1 prompt\)/ }).waitFor();
 
     const [stored] = await storedPrompts(user);
-    expect(stored).toMatchObject({ title: 'Meeting notes, summarised', body: 'Summarise these notes for [PROFILE:team].', category_id: work.id, tasks: ['Summaries'], industries: [] });
+    expect(stored).toMatchObject({
+      title: 'Meeting notes, summarised',
+      body: 'Summarise these notes for [PROFILE:team].',
+      category_id: work.id,
+      tasks: ['Summaries'],
+      industries: [],
+    });
   });
 });
 
@@ -548,7 +574,9 @@ describe('My Prompts: deleting', () => {
 
     // A failure alerts the server's detail.
     await page.route('**/api/v1/prompts/*', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Prompt not found."}' }) : route.continue(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Prompt not found."}' })
+        : route.continue(),
     );
     await card(page, 'Second').getByRole('button', { name: 'Delete' }).click();
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_LIST_DELETE });

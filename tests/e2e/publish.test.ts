@@ -20,7 +20,10 @@ const run = randomUUID().slice(0, 8);
 let admin: string;
 
 async function seedPrompt(token: string, title: string) {
-  const res = await call('POST', '/prompts/', { token, json: { title, body: `A prompt to publish, run ${run}: summarise [INPUT: topic] in three bullet points.` } });
+  const res = await call('POST', '/prompts/', {
+    token,
+    json: { title, body: `A prompt to publish, run ${run}: summarise [INPUT: topic] in three bullet points.` },
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; title: string };
 }

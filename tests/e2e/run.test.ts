@@ -27,7 +27,9 @@ async function openWorkbench(page: Page, title: string) {
 /** Serious and critical axe findings (WCAG A/AA) inside the workbench, as in a11y.test.ts. */
 async function dialogViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('[role="dialog"]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const answerText = (page: Page) => page.getByRole('region', { name: 'Answer', exact: true }).textContent();
@@ -108,7 +110,9 @@ describe('stopping a run (a model that never finishes)', () => {
     const base = `${stack.url}/api/v1`;
     const user = account();
     const [first_name, ...rest] = user.name.split(' ');
-    expect((await call('POST', '/auth/register', { base, json: { first_name, last_name: rest.join(' '), email: user.email, password: user.password } })).status).toBe(201);
+    expect(
+      (await call('POST', '/auth/register', { base, json: { first_name, last_name: rest.join(' '), email: user.email, password: user.password } })).status,
+    ).toBe(201);
     const token = (await call('POST', '/auth/login', { base, form: { username: user.email, password: user.password } })).body.access_token;
     const body = `SCENARIO:endless ${Date.now()} Tell me about [INPUT: topic].`;
     expect((await call('POST', '/prompts/', { base, token, json: newPrompt('Endless', body) })).status).toBe(201);

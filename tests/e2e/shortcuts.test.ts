@@ -223,9 +223,13 @@ describe("'?' lists the shortcuts", () => {
 
     const overlay = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await overlay.waitFor();
-    const rows = await overlay.getByRole('row').evaluateAll((trs) =>
-      trs.filter((tr) => tr.querySelector('td')).map((tr) => [tr.querySelector('th')!.firstChild!.textContent, [...tr.querySelectorAll('kbd kbd')].map((k) => k.textContent)]),
-    );
+    const rows = await overlay
+      .getByRole('row')
+      .evaluateAll((trs) =>
+        trs
+          .filter((tr) => tr.querySelector('td'))
+          .map((tr) => [tr.querySelector('th')!.firstChild!.textContent, [...tr.querySelectorAll('kbd kbd')].map((k) => k.textContent)]),
+      );
     expect(rows).toEqual([
       ['Focus the search box', ['/']],
       ['New prompt', ['N']],
@@ -255,7 +259,13 @@ describe("'?' lists the shortcuts", () => {
     await expect.poll(() => isFocused(button)).toBe(true);
 
     // A Mac user agent: the modifier reads Cmd.
-    const mac = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
+    const mac = await page
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: new URL(page.url()).origin,
+        userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      });
     try {
       const macPage = await mac.newPage();
       await signIn(macPage, user, '/prompts');
@@ -267,7 +277,9 @@ describe("'?' lists the shortcuts", () => {
       await macPage.keyboard.press('Escape');
       await macPage.keyboard.press('n');
       await macPage.getByRole('dialog', { name: 'New Prompt' }).waitFor();
-      expect(await macPage.getByRole('dialog', { name: 'New Prompt' }).getByRole('button', { name: 'Save Prompt' }).getAttribute('aria-keyshortcuts')).toBe('Meta+Enter');
+      expect(await macPage.getByRole('dialog', { name: 'New Prompt' }).getByRole('button', { name: 'Save Prompt' }).getAttribute('aria-keyshortcuts')).toBe(
+        'Meta+Enter',
+      );
     } finally {
       await mac.close();
     }

@@ -40,14 +40,19 @@ describe('export', () => {
     const { page } = browser;
     const user = await signUp();
     const category = (await call('POST', '/categories/', { token: user.token, json: { name: 'Research' } })).body;
-    await call('POST', '/prompts/', { token: user.token, json: { title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category_id: category.id, tasks: ['Research'] } });
+    await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category_id: category.id, tasks: ['Research'] },
+    });
     await openMyPrompts(page, user.token);
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     expect(jsonDownload.suggestedFilename()).toMatch(/^construct-prompts-\d{4}-\d{2}-\d{2}\.json$/);
     const document = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8'));
     expect(document).toMatchObject({ format: 'construct.prompts', version: 1, categories: [{ name: 'Research' }] });
-    expect(document.prompts).toEqual([expect.objectContaining({ title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category: 'Research', tasks: ['Research'] })]);
+    expect(document.prompts).toEqual([
+      expect.objectContaining({ title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category: 'Research', tasks: ['Research'] }),
+    ]);
     await see(page, 'Exported your prompts as JSON.');
 
     const [mdDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Markdown' }).click()]);
@@ -89,7 +94,10 @@ describe('import', () => {
     expect(await dialog.getByRole('list', { name: 'Categories to create' }).textContent()).toBe('Sales');
     expect(await storedTitles(user)).toEqual([]);
     // The preview is accessible too (the a11y suite checks the empty dialog).
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Import 2 prompts' }).click();
@@ -111,7 +119,15 @@ describe('import', () => {
     await input.setInputFiles(await tempFile('notes.json', '{ not json'));
     await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('This file is not valid JSON.');
 
-    await input.setInputFiles(await tempFile('broken.json', exportFile([{ title: 'Fine', body: 'ok' }, { title: '', body: 'x' }])));
+    await input.setInputFiles(
+      await tempFile(
+        'broken.json',
+        exportFile([
+          { title: 'Fine', body: 'ok' },
+          { title: '', body: 'x' },
+        ]),
+      ),
+    );
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('This file cannot be imported: prompts[1].title: Title is required.');
 
     // A free plan allows 5 prompts: six new ones are refused before anything is written.

@@ -55,13 +55,12 @@ describe('typed variables in the workbench', () => {
       '[PROFILE: sender=The team]',
     ]);
     // One control per variable, named by its key.
-    expect(await dialog.getByRole('group').filter({ has: page.locator('.wb-var__label') }).evaluateAll((groups) => groups.map((g) => g.querySelector('.wb-var__label')?.textContent))).toEqual([
-      'tone',
-      'name',
-      'topic',
-      'length',
-      'sender',
-    ]);
+    expect(
+      await dialog
+        .getByRole('group')
+        .filter({ has: page.locator('.wb-var__label') })
+        .evaluateAll((groups) => groups.map((g) => g.querySelector('.wb-var__label')?.textContent)),
+    ).toEqual(['tone', 'name', 'topic', 'length', 'sender']);
 
     // Choices: a labelled select on the default; without a default it starts on 'Choose…'.
     const tone = dialog.getByRole('combobox', { name: 'tone', exact: true });
@@ -93,7 +92,11 @@ describe('typed variables in the workbench', () => {
     await length.selectOption('short');
     await dialog.getByRole('textbox', { name: 'name', exact: true }).fill('Ada');
     await dialog.getByRole('textbox', { name: 'topic', exact: true }).fill('the launch');
-    const filled = ['Write a formal note to Ada about the launch,', 'in short form. Cite [1], keep [draft] and [INPUT: ] as they are.', 'Again: formal, signed The team.'].join('\n');
+    const filled = [
+      'Write a formal note to Ada about the launch,',
+      'in short form. Cite [1], keep [draft] and [INPUT: ] as they are.',
+      'Again: formal, signed The team.',
+    ].join('\n');
     await expect.poll(() => preview(page)).toBe(filled);
 
     // Back to 'Choose…': unfilled again.

@@ -78,15 +78,28 @@ describe('version history', () => {
     expect(await editor.getByLabel('Body').inputValue()).toBe('Line one\nLine two\nLine three');
     expect(await stored(user, created.id)).toMatchObject({ body: 'Line one\nLine two\nLine three', version: 4 });
     const all = (await call('GET', `/prompts/${created.id}/versions`, { token: user.token })).body.versions as any[];
-    expect(all.map((v) => v.body)).toEqual(['Line one\nLine two\nLine three', 'Line one\nLine 2\nLine three\nLine four', 'Line one\nLine 2\nLine three', 'Line one\nLine two\nLine three']);
+    expect(all.map((v) => v.body)).toEqual([
+      'Line one\nLine two\nLine three',
+      'Line one\nLine 2\nLine three\nLine four',
+      'Line one\nLine 2\nLine three',
+      'Line one\nLine two\nLine three',
+    ]);
   });
 });
 
 describe('fork lineage', () => {
-  it("flags a copy whose library original changed, shows the diff and pulls the update; dismiss clears another", async () => {
+  it('flags a copy whose library original changed, shows the diff and pulls the update; dismiss clears another', async () => {
     const { page } = browser;
     const run = randomUUID().slice(0, 8);
-    const entry = (id: string, title: string): LibraryEntry & { id: string } => ({ id, title, body: 'Greet the reader\nAsk about [INPUT: topic]', category: null, tasks: [], industries: [], access_tier: 'free' });
+    const entry = (id: string, title: string): LibraryEntry & { id: string } => ({
+      id,
+      title,
+      body: 'Greet the reader\nAsk about [INPUT: topic]',
+      category: null,
+      tasks: [],
+      industries: [],
+      access_tier: 'free',
+    });
     const pulled = entry(`lineage-pull-${run}`, `Pull me ${run}`);
     const dismissed = entry(`lineage-dismiss-${run}`, `Dismiss me ${run}`);
     await library.upsertEntries([pulled, dismissed], 'curator@construct.test');
@@ -114,7 +127,10 @@ describe('fork lineage', () => {
     const diff = dialog.getByRole('list', { name: 'Body: your version against the library' });
     await diff.waitFor();
     const rows = await diff.getByRole('listitem').allTextContents();
-    expect(rows.filter((r) => /Removed: |Added: /.test(r))).toEqual([expect.stringContaining('Removed: Greet the reader'), expect.stringContaining('Added: Greet the reader warmly')]);
+    expect(rows.filter((r) => /Removed: |Added: /.test(r))).toEqual([
+      expect.stringContaining('Removed: Greet the reader'),
+      expect.stringContaining('Added: Greet the reader warmly'),
+    ]);
     await dialog.getByRole('button', { name: 'Pull update' }).click();
 
     await see(page, 'Pulled the library update as version 2.');

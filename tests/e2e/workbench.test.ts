@@ -50,7 +50,13 @@ describe('prompt workbench', () => {
     for (const name of ['Smart Template', 'Controls', 'Live Preview & Actions']) await dialog.getByRole('heading', { name, exact: true }).waitFor();
     await dialog.getByRole('heading', { name: TITLE }).waitFor();
     // The markers are highlighted in the template.
-    expect(await dialog.locator('mark').allTextContents()).toEqual(['[INPUT: product]', '[PROFILE: audience]', '[SNIPPET:company bio]', '[PROFILE: sender]', '[INPUT: product]']);
+    expect(await dialog.locator('mark').allTextContents()).toEqual([
+      '[INPUT: product]',
+      '[PROFILE: audience]',
+      '[SNIPPET:company bio]',
+      '[PROFILE: sender]',
+      '[INPUT: product]',
+    ]);
 
     // The SNIPPET variable resolves from the stored 'Company Bio' (case-insensitive), shown as defined, without an input.
     const bio = variable(page, 'company bio');
@@ -106,7 +112,13 @@ describe('prompt workbench', () => {
     await setUp(page);
     const { dialog } = await openWorkbench(page);
     // It opens on the first thing to fill in.
-    await expect.poll(() => variable(page, 'product').getByRole('textbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        variable(page, 'product')
+          .getByRole('textbox')
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -202,7 +214,16 @@ describe('prompt workbench', () => {
     const copiedAt = Date.now();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(clipboard).toBe(
-      [PREFIX, '', 'Write a launch email about Construct for [audience].', '', `About us: ${BIO}`, 'Sign it as [sender]. Mention Construct twice.', '', SUFFIX].join('\n'),
+      [
+        PREFIX,
+        '',
+        'Write a launch email about Construct for [audience].',
+        '',
+        `About us: ${BIO}`,
+        'Sign it as [sender]. Mention Construct twice.',
+        '',
+        SUFFIX,
+      ].join('\n'),
     );
     expect(clipboard).not.toContain('GLOBAL');
 
@@ -232,7 +253,9 @@ describe('prompt workbench', () => {
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => (window as unknown as { copied: string[] }).copied);
-    expect(copied).toEqual([['Write a launch email about [product] for [audience].', '', `About us: ${BIO}`, 'Sign it as [sender]. Mention [product] twice.'].join('\n')]);
+    expect(copied).toEqual([
+      ['Write a launch email about [product] for [audience].', '', `About us: ${BIO}`, 'Sign it as [sender]. Mention [product] twice.'].join('\n'),
+    ]);
   });
 
   it('forks the filled prompt into My Prompts, and holds Fork at the plan limit with the reason', async () => {
@@ -264,7 +287,6 @@ describe('prompt workbench', () => {
     // The original is untouched.
     expect(list.body.prompts.find((p: { title: string }) => p.title === TITLE).body).toBe(BODY);
 
-
     // At the free limit of 5 prompts Fork and Save as template are held before any request, with the reason beside them.
     for (let i = 3; i <= 5; i++) expect((await apiAs(token, 'POST', '/prompts/', newPrompt(`Extra ${i}`, 'Body'))).status).toBe(201);
     await page.reload();
@@ -274,7 +296,9 @@ describe('prompt workbench', () => {
     for (const name of ['Fork', 'Save as template']) {
       const button = held.getByRole('button', { name, exact: true });
       expect(await button.isDisabled()).toBe(true);
-      expect(await page.locator(`[id="${await button.getAttribute('aria-describedby')}"]`).textContent()).toContain('You have 5 of 5 prompts on the Free plan.');
+      expect(await page.locator(`[id="${await button.getAttribute('aria-describedby')}"]`).textContent()).toContain(
+        'You have 5 of 5 prompts on the Free plan.',
+      );
     }
     await held.getByRole('link', { name: 'See plans' }).click();
     await page.waitForURL('**/pricing');

@@ -19,7 +19,11 @@ export interface Reply<T = any> {
 const sourceAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 const dispatcher = new Agent({ localAddress: sourceAddress });
 
-export async function call<T = any>(method: string, path: string, options: { base?: string; token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: { base?: string; token?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined = options.body;
   if (options.json !== undefined) {

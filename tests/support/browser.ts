@@ -6,7 +6,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
  * keep it working in a container and offline: no sandbox, no GPU, no background updates or sync.
  */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /**
  * Registers hooks giving each test a fresh browser context (empty localStorage) and page.

@@ -15,7 +15,14 @@ const { UpdateCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
 export const library = await import('../../functions/lib/library');
 
 export async function setTier(userId: string, tier: 'free' | 'pro' | 'elite') {
-  await db.send(new UpdateCommand({ TableName: TABLE, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET access_tier = :t', ExpressionAttributeValues: { ':t': tier } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+      UpdateExpression: 'SET access_tier = :t',
+      ExpressionAttributeValues: { ':t': tier },
+    }),
+  );
 }
 
 export async function userItem(userId: string) {

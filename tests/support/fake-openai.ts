@@ -67,7 +67,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -75,7 +79,13 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One SSE event carrying a chat.completion.chunk, as the real API sends them. */
 function chunk(model: string, delta: Record<string, string>, finish: string | null = null) {
-  const data = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  const data = {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
   return `data: ${JSON.stringify(data)}\n\n`;
 }
 

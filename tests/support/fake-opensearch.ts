@@ -20,7 +20,11 @@ export interface FakeOpenSearch {
 
 type Doc = Record<string, any>;
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function phrasePrefix(value: unknown, query: string): boolean {
   const want = words(query);
@@ -52,7 +56,9 @@ function score(doc: Doc, q: any): number | undefined {
         if (s === undefined) return undefined;
         total += s;
       }
-      const should = asArray(arg.should).map((c) => score(doc, c)).filter((s) => s !== undefined) as number[];
+      const should = asArray(arg.should)
+        .map((c) => score(doc, c))
+        .filter((s) => s !== undefined) as number[];
       const minimum = arg.minimum_should_match ?? (arg.must || arg.filter ? 0 : asArray(arg.should).length ? 1 : 0);
       if (should.length < minimum) return undefined;
       return total + should.reduce((a, b) => a + b, 0);
@@ -78,7 +84,11 @@ function score(doc: Doc, q: any): number | undefined {
     case 'range': {
       const [name, bounds] = Object.entries(arg)[0] as [string, Record<string, number>];
       const v = field(doc, name);
-      const ok = (bounds.lte === undefined || v <= bounds.lte) && (bounds.lt === undefined || v < bounds.lt) && (bounds.gte === undefined || v >= bounds.gte) && (bounds.gt === undefined || v > bounds.gt);
+      const ok =
+        (bounds.lte === undefined || v <= bounds.lte) &&
+        (bounds.lt === undefined || v < bounds.lt) &&
+        (bounds.gte === undefined || v >= bounds.gte) &&
+        (bounds.gt === undefined || v > bounds.gt);
       return ok ? 1 : undefined;
     }
     default:
@@ -121,7 +131,14 @@ export async function startFakeOpenSearch(): Promise<FakeOpenSearch> {
     const path = (req.url ?? '').split('?')[0]!;
     const method = req.method ?? 'GET';
     const ndjson = path.endsWith('/_bulk');
-    const body = raw ? (ndjson ? raw.trim().split('\n').map((l) => JSON.parse(l)) : JSON.parse(raw)) : undefined;
+    const body = raw
+      ? ndjson
+        ? raw
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l))
+        : JSON.parse(raw)
+      : undefined;
     fake.requests.push({ method, path, authorization: req.headers.authorization, body });
     const send = (status: number, answer?: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -158,7 +175,10 @@ export async function startFakeOpenSearch(): Promise<FakeOpenSearch> {
             Object.entries(body.aggs as Record<string, { terms: { field: string; size: number } }>).map(([name, agg]) => {
               const counts = new Map<string, number>();
               for (const { doc } of matched) for (const v of asArray(field(doc, agg.terms.field))) counts.set(v, (counts.get(v) ?? 0) + 1);
-              const buckets = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, agg.terms.size).map(([key, doc_count]) => ({ key, doc_count }));
+              const buckets = [...counts]
+                .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+                .slice(0, agg.terms.size)
+                .map(([key, doc_count]) => ({ key, doc_count }));
               return [name, { buckets }];
             }),
           )
@@ -168,7 +188,10 @@ export async function startFakeOpenSearch(): Promise<FakeOpenSearch> {
       const page = hits.slice(body.from ?? 0, (body.from ?? 0) + (body.size ?? 10));
       return send(200, {
         took: 1,
-        hits: { total: { value: hits.length, relation: 'eq' }, hits: page.map(({ doc, score: s }) => ({ _index: searched, _id: doc.id, _score: s, _source: pick(doc, body._source) })) },
+        hits: {
+          total: { value: hits.length, relation: 'eq' },
+          hits: page.map(({ doc, score: s }) => ({ _index: searched, _id: doc.id, _score: s, _source: pick(doc, body._source) })),
+        },
         ...(aggregations ? { aggregations } : {}),
       });
     }

@@ -18,7 +18,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const form = new URLSearchParams(raw);
-    requests.push({ method: req.method ?? '', path: req.url ?? '', form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      form,
+      authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
       res.end(JSON.stringify(body));
@@ -30,10 +36,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const cancel = req.method === 'DELETE' ? /^\/v1\/subscriptions\/([\w-]+)$/.exec(req.url ?? '') : null;
     if (cancel) {
-      if (cancel[1] === 'sub_missing') return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${cancel[1]}'` } });
+      if (cancel[1] === 'sub_missing')
+        return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${cancel[1]}'` } });
       return json(200, { id: cancel[1], object: 'subscription', status: 'canceled' });
     }
-    if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') return json(200, { id: 'bps_fake', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/fake' });
+    if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions')
+      return json(200, { id: 'bps_fake', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/fake' });
     json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -41,6 +49,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -26,7 +26,11 @@ export async function mailTo(address: string, base?: string): Promise<ReceivedMa
 }
 
 /** Waits until `address` has at least `count` mails matching `subject`, and answers the newest. */
-export async function waitForMail(address: string, subject: RegExp, { count = 1, timeoutMs = 10_000, base }: { count?: number; timeoutMs?: number; base?: string } = {}): Promise<ReceivedMail> {
+export async function waitForMail(
+  address: string,
+  subject: RegExp,
+  { count = 1, timeoutMs = 10_000, base }: { count?: number; timeoutMs?: number; base?: string } = {},
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailTo(address, base)).filter((m) => subject.test(m.subject));

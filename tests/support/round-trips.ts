@@ -19,7 +19,12 @@ export function recordRequests(client: DynamoDBDocumentClient): { take(): Sent[]
   let sent: Sent[] = [];
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const entry: Sent = { command: (context.commandName ?? 'unknown').replace(/Command$/, ''), input: args.input as Record<string, unknown>, start: performance.now(), end: Number.NaN };
+      const entry: Sent = {
+        command: (context.commandName ?? 'unknown').replace(/Command$/, ''),
+        input: args.input as Record<string, unknown>,
+        start: performance.now(),
+        end: Number.NaN,
+      };
       sent.push(entry);
       try {
         return await next(args);
@@ -101,4 +106,3 @@ export function touchedItemKeys(sent: Sent[]): { pk: string; sk: string }[] {
   for (const s of sent) if (s.command !== 'Query' && s.command !== 'Scan') visit(s.input);
   return found;
 }
-

@@ -34,7 +34,11 @@ const RUNS = { numRuns: 200 };
  */
 const text = (max: number) =>
   fc
-    .tuple(fc.string({ unit: 'grapheme', maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(max, 40) }), fc.constantFrom('', ' ', '\n'))
+    .tuple(
+      fc.string({ unit: 'grapheme', maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(max, 40) }),
+      fc.constantFrom('', ' ', '\n'),
+    )
     .map(([pad, core, end]) => pad + (core.trim() ? core : `x${core}`).slice(0, max - 1).trimEnd() + end)
     .filter((s) => s.trim().length > 0 && s.trim().length <= max && isSafeLine(s.trim()));
 const longText = (max: number) => fc.integer({ min: 1, max }).map((n) => 'w'.repeat(n));
@@ -45,7 +49,10 @@ const password = fc
 const tier = fc.constantFrom(...TIERS);
 /** Library tags are arrays of non-blank names (no comma-separated form). */
 const libraryTags = fc.array(text(60), { maxLength: 20 });
-const tags = fc.oneof(fc.array(fc.string({ maxLength: 60 }), { maxLength: 20 }), fc.array(fc.stringMatching(/^[a-z ]{0,20}$/), { maxLength: 5 }).map((t) => t.join(',')));
+const tags = fc.oneof(
+  fc.array(fc.string({ maxLength: 60 }), { maxLength: 20 }),
+  fc.array(fc.stringMatching(/^[a-z ]{0,20}$/), { maxLength: 5 }).map((t) => t.join(',')),
+);
 const categoryRef = fc.oneof(fc.constant(null), fc.constant(''), fc.uuid());
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const record = (shape: Record<string, fc.Arbitrary<unknown>>) =>
@@ -57,17 +64,40 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   LoginForm: [auth.LoginForm, record({ username: text(254), password: fc.string({ minLength: 1, maxLength: 128 }) })],
   PromptInput: [
     prompts.PromptInput,
-    record({ title: text(140), body: fc.oneof(text(200), longText(20_000)), category_id: optional(categoryRef), tasks: optional(tags), industries: optional(tags), is_favorite: optional(fc.boolean()) }),
+    record({
+      title: text(140),
+      body: fc.oneof(text(200), longText(20_000)),
+      category_id: optional(categoryRef),
+      tasks: optional(tags),
+      industries: optional(tags),
+      is_favorite: optional(fc.boolean()),
+    }),
   ],
   PromptUpdate: [
     prompts.PromptUpdate,
     fc.oneof(
       record({ is_favorite: fc.boolean() }),
-      record({ title: text(140), body: text(500), category_id: optional(categoryRef), tasks: optional(tags), industries: optional(tags), is_favorite: optional(fc.boolean()) }),
+      record({
+        title: text(140),
+        body: text(500),
+        category_id: optional(categoryRef),
+        tasks: optional(tags),
+        industries: optional(tags),
+        is_favorite: optional(fc.boolean()),
+      }),
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
-  LibraryPromptEdit: [library.LibraryPromptEdit, record({ title: text(140), body: fc.oneof(text(200), longText(20_000)), tasks: optional(libraryTags), industries: optional(libraryTags), access_tier: tier })],
+  LibraryPromptEdit: [
+    library.LibraryPromptEdit,
+    record({
+      title: text(140),
+      body: fc.oneof(text(200), longText(20_000)),
+      tasks: optional(libraryTags),
+      industries: optional(libraryTags),
+      access_tier: tier,
+    }),
+  ],
   ImportRequest: [
     transfer.ImportRequest,
     record({
@@ -100,7 +130,10 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   Directives: [context.Directives, record({ global_prompt_prefix: optional(fc.string({ maxLength: 200 })), global_prompt_suffix: optional(longText(10_000)) })],
   SnippetInput: [context.SnippetInput, record({ snippet_name: text(100), snippet_content: text(500) })],
   ProfileValueInput: [context.ProfileValueInput, record({ value: text(5_000) })],
-  PublishRequest: [admin.PublishRequest, record({ prompt_id: fc.uuid(), category_id: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 100 }))), access_tier: optional(tier) })],
+  PublishRequest: [
+    admin.PublishRequest,
+    record({ prompt_id: fc.uuid(), category_id: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 100 }))), access_tier: optional(tier) }),
+  ],
   ApiKeyInput: [apiKeys.ApiKeyInput, record({ name: text(60) })],
   LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }) })],
   CompileRequest: [
@@ -116,7 +149,14 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   LibraryCategoryInput: [admin.LibraryCategoryInput, record({ name: text(60) })],
   AdminUserCreate: [
     admin.AdminUserCreate,
-    record({ email, password, first_name: optional(text(100)), last_name: optional(fc.string({ maxLength: 100 })), is_admin: optional(fc.boolean()), access_tier: tier }),
+    record({
+      email,
+      password,
+      first_name: optional(text(100)),
+      last_name: optional(fc.string({ maxLength: 100 })),
+      is_admin: optional(fc.boolean()),
+      access_tier: tier,
+    }),
   ],
   AdminUserUpdate: [admin.AdminUserUpdate, record({ is_admin: optional(fc.boolean()), access_tier: optional(tier) })],
   ForgotPasswordRequest: [account.ForgotPasswordRequest, record({ email })],
@@ -195,16 +235,17 @@ describe('request contract: properties', () => {
         RUNS,
       );
     });
-
   });
 
   describe.each(Object.entries(VALID).filter(([name]) => !LENIENT.has(name)))('%s (strict)', (_, [schema, valid]) => {
     it('refuses any unknown key, prototype keys included', () => {
       const known = new Set(knownKeys(schema));
-      const extra = fc.oneof(
-        fc.constantFrom('__proto__', 'constructor', 'prototype', 'is_admin', 'access_tier', 'user_id', 'id', 'owner_email', 'password_hash', 'pk'),
-        fc.string({ minLength: 1, maxLength: 20 }),
-      ).filter((k) => !known.has(k));
+      const extra = fc
+        .oneof(
+          fc.constantFrom('__proto__', 'constructor', 'prototype', 'is_admin', 'access_tier', 'user_id', 'id', 'owner_email', 'password_hash', 'pk'),
+          fc.string({ minLength: 1, maxLength: 20 }),
+        )
+        .filter((k) => !known.has(k));
       fc.assert(
         fc.property(valid, extra, fc.jsonValue(), (input, key, value) => {
           // JSON.parse makes "__proto__" an own key, exactly as a request body arrives.

@@ -62,7 +62,8 @@ describe('version source labels', () => {
 
 describe('foldRows', () => {
   const lines = (n: number, prefix = 'line') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
-  const shape = (items: ReturnType<typeof foldRows>) => items.map((item) => (item.type === 'fold' ? `fold ${item.start}+${item.count}` : `${item.row.kind} ${item.row.text}`));
+  const shape = (items: ReturnType<typeof foldRows>) =>
+    items.map((item) => (item.type === 'fold' ? `fold ${item.start}+${item.count}` : `${item.row.kind} ${item.row.text}`));
 
   it('folds long unchanged runs, keeping three lines of context next to each change', () => {
     const before = [...lines(10), 'old', ...lines(10, 'tail')].join('\n');

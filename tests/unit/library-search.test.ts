@@ -37,10 +37,32 @@ function libraryOf(count: number): LibraryContent {
     }
     // Creation times spread over days (ties too), so 'newest' has an order of its own.
     const created_at = new Date(Date.parse(now) - (i % 97) * 86_400_000).toISOString();
-    return { id: e.id, title: e.title, body: e.body, category_id, tasks: e.tasks, industries: e.industries, access_tier: e.access_tier, owner_email: 'curator@test.local', created_at, updated_at: created_at };
+    return {
+      id: e.id,
+      title: e.title,
+      body: e.body,
+      category_id,
+      tasks: e.tasks,
+      industries: e.industries,
+      access_tier: e.access_tier,
+      owner_email: 'curator@test.local',
+      created_at,
+      updated_at: created_at,
+    };
   });
   // A pro prompt whose hidden text (past the teaser) holds a word nothing else has.
-  prompts.push({ id: 'hidden-pro', title: 'Quarterly board memo', body: `${'Write a board memo about the quarter. '.repeat(4)}Mention ${SECRET_WORD} in the closing line.`, category_id: null, tasks: ['Writing'], industries: [], access_tier: 'pro', owner_email: 'curator@test.local', created_at: now, updated_at: now });
+  prompts.push({
+    id: 'hidden-pro',
+    title: 'Quarterly board memo',
+    body: `${'Write a board memo about the quarter. '.repeat(4)}Mention ${SECRET_WORD} in the closing line.`,
+    category_id: null,
+    tasks: ['Writing'],
+    industries: [],
+    access_tier: 'pro',
+    owner_email: 'curator@test.local',
+    created_at: now,
+    updated_at: now,
+  });
   prompts.sort(byTitle);
   const forkCounts = new Map(prompts.filter((_, i) => i % 7 === 0).map((p, i) => [p.id, (i * 13) % 9]));
   return { prompts, categories, forkCounts };
@@ -146,7 +168,12 @@ describe('library search engine', () => {
     content.forkCounts.set(content.prompts[30]!.id, 41);
     await withEngine(true, () => rebuildSnapshot(undefined, read));
     const ops = bulkOperationsSince(seen);
-    expect(ops.filter((o) => 'index' in o).map((o) => o.index._id).sort()).toEqual([edited.id, content.prompts[30]!.id].sort());
+    expect(
+      ops
+        .filter((o) => 'index' in o)
+        .map((o) => o.index._id)
+        .sort(),
+    ).toEqual([edited.id, content.prompts[30]!.id].sort());
     expect(ops.filter((o) => 'delete' in o).map((o) => o.delete._id)).toEqual([removed.id]);
     expect(fake.documents.has(removed.id)).toBe(false);
     expect(fake.documents.get(edited.id)!.body).toContain('Klingon');

@@ -31,7 +31,8 @@ const doc = (prompts: Partial<PromptsDocument['prompts'][number]>[], categories:
   prompts: prompts.map((p) => ({ title: 'T', body: 'B', category: null, tasks: [], industries: [], is_favorite: false, ...p })),
 });
 
-const user = (tier: 'free' | 'pro' | 'elite', prompts_used = 0, categories_used = 0) => ({ id: 'u', access_tier: tier, prompts_used, categories_used }) as unknown as UserRecord;
+const user = (tier: 'free' | 'pro' | 'elite', prompts_used = 0, categories_used = 0) =>
+  ({ id: 'u', access_tier: tier, prompts_used, categories_used }) as unknown as UserRecord;
 
 describe('markdown export', () => {
   it('fences a body with a fence longer than any backtick run in it', () => {
@@ -55,7 +56,15 @@ describe('markdown export', () => {
     const workspace = {
       categories: [category('c2', 'Sales'), category('c1', 'marketing')],
       prompts: [
-        item({ id: 'a', title: 'Cold email', category_id: 'c2', tasks: ['Email'], industries: ['SaaS'], is_favorite: true, created_at: '2026-03-03T00:00:00.000Z' }),
+        item({
+          id: 'a',
+          title: 'Cold email',
+          category_id: 'c2',
+          tasks: ['Email'],
+          industries: ['SaaS'],
+          is_favorite: true,
+          created_at: '2026-03-03T00:00:00.000Z',
+        }),
         item({ id: 'b', title: 'Loose one', created_at: '2026-03-02T00:00:00.000Z' }),
         item({ id: 'c', title: 'Slogan', category_id: 'c1' }),
       ],
@@ -84,7 +93,13 @@ describe('markdown export', () => {
 describe('export document', () => {
   it('has no ids: categories and prompts by name, newest first, a missing category as null', () => {
     const document = buildDocument(
-      { categories: [category('c1', 'Ops')], prompts: [item({ id: 'x', category_id: 'c1', forked_from: 'lib-1' }), item({ id: 'y', title: 'Orphan', category_id: 'gone', created_at: '2026-03-02T00:00:00.000Z' })] },
+      {
+        categories: [category('c1', 'Ops')],
+        prompts: [
+          item({ id: 'x', category_id: 'c1', forked_from: 'lib-1' }),
+          item({ id: 'y', title: 'Orphan', category_id: 'gone', created_at: '2026-03-02T00:00:00.000Z' }),
+        ],
+      },
       new Date(T0),
     );
 
@@ -94,8 +109,26 @@ describe('export document', () => {
       exported_at: T0,
       categories: [{ name: 'Ops' }],
       prompts: [
-        { title: 'Orphan', body: 'Summarise [INPUT: notes].', category: null, tasks: [], industries: [], is_favorite: false, created_at: '2026-03-02T00:00:00.000Z', updated_at: T0 },
-        { title: 'Weekly report', body: 'Summarise [INPUT: notes].', category: 'Ops', tasks: [], industries: [], is_favorite: false, created_at: T0, updated_at: T0 },
+        {
+          title: 'Orphan',
+          body: 'Summarise [INPUT: notes].',
+          category: null,
+          tasks: [],
+          industries: [],
+          is_favorite: false,
+          created_at: '2026-03-02T00:00:00.000Z',
+          updated_at: T0,
+        },
+        {
+          title: 'Weekly report',
+          body: 'Summarise [INPUT: notes].',
+          category: 'Ops',
+          tasks: [],
+          industries: [],
+          is_favorite: false,
+          created_at: T0,
+          updated_at: T0,
+        },
       ],
     });
     expect(JSON.stringify(document)).not.toMatch(/"(id|category_id|forked_from)"/);
@@ -116,7 +149,14 @@ describe('import validation', () => {
       format: 'construct.prompts',
       version: 1,
       categories: [{ name: 'x'.repeat(61) }],
-      prompts: [{ title: 'ok', body: 'ok' }, { title: 'ok', body: 'ok' }, { title: 'ok', body: 'ok' }, { title: '  ', body: 'b' }, { body: 'b', id: 'abc' }, { title: 't', body: 'b', tasks: 5 }],
+      prompts: [
+        { title: 'ok', body: 'ok' },
+        { title: 'ok', body: 'ok' },
+        { title: 'ok', body: 'ok' },
+        { title: '  ', body: 'b' },
+        { body: 'b', id: 'abc' },
+        { title: 't', body: 'b', tasks: 5 },
+      ],
     };
 
     const { problems, total } = checkDocument(input);
@@ -129,18 +169,26 @@ describe('import validation', () => {
       expect.stringMatching(/^prompts\[5\]\.tasks/),
     ]);
     expect(total).toBe(5);
-    expect(() => parseDocument(input)).toThrow('This file cannot be imported: categories[0].name: Category name must be at most 60 characters. (and 4 more problems)');
+    expect(() => parseDocument(input)).toThrow(
+      'This file cannot be imported: categories[0].name: Category name must be at most 60 characters. (and 4 more problems)',
+    );
   });
 
   it('applies the prompt field rules of POST /prompts/ and the 1,000-prompt cap', () => {
     expect(checkDocument({ format: 'construct.prompts', version: 1, prompts: [{ title: 't', body: 'x'.repeat(20_001) }] }).problems?.[0]?.message).toBe(
       'prompts[0].body: Body must be at most 20000 characters.',
     );
-    expect(checkDocument({ format: 'construct.prompts', version: 2, prompts: [] }).problems?.[0]?.message).toBe('version: Only version 1 exports can be imported.');
+    expect(checkDocument({ format: 'construct.prompts', version: 2, prompts: [] }).problems?.[0]?.message).toBe(
+      'version: Only version 1 exports can be imported.',
+    );
     const many = Array.from({ length: 1001 }, (_, i) => ({ title: `p${i}`, body: 'b' }));
-    expect(checkDocument({ format: 'construct.prompts', version: 1, prompts: many }).problems?.[0]?.message).toMatch(/^prompts: A file may have at most 1000 prompts/);
+    expect(checkDocument({ format: 'construct.prompts', version: 1, prompts: many }).problems?.[0]?.message).toMatch(
+      /^prompts: A file may have at most 1000 prompts/,
+    );
     // Tags normalise as on create: comma strings split, trimmed, de-duplicated.
-    expect(checkDocument({ format: 'construct.prompts', version: 1, prompts: [{ title: ' t ', body: 'b', tasks: 'a, b,a,' }] }).document?.prompts[0]).toMatchObject({ title: 't', tasks: ['a', 'b'] });
+    expect(
+      checkDocument({ format: 'construct.prompts', version: 1, prompts: [{ title: ' t ', body: 'b', tasks: 'a, b,a,' }] }).document?.prompts[0],
+    ).toMatchObject({ title: 't', tasks: ['a', 'b'] });
   });
 });
 
@@ -171,7 +219,17 @@ describe('import planning', () => {
 
   it('matches categories by name case-insensitively and creates the missing ones once', () => {
     const workspace = { categories: [category('c1', 'Marketing')], prompts: [] };
-    const plan = planImport(doc([{ title: 'a', category: 'marketing ' }, { title: 'b', category: 'Sales' }, { title: 'c', category: 'SALES' }], ['MARKETING', 'Empty', 'empty']), workspace);
+    const plan = planImport(
+      doc(
+        [
+          { title: 'a', category: 'marketing ' },
+          { title: 'b', category: 'Sales' },
+          { title: 'c', category: 'SALES' },
+        ],
+        ['MARKETING', 'Empty', 'empty'],
+      ),
+      workspace,
+    );
 
     expect(plan.categoriesToCreate).toEqual(['Empty', 'Sales']);
     expect(plan.create.map((c) => c.category)).toEqual(['marketing', 'sales', 'sales']);
@@ -179,12 +237,22 @@ describe('import planning', () => {
   });
 
   it('checks new prompts and categories against what the plan has left', () => {
-    const plan = (prompts: number, categories: number) => ({ create: Array.from({ length: prompts }, () => ({}) as never), categoriesToCreate: Array.from({ length: categories }, (_, i) => `c${i}`) });
+    const plan = (prompts: number, categories: number) => ({
+      create: Array.from({ length: prompts }, () => ({}) as never),
+      categoriesToCreate: Array.from({ length: categories }, (_, i) => `c${i}`),
+    });
 
     expect(limitCheck(user('free', 2), plan(3, 0))).toEqual({ allowed: true });
-    expect(limitCheck(user('free', 2), plan(12, 0))).toEqual({ allowed: false, detail: 'This file has 12 new prompts but your plan allows 3 more. Please upgrade your plan or import a smaller file.' });
-    expect(limitCheck(user('free', 5), plan(1, 0)).detail).toBe('This file has 1 new prompt but you have reached your limit of 5 prompts. Please upgrade your plan.');
-    expect(limitCheck(user('free', 0, 1), plan(1, 3)).detail).toBe('This file has 3 new categories but your plan allows 2 more. Please upgrade your plan or import a smaller file.');
+    expect(limitCheck(user('free', 2), plan(12, 0))).toEqual({
+      allowed: false,
+      detail: 'This file has 12 new prompts but your plan allows 3 more. Please upgrade your plan or import a smaller file.',
+    });
+    expect(limitCheck(user('free', 5), plan(1, 0)).detail).toBe(
+      'This file has 1 new prompt but you have reached your limit of 5 prompts. Please upgrade your plan.',
+    );
+    expect(limitCheck(user('free', 0, 1), plan(1, 3)).detail).toBe(
+      'This file has 3 new categories but your plan allows 2 more. Please upgrade your plan or import a smaller file.',
+    );
     expect(limitCheck(user('elite', 10_000, 10_000), plan(1000, 1000))).toEqual({ allowed: true });
   });
 });

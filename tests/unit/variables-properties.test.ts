@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VARIABLE_TYPES, type Variable, findMarkers, formatMarker, hasVariables, markerIds, markerSignatures, parseVariables, renderTemplate } from '@shared/variables';
+import {
+  VARIABLE_TYPES,
+  type Variable,
+  findMarkers,
+  formatMarker,
+  hasVariables,
+  markerIds,
+  markerSignatures,
+  parseVariables,
+  renderTemplate,
+} from '@shared/variables';
 
 /**
  * Property-based tests of the variable parser and renderer: the workbench, the editor's variable
@@ -23,7 +33,11 @@ const key = fc
   .filter((s) => s.length > 0 && !/^\s|\s$/.test(s));
 const type = fc.constantFrom(...VARIABLE_TYPES);
 const spacing = fc.constantFrom('', ' ', '  ', '\t', ' \t ');
-const caseOf = fc.constantFrom((t: string) => t, (t: string) => t.toLowerCase(), (t: string) => t[0] + t.slice(1).toLowerCase());
+const caseOf = fc.constantFrom(
+  (t: string) => t,
+  (t: string) => t.toLowerCase(),
+  (t: string) => t[0] + t.slice(1).toLowerCase(),
+);
 
 interface MarkerSpec {
   type: (typeof VARIABLE_TYPES)[number];
@@ -61,10 +75,14 @@ describe('variable parser and renderer: properties', () => {
 
   it('leaves text without "[" unchanged and finds nothing in it', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 200 }).map((s) => s.replaceAll('[', '')), fc.dictionary(fc.string(), fc.string()), (text, values) => {
-        expect(renderTemplate(text, values)).toBe(text);
-        expect(hasVariables(text)).toBe(false);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 200 }).map((s) => s.replaceAll('[', '')),
+        fc.dictionary(fc.string(), fc.string()),
+        (text, values) => {
+          expect(renderTemplate(text, values)).toBe(text);
+          expect(hasVariables(text)).toBe(false);
+        },
+      ),
       RUNS,
     );
   });
@@ -128,9 +146,9 @@ const word = (allowEq: boolean) =>
 const declaration = fc.oneof(
   fc.constant({}),
   fc.record({ default: word(true) }),
-  fc.record({ choices: fc.uniqueArray(word(false), { minLength: 1, maxLength: 4 }), withDefault: fc.boolean() }).map(({ choices, withDefault }) =>
-    withDefault ? { default: choices[0], choices } : { choices },
-  ),
+  fc
+    .record({ choices: fc.uniqueArray(word(false), { minLength: 1, maxLength: 4 }), withDefault: fc.boolean() })
+    .map(({ choices, withDefault }) => (withDefault ? { default: choices[0], choices } : { choices })),
 );
 interface TypedSpec extends MarkerSpec {
   default?: string;
@@ -140,7 +158,19 @@ interface TypedSpec extends MarkerSpec {
 const typedKey = fc.oneof(key, fc.constantFrom('tone', 'Topic'));
 const typedSpec: fc.Arbitrary<TypedSpec> = fc.record({ type, key: typedKey, declaration }).map(({ declaration: d, ...rest }) => ({ ...rest, ...d }));
 /** Bracketed text that is not a marker, whatever surrounds it. */
-const noise = fc.constantFrom('[1]', '[draft]', '[Snippet Name]', '[INPUT:]', '[INPUT: ]', '[OTHER: x]', '[INPUT: =x]', '[ ]', '[INPUT: [x]]', '[link](url)', '[x=y|z]');
+const noise = fc.constantFrom(
+  '[1]',
+  '[draft]',
+  '[Snippet Name]',
+  '[INPUT:]',
+  '[INPUT: ]',
+  '[OTHER: x]',
+  '[INPUT: =x]',
+  '[ ]',
+  '[INPUT: [x]]',
+  '[link](url)',
+  '[x=y|z]',
+);
 const typedTemplate = fc.array(fc.oneof(plain, noise, typedSpec), { maxLength: 12 });
 const pad = fc.constantFrom('', ' ', '  ');
 const typedStyle = fc.record({ before: spacing, after: spacing, end: spacing, typeCase: caseOf, eq: pad, bar: pad });
@@ -152,7 +182,8 @@ function writeTyped(parts: TypedPart[], s: { before: string; after: string; end:
     .map((p) => {
       if (typeof p === 'string') return p;
       let spec = '';
-      if (p.choices) spec = `${s.eq}=${s.eq}${[p.default === undefined ? '' : null, ...p.choices].filter((c) => c !== null).join(`${s.bar}|${s.bar}`)}${p.choices.length === 1 && p.default !== undefined ? '|' : ''}`;
+      if (p.choices)
+        spec = `${s.eq}=${s.eq}${[p.default === undefined ? '' : null, ...p.choices].filter((c) => c !== null).join(`${s.bar}|${s.bar}`)}${p.choices.length === 1 && p.default !== undefined ? '|' : ''}`;
       else if (p.default !== undefined) spec = `${s.eq}=${s.eq}${p.default}`;
       return `[${s.typeCase(p.type)}${s.before}:${s.after}${p.key}${spec}${s.end}]`;
     })

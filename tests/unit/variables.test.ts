@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fillInputsKeepingMarkers, findMarkers, formatMarker, hasVariables, markerIds, markerSignatures, parseVariables, renderTemplate } from '@shared/variables';
+import {
+  fillInputsKeepingMarkers,
+  findMarkers,
+  formatMarker,
+  hasVariables,
+  markerIds,
+  markerSignatures,
+  parseVariables,
+  renderTemplate,
+} from '@shared/variables';
 
 describe('variable parser', () => {
   it('finds the three types, with or without a space after the colon', () => {
@@ -69,7 +78,13 @@ describe('typed markers: defaults and choices', () => {
 
   it('trims every part and drops empty and repeated choices', () => {
     expect(parseVariables('[snippet : Sign off =  Best  | Cheers ||Best| cheers |  ]')).toEqual([
-      { type: 'SNIPPET', key: 'Sign off', marker: '[snippet : Sign off =  Best  | Cheers ||Best| cheers |  ]', default: 'Best', choices: ['Best', 'Cheers', 'cheers'] },
+      {
+        type: 'SNIPPET',
+        key: 'Sign off',
+        marker: '[snippet : Sign off =  Best  | Cheers ||Best| cheers |  ]',
+        default: 'Best',
+        choices: ['Best', 'Cheers', 'cheers'],
+      },
     ]);
     expect(parseVariables('[PROFILE: role= Head of  Sales ]')[0]).toMatchObject({ key: 'role', default: 'Head of  Sales' });
   });
@@ -145,7 +160,7 @@ describe('renderer: defaults', () => {
     expect(renderTemplate(body, { 'INPUT:name': '', 'INPUT:mood': '' })).toBe('Alex, friendly, [mood], [plain]');
   });
 
-  it('applies a variable\'s default to every occurrence, declared or not', () => {
+  it("applies a variable's default to every occurrence, declared or not", () => {
     expect(renderTemplate('[INPUT: tone] / [INPUT: tone=warm] / [input:tone]', {})).toBe('warm / warm / warm');
   });
 

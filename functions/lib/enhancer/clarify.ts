@@ -35,13 +35,25 @@ interface OutputRule {
 }
 
 const OUTPUT_RULES: OutputRule[] = [
-  { test: /\b(code|function|script|class|sql|regex|typescript|javascript|python)\b/i, format: 'Working code in a fenced code block, followed by a short explanation of how it works and how to run it.' },
+  {
+    test: /\b(code|function|script|class|sql|regex|typescript|javascript|python)\b/i,
+    format: 'Working code in a fenced code block, followed by a short explanation of how it works and how to run it.',
+  },
   { test: /\b(e-?mail|newsletter|letter)\b/i, format: 'A ready-to-send message with a subject line, a greeting, a concise body and a clear call to action.' },
   { test: /\b(table|compare|comparison|versus|vs\.?)\b/i, format: 'A Markdown table comparing the options, followed by a one-paragraph recommendation.' },
   { test: /\b(summar(y|ise|ize)|tl;?dr|recap)\b/i, format: 'A concise summary: a one-sentence overview, then 3 to 5 bullet points with the key facts.' },
-  { test: /\b(list|ideas|brainstorm|options|suggestions|examples)\b/i, format: 'A numbered list; each item gets a bold title and one or two sentences of explanation.' },
-  { test: /\b(plan|steps|guide|how to|roadmap|checklist)\b/i, format: 'Numbered steps in order, each with what to do and why; end with common pitfalls to avoid.' },
-  { test: /\b(tweet|post|caption|headline|tagline|slogan)\b/i, format: 'Three alternative versions, each within the platform\'s usual length, with the strongest one marked.' },
+  {
+    test: /\b(list|ideas|brainstorm|options|suggestions|examples)\b/i,
+    format: 'A numbered list; each item gets a bold title and one or two sentences of explanation.',
+  },
+  {
+    test: /\b(plan|steps|guide|how to|roadmap|checklist)\b/i,
+    format: 'Numbered steps in order, each with what to do and why; end with common pitfalls to avoid.',
+  },
+  {
+    test: /\b(tweet|post|caption|headline|tagline|slogan)\b/i,
+    format: "Three alternative versions, each within the platform's usual length, with the strongest one marked.",
+  },
   { test: /\b(explain|what is|why|teach)\b/i, format: 'A clear explanation that starts with a one-sentence answer, then the details, then a short example.' },
 ];
 
@@ -70,7 +82,10 @@ function tidy(text: string): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim());
-  const collapsed = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const collapsed = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const sentence = collapsed.charAt(0).toUpperCase() + collapsed.slice(1);
   // A trailing marker (masked as the placeholder) ends the sentence as its "]" would.
   return /[.!?:)\]"'`\u0000]$/.test(sentence) ? sentence : `${sentence}.`;

@@ -166,7 +166,7 @@ export function localAnswerText(text: string): string {
 
   const lines = [
     'Local engine: no AI model is configured on this server, so Construct answered by itself instead of a model. ' +
-      'Set OPENAI_API_KEY (or the stack\'s OpenAI secret) to get real answers.',
+      "Set OPENAI_API_KEY (or the stack's OpenAI secret) to get real answers.",
     '',
     `Task: ${clip(task, 200)}`,
   ];

@@ -6,7 +6,16 @@ import {
   ThrottlingException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,7 +34,10 @@ let base: string;
 let inspect: DynamoDBDocumentClient;
 let ddb: AwsStub<any, any, any>;
 let db: DynamoDBDocumentClient;
-const handlers = {} as Record<'createPrompt' | 'createCategory' | 'createSnippet' | 'me' | 'deleteUser' | 'webhook' | 'deletePrompt', (e: any, c: any) => Promise<any>>;
+const handlers = {} as Record<
+  'createPrompt' | 'createCategory' | 'createSnippet' | 'me' | 'deleteUser' | 'webhook' | 'deletePrompt',
+  (e: any, c: any) => Promise<any>
+>;
 const ADMIN = { email: 'faults-admin@construct.test', password: 'faults-admin-password' };
 const BUSY = 'The service is busy. Please try again in a moment.';
 
@@ -68,15 +80,26 @@ async function user(overrides: { is_admin?: boolean; access_tier?: 'free' | 'pro
   const { createUser } = await import('../../../functions/lib/users');
   const { issueAccessToken } = await import('../../../functions/lib/tokens');
   const account = newAccount();
-  const record = await createUser({ email: account.email, password_hash: 'not-a-hash', first_name: 'Fault', last_name: 'Test', is_admin: false, access_tier: 'free', ...overrides });
+  const record = await createUser({
+    email: account.email,
+    password_hash: 'not-a-hash',
+    first_name: 'Fault',
+    last_name: 'Test',
+    is_admin: false,
+    access_tier: 'free',
+    ...overrides,
+  });
   return { ...account, id: record.id, token: (await issueAccessToken(record.id, 0)).token };
 }
 
-const adminToken = async () => (await call('POST', '/auth/login', { base, form: { username: ADMIN.email, password: ADMIN.password } })).body.access_token as string;
+const adminToken = async () =>
+  (await call('POST', '/auth/login', { base, form: { username: ADMIN.email, password: ADMIN.password } })).body.access_token as string;
 
 /** Every item of a user's partition, as DynamoDB Local holds it (read with an unmocked client). */
 async function partition(userId: string) {
-  const { Items } = await inspect.send(new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
+  const { Items } = await inspect.send(
+    new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+  );
   return (Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 }
 /** Every item of the whole table that names `id` in its key or points at it (a table Scan, unmocked). */
@@ -168,7 +191,9 @@ describe('storage faults on writes', () => {
   it('asks again for keys a batch read handed back, and answers normally when they come', async () => {
     const u = await user();
     const realSend = DynamoDBDocumentClient.prototype.send as any;
-    ddb.on(BatchGetCommand).callsFakeOnce(async (input) => ({ Responses: { construct: [] }, UnprocessedKeys: input.RequestItems, $metadata: {} }))
+    ddb
+      .on(BatchGetCommand)
+      .callsFakeOnce(async (input) => ({ Responses: { construct: [] }, UnprocessedKeys: input.RequestItems, $metadata: {} }))
       .callsFake((input, getClient) => realSend.call(getClient(), new BatchGetCommand(input)));
 
     const reply = await invoke(handlers.me, { method: 'GET', path: '/auth/me', token: u.token });
@@ -182,7 +207,12 @@ describe('storage faults on writes', () => {
     const u = await user();
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
 
-    const reply = await invoke(handlers.createSnippet, { method: 'POST', path: '/context/snippets', token: u.token, json: { snippet_name: 'Bio', snippet_content: 'We build things.' } });
+    const reply = await invoke(handlers.createSnippet, {
+      method: 'POST',
+      path: '/context/snippets',
+      token: u.token,
+      json: { snippet_name: 'Bio', snippet_content: 'We build things.' },
+    });
 
     expect(reply.status).toBe(409);
     expect(reply.body.detail).toBe('Another request changed the same data at the same time. Please try again.');
@@ -205,7 +235,7 @@ describe('storage faults on writes', () => {
     expect((await partition(u.id)).map((i) => i.sk)).toEqual(['PROFILE']);
   });
 
-  it("maps a failed plan-limit condition in a cancelled transaction to the plan-limit 403", async () => {
+  it('maps a failed plan-limit condition in a cancelled transaction to the plan-limit 403', async () => {
     const u = await user();
     ddb.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
 
@@ -258,19 +288,57 @@ describe('storage faults on writes', () => {
 
 describe('a storage fault during a Stripe webhook', () => {
   const sdk = new Stripe('sk_x');
-  const event = (type: string, object: Record<string, unknown>, created: number) => ({ id: `evt_${randomUUID()}`, object: 'event', type, created, data: { object } });
+  const event = (type: string, object: Record<string, unknown>, created: number) => ({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type,
+    created,
+    data: { object },
+  });
   const upgrade = (userId: string, created: number) =>
-    event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${userId.slice(0, 8)}`, metadata: { user_id: userId, plan: 'elite' } }, created);
+    event(
+      'checkout.session.completed',
+      {
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        client_reference_id: userId,
+        customer: `cus_${userId.slice(0, 8)}`,
+        subscription: `sub_${userId.slice(0, 8)}`,
+        metadata: { user_id: userId, plan: 'elite' },
+      },
+      created,
+    );
   const cancel = (userId: string, created: number) =>
-    event('customer.subscription.deleted', { id: `sub_${userId.slice(0, 8)}`, object: 'subscription', customer: `cus_${userId.slice(0, 8)}`, status: 'canceled', metadata: { user_id: userId, plan: 'elite' }, items: { data: [] } }, created);
+    event(
+      'customer.subscription.deleted',
+      {
+        id: `sub_${userId.slice(0, 8)}`,
+        object: 'subscription',
+        customer: `cus_${userId.slice(0, 8)}`,
+        status: 'canceled',
+        metadata: { user_id: userId, plan: 'elite' },
+        items: { data: [] },
+      },
+      created,
+    );
 
   const deliver = (stripeEvent: object) => {
     const payload = JSON.stringify(stripeEvent);
     const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
-    return invoke(handlers.webhook, { method: 'POST', path: '/billing/webhook', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    return invoke(handlers.webhook, {
+      method: 'POST',
+      path: '/billing/webhook',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
   };
   const markers = async (eventId: string) =>
-    (await inspect.send(new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` } }))).Items ?? [];
+    (
+      await inspect.send(
+        new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` } }),
+      )
+    ).Items ?? [];
 
   it('fails the delivery (non-2xx) when the write fails, then applies the redelivery exactly once', async () => {
     const u = await user();
@@ -372,7 +440,7 @@ describe('atomic deletes', () => {
     expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(404);
   });
 
-  it("finishes deleting an account its owner deleted when the clean-up failed half-way: the next account deletion does", async () => {
+  it('finishes deleting an account its owner deleted when the clean-up failed half-way: the next account deletion does', async () => {
     const deleteAccount = (await import('../../../functions/account/delete')).handler;
     const signedUp = async () => {
       const account = newAccount();
@@ -408,7 +476,17 @@ describe('atomic deletes', () => {
       await inspect.send(
         new PutCommand({
           TableName: 'construct',
-          Item: { pk: `USER#${u.id}`, sk: `VERSION#${id}#${String(v).padStart(6, '0')}`, type: 'prompt_version', prompt_id: id, version: v, title: 'Gone', body: 'Deleted text', tasks: [], industries: [] },
+          Item: {
+            pk: `USER#${u.id}`,
+            sk: `VERSION#${id}#${String(v).padStart(6, '0')}`,
+            type: 'prompt_version',
+            prompt_id: id,
+            version: v,
+            title: 'Gone',
+            body: 'Deleted text',
+            tasks: [],
+            industries: [],
+          },
         }),
       );
     }

@@ -34,20 +34,39 @@ beforeAll(async () => {
   // A small library of each tier, so library, fork and curation routes have something to find.
   const { upsertEntries } = await import('../../../functions/lib/library');
   await upsertEntries(
-    (['free', 'pro', 'elite'] as const).map((tier) => ({ id: `fuzz-${tier}`, title: `Fuzz ${tier}`, body: `A ${tier} prompt about [INPUT: topic].`, category: 'Fuzzing', tasks: ['Testing'], industries: ['Software'], access_tier: tier })),
+    (['free', 'pro', 'elite'] as const).map((tier) => ({
+      id: `fuzz-${tier}`,
+      title: `Fuzz ${tier}`,
+      body: `A ${tier} prompt about [INPUT: topic].`,
+      category: 'Fuzzing',
+      tasks: ['Testing'],
+      industries: ['Software'],
+      access_tier: tier,
+    })),
     ADMIN.email,
   );
   base = `${stack.url}/api/v1`;
-  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   const login = async (username: string, password: string) => {
-    const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password }) });
+    const res = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password }),
+    });
     return ((await res.json()) as { access_token: string }).access_token;
   };
   await fetch(`${base}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(USER) });
   tokens.user = await login(USER.email, USER.password);
   tokens.admin = await login(ADMIN.email, ADMIN.password);
   // Something of each kind in the fuzz user's workspace, so a wrongly accepted write has something to hit.
-  const seed = (path: string, json: unknown) => fetch(`${base}${path}`, { method: path.includes('profile') ? 'PUT' : 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.user}` }, body: JSON.stringify(json) });
+  const seed = (path: string, json: unknown) =>
+    fetch(`${base}${path}`, {
+      method: path.includes('profile') ? 'PUT' : 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.user}` },
+      body: JSON.stringify(json),
+    });
   await seed('/prompts/', { title: 'Keep me', body: 'Body [INPUT: x]' });
   await seed('/categories/', { name: 'Keep me' });
   await seed('/context/snippets', { snippet_name: 'Keep me', snippet_content: 'x' });
@@ -62,7 +81,8 @@ async function snapshot(): Promise<Map<string, string>> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await table.send(new ScanCommand({ TableName: 'construct', ExclusiveStartKey }));
-    for (const item of page.Items ?? []) if (!String(item.pk).startsWith('RATE#')) rows.set(`${item.pk}|${item.sk}`, JSON.stringify(item, Object.keys(item).sort()));
+    for (const item of page.Items ?? [])
+      if (!String(item.pk).startsWith('RATE#')) rows.set(`${item.pk}|${item.sk}`, JSON.stringify(item, Object.keys(item).sort()));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return rows;
@@ -78,7 +98,20 @@ function difference(before: Map<string, string>, after: Map<string, string>): st
 const HUGE = 'x'.repeat(60_000);
 const strings = fc.oneof(
   fc.constantFrom('', ' ', 'a', 'free', 'pro', 'elite', 'clarify', 'Hello [INPUT: name]', 'someone@example.com', 'a-long-enough-passphrase-9'),
-  fc.constantFrom('🙂👩‍👩‍👧‍👦', 'مرحبا بالعالم', '\u200b\u200d\u2060', '\ud800', '\u0000nul', 'e\u0301', '<script>alert(1)</script>', "'; DROP TABLE x; --", '../../etc/passwd', '%s%n%x', '${7*7}', '{{7*7}}'),
+  fc.constantFrom(
+    '🙂👩‍👩‍👧‍👦',
+    'مرحبا بالعالم',
+    '\u200b\u200d\u2060',
+    '\ud800',
+    '\u0000nul',
+    'e\u0301',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE x; --",
+    '../../etc/passwd',
+    '%s%n%x',
+    '${7*7}',
+    '{{7*7}}',
+  ),
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.constant(HUGE),
 );
@@ -88,7 +121,19 @@ const values: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(scalars, { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('a', 'is_admin', '__proto__', 'prototype'), scalars, { maxKeys: 3 }) },
 );
-const SMUGGLED = ['access_tier', 'is_admin', 'user_id', 'owner_email', 'id', 'pk', 'password_hash', 'prompts_used', 'session_version', '__proto__', 'constructor'];
+const SMUGGLED = [
+  'access_tier',
+  'is_admin',
+  'user_id',
+  'owner_email',
+  'id',
+  'pk',
+  'password_hash',
+  'prompts_used',
+  'session_version',
+  '__proto__',
+  'constructor',
+];
 
 function fieldsOf(schema: z.ZodMiniType | undefined): string[] {
   if (!schema) return [];
@@ -153,9 +198,42 @@ const contentTypes = fc.constantFrom<string | undefined>(
   '*/*',
 );
 
-const PATH_IDS = ['does-not-exist', 'fuzz-free', 'fuzz-elite', '00000000-0000-0000-0000-000000000000', '%F0%9F%99%82', '%25', '%E0%A4%A', '%zz', '%00', 'a%2Fb', '__proto__', 'constructor', '%3Cscript%3E', "'%20OR%201=1", 'x'.repeat(2000), '..%2F..%2Fetc', 'USER%23someone', 'PROFILE'];
+const PATH_IDS = [
+  'does-not-exist',
+  'fuzz-free',
+  'fuzz-elite',
+  '00000000-0000-0000-0000-000000000000',
+  '%F0%9F%99%82',
+  '%25',
+  '%E0%A4%A',
+  '%zz',
+  '%00',
+  'a%2Fb',
+  '__proto__',
+  'constructor',
+  '%3Cscript%3E',
+  "'%20OR%201=1",
+  'x'.repeat(2000),
+  '..%2F..%2Fetc',
+  'USER%23someone',
+  'PROFILE',
+];
 
-const QUERIES = ['', '?page=0', '?page=-1', '?page=99999999', '?page_size=1000', '?page=1&page_size=abc', `?search=${'x'.repeat(3000)}`, '?search=%F0%9F%99%82&tasks=%E0%A4%A', '?tasks=,,,&industries=%00', '?category=__proto__', '?__proto__[x]=1', '?page=1&page=2', '?search[]=a'];
+const QUERIES = [
+  '',
+  '?page=0',
+  '?page=-1',
+  '?page=99999999',
+  '?page_size=1000',
+  '?page=1&page_size=abc',
+  `?search=${'x'.repeat(3000)}`,
+  '?search=%F0%9F%99%82&tasks=%E0%A4%A',
+  '?tasks=,,,&industries=%00',
+  '?category=__proto__',
+  '?__proto__[x]=1',
+  '?page=1&page=2',
+  '?search[]=a',
+];
 
 interface Case {
   path: string;
@@ -168,7 +246,9 @@ interface Case {
 function caseArbitrary(route: RouteDef): fc.Arbitrary<Case> {
   const fields = fieldsOf(contractOf(routeKey(route))?.request);
   const withBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const body = withBody ? fc.oneof({ weight: 3, arbitrary: objectBody(fields) }, { weight: 1, arbitrary: rawBodies }) : fc.option(rawBodies, { nil: undefined });
+  const body = withBody
+    ? fc.oneof({ weight: 3, arbitrary: objectBody(fields) }, { weight: 1, arbitrary: rawBodies })
+    : fc.option(rawBodies, { nil: undefined });
   return fc.record({
     path: route.path.includes('{') ? fc.constantFrom(...PATH_IDS).map((id) => route.path.replace(/\{[^}]+\}/, id)) : fc.constant(route.path),
     query: route.method === 'GET' ? fc.constantFrom(...QUERIES) : fc.constant(''),

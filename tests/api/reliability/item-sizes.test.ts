@@ -23,7 +23,13 @@ async function deliver(type: string, object: Record<string, unknown>) {
 }
 
 const paidCheckout = (userId: string) => ({
-  object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: `sub_${randomUUID()}`, metadata: { user_id: userId, plan: 'elite' },
+  object: 'checkout.session',
+  mode: 'subscription',
+  payment_status: 'paid',
+  client_reference_id: userId,
+  customer: `cus_${userId.slice(0, 8)}`,
+  subscription: `sub_${randomUUID()}`,
+  metadata: { user_id: userId, plan: 'elite' },
 });
 
 const putValue = (token: string, key: string, value: string) => call('PUT', `/context/profile/${encodeURIComponent(key)}`, { token, json: { value } });

@@ -12,7 +12,9 @@ const { db, TABLE } = await import('../../../functions/lib/db');
 const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 async function partition(userId: string) {
-  const { Items } = await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
+  const { Items } = await db.send(
+    new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+  );
   return Items ?? [];
 }
 
@@ -22,7 +24,10 @@ async function ledger(userId: string) {
   const user = await userItem(userId);
   const of = (type: string) => items.filter((i) => i.type === type);
   const claimsOk = (claimType: string, type: string, field: string) =>
-    of(claimType).filter((claim) => !of(type).some((item) => item.id === claim.item_id && String(item[field]).trim().toLowerCase() === String(claim.sk).split('#').slice(1).join('#')));
+    of(claimType).filter(
+      (claim) =>
+        !of(type).some((item) => item.id === claim.item_id && String(item[field]).trim().toLowerCase() === String(claim.sk).split('#').slice(1).join('#')),
+    );
   return {
     counters: { prompts: user?.prompts_used, categories: user?.categories_used, snippets: user?.snippets_used },
     counted: { prompts: of('prompt').length, categories: of('category').length, snippets: of('snippet').length },
@@ -73,7 +78,10 @@ describe('racing deletes and creates', () => {
     const replies = await Promise.all(requests);
 
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s >= 500), JSON.stringify(replies.filter((r) => r.status >= 500).map((r) => r.body))).toEqual([]);
+    expect(
+      statuses.filter((s) => s >= 500),
+      JSON.stringify(replies.filter((r) => r.status >= 500).map((r) => r.body)),
+    ).toEqual([]);
     const { counters, counted, orphanClaims, unclaimed } = await ledger(user.id);
     expect(counters).toEqual(counted);
     expect(orphanClaims).toEqual([]);
@@ -93,7 +101,12 @@ describe('racing deletes and creates', () => {
 
     expect(replies.filter((r) => r.status >= 500)).toEqual([]);
     const createdCount = replies.slice(3).filter((r) => r.status === 201).length;
-    expect(replies.slice(3).filter((r) => r.status !== 201).every((r) => r.status === 403)).toBe(true);
+    expect(
+      replies
+        .slice(3)
+        .filter((r) => r.status !== 201)
+        .every((r) => r.status === 403),
+    ).toBe(true);
     const { counters, counted } = await ledger(user.id);
     expect(counters.prompts).toBe(counted.prompts);
     expect(counted.prompts).toBe(2 + createdCount);
@@ -146,7 +159,8 @@ describe('a delete that read the item before a rename committed', () => {
     const { SNIPPET } = await import('../../../functions/lib/context');
     const def = kind === 'category' ? CATEGORY : SNIPPET;
     const record = (await getUser(user.id))!;
-    const created = kind === 'category' ? { id: 'c1', name: 'Old', created_at: 'now' } : { id: 's1', snippet_name: 'Old', snippet_content: 'x', created_at: 'now' };
+    const created =
+      kind === 'category' ? { id: 'c1', name: 'Old', created_at: 'now' } : { id: 's1', snippet_name: 'Old', snippet_content: 'x', created_at: 'now' };
     await named.createNamed(def, record, created);
     const readByDelete = await named.getNamed<Record<string, unknown>>(def, user.id, created.id);
     await named.updateNamed(def, user.id, { ...readByDelete }, { [def.nameField]: 'New' });

@@ -11,7 +11,12 @@ const { acquireRunLease, releaseRunLease, MAX_CONCURRENT_RUNS } = await import('
  * never pass the cap, a run's end gives its slot back, and a crashed run's slot frees itself.
  */
 const leases = (userId: string, until: number) =>
-  db.send(new PutCommand({ TableName: TABLE, Item: { pk: `RUNS#${userId}`, sk: 'LEASES', type: 'run_leases', version: 1, leases: Object.fromEntries([1, 2, 3].map((i) => [`run-${i}`, until])) } }));
+  db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { pk: `RUNS#${userId}`, sk: 'LEASES', type: 'run_leases', version: 1, leases: Object.fromEntries([1, 2, 3].map((i) => [`run-${i}`, until])) },
+    }),
+  );
 
 describe('concurrent runs per user', () => {
   it('lets at most 3 of 32 parallel runs hold a slot, and a released slot can be taken again', async () => {

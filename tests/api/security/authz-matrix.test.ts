@@ -50,7 +50,9 @@ let bootstrapAdmin: string;
 const own = {
   prompt: async (c: Caller) => (await call('POST', '/prompts/', { token: c.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]' } })).body.id as string,
   category: async (c: Caller) => (await call('POST', '/categories/', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
-  snippet: async (c: Caller) => (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body.id as string,
+  snippet: async (c: Caller) =>
+    (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body
+      .id as string,
   apiKey: async (c: Caller) => (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
 };
 /** An id the caller owns, or the victim's: anonymous callers own nothing. */
@@ -58,7 +60,10 @@ const idFor = async (kind: keyof typeof own, c: Caller, target: Target) => (targ
 
 async function libraryPrompt(tier: Tier) {
   const id = `authz-${tier}-${randomUUID().slice(0, 8)}`;
-  await library.upsertEntries([{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
+  await library.upsertEntries(
+    [{ id, title: `Authz ${tier} ${run}`, body: 'Library body [INPUT: x]', category: null, tasks: [], industries: [], access_tier: tier }],
+    'curator@construct.test',
+  );
   return id;
 }
 /** The slug of the caller's own fork (made once: free plans hold 5 prompts), or the victim's, which no caller has. */
@@ -113,9 +118,15 @@ const MATRIX: Record<RouteKey, Row> = {
   'POST /auth/logout-all': { request: async () => ({ path: '/auth/logout-all', token: (await throwawaySession()).token }), status: 204 },
   // The same 202 for everyone and every address (no enumeration).
   'POST /auth/password/forgot': { request: async (c) => ({ path: '/auth/password/forgot', json: { email: c.email } }), status: 202 },
-  'POST /auth/password/reset': { request: async () => ({ path: '/auth/password/reset', json: { token: 'A'.repeat(43), password: 'a-new-long-password' } }), status: 400 },
+  'POST /auth/password/reset': {
+    request: async () => ({ path: '/auth/password/reset', json: { token: 'A'.repeat(43), password: 'a-new-long-password' } }),
+    status: 400,
+  },
   'PUT /auth/password': {
-    request: async () => { const s = await throwawaySession(); return { path: '/auth/password', token: s.token, json: { current_password: s.password, new_password: 'another-long-password' } }; },
+    request: async () => {
+      const s = await throwawaySession();
+      return { path: '/auth/password', token: s.token, json: { current_password: s.password, new_password: 'another-long-password' } };
+    },
     status: 200,
   },
   'GET /account': { request: async () => ({ path: '/account' }), status: 200 },
@@ -125,38 +136,78 @@ const MATRIX: Record<RouteKey, Row> = {
   // Self-service accounts start unconfirmed; an account an admin created is confirmed already.
   'POST /account/email/verification': { request: async () => ({ path: '/account/email/verification' }), status: (c) => (c.role === 'admin' ? 400 : 202) },
   'GET /account/export': { request: async () => ({ path: '/account/export' }), status: 200 },
-  'DELETE /account': { request: async () => { const s = await throwawaySession(); return { path: '/account', token: s.token, json: { password: s.password } }; }, status: 204 },
+  'DELETE /account': {
+    request: async () => {
+      const s = await throwawaySession();
+      return { path: '/account', token: s.token, json: { password: s.password } };
+    },
+    status: 204,
+  },
 
   'GET /prompts/': { request: async () => ({ path: '/prompts/' }), status: 200 },
   'POST /prompts/': { request: async () => ({ path: '/prompts/', json: { title: `new ${run}`, body: 'b' } }), status: 201 },
-  'PUT /prompts/{id}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}`, json: { title: 'changed', body: 'changed' } }), status: 204, other: 404 },
+  'PUT /prompts/{id}': {
+    request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}`, json: { title: 'changed', body: 'changed' } }),
+    status: 204,
+    other: 404,
+  },
   'DELETE /prompts/{id}': { request: async (c, t) => ({ path: `/prompts/${await idFor('prompt', c, t)}` }), status: 204, other: 404 },
   // The id is a library prompt's; "another user's" is a private workspace prompt, which no one may fork.
-  'POST /prompts/fork/{id}': { request: async (_, t) => ({ path: `/prompts/fork/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: {} }), status: 201, other: 404 },
+  'POST /prompts/fork/{id}': {
+    request: async (_, t) => ({ path: `/prompts/fork/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: {} }),
+    status: 201,
+    other: 404,
+  },
   // Export reads only the caller's own workspace (tests/api/transfer.test.ts checks the victim's data never appears).
   'GET /prompts/export': { request: async () => ({ path: '/prompts/export?format=json' }), status: 200 },
   // A preview: it writes nothing, so every plan answers it whatever its limits.
   'POST /prompts/import': {
-    request: async () => ({ path: '/prompts/import', json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: `imported ${run}`, body: 'b' }] }, dry_run: true } }),
+    request: async () => ({
+      path: '/prompts/import',
+      json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: `imported ${run}`, body: 'b' }] }, dry_run: true },
+    }),
     status: 200,
   },
   'GET /prompts/{id}/versions': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions` }), status: 200, other: 404 },
   // Version 1 of the fork is never its current version (it was edited), so it can always be restored.
-  'POST /prompts/{id}/versions/{version}/restore': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions/1/restore` }), status: 200, other: 404 },
+  'POST /prompts/{id}/versions/{version}/restore': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions/1/restore` }),
+    status: 200,
+    other: 404,
+  },
   'GET /prompts/{id}/library-update': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update` }), status: 200, other: 404 },
-  'POST /prompts/{id}/library-update/pull': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/pull` }), status: 200, other: 404 },
-  'POST /prompts/{id}/library-update/dismiss': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/dismiss` }), status: 204, other: 404 },
+  'POST /prompts/{id}/library-update/pull': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/pull` }),
+    status: 200,
+    other: 404,
+  },
+  'POST /prompts/{id}/library-update/dismiss': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/library-update/dismiss` }),
+    status: 204,
+    other: 404,
+  },
 
   'GET /categories/': { request: async () => ({ path: '/categories/' }), status: 200 },
   'POST /categories/': { request: async () => ({ path: '/categories/', json: { name: `new ${randomUUID().slice(0, 8)}` } }), status: 201 },
-  'PUT /categories/{id}': { request: async (c, t) => ({ path: `/categories/${await idFor('category', c, t)}`, json: { name: `renamed ${randomUUID().slice(0, 8)}` } }), status: 204, other: 404 },
+  'PUT /categories/{id}': {
+    request: async (c, t) => ({ path: `/categories/${await idFor('category', c, t)}`, json: { name: `renamed ${randomUUID().slice(0, 8)}` } }),
+    status: 204,
+    other: 404,
+  },
   'DELETE /categories/{id}': { request: async (c, t) => ({ path: `/categories/${await idFor('category', c, t)}` }), status: 204, other: 404 },
 
   'GET /library/prompts': { request: async () => ({ path: '/library/prompts?page=1' }), status: 200 },
   'GET /library/filters': { request: async () => ({ path: '/library/filters' }), status: 200 },
   // A private workspace prompt's id is not a library prompt: 404 (the tier leak check is below).
-  'GET /library/prompts/{id}': { request: async (_, t) => ({ path: `/library/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 200, other: 404 },
-  'POST /engine/enhance': { request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }), status: 200 },
+  'GET /library/prompts/{id}': {
+    request: async (_, t) => ({ path: `/library/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }),
+    status: 200,
+    other: 404,
+  },
+  'POST /engine/enhance': {
+    request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }),
+    status: 200,
+  },
   // The answer streams as text; prompt_id is only logged, so another user's id changes nothing.
   'POST /engine/run': { request: async () => ({ path: '/engine/run', json: { text: 'Say hello to the team.' } }), status: 200 },
 
@@ -166,37 +217,97 @@ const MATRIX: Record<RouteKey, Row> = {
     request: async (c, t) => ({ path: '/admin/prompts', json: { prompt_id: c.role === 'admin' && t === 'own' ? await own.prompt(c) : victim.prompt } }),
     status: 201,
   },
-  'PATCH /admin/prompts/{id}/tier': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/tier`, json: { access_tier: 'pro' } }), status: 204, other: 404 },
-  'GET /admin/prompts/{id}': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 200, other: 404 },
-  'PUT /admin/prompts/{id}': {
-    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`, json: { title: `Authz edited ${randomUUID().slice(0, 8)}`, body: 'Edited [INPUT: x]', access_tier: 'free' } }),
+  'PATCH /admin/prompts/{id}/tier': {
+    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/tier`, json: { access_tier: 'pro' } }),
     status: 204,
     other: 404,
   },
-  'DELETE /admin/prompts/{id}': { request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }), status: 204, other: 404 },
+  'GET /admin/prompts/{id}': {
+    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }),
+    status: 200,
+    other: 404,
+  },
+  'PUT /admin/prompts/{id}': {
+    request: async (_, t) => ({
+      path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}`,
+      json: { title: `Authz edited ${randomUUID().slice(0, 8)}`, body: 'Edited [INPUT: x]', access_tier: 'free' },
+    }),
+    status: 204,
+    other: 404,
+  },
+  'DELETE /admin/prompts/{id}': {
+    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}` }),
+    status: 204,
+    other: 404,
+  },
   'GET /admin/categories': { request: async () => ({ path: '/admin/categories' }), status: 200 },
   'POST /admin/categories': { request: async () => ({ path: '/admin/categories', json: { name: `Authz new ${randomUUID().slice(0, 8)}` } }), status: 201 },
-  'PUT /admin/categories/{id}': { request: async (c, t) => ({ path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}`, json: { name: `Authz renamed ${randomUUID().slice(0, 8)}` } }), status: 204, other: 404 },
-  'DELETE /admin/categories/{id}': { request: async (c, t) => ({ path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}` }), status: 204, other: 404 },
+  'PUT /admin/categories/{id}': {
+    request: async (c, t) => ({
+      path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}`,
+      json: { name: `Authz renamed ${randomUUID().slice(0, 8)}` },
+    }),
+    status: 204,
+    other: 404,
+  },
+  'DELETE /admin/categories/{id}': {
+    request: async (c, t) => ({ path: `/admin/categories/${t === 'own' && c.role === 'admin' ? await libraryCategory() : victim.category}` }),
+    status: 204,
+    other: 404,
+  },
   'GET /admin/users': { request: async () => ({ path: '/admin/users' }), status: 200 },
-  'POST /admin/users': { request: async () => { const a = newAccount(); return { path: '/admin/users', json: { email: a.email, password: a.password, access_tier: 'free' } }; }, status: 201 },
+  'POST /admin/users': {
+    request: async () => {
+      const a = newAccount();
+      return { path: '/admin/users', json: { email: a.email, password: a.password, access_tier: 'free' } };
+    },
+    status: 201,
+  },
   // "own" is the caller's own account: an admin may change their tier, but never delete themselves.
-  'PUT /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}`, json: { access_tier: c.tier } }), status: 200, other: 200 },
-  'POST /admin/users/{id}/password-reset': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}/password-reset` }), status: 202, other: 202 },
-  'DELETE /admin/users/{id}': { request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? c.id ?? victim.id : await throwawayUser()}` }), status: 400, other: 204 },
+  'PUT /admin/users/{id}': {
+    request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? (c.id ?? victim.id) : await throwawayUser()}`, json: { access_tier: c.tier } }),
+    status: 200,
+    other: 200,
+  },
+  'POST /admin/users/{id}/password-reset': {
+    request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? (c.id ?? victim.id) : await throwawayUser()}/password-reset` }),
+    status: 202,
+    other: 202,
+  },
+  'DELETE /admin/users/{id}': {
+    request: async (c, t) => ({ path: `/admin/users/${t === 'own' ? (c.id ?? victim.id) : await throwawayUser()}` }),
+    status: 400,
+    other: 204,
+  },
 
   // No plan is bought here: the local test checkout only hands out a URL.
-  'POST /billing/create-checkout-session': { request: async (c) => ({ path: '/billing/create-checkout-session', json: { plan: c.tier === 'pro' ? 'elite' : 'pro' } }), status: 200 },
+  'POST /billing/create-checkout-session': {
+    request: async (c) => ({ path: '/billing/create-checkout-session', json: { plan: c.tier === 'pro' ? 'elite' : 'pro' } }),
+    status: 200,
+  },
   // Tiers set by an admin, not bought: there is no Stripe subscription to manage.
   'POST /billing/portal-session': { request: async () => ({ path: '/billing/portal-session' }), status: 400 },
   // Stripe's route: no bearer token is asked for, the signature is, whoever calls.
   'POST /billing/webhook': { request: async () => ({ path: '/billing/webhook', json: { id: 'evt_x', type: 'checkout.session.completed' } }), status: 400 },
 
   'GET /context/directives': { request: async () => ({ path: '/context/directives' }), status: 200 },
-  'PUT /context/directives': { request: async () => ({ path: '/context/directives', json: { global_prompt_prefix: 'p', global_prompt_suffix: 's' } }), status: 200 },
+  'PUT /context/directives': {
+    request: async () => ({ path: '/context/directives', json: { global_prompt_prefix: 'p', global_prompt_suffix: 's' } }),
+    status: 200,
+  },
   'GET /context/snippets': { request: async () => ({ path: '/context/snippets' }), status: 200 },
-  'POST /context/snippets': { request: async () => ({ path: '/context/snippets', json: { snippet_name: `new ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } }), status: 201 },
-  'PUT /context/snippets/{id}': { request: async (c, t) => ({ path: `/context/snippets/${await idFor('snippet', c, t)}`, json: { snippet_name: `renamed ${randomUUID().slice(0, 8)}`, snippet_content: 'y' } }), status: 200, other: 404 },
+  'POST /context/snippets': {
+    request: async () => ({ path: '/context/snippets', json: { snippet_name: `new ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } }),
+    status: 201,
+  },
+  'PUT /context/snippets/{id}': {
+    request: async (c, t) => ({
+      path: `/context/snippets/${await idFor('snippet', c, t)}`,
+      json: { snippet_name: `renamed ${randomUUID().slice(0, 8)}`, snippet_content: 'y' },
+    }),
+    status: 200,
+    other: 404,
+  },
   'DELETE /context/snippets/{id}': { request: async (c, t) => ({ path: `/context/snippets/${await idFor('snippet', c, t)}` }), status: 204, other: 404 },
   'GET /context/profile': { request: async () => ({ path: '/context/profile' }), status: 200 },
   // Profile keys name the caller's own values only; the victim's value is checked untouched below.
@@ -204,21 +315,38 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
   'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
   'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
-  'PUT /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }), status: 200, other: 404 },
+  'PUT /prompts/{id}/labels/{label}': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }),
+    status: 200,
+    other: 404,
+  },
   'DELETE /prompts/{id}/labels/{label}': { request: async (c, t) => ({ path: `/prompts/${await labelled(c, t)}/labels/staging` }), status: 204, other: 404 },
   'GET /registry/prompts': { request: async () => ({ path: '/registry/prompts' }), status: 200 },
   'GET /registry/prompts/{slug}': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}` }), status: 200, other: 404 },
-  'POST /registry/prompts/{slug}/compile': { request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }), status: 200, other: 404 },
+  'POST /registry/prompts/{slug}/compile': {
+    request: async (c, t) => ({ path: `/registry/prompts/${await slugFor(c, t)}/compile`, json: { variables: { x: 'a' } } }),
+    status: 200,
+    other: 404,
+  },
   'POST /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 201, other: 404 },
   'DELETE /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 204, other: 404 },
   // A link is for anyone who has it: signed in or not.
   'GET /shared/{token}': { request: async () => ({ path: `/shared/${victim.shareToken}` }), status: 200, other: 200 },
   // Both targets fork the same link: the free plan's first copy fills its fifth and last slot, the second is refused.
-  'POST /shared/{token}/fork': { request: async () => ({ path: `/shared/${victim.shareToken}/fork` }), status: 201, other: (c) => (c.role === 'free' ? 403 : 201) },
+  'POST /shared/{token}/fork': {
+    request: async () => ({ path: `/shared/${victim.shareToken}/fork` }),
+    status: 201,
+    other: (c) => (c.role === 'free' ? 403 : 201),
+  },
   'POST /mcp': {
     request: async () => ({
       path: '/mcp',
-      json: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'authz', version: '1' } } },
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'authz', version: '1' } },
+      },
       headers: { accept: 'application/json, text/event-stream' },
     }),
     status: 200,
@@ -259,14 +387,31 @@ beforeAll(async () => {
   callers.elite = { role: 'elite', ...(await signed('elite')) };
   // A second admin of its own, so the bootstrap admin is never changed.
   const adminAccount = newAccount();
-  const created = await call('POST', '/admin/users', { token: bootstrapAdmin, json: { email: adminAccount.email, password: adminAccount.password, is_admin: true, access_tier: 'pro' } });
+  const created = await call('POST', '/admin/users', {
+    token: bootstrapAdmin,
+    json: { email: adminAccount.email, password: adminAccount.password, is_admin: true, access_tier: 'pro' },
+  });
   expect(created.status).toBe(201);
   const adminLogin = await call('POST', '/auth/login', { form: { username: adminAccount.email, password: adminAccount.password } });
-  callers.admin = { role: 'admin', token: adminLogin.body.access_token, id: created.body.id, email: adminAccount.email, password: adminAccount.password, tier: 'pro' };
+  callers.admin = {
+    role: 'admin',
+    token: adminLogin.body.access_token,
+    id: created.body.id,
+    email: adminAccount.email,
+    password: adminAccount.password,
+    tier: 'pro',
+  };
 
   const v = await signUp();
   const vc: Caller = { role: 'free', token: v.token, id: v.id, email: v.email, password: v.password, tier: 'free' };
-  victim = { ...vc, prompt: await own.prompt(vc), category: await own.category(vc), snippet: await own.snippet(vc), apiKey: await own.apiKey(vc), shareToken: '' };
+  victim = {
+    ...vc,
+    prompt: await own.prompt(vc),
+    category: await own.category(vc),
+    snippet: await own.snippet(vc),
+    apiKey: await own.apiKey(vc),
+    shareToken: '',
+  };
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
   victim.shareToken = (await call('POST', `/prompts/${victim.prompt}/share`, { token: v.token })).body.token;
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
@@ -289,14 +434,25 @@ describe('authorisation matrix', () => {
           const row = MATRIX[routeKey(route) as RouteKey];
           for (const target of targetsOf(route)) {
             const req = await row.request(caller, target);
-            const reply = await call(route.method, req.path, { token: caller.token && req.token ? req.token : caller.token, json: req.json, form: req.form, headers: req.headers });
+            const reply = await call(route.method, req.path, {
+              token: caller.token && req.token ? req.token : caller.token,
+              json: req.json,
+              form: req.form,
+              headers: req.headers,
+            });
             const want = expected(route, row, caller, target);
             checked++;
-            if (reply.status !== want) mismatches.push(`${role} ${route.method} ${route.path} (${target}): expected ${want}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 160)}`);
-            if (reply.status >= 400 && typeof reply.body?.detail !== 'string') mismatches.push(`${role} ${route.method} ${route.path} (${target}): ${reply.status} without a detail`);
+            if (reply.status !== want)
+              mismatches.push(
+                `${role} ${route.method} ${route.path} (${target}): expected ${want}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 160)}`,
+              );
+            if (reply.status >= 400 && typeof reply.body?.detail !== 'string')
+              mismatches.push(`${role} ${route.method} ${route.path} (${target}): ${reply.status} without a detail`);
             // Clean up what an admin published, so the shared library keeps only fixtures.
-            if (routeKey(route) === 'POST /admin/prompts' && reply.status === 201) await call('DELETE', `/admin/prompts/${reply.body.id}`, { token: bootstrapAdmin });
-            if (routeKey(route) === 'POST /admin/categories' && reply.status === 201) await call('DELETE', `/admin/categories/${reply.body.id}`, { token: bootstrapAdmin });
+            if (routeKey(route) === 'POST /admin/prompts' && reply.status === 201)
+              await call('DELETE', `/admin/prompts/${reply.body.id}`, { token: bootstrapAdmin });
+            if (routeKey(route) === 'POST /admin/categories' && reply.status === 201)
+              await call('DELETE', `/admin/categories/${reply.body.id}`, { token: bootstrapAdmin });
           }
         }
       }),
@@ -316,7 +472,8 @@ describe('authorisation matrix', () => {
         const fork = (await call('POST', `/prompts/fork/${await libraryPrompt(original)}`, { token: c.token, json: {} })).body;
         await call('PUT', `/prompts/${fork.id}`, { token: c.token, json: { title: `Mine now ${run}`, body: 'Rewritten [INPUT: x]' } });
         const reply = await call('POST', `/prompts/${fork.id}/share`, { token: c.token });
-        if (reply.status !== 403 || typeof reply.body?.detail !== 'string') leaks.push(`${tier} plan shared a ${original} copy: ${reply.status} ${JSON.stringify(reply.body)}`);
+        if (reply.status !== 403 || typeof reply.body?.detail !== 'string')
+          leaks.push(`${tier} plan shared a ${original} copy: ${reply.status} ${JSON.stringify(reply.body)}`);
       }
     }
     expect(leaks).toEqual([]);
@@ -332,7 +489,10 @@ describe('authorisation matrix', () => {
     const ids = {} as Record<'pro' | 'elite', string>;
     for (const tier of ['pro', 'elite'] as const) {
       ids[tier] = `leak-${tier}-${run}`;
-      await library.upsertEntries([{ id: ids[tier], title: `Leak ${tier} ${run}`, body: secret, category: null, tasks: [], industries: [], access_tier: tier }], 'curator@construct.test');
+      await library.upsertEntries(
+        [{ id: ids[tier], title: `Leak ${tier} ${run}`, body: secret, category: null, tasks: [], industries: [], access_tier: tier }],
+        'curator@construct.test',
+      );
     }
     for (const callerTier of ['free', 'pro', 'elite'] as const) {
       const c = await signUp();
@@ -341,7 +501,11 @@ describe('authorisation matrix', () => {
         const reply = await call('GET', `/library/prompts/${ids[tier]}`, { token: c.token });
         const allowed = callerTier === 'elite' || callerTier === tier;
         if (reply.status !== 200) leaks.push(`${callerTier} caller, ${tier} prompt: ${reply.status}`);
-        else if (allowed ? reply.body.body !== secret || reply.body.locked : reply.body.body.length > 81 || JSON.stringify(reply.body).includes(secret.slice(0, 120)) || !reply.body.locked) {
+        else if (
+          allowed
+            ? reply.body.body !== secret || reply.body.locked
+            : reply.body.body.length > 81 || JSON.stringify(reply.body).includes(secret.slice(0, 120)) || !reply.body.locked
+        ) {
           leaks.push(`${callerTier} caller, ${tier} prompt: ${JSON.stringify(reply.body).slice(0, 200)}`);
         }
       }

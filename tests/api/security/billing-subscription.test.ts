@@ -21,10 +21,21 @@ async function deliver(type: string, object: Record<string, unknown>, created = 
 }
 
 const session = (userId: string, sub: string, plan: string, payment_status: string) => ({
-  object: 'checkout.session', mode: 'subscription', payment_status, client_reference_id: userId, customer: `cus_${userId.slice(0, 8)}`, subscription: sub, metadata: { user_id: userId, plan },
+  object: 'checkout.session',
+  mode: 'subscription',
+  payment_status,
+  client_reference_id: userId,
+  customer: `cus_${userId.slice(0, 8)}`,
+  subscription: sub,
+  metadata: { user_id: userId, plan },
 });
 const subscription = (userId: string, sub: string, status: string, plan: string) => ({
-  id: sub, object: 'subscription', customer: `cus_${userId.slice(0, 8)}`, status, metadata: { user_id: userId, plan }, items: { data: [{ price: { id: 'price_unknown' } }] },
+  id: sub,
+  object: 'subscription',
+  customer: `cus_${userId.slice(0, 8)}`,
+  status,
+  metadata: { user_id: userId, plan },
+  items: { data: [{ price: { id: 'price_unknown' } }] },
 });
 const tierOf = async (token: string) => (await call('GET', '/auth/me', { token })).body.access_tier;
 

@@ -36,12 +36,15 @@ function expectPageHeaders(headers: Headers, label: string) {
 }
 
 describe('security headers on pages', () => {
-  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/prompts', '/library', '/context-library', '/admin', '/no-such-page'])('%s carries CSP, HSTS, nosniff and Referrer-Policy', async (path) => {
-    const res = await page(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expectPageHeaders(res.headers, path);
-  });
+  it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/prompts', '/library', '/context-library', '/admin', '/no-such-page'])(
+    '%s carries CSP, HSTS, nosniff and Referrer-Policy',
+    async (path) => {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expectPageHeaders(res.headers, path);
+    },
+  );
 
   it('sends them on static errors too', async () => {
     const res = await page('/assets/not-there.js');
@@ -80,7 +83,9 @@ describe('API answers', () => {
       call('GET', '/auth/me', { token: user.token, headers: origin }),
       call('POST', '/auth/login', { form: { username: user.email, password: user.password }, headers: origin }),
       call('GET', '/health', { headers: { origin: 'null' } }),
-      call('OPTIONS', '/prompts/', { headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } }),
+      call('OPTIONS', '/prompts/', {
+        headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      }),
       call('OPTIONS', '/auth/login', { headers: { ...origin, 'access-control-request-method': 'POST' } }),
     ]);
 
@@ -97,7 +102,9 @@ describe('API answers', () => {
     const user = await signUp();
     const login = await call('POST', '/auth/login', { form: { username: user.email, password: user.password } });
     // The session is the bearer token; the proof only picks the edge cache of a tier's library pages (docs/decisions.md).
-    expect(login.headers.getSetCookie()).toEqual([expect.stringMatching(/^construct_tier=free\.\d+\.[0-9a-f]{64}; Path=\/api\/v1\/library; Max-Age=900; HttpOnly; Secure; SameSite=Strict$/)]);
+    expect(login.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^construct_tier=free\.\d+\.[0-9a-f]{64}; Path=\/api\/v1\/library; Max-Age=900; HttpOnly; Secure; SameSite=Strict$/),
+    ]);
     expect((await call('GET', '/auth/me', { token: user.token })).headers.get('set-cookie')).toBeNull();
   });
 });

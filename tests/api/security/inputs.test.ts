@@ -36,7 +36,10 @@ describe('input sanitising', () => {
     const reply = await call('POST', '/auth/register', { json: account });
 
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toContainEqual({ field: 'first_name', message: 'First name must not contain control characters, text-direction overrides or broken characters.' });
+    expect(reply.body.errors).toContainEqual({
+      field: 'first_name',
+      message: 'First name must not contain control characters, text-direction overrides or broken characters.',
+    });
     expect((await call('POST', '/auth/login', { form: { username: account.email, password: account.password } })).status).toBe(401);
   });
 

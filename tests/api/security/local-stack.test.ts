@@ -24,7 +24,12 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'dist', 'pages'));
   writeFileSync(join(dir, 'dist', 'pages', 'home.html'), '<!doctype html><title>home</title>');
   writeFileSync(join(dir, 'dist', 'pages', 'pricing.html'), '<!doctype html><title>pricing</title>');
-  server = createGateway({ webRoot: join(dir, 'dist'), loadHandler: async () => { throw new Error('no handler needed'); } });
+  server = createGateway({
+    webRoot: join(dir, 'dist'),
+    loadHandler: async () => {
+      throw new Error('no handler needed');
+    },
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -82,7 +87,9 @@ describe('DynamoDB Local data', () => {
     const dynamo = await startDynamoLocal({ dataDir });
     try {
       const { DynamoDBClient, ListTablesCommand } = await import('@aws-sdk/client-dynamodb');
-      await new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }).send(new ListTablesCommand({}));
+      await new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }).send(
+        new ListTablesCommand({}),
+      );
       const { readdirSync, statSync } = await import('node:fs');
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       const files = readdirSync(dataDir);

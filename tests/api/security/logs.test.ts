@@ -55,7 +55,11 @@ describe('logs', () => {
     // Sign up and in, with right and wrong passwords, in every encoding a client might use.
     const registered = await call('POST', '/auth/register', { base, json: account });
     await call('POST', '/auth/register', { base, json: { ...account, email: 'not-an-email' } });
-    await call('POST', '/auth/register', { base, body: `{"email":"${account.email}","password":"${account.password}",`, headers: { 'content-type': 'application/json' } });
+    await call('POST', '/auth/register', {
+      base,
+      body: `{"email":"${account.email}","password":"${account.password}",`,
+      headers: { 'content-type': 'application/json' },
+    });
     const login = await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } });
     await call('POST', '/auth/login', { base, form: { username: account.email, password: 'wrong-canary-password-91' } });
     await call('POST', '/auth/login', { base, json: { username: account.email, password: account.password } });
@@ -70,7 +74,13 @@ describe('logs', () => {
     await call('GET', '/auth/me', { base, token });
 
     // Webhooks, signed and not.
-    const payload = JSON.stringify({ id: 'evt_log_canary', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { object: 'checkout.session', mode: 'subscription', client_reference_id: registered.body.id, metadata: { plan: 'pro' } } } });
+    const payload = JSON.stringify({
+      id: 'evt_log_canary',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { object: 'checkout.session', mode: 'subscription', client_reference_id: registered.body.id, metadata: { plan: 'pro' } } },
+    });
     const signature = new Stripe('sk_x').webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     await call('POST', '/billing/webhook', { base, body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
     await call('POST', '/billing/webhook', { base, body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' } });
@@ -92,7 +102,12 @@ describe('logs', () => {
     // One JSON line per request, refused ones included, naming the user only by a hash.
     const lines = logs.split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line)] : []));
     const requests = lines.filter((l) => l.message === 'request' || l.message === 'request failed');
-    expect(requests.find((l) => l.route === 'POST /auth/login' && l.status === 401)).toMatchObject({ level: 'INFO', latency_ms: expect.any(Number), function_request_id: expect.any(String), cold_start: expect.any(Boolean) });
+    expect(requests.find((l) => l.route === 'POST /auth/login' && l.status === 401)).toMatchObject({
+      level: 'INFO',
+      latency_ms: expect.any(Number),
+      function_request_id: expect.any(String),
+      cold_start: expect.any(Boolean),
+    });
     expect(requests.find((l) => l.route === 'GET /auth/me' && l.status === 200)).toMatchObject({ user: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(requests.find((l) => l.route === 'POST /prompts/' && l.status === 500)).toMatchObject({ level: 'ERROR', error: 'ValidationException' });
     expect(logs).not.toContain(registered.body.id);

@@ -15,9 +15,10 @@ const { db, TABLE } = await import('../../../functions/lib/db');
 const { QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
 const partition = async (userId: string) =>
-  ((await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }))).Items ?? []).sort((a, b) =>
-    String(a.sk).localeCompare(String(b.sk)),
-  );
+  (
+    (await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }))).Items ??
+    []
+  ).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 
 let user: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
@@ -30,7 +31,10 @@ beforeAll(async () => {
   ids.snippet = (await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'Mine', snippet_content: 'x' } })).body.id;
   await call('PUT', '/context/profile/role', { token: user.token, json: { value: 'Engineer' } });
   ids.library = `mass-${randomUUID().slice(0, 8)}`;
-  await library.upsertEntries([{ id: ids.library, title: 'Mass assignment fixture', body: 'Free body', category: null, tasks: [], industries: [], access_tier: 'free' }], 'curator@construct.test');
+  await library.upsertEntries(
+    [{ id: ids.library, title: 'Mass assignment fixture', body: 'Free body', category: null, tasks: [], industries: [], access_tier: 'free' }],
+    'curator@construct.test',
+  );
 }, 60_000);
 
 /** A valid request for each user write route with a body; the smuggled field is added to it. */
@@ -39,7 +43,10 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /prompts/': () => ({ path: '/prompts/', json: { title: 'New', body: 'New body' } }),
   'PUT /prompts/{id}': () => ({ path: `/prompts/${ids.prompt}`, json: { title: 'Changed', body: 'Changed body' } }),
   'POST /prompts/fork/{id}': () => ({ path: `/prompts/fork/${ids.library}`, json: {} }),
-  'POST /prompts/import': () => ({ path: '/prompts/import', json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: 'Imported', body: 'Imported body' }] } } }),
+  'POST /prompts/import': () => ({
+    path: '/prompts/import',
+    json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: 'Imported', body: 'Imported body' }] } },
+  }),
   'POST /categories/': () => ({ path: '/categories/', json: { name: 'Another' } }),
   'PUT /categories/{id}': () => ({ path: `/categories/${ids.category}`, json: { name: 'Renamed' } }),
   'POST /engine/enhance': () => ({ path: '/engine/enhance', json: { prompt_body: 'make it better', enhancement_type: 'clarify' } }),
@@ -93,7 +100,11 @@ describe('mass assignment', () => {
     const replies = await Promise.all(
       SMUGGLED.map(async ([field, value]) => {
         const { path, json } = made();
-        const reply = await call(route.method, path, { token: user.token, body: withField(json, field, value()), headers: { 'content-type': 'application/json' } });
+        const reply = await call(route.method, path, {
+          token: user.token,
+          body: withField(json, field, value()),
+          headers: { 'content-type': 'application/json' },
+        });
         return { field, json, reply };
       }),
     );
@@ -117,8 +128,43 @@ describe('mass assignment', () => {
 
 describe('responses carry only allow-listed fields', () => {
   const USER_FIELDS = ['access_tier', 'email', 'first_name', 'id', 'is_admin', 'last_name'];
-  const PROMPT_FIELDS = ['access_tier', 'body', 'category_id', 'category_name', 'created_at', 'forked_from', 'id', 'industries', 'is_favorite', 'labels', 'library_update', 'slug', 'tasks', 'title', 'updated_at', 'version'];
-  const NEVER = ['password_hash', 'password', 'prompts_used', 'categories_used', 'snippets_used', 'stripe_customer_id', 'stripe_subscription_id', 'subscription_status', 'billing_event_created', 'session_version', 'pk', 'sk', 'gsi1pk', 'gsi1sk', 'expires_at', 'item_id', 'user_id'];
+  const PROMPT_FIELDS = [
+    'access_tier',
+    'body',
+    'category_id',
+    'category_name',
+    'created_at',
+    'forked_from',
+    'id',
+    'industries',
+    'is_favorite',
+    'labels',
+    'library_update',
+    'slug',
+    'tasks',
+    'title',
+    'updated_at',
+    'version',
+  ];
+  const NEVER = [
+    'password_hash',
+    'password',
+    'prompts_used',
+    'categories_used',
+    'snippets_used',
+    'stripe_customer_id',
+    'stripe_subscription_id',
+    'subscription_status',
+    'billing_event_created',
+    'session_version',
+    'pk',
+    'sk',
+    'gsi1pk',
+    'gsi1sk',
+    'expires_at',
+    'item_id',
+    'user_id',
+  ];
 
   /** Every key at any depth of a JSON value. */
   const keysOf = (value: unknown): string[] =>
@@ -149,7 +195,9 @@ describe('responses carry only allow-listed fields', () => {
       // The account export is the user's own download of everything, profile values included
       // (tests/api/account.test.ts holds it to the same never-list).
       // Library routes (the user's and the admin's) ask about the library fixture.
-      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
+      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) =>
+        call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token }),
+      ),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),

@@ -34,14 +34,17 @@ describe('passwords', () => {
     expect(reply.body.detail).toBe('Password must be at least 8 characters.');
   });
 
-  it.each(['password', 'Password1', '12345678', 'qwertyuiop', 'iloveyou', 'SUNSHINE1'])('refuses the common password %s on registration and creates nothing', async (password) => {
-    const { account, reply } = await register(password);
+  it.each(['password', 'Password1', '12345678', 'qwertyuiop', 'iloveyou', 'SUNSHINE1'])(
+    'refuses the common password %s on registration and creates nothing',
+    async (password) => {
+      const { account, reply } = await register(password);
 
-    expect(reply.status).toBe(400);
-    expect(reply.body.detail).toBe(COMMON_PASSWORD_MESSAGE);
-    expect(reply.body.errors).toEqual([{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
-    expect((await login(account.email, password)).status).toBe(401);
-  });
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toBe(COMMON_PASSWORD_MESSAGE);
+      expect(reply.body.errors).toEqual([{ field: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+      expect((await login(account.email, password)).status).toBe(401);
+    },
+  );
 
   it('refuses a common password for an account an admin creates', async () => {
     const account = newAccount();

@@ -29,7 +29,14 @@ const windowItem = async (address: string) => {
 };
 /** Moves the account's wait into the past, as if it had been sat out. */
 const sitOut = (email: string) =>
-  db.send(new UpdateCommand({ TableName: TABLE, Key: guardKey(email), UpdateExpression: 'SET locked_until = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
+  db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: guardKey(email),
+      UpdateExpression: 'SET locked_until = :past',
+      ExpressionAttributeValues: { ':past': Date.now() - 1 },
+    }),
+  );
 
 describe('sign-in guard', () => {
   beforeEach(() => {
@@ -81,7 +88,10 @@ describe('sign-in guard', () => {
 
   it('does not key the address window on a CloudFront-Viewer-Address the client sent', async () => {
     const user = await signUp();
-    await call('POST', '/auth/login', { form: { username: user.email, password: 'wrong-password-here' }, headers: { 'CloudFront-Viewer-Address': '203.0.113.77:4444' } });
+    await call('POST', '/auth/login', {
+      form: { username: user.email, password: 'wrong-password-here' },
+      headers: { 'CloudFront-Viewer-Address': '203.0.113.77:4444' },
+    });
     expect(await windowItem('203.0.113.77')).toBeUndefined();
 
     // Without the gateway in between (the execute-api URL in AWS), the header is trusted only with
@@ -93,8 +103,20 @@ describe('sign-in guard', () => {
 
     process.env.ORIGIN_VERIFY = 'proof-only-cloudfront-knows-0123456789';
     try {
-      await invoke(login, { method: 'POST', path: '/auth/login', form, sourceIp: '198.51.100.6', headers: { 'cloudfront-viewer-address': '203.0.113.79:1', 'x-origin-verify': 'guessed' } });
-      await invoke(login, { method: 'POST', path: '/auth/login', form, sourceIp: '198.51.100.6', headers: { 'cloudfront-viewer-address': '203.0.113.80:1', 'x-origin-verify': process.env.ORIGIN_VERIFY } });
+      await invoke(login, {
+        method: 'POST',
+        path: '/auth/login',
+        form,
+        sourceIp: '198.51.100.6',
+        headers: { 'cloudfront-viewer-address': '203.0.113.79:1', 'x-origin-verify': 'guessed' },
+      });
+      await invoke(login, {
+        method: 'POST',
+        path: '/auth/login',
+        form,
+        sourceIp: '198.51.100.6',
+        headers: { 'cloudfront-viewer-address': '203.0.113.80:1', 'x-origin-verify': process.env.ORIGIN_VERIFY },
+      });
     } finally {
       delete process.env.ORIGIN_VERIFY;
     }

@@ -90,7 +90,6 @@ describe('tokens (RFC 8725)', () => {
   });
 
   it('takes the token only from the Authorization header, never from the query string or a cookie', async () => {
-
     const inQuery = await call('GET', `/auth/me?access_token=${user.token}`);
     const inCookie = await call('GET', '/auth/me', { headers: { cookie: `access_token=${user.token}; token=${user.token}` } });
     const wrongScheme = await call('GET', '/auth/me', { headers: { authorization: `Basic ${user.token}` } });
@@ -111,7 +110,7 @@ describe('tokens (RFC 8725)', () => {
     expect(reply.body.detail).toBe('Your account no longer exists.');
   });
 
-  it('ends a deleted user\'s access on every user route at the next request', async () => {
+  it("ends a deleted user's access on every user route at the next request", async () => {
     const admin = await adminToken();
     const user = await signUp();
     await call('DELETE', `/admin/users/${user.id}`, { token: admin });
@@ -125,7 +124,10 @@ describe('tokens (RFC 8725)', () => {
   it('ends admin access on the next request once an admin demotes the account, on every admin route', async () => {
     const admin = await adminToken();
     const account = newAccount();
-    const created = await call('POST', '/admin/users', { token: admin, json: { email: account.email, password: account.password, is_admin: true, access_tier: 'pro' } });
+    const created = await call('POST', '/admin/users', {
+      token: admin,
+      json: { email: account.email, password: account.password, is_admin: true, access_tier: 'pro' },
+    });
     const token = (await call('POST', '/auth/login', { form: { username: account.email, password: account.password } })).body.access_token;
     expect((await call('GET', '/admin/users', { token })).status).toBe(200);
 
@@ -133,7 +135,11 @@ describe('tokens (RFC 8725)', () => {
 
     const adminRoutes = ROUTES.filter((r) => r.access === 'admin');
     const replies = await Promise.all(
-      adminRoutes.map((r) => call(r.method, r.path.replace('{id}', 'x'), { token, json: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} }).then((reply) => `${r.method} ${r.path} ${reply.status}`)),
+      adminRoutes.map((r) =>
+        call(r.method, r.path.replace('{id}', 'x'), { token, json: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} }).then(
+          (reply) => `${r.method} ${r.path} ${reply.status}`,
+        ),
+      ),
     );
     expect(replies).toEqual(adminRoutes.map((r) => `${r.method} ${r.path} 403`));
     // Still a signed-in user: only the admin part ended.

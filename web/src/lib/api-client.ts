@@ -136,10 +136,7 @@ async function send<S extends z.ZodMiniType | undefined>(path: string, options: 
   return { data: parsed.data as Result<S>, response };
 }
 
-export async function apiRequest<S extends z.ZodMiniType | undefined = undefined>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
+export async function apiRequest<S extends z.ZodMiniType | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
   return (await send(path, options)).data;
 }
 
@@ -147,7 +144,11 @@ export async function apiRequest<S extends z.ZodMiniType | undefined = undefined
  * A page of a paged list (the admin lists): the rows, as apiRequest parses them, and the cursor of
  * the next page from the `header` the server names it in (null on the last page).
  */
-export async function apiPage<S extends z.ZodMiniType>(path: string, header: string, options: RequestOptions<S>): Promise<{ rows: Result<S>; next: string | null }> {
+export async function apiPage<S extends z.ZodMiniType>(
+  path: string,
+  header: string,
+  options: RequestOptions<S>,
+): Promise<{ rows: Result<S>; next: string | null }> {
   const { data, response } = await send(path, options);
   return { rows: data, next: response.headers.get(header) };
 }
@@ -156,7 +157,11 @@ export async function apiPage<S extends z.ZodMiniType>(path: string, header: str
  * Every page of one of the user's own lists (answered whole up to 900 KB, then in pages): follows
  * the cursor header until the last page and joins the pages with `merge`.
  */
-export async function apiEveryPage<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>, merge: (all: Result<S>, page: Result<S>) => Result<S>): Promise<Result<S>> {
+export async function apiEveryPage<S extends z.ZodMiniType>(
+  path: string,
+  options: RequestOptions<S>,
+  merge: (all: Result<S>, page: Result<S>) => Result<S>,
+): Promise<Result<S>> {
   let { data: all, response } = await send(path, options);
   for (let cursor = response.headers.get(NEXT_CURSOR_HEADER); cursor; cursor = response.headers.get(NEXT_CURSOR_HEADER)) {
     const page = await send(path, { ...options, query: { ...options.query, cursor } });

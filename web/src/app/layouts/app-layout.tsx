@@ -70,14 +70,25 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
         </nav>
         <div className="app-header__user">
           {user ? (
-            <NavLink to={paths.account} className={({ isActive }) => cx('app-header__account', isActive && 'app-header__account--active')} title={`Account: ${user.email}`}>
+            <NavLink
+              to={paths.account}
+              className={({ isActive }) => cx('app-header__account', isActive && 'app-header__account--active')}
+              title={`Account: ${user.email}`}
+            >
               <UserRound aria-hidden="true" className="app-nav__icon" />
-              <span className="visually-hidden">Account</span>{' '}
-              <span className="app-header__email">{user.email}</span>
+              <span className="visually-hidden">Account</span> <span className="app-header__email">{user.email}</span>
             </NavLink>
           ) : null}
           {user ? <PlanBadge tier={user.access_tier} /> : null}
-          <IconButton label="Keyboard shortcuts" title="Keyboard shortcuts (?)" icon={<Keyboard />} size="sm" className="app-header__shortcuts" aria-keyshortcuts="?" onClick={onShortcuts} />
+          <IconButton
+            label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            icon={<Keyboard />}
+            size="sm"
+            className="app-header__shortcuts"
+            aria-keyshortcuts="?"
+            onClick={onShortcuts}
+          />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
             <span className="app-header__logout-label">Log out</span>
           </Button>

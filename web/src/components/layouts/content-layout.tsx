@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import './content-layout.css';
 
 /** A page inside the signed-in area: document title, page heading, optional description and actions. */
-export function ContentLayout({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+export function ContentLayout({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <>
       <title>{`${title} · Construct`}</title>

@@ -56,10 +56,7 @@ export default function AlertDialogView({ dialog, onSettled }: { dialog: Pending
                   {confirmOptions?.cancelLabel ?? 'Cancel'}
                 </RadixAlertDialog.Cancel>
               ) : null}
-              <RadixAlertDialog.Action
-                className={buttonClassName({ variant: confirmOptions?.danger ? 'danger' : 'primary' })}
-                onClick={() => answer(true)}
-              >
+              <RadixAlertDialog.Action className={buttonClassName({ variant: confirmOptions?.danger ? 'danger' : 'primary' })} onClick={() => answer(true)}>
                 {confirmOptions?.confirmLabel ?? 'OK'}
               </RadixAlertDialog.Action>
             </div>

@@ -22,13 +22,11 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const settle = useCallback((id: number) => setQueue((list) => list.filter((d) => d.id !== id)), []);
 
   const confirm = useCallback(
-    (message: string, options: ConfirmOptions = {}) =>
-      new Promise<boolean>((resolve) => push({ kind: 'confirm', message, options, resolve })),
+    (message: string, options: ConfirmOptions = {}) => new Promise<boolean>((resolve) => push({ kind: 'confirm', message, options, resolve })),
     [push],
   );
   const alert = useCallback(
-    (message: string, options: AlertOptions = {}) =>
-      new Promise<void>((resolve) => push({ kind: 'alert', message, options, resolve: () => resolve() })),
+    (message: string, options: AlertOptions = {}) => new Promise<void>((resolve) => push({ kind: 'alert', message, options, resolve: () => resolve() })),
     [push],
   );
 

@@ -15,7 +15,18 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
 }
 
 /** A square button showing only an icon; `label` is its accessible name. */
-export function IconButton({ label, icon, variant = 'ghost', size = 'md', loading = false, disabled, className, type = 'button', title, ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  size = 'md',
+  loading = false,
+  disabled,
+  className,
+  type = 'button',
+  title,
+  ...rest
+}: IconButtonProps) {
   return (
     <button
       type={type}
@@ -26,7 +37,13 @@ export function IconButton({ label, icon, variant = 'ghost', size = 'md', loadin
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <Spinner size="sm" /> : <span className="icon-btn__icon" aria-hidden="true">{icon}</span>}
+      {loading ? (
+        <Spinner size="sm" />
+      ) : (
+        <span className="icon-btn__icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
     </button>
   );
 }

@@ -38,7 +38,11 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = rovingTarget(event.key, items.findIndex((item) => item.value === selected), items.length);
+    const index = rovingTarget(
+      event.key,
+      items.findIndex((item) => item.value === selected),
+      items.length,
+    );
     if (index === undefined) return;
     event.preventDefault();
     const next = items[index];

@@ -22,12 +22,5 @@ function AdminRoute() {
 
   const onCurrentUserChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }), [queryClient]);
 
-  return (
-    <AdminControlCenter
-      currentUserId={user?.id}
-      appPath={paths.prompts}
-      onLogout={() => void logout()}
-      onCurrentUserChanged={onCurrentUserChanged}
-    />
-  );
+  return <AdminControlCenter currentUserId={user?.id} appPath={paths.prompts} onLogout={() => void logout()} onCurrentUserChanged={onCurrentUserChanged} />;
 }

@@ -14,10 +14,7 @@ export function Component() {
   // 'Save to My Prompts' and the workbench's Fork are held at the plan's prompt limit.
   const saveHeldBy = usePromptLimitNote(useSession().user?.access_tier);
   return (
-    <ContentLayout
-      title="Prompt Library"
-      description="Curated prompts, ready to use: open one in the workbench or save a copy to My Prompts."
-    >
+    <ContentLayout title="Prompt Library" description="Curated prompts, ready to use: open one in the workbench or save a copy to My Prompts.">
       <LibraryPage onOpenPrompt={setOpened} saveHeldBy={saveHeldBy} />
       <PromptWorkbench prompt={opened} onClose={() => setOpened(null)} saveHeldBy={saveHeldBy} />
     </ContentLayout>

@@ -39,10 +39,19 @@ export function useUpdateAccount() {
 const detailOf = async (data: unknown) => (await contract()).Accepted.parse(data).detail;
 
 export const useForgotPassword = () =>
-  useMutation(mutationOptions({ mutationFn: async (email: string) => detailOf(await apiRequest('/auth/password/forgot', { method: 'POST', json: { email }, auth: false })) }));
+  useMutation(
+    mutationOptions({
+      mutationFn: async (email: string) => detailOf(await apiRequest('/auth/password/forgot', { method: 'POST', json: { email }, auth: false })),
+    }),
+  );
 
 export const useResetPassword = () =>
-  useMutation(mutationOptions({ mutationFn: async (input: { token: string; password: string }) => void (await apiRequest('/auth/password/reset', { method: 'POST', json: input, auth: false })) }));
+  useMutation(
+    mutationOptions({
+      mutationFn: async (input: { token: string; password: string }) =>
+        void (await apiRequest('/auth/password/reset', { method: 'POST', json: input, auth: false })),
+    }),
+  );
 
 /** PUT /auth/password: the answer's token replaces the stored one (every other session has ended). */
 export const useChangePassword = () =>
@@ -56,10 +65,13 @@ export const useChangePassword = () =>
     }),
   );
 
-export const useLogoutEverywhere = () => useMutation(mutationOptions({ mutationFn: async () => void (await apiRequest('/auth/logout-all', { method: 'POST' })) }));
+export const useLogoutEverywhere = () =>
+  useMutation(mutationOptions({ mutationFn: async () => void (await apiRequest('/auth/logout-all', { method: 'POST' })) }));
 
 export const useChangeEmail = () =>
-  useMutation(mutationOptions({ mutationFn: async (input: ChangeEmailRequest) => detailOf(await apiRequest('/account/email', { method: 'POST', json: input })) }));
+  useMutation(
+    mutationOptions({ mutationFn: async (input: ChangeEmailRequest) => detailOf(await apiRequest('/account/email', { method: 'POST', json: input })) }),
+  );
 
 export const useResendVerification = () =>
   useMutation(mutationOptions({ mutationFn: async () => detailOf(await apiRequest('/account/email/verification', { method: 'POST' })) }));
@@ -67,7 +79,8 @@ export const useResendVerification = () =>
 export const useVerifyEmail = () =>
   useMutation(
     mutationOptions({
-      mutationFn: async (token: string) => apiRequest('/account/email/verify', { method: 'POST', json: { token }, auth: false, schema: (await contract()).VerifyEmailResponse }),
+      mutationFn: async (token: string) =>
+        apiRequest('/account/email/verify', { method: 'POST', json: { token }, auth: false, schema: (await contract()).VerifyEmailResponse }),
     }),
   );
 

@@ -18,15 +18,7 @@ import { useSession } from '@/features/auth/components/use-session';
 import { useCreatePortalSession } from '@/features/billing/api/create-portal-session';
 import { errorMessage } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth-token';
-import {
-  useAccount,
-  useChangeEmail,
-  useChangePassword,
-  useDeleteAccount,
-  useExportAccount,
-  useLogoutEverywhere,
-  useUpdateAccount,
-} from '../api/account-api';
+import { useAccount, useChangeEmail, useChangePassword, useDeleteAccount, useExportAccount, useLogoutEverywhere, useUpdateAccount } from '../api/account-api';
 import './account.css';
 
 const FALLBACK = 'Something went wrong. Please try again.';
@@ -43,7 +35,13 @@ export function AccountPage() {
   }
   if (account.isError) {
     return (
-      <Alert action={<Button variant="secondary" size="sm" onClick={() => void account.refetch()}>Retry</Button>}>
+      <Alert
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void account.refetch()}>
+            Retry
+          </Button>
+        }
+      >
         {errorMessage(account.error, 'Your account could not be loaded.')}
       </Alert>
     );
@@ -135,7 +133,12 @@ function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
     change.mutate({ new_email: email.trim(), password });
   };
   return (
-    <ModalDialog title="Change email" description="We send a link to the new address; your email changes when you follow it." onClose={onClose} busy={change.isPending}>
+    <ModalDialog
+      title="Change email"
+      description="We send a link to the new address; your email changes when you follow it."
+      onClose={onClose}
+      busy={change.isPending}
+    >
       {change.isSuccess ? (
         <>
           <Alert variant="success">{change.data} Until then you keep signing in with your current email.</Alert>
@@ -281,7 +284,15 @@ function SecurityCard() {
             <PasswordInput name="new_password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
           </Field>
           <Field id="account-confirm-password" label="Confirm new password">
-            <PasswordInput name="confirm_password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} showLabel="Show confirmation" hideLabel="Hide confirmation" />
+            <PasswordInput
+              name="confirm_password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              showLabel="Show confirmation"
+              hideLabel="Hide confirmation"
+            />
           </Field>
         </div>
         <div className="account-form__actions">
@@ -316,7 +327,9 @@ function DataCard() {
       <div className="account-danger-row">
         <div>
           <h3 className="account-form__title">Export your data</h3>
-          <p className="account-card__subtitle">One JSON file with your profile, prompts with every version, categories, directives, snippets, profile values and billing state.</p>
+          <p className="account-card__subtitle">
+            One JSON file with your profile, prompts with every version, categories, directives, snippets, profile values and billing state.
+          </p>
         </div>
         <Button variant="secondary" onClick={() => exporter.mutate()} loading={exporter.isPending}>
           {exporter.isPending ? 'Preparing...' : 'Export data'}
@@ -359,7 +372,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     );
   };
   return (
-    <ModalDialog title="Delete your account?" description="Every prompt, version, category, snippet and setting is deleted, and an active subscription is cancelled." onClose={onClose} busy={remove.isPending}>
+    <ModalDialog
+      title="Delete your account?"
+      description="Every prompt, version, category, snippet and setting is deleted, and an active subscription is cancelled."
+      onClose={onClose}
+      busy={remove.isPending}
+    >
       <form className="account-form" onSubmit={submit} noValidate>
         {remove.isError ? <Alert icon={false}>{errorMessage(remove.error, FALLBACK)}</Alert> : null}
         <Field id="account-delete-confirm" label={`Type ${DELETE_CONFIRMATION} to confirm`}>

@@ -42,7 +42,15 @@ export function ForgotPasswordForm() {
       {mutation.isError ? <Alert icon={false}>{errorMessage(mutation.error, FALLBACK)}</Alert> : null}
       <fieldset className="auth-form__fields" disabled={busy}>
         <Field id="forgot-email" label="Email" error={invalid}>
-          <Input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
       </fieldset>
       <Button type="submit" size="lg" block loading={busy}>
@@ -103,7 +111,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <PasswordInput name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <Field id="reset-confirm" label="Confirm new password" error={problem?.field === 'confirm' ? problem.message : null}>
-          <PasswordInput name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} showLabel="Show confirmation" hideLabel="Hide confirmation" />
+          <PasswordInput
+            name="confirm"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            showLabel="Show confirmation"
+            hideLabel="Hide confirmation"
+          />
         </Field>
       </fieldset>
       <Button type="submit" size="lg" block loading={busy}>

@@ -22,7 +22,9 @@ export function useDeleteAdminCategory() {
     mutationFn: deleteAdminCategory,
     onSuccess: (_data, id) => {
       queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) => list?.filter((c) => c.id !== id));
-      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.map((p) => (p.category_id === id ? { ...p, category_id: null, category_name: null } : p)));
+      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) =>
+        list.map((p) => (p.category_id === id ? { ...p, category_id: null, category_name: null } : p)),
+      );
     },
   });
 }

@@ -20,8 +20,8 @@ export function useLibraryPromptText(id: string) {
 export function useEditLibraryPrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, edit }: { id: string; edit: LibraryPromptEdit }) => apiRequest(`/admin/prompts/${encodeURIComponent(id)}`, { method: 'PUT', json: edit }),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminQueryKey }), queryClient.invalidateQueries({ queryKey: libraryQueryKey })]),
+    mutationFn: ({ id, edit }: { id: string; edit: LibraryPromptEdit }) =>
+      apiRequest(`/admin/prompts/${encodeURIComponent(id)}`, { method: 'PUT', json: edit }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminQueryKey }), queryClient.invalidateQueries({ queryKey: libraryQueryKey })]),
   });
 }

@@ -19,7 +19,9 @@ export function pagedListOptions<T>(key: QueryKey, path: string, schema: z.ZodMi
   return infiniteQueryOptions({
     queryKey: [...key, text],
     queryFn: ({ pageParam, signal }): Promise<RowsPage<T>> =>
-      apiPage(path, NEXT_CURSOR_HEADER, { schema, signal, query: { limit: ADMIN_PAGE_MAX, cursor: pageParam, search: text || undefined } }) as Promise<RowsPage<T>>,
+      apiPage(path, NEXT_CURSOR_HEADER, { schema, signal, query: { limit: ADMIN_PAGE_MAX, cursor: pageParam, search: text || undefined } }) as Promise<
+        RowsPage<T>
+      >,
     initialPageParam: null as string | null,
     getNextPageParam: (last: RowsPage<T>) => last.next,
     // A new search keeps the rows on screen until its first page arrives.
@@ -30,5 +32,8 @@ export function pagedListOptions<T>(key: QueryKey, path: string, schema: z.ZodMi
 
 /** Changes the rows of every loaded search of a list at once (after a save or a delete). */
 export function updateRows<T>(queryClient: QueryClient, key: QueryKey, change: (rows: T[]) => T[]) {
-  queryClient.setQueriesData<PagedRows<T>>({ queryKey: key }, (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, rows: change(page.rows) })) });
+  queryClient.setQueriesData<PagedRows<T>>(
+    { queryKey: key },
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, rows: change(page.rows) })) },
+  );
 }

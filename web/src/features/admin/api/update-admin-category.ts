@@ -20,9 +20,7 @@ export function useUpdateAdminCategory() {
   return useMutation({
     mutationFn: updateAdminCategory,
     onSuccess: (_data, { id, name }) => {
-      queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) =>
-        list?.map((c) => (c.id === id ? { ...c, name } : c)),
-      );
+      queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) => list?.map((c) => (c.id === id ? { ...c, name } : c)));
       void queryClient.invalidateQueries({ queryKey: adminQueryKey });
     },
   });

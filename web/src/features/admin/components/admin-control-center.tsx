@@ -111,15 +111,7 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
   } else if (tab === 'prompts') {
     content = <PromptsPanel prompts={prompts.data} more={prompts} query={query} onQueryChange={setQuery} />;
   } else if (tab === 'categories') {
-    content = (
-      <CategoriesPanel
-        categories={categories.data}
-        query={query}
-        onQueryChange={setQuery}
-        onCreate={openCreateCategory}
-        onEdit={openEditCategory}
-      />
-    );
+    content = <CategoriesPanel categories={categories.data} query={query} onQueryChange={setQuery} onCreate={openCreateCategory} onEdit={openEditCategory} />;
   } else {
     content = (
       <UsersPanel
@@ -157,7 +149,14 @@ export function AdminControlCenter({ currentUserId, appPath, onLogout, onCurrent
         </section>
       </main>
       {categoryDialog ? <CategoryDialog category={categoryDialog.category} onClose={() => setCategoryDialog(null)} /> : null}
-      {userDialog ? <UserDialog user={userDialog.user} isCurrent={userDialog.user !== undefined && userDialog.user.id === currentUserId} onSaved={onUserSaved} onClose={() => setUserDialog(null)} /> : null}
+      {userDialog ? (
+        <UserDialog
+          user={userDialog.user}
+          isCurrent={userDialog.user !== undefined && userDialog.user.id === currentUserId}
+          onSaved={onUserSaved}
+          onClose={() => setUserDialog(null)}
+        />
+      ) : null}
     </div>
   );
 }

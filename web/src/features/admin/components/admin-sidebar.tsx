@@ -26,7 +26,12 @@ export function AdminSidebar({ value, onValueChange, counts }: AdminSidebarProps
   }, [value, countsKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = rovingTarget(event.key, ADMIN_TABS.findIndex((tab) => tab.value === value), ADMIN_TABS.length, 'vertical');
+    const target = rovingTarget(
+      event.key,
+      ADMIN_TABS.findIndex((tab) => tab.value === value),
+      ADMIN_TABS.length,
+      'vertical',
+    );
     if (target === undefined) return;
     event.preventDefault();
     const next = ADMIN_TABS[target];

@@ -35,7 +35,11 @@ export function CategoriesPanel({ categories, query, onQueryChange, onCreate, on
   const { mutateAsync: deleteCategory } = useDeleteAdminCategory();
   const deleting = usePending(deleteCategoryMutationKey, idOf);
 
-  const onDelete = useConfirmedDelete((category: LibraryCategory) => deleteCategory(category.id), { confirm: CONFIRM.deleteCategory, success: SUCCESS.categoryDeleted, failure: FAILURE.deleteCategory });
+  const onDelete = useConfirmedDelete((category: LibraryCategory) => deleteCategory(category.id), {
+    confirm: CONFIRM.deleteCategory,
+    success: SUCCESS.categoryDeleted,
+    failure: FAILURE.deleteCategory,
+  });
 
   return (
     <>

@@ -53,14 +53,7 @@ export function CategoryDialog({ category, onClose }: CategoryDialogProps) {
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Category Name" description={`Up to ${CATEGORY_NAME_MAX} characters.`}>
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={CATEGORY_NAME_MAX}
-            required
-            autoComplete="off"
-            autoFocus
-          />
+          <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={CATEGORY_NAME_MAX} required autoComplete="off" autoFocus />
         </Field>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose}>

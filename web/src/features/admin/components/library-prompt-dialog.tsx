@@ -34,7 +34,13 @@ export function LibraryPromptDialog({ id, onClose }: { id: string; onClose: () =
   // Escape and × go through the form's own Cancel (it asks when there are changes).
   const requestClose = useRef(onClose);
   return (
-    <ModalDialog onClose={() => requestClose.current()} title="Edit Library Prompt" description="Users see the new text at once; copies in My Prompts offer the update." size="lg" onInteractOutside={(event) => event.preventDefault()}>
+    <ModalDialog
+      onClose={() => requestClose.current()}
+      title="Edit Library Prompt"
+      description="Users see the new text at once; copies in My Prompts offer the update."
+      size="lg"
+      onInteractOutside={(event) => event.preventDefault()}
+    >
       {text.data ? (
         <EditForm initial={text.data} onClose={onClose} requestClose={requestClose} />
       ) : text.isError ? (
@@ -58,7 +64,11 @@ function EditForm({ initial, onClose, requestClose }: { initial: LibraryPromptTe
   const blank = !values.title.trim() || !values.body.trim();
 
   const cancel = async () => {
-    if (!dirty || (await confirm(LIBRARY_PROMPT_TEXT.discard, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))) onClose();
+    if (
+      !dirty ||
+      (await confirm(LIBRARY_PROMPT_TEXT.discard, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))
+    )
+      onClose();
   };
 
   useEffect(() => {
@@ -79,11 +89,7 @@ function EditForm({ initial, onClose, requestClose }: { initial: LibraryPromptTe
   };
 
   return (
-    <form
-      className="admin-form"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-    >
+    <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <Field label="Title">
         <Input value={values.title} maxLength={TITLE_MAX} required autoComplete="off" autoFocus onChange={(event) => set('title', event.target.value)} />
       </Field>

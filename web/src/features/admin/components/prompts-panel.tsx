@@ -62,7 +62,11 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
     [saveTier, toast],
   );
 
-  const onDelete = useConfirmedDelete((prompt: AdminPrompt) => deletePrompt(prompt), { confirm: CONFIRM.deletePrompt, success: SUCCESS.promptDeleted, failure: FAILURE.deletePrompt });
+  const onDelete = useConfirmedDelete((prompt: AdminPrompt) => deletePrompt(prompt), {
+    confirm: CONFIRM.deletePrompt,
+    success: SUCCESS.promptDeleted,
+    failure: FAILURE.deletePrompt,
+  });
 
   return (
     <>

@@ -108,7 +108,9 @@ export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDi
     <ModalDialog
       onClose={onClose}
       title={editing ? 'Edit User' : 'Create New User'}
-      description={editing ? 'Change the plan tier or administrator access of this account.' : 'The account can sign in right away with this email and password.'}
+      description={
+        editing ? 'Change the plan tier or administrator access of this account.' : 'The account can sign in right away with this email and password.'
+      }
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Email Address" error={errors.email} description={editing ? 'The email address cannot be changed.' : undefined}>
@@ -144,7 +146,13 @@ export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDi
           <legend className="field__label">Admin Status</legend>
           <Switch
             label={values.is_admin ? 'Administrator' : 'Standard User'}
-            description={isCurrent ? OWN_ADMIN_REASON : values.is_admin ? 'Can open this control center and manage everything in it.' : 'Uses the app with the limits of their tier.'}
+            description={
+              isCurrent
+                ? OWN_ADMIN_REASON
+                : values.is_admin
+                  ? 'Can open this control center and manage everything in it.'
+                  : 'Uses the app with the limits of their tier.'
+            }
             disabled={isCurrent}
             checked={values.is_admin}
             onCheckedChange={(checked) => set('is_admin', checked)}

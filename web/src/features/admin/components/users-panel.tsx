@@ -80,7 +80,11 @@ export function UsersPanel({ users, more, currentUserId, query, onQueryChange, o
     [updateUser, toast, currentUserId, onCurrentUserChanged],
   );
 
-  const onDelete = useConfirmedDelete((user: User) => deleteUser(user.id), { confirm: CONFIRM.deleteUser, success: SUCCESS.userDeleted, failure: FAILURE.deleteUser });
+  const onDelete = useConfirmedDelete((user: User) => deleteUser(user.id), {
+    confirm: CONFIRM.deleteUser,
+    success: SUCCESS.userDeleted,
+    failure: FAILURE.deleteUser,
+  });
 
   return (
     <>
@@ -182,7 +186,15 @@ const UserRow = memo(function UserRow({ user, rowIndex, isCurrent, pending, dele
       </td>
       <td className="admin-col--actions2">
         <div className="admin-row-actions">
-          <IconButton label={`Send password reset to ${user.email}`} title="Send password reset" icon={<KeyRound />} size="sm" disabled={deleting} loading={resetting} onClick={() => onSendReset(user)} />
+          <IconButton
+            label={`Send password reset to ${user.email}`}
+            title="Send password reset"
+            icon={<KeyRound />}
+            size="sm"
+            disabled={deleting}
+            loading={resetting}
+            onClick={() => onSendReset(user)}
+          />
           <IconButton label={`Edit user ${user.email}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(user)} />
           <IconButton label={`Delete user ${user.email}`} icon={<Trash2 />} variant="danger" size="sm" loading={deleting} onClick={() => onDelete(user)} />
         </div>

@@ -19,9 +19,6 @@ export function useSearchedRows<T>(list: readonly T[], query: string, text: (ite
     [list, text],
   );
   const deferred = useDeferredValue(query.trim().toLowerCase());
-  const rows = useMemo(
-    () => (deferred ? indexed.filter((entry) => entry.key.includes(deferred)) : indexed).map((entry) => entry.item),
-    [indexed, deferred],
-  );
+  const rows = useMemo(() => (deferred ? indexed.filter((entry) => entry.key.includes(deferred)) : indexed).map((entry) => entry.item), [indexed, deferred]);
   return { rows, total: list.length };
 }

@@ -97,17 +97,30 @@ export function ApiKeysSection() {
               <div>
                 <h3 className="api-keys__name">{key.name}</h3>
                 <p className="api-keys__meta">
-                  <code>{key.prefix}…</code> · created {formatDate(key.created_at)} · {key.last_used_at ? `last used ${formatDate(key.last_used_at)}` : 'never used'}
+                  <code>{key.prefix}…</code> · created {formatDate(key.created_at)} ·{' '}
+                  {key.last_used_at ? `last used ${formatDate(key.last_used_at)}` : 'never used'}
                 </p>
               </div>
-              <IconButton label={`Revoke ${key.name}`} title="Revoke" variant="danger" icon={<Trash2 />} onClick={() => setRevoking({ id: key.id, name: key.name })} />
+              <IconButton
+                label={`Revoke ${key.name}`}
+                title="Revoke"
+                variant="danger"
+                icon={<Trash2 />}
+                onClick={() => setRevoking({ id: key.id, name: key.name })}
+              />
             </li>
           ))}
         </ul>
       ) : null}
 
       {revoking ? (
-        <ModalDialog title="Revoke this key?" description={`Apps and tools using “${revoking.name}” stop working at once.`} size="sm" busy={revoke.isPending} onClose={() => setRevoking(null)}>
+        <ModalDialog
+          title="Revoke this key?"
+          description={`Apps and tools using “${revoking.name}” stop working at once.`}
+          size="sm"
+          busy={revoke.isPending}
+          onClose={() => setRevoking(null)}
+        >
           <div className="api-keys__dialog-actions">
             <Button variant="ghost" onClick={() => setRevoking(null)}>
               Cancel
@@ -140,7 +153,12 @@ export function ApiKeysSection() {
 function UseInToolsDialog({ onClose, onCopy }: { onClose: () => void; onCopy: (text: string) => Promise<void> }) {
   const mcpUrl = `${window.location.origin}/api/v1/mcp`;
   return (
-    <ModalDialog title="Use in your tools" description="Your prompts as MCP prompts and tools. Replace cst_... with one of your keys." size="lg" onClose={onClose}>
+    <ModalDialog
+      title="Use in your tools"
+      description="Your prompts as MCP prompts and tools. Replace cst_... with one of your keys."
+      size="lg"
+      onClose={onClose}
+    >
       <p className="api-keys__mcp-url">
         MCP server: <code>{mcpUrl}</code>
       </p>
@@ -152,7 +170,13 @@ function UseInToolsDialog({ onClose, onCopy }: { onClose: () => void; onCopy: (t
               <h3>
                 {tool} <span className="api-keys__file">{file}</span>
               </h3>
-              <Button size="sm" variant="secondary" icon={<Copy aria-hidden="true" />} onClick={() => void onCopy(text)} aria-label={`Copy ${tool} configuration`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<Copy aria-hidden="true" />}
+                onClick={() => void onCopy(text)}
+                aria-label={`Copy ${tool} configuration`}
+              >
                 Copy
               </Button>
             </div>

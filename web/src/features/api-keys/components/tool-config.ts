@@ -4,7 +4,15 @@ export function toolConfigs(mcpUrl: string, key = 'cst_...') {
     {
       tool: 'Claude Desktop',
       file: 'claude_desktop_config.json',
-      config: { mcpServers: { construct: { command: 'npx', args: ['-y', 'mcp-remote', mcpUrl, '--header', 'Authorization:Bearer ${CONSTRUCT_API_KEY}'], env: { CONSTRUCT_API_KEY: key } } } },
+      config: {
+        mcpServers: {
+          construct: {
+            command: 'npx',
+            args: ['-y', 'mcp-remote', mcpUrl, '--header', 'Authorization:Bearer ${CONSTRUCT_API_KEY}'],
+            env: { CONSTRUCT_API_KEY: key },
+          },
+        },
+      },
     },
     { tool: 'Cursor', file: '~/.cursor/mcp.json', config: { mcpServers: { construct: { url: mcpUrl, headers: { Authorization: `Bearer ${key}` } } } } },
     {

@@ -74,7 +74,15 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
             placeholder="you@example.com"
           />
         </Field>
-        <Field id="login-password" label="Password" labelAside={<Link to={paths.forgotPassword} className="auth-form__aside-link">Forgot password?</Link>}>
+        <Field
+          id="login-password"
+          label="Password"
+          labelAside={
+            <Link to={paths.forgotPassword} className="auth-form__aside-link">
+              Forgot password?
+            </Link>
+          }
+        >
           <PasswordInput
             ref={passwordRef}
             aria-describedby={mutation.isError ? 'login-error' : undefined}

@@ -135,8 +135,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
             hideLabel="Hide password"
             {...register('password', {
               deps: ['confirmPassword'],
-              validate: (v) =>
-                v.length < PASSWORD_MIN ? REGISTER_MESSAGES.password : v.length > PASSWORD_MAX ? REGISTER_MESSAGES.passwordMax : true,
+              validate: (v) => (v.length < PASSWORD_MIN ? REGISTER_MESSAGES.password : v.length > PASSWORD_MAX ? REGISTER_MESSAGES.passwordMax : true),
             })}
           />
         </Field>

@@ -90,7 +90,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [initialised, setInitialised] = useState(status !== 'checking');
   if (!initialised && status !== 'checking') setInitialised(true);
   if (unreachable) {
-    return <SessionUnreachable detail={me.error instanceof ApiError ? me.error.detail : undefined} retrying={me.isFetching} onRetry={() => void me.refetch()} />;
+    return (
+      <SessionUnreachable detail={me.error instanceof ApiError ? me.error.detail : undefined} retrying={me.isFetching} onRetry={() => void me.refetch()} />
+    );
   }
   if (!initialised) return null;
 

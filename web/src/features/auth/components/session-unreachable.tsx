@@ -11,9 +11,7 @@ export function SessionUnreachable({ detail, retrying, onRetry }: { detail?: str
     <main className="auth-shell" id="main">
       <div className="auth-card" role="alert">
         <h1 className="auth-card__title">We could not reach Construct</h1>
-        <p className="auth-card__subtitle">
-          Your session is still here: check your connection and try again.{detail ? ` (${detail})` : ''}
-        </p>
+        <p className="auth-card__subtitle">Your session is still here: check your connection and try again.{detail ? ` (${detail})` : ''}</p>
         <div className="session-unreachable__actions">
           <Button onClick={onRetry} loading={retrying}>
             Retry

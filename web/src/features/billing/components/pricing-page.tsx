@@ -75,8 +75,7 @@ export function PricingPage({ currentTier, onPlanChanged }: PricingPageProps) {
     if (returned === 'success' || returned === 'cancelled-subscription') void onPlanChanged();
   }, [returned, onPlanChanged]);
   const awaitingChange =
-    currentTier !== null &&
-    ((returned === 'success' && currentTier === 'free') || (returned === 'cancelled-subscription' && currentTier !== 'free'));
+    currentTier !== null && ((returned === 'success' && currentTier === 'free') || (returned === 'cancelled-subscription' && currentTier !== 'free'));
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!awaitingChange) return;

@@ -54,5 +54,10 @@ const count = (n: number | null, noun: string) => (n === null ? `Unlimited ${nou
 /** A plan's concrete limits, from the one table of plan limits (shared/tiers.ts): '5 prompts', '20 runs a day'. */
 export function planLimitLines(tier: Tier): string[] {
   const limits = planLimits(tier);
-  return [count(limits.max_prompts, 'prompts'), count(limits.max_categories, 'categories'), count(limits.max_snippets, 'snippets'), count(RUNS_PER_DAY[tier], 'runs a day')];
+  return [
+    count(limits.max_prompts, 'prompts'),
+    count(limits.max_categories, 'categories'),
+    count(limits.max_snippets, 'snippets'),
+    count(RUNS_PER_DAY[tier], 'runs a day'),
+  ];
 }

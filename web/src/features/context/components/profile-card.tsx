@@ -32,7 +32,10 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
   };
 
   const onDelete = async (key: string) => {
-    if (!(await confirm(`Delete the profile value "${key}"? Prompts that use [PROFILE: ${key}] will ask for it again.`, { confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm(`Delete the profile value "${key}"? Prompts that use [PROFILE: ${key}] will ask for it again.`, { confirmLabel: 'Delete', danger: true }))
+    )
+      return;
     remove.mutate(key, { onError });
   };
 

@@ -73,9 +73,7 @@ function SnippetForm({ snippet, onClose }: { snippet: Snippet | null; onClose: (
       }}
     >
       <form className="context-form" onSubmit={onSubmit} noValidate>
-        {mutation.isError ? (
-          <Alert>{errorMessage(mutation.error, editing ? 'Could not save the snippet.' : 'Could not create the snippet.')}</Alert>
-        ) : null}
+        {mutation.isError ? <Alert>{errorMessage(mutation.error, editing ? 'Could not save the snippet.' : 'Could not create the snippet.')}</Alert> : null}
         <Field label="Snippet Name" error={nameError} description={`Use it in a prompt as [SNIPPET: ${name.trim() || 'Snippet Name'}].`}>
           <Input
             ref={nameRef}

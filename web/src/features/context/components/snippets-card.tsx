@@ -42,7 +42,13 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
         </>
       }
       action={
-        <Button className="context-card__action" icon={<Plus aria-hidden="true" />} disabled={atLimit} onClick={() => setTarget('new')} aria-describedby={atLimit ? 'snippet-limit-note' : undefined}>
+        <Button
+          className="context-card__action"
+          icon={<Plus aria-hidden="true" />}
+          disabled={atLimit}
+          onClick={() => setTarget('new')}
+          aria-describedby={atLimit ? 'snippet-limit-note' : undefined}
+        >
           New Snippet
         </Button>
       }

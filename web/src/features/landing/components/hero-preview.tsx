@@ -26,8 +26,7 @@ export function HeroPreview() {
         <div className="hero-preview__prompt">
           <p className="hero-preview__label">Your idea</p>
           <p className="hero-preview__text">
-            Build a <span className="hero-preview__var">[INPUT: habit]</span> tracker with daily streaks, gentle reminders and a dark
-            mode.
+            Build a <span className="hero-preview__var">[INPUT: habit]</span> tracker with daily streaks, gentle reminders and a dark mode.
             <span className="hero-preview__caret" />
           </p>
           <div className="hero-preview__row">

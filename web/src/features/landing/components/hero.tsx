@@ -34,8 +34,8 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             </span>
           </h1>
           <p className="hero__subtext">
-            Build production-ready React apps with AI in record time. Describe your idea, refine it with reusable prompts, and get clean
-            code you own, without starting from a blank page.
+            Build production-ready React apps with AI in record time. Describe your idea, refine it with reusable prompts, and get clean code you own, without
+            starting from a blank page.
           </p>
           <div className="hero__actions">
             <Link

@@ -41,7 +41,9 @@ export function LandingFooter() {
         </nav>
       </div>
       <div className="landing-footer__bottom container">
-        <p className="landing-footer__copyright" suppressHydrationWarning>© {year} Construct. All rights reserved.</p>
+        <p className="landing-footer__copyright" suppressHydrationWarning>
+          © {year} Construct. All rights reserved.
+        </p>
       </div>
     </footer>
   );

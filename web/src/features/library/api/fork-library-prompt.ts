@@ -24,9 +24,6 @@ export function useForkLibraryPrompt() {
   return useMutation({
     mutationFn: forkLibraryPrompt,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
   });
 }

@@ -55,11 +55,7 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
     >
       <div className="lib-card__main">
         <div className="lib-card__top">
-          {prompt.category_name ? (
-            <CategoryTag as="p" name={prompt.category_name} />
-          ) : (
-            <span />
-          )}
+          {prompt.category_name ? <CategoryTag as="p" name={prompt.category_name} /> : <span />}
           <div className="lib-card__marks">
             {prompt.has_variables ? (
               <span className="lib-card__vars" role="img" aria-label="Has variables" title="Has variables">

@@ -158,7 +158,12 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
                   <label htmlFor={sortId} className="library__sort-label">
                     Sort by
                   </label>
-                  <Select id={sortId} className="library__sort" value={state.sort} onChange={(event) => params.setSort(event.currentTarget.value as LibrarySort)}>
+                  <Select
+                    id={sortId}
+                    className="library__sort"
+                    value={state.sort}
+                    onChange={(event) => params.setSort(event.currentTarget.value as LibrarySort)}
+                  >
                     {Object.entries(SORT_LABELS).map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
@@ -199,7 +204,13 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
                 <ul className={cx('lib-results', `lib-results--${state.layout}`, updating && 'lib-results--updating')}>
                   {data.prompts.map((prompt) => (
                     <li key={prompt.id} className="lib-results__item">
-                      <LibraryCard prompt={prompt} layout={state.layout} onOpen={open} saved={saved?.has(prompt.id) ?? false} saveHeldNoteId={saveHeldBy ? heldNoteId : undefined} />
+                      <LibraryCard
+                        prompt={prompt}
+                        layout={state.layout}
+                        onOpen={open}
+                        saved={saved?.has(prompt.id) ?? false}
+                        saveHeldNoteId={saveHeldBy ? heldNoteId : undefined}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -109,7 +109,12 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
         <>
           <div className="lib-detail__actions">
             <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved?.has(prompt.id) ?? false} heldNoteId={saveHeldBy ? heldNoteId : undefined} />
-            <Button variant="secondary" size="sm" aria-describedby={titleId} onClick={() => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-describedby={titleId}
+              onClick={() => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body })}
+            >
               Open
             </Button>
           </div>

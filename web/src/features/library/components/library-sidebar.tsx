@@ -57,13 +57,7 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
 
   return (
     <aside className="lib-filters" aria-label="Filters">
-      <button
-        type="button"
-        className="lib-filters__toggle"
-        aria-expanded={expanded}
-        aria-controls={panelId}
-        onClick={() => setExpanded((e) => !e)}
-      >
+      <button type="button" className="lib-filters__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((e) => !e)}>
         <SlidersHorizontal aria-hidden="true" />
         Filters
         {activeCount ? <span className="lib-filters__count">{activeCount} active</span> : null}

@@ -28,7 +28,17 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
  * When the user already holds a copy (`saved`) it reads 'Saved ✓', and asks before a second copy.
  * At the plan's prompt limit it is disabled, described by the page's limit note (`heldNoteId`).
  */
-export function SaveToMyPrompts({ prompt, describedBy, saved = false, heldNoteId }: { prompt: LibraryPrompt; describedBy?: string; saved?: boolean; heldNoteId?: string }) {
+export function SaveToMyPrompts({
+  prompt,
+  describedBy,
+  saved = false,
+  heldNoteId,
+}: {
+  prompt: LibraryPrompt;
+  describedBy?: string;
+  saved?: boolean;
+  heldNoteId?: string;
+}) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const fork = useForkLibraryPrompt();
@@ -43,8 +53,7 @@ export function SaveToMyPrompts({ prompt, describedBy, saved = false, heldNoteId
       { promptId: prompt.id, categoryId },
       {
         onSuccess: () => toast({ title: messages.forkSucceeded(prompt.title), variant: 'success' }),
-        onError: (error) =>
-          void alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
+        onError: (error) => void alert(error instanceof ApiError && error.detail ? messages.forkError(error.detail) : messages.forkFailed),
       },
     );
   };
@@ -55,7 +64,9 @@ export function SaveToMyPrompts({ prompt, describedBy, saved = false, heldNoteId
       onOpenChange={(next) => {
         if (saving) return setOpen(false);
         if (next && saved) {
-          void confirm(saveAgainQuestion(prompt.title), { title: 'Already in My Prompts', confirmLabel: 'Save another copy' }).then((again) => again && setOpen(true));
+          void confirm(saveAgainQuestion(prompt.title), { title: 'Already in My Prompts', confirmLabel: 'Save another copy' }).then(
+            (again) => again && setOpen(true),
+          );
           return;
         }
         setOpen(next);
@@ -102,7 +113,11 @@ export function SaveToMyPrompts({ prompt, describedBy, saved = false, heldNoteId
             Loading your categories...
           </p>
         ) : null}
-        {categories.isError ? <p className="save-menu__note" role="status">Could not load your categories.</p> : null}
+        {categories.isError ? (
+          <p className="save-menu__note" role="status">
+            Could not load your categories.
+          </p>
+        ) : null}
       </PopoverContent>
     </Popover>
   );

@@ -14,7 +14,16 @@ export interface LibraryViewState extends LibraryPromptsParams {
  * `?search=…&category=…&task=…&task=…&industry=…&sort=popular&available=1&page=2&view=list`.
  * Defaults are left out.
  */
-const KEY = { search: 'search', category: 'category', task: 'task', industry: 'industry', page: 'page', layout: 'view', sort: 'sort', available: 'available' } as const;
+const KEY = {
+  search: 'search',
+  category: 'category',
+  task: 'task',
+  industry: 'industry',
+  page: 'page',
+  layout: 'view',
+  sort: 'sort',
+  available: 'available',
+} as const;
 
 const isSort = (value: string | null): value is LibrarySort => (LIBRARY_SORTS as readonly (string | null)[]).includes(value);
 

@@ -13,9 +13,6 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: deleteCategory,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: categoriesQueryKey }), queryClient.invalidateQueries({ queryKey: promptsQueryKey })]),
   });
 }

@@ -16,9 +16,6 @@ export function useDeletePrompt() {
     mutationKey: deleteMutationKey,
     mutationFn: deletePrompt,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
   });
 }

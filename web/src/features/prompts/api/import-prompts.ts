@@ -23,9 +23,6 @@ export function useImportPrompts() {
   return useMutation({
     mutationFn: importPrompts,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
   });
 }

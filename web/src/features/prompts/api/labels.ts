@@ -9,7 +9,8 @@ const labelPath = (id: string, label: string) => `/prompts/${encodeURIComponent(
 export function useSetLabel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, label, version }: { id: string; label: string; version: number }) => apiRequest(labelPath(id, label), { method: 'PUT', json: { version }, schema: LabelsAnswer }),
+    mutationFn: ({ id, label, version }: { id: string; label: string; version: number }) =>
+      apiRequest(labelPath(id, label), { method: 'PUT', json: { version }, schema: LabelsAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
   });
 }

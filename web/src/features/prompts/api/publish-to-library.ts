@@ -22,10 +22,6 @@ export function usePublishToLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishToLibrary,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: libraryQueryKey }),
-        queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: libraryQueryKey }), queryClient.invalidateQueries({ queryKey: adminQueryKey })]),
   });
 }

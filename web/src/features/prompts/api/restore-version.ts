@@ -14,9 +14,6 @@ export function useRestoreVersion() {
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) => restoreVersion(id, version),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
   });
 }

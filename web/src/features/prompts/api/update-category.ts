@@ -13,9 +13,6 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => updateCategory(id, name),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: categoriesQueryKey }), queryClient.invalidateQueries({ queryKey: promptsQueryKey })]),
   });
 }

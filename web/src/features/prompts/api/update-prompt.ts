@@ -20,10 +20,7 @@ export function useUpdatePrompt() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ReplacePromptInput }) => updatePrompt(id, input),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
   });
 }
 
@@ -43,17 +40,16 @@ export function useToggleFavorite() {
       // A refetch in flight would overwrite the optimistic value with the old one.
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey)?.prompts.find((p) => p.id === id)?.is_favorite;
-      queryClient.setQueryData(queryKey, (list) =>
-        list && { ...list, prompts: list.prompts.map((p) => (p.id === id ? { ...p, is_favorite } : p)) },
-      );
+      queryClient.setQueryData(queryKey, (list) => list && { ...list, prompts: list.prompts.map((p) => (p.id === id ? { ...p, is_favorite } : p)) });
       return { previous };
     },
     onError: (_error, { id }, context) => {
       // Roll back only this prompt, so other toggles in flight keep their optimistic state.
       if (context?.previous !== undefined) {
         const previous = context.previous;
-        queryClient.setQueryData(queryKey, (list) =>
-          list && { ...list, prompts: list.prompts.map((p) => (p.id === id ? { ...p, is_favorite: previous } : p)) },
+        queryClient.setQueryData(
+          queryKey,
+          (list) => list && { ...list, prompts: list.prompts.map((p) => (p.id === id ? { ...p, is_favorite: previous } : p)) },
         );
       }
       void alert(ALERT.favorite);

@@ -38,21 +38,21 @@ export function DiffView({ before, after, label }: DiffViewProps) {
           }
           const { row, index } = item;
           return (
-          <li key={index} className={cx('diff-view__row', `diff-view__row--${row.kind}`)}>
-            <span className="diff-view__number" aria-hidden="true">
-              {row.before ?? ''}
-            </span>
-            <span className="diff-view__number" aria-hidden="true">
-              {row.after ?? ''}
-            </span>
-            <span className="diff-view__marker" aria-hidden="true">
-              {MARKERS[row.kind]}
-            </span>
-            <span className="diff-view__text">
-              {SPOKEN[row.kind] ? <span className="visually-hidden">{SPOKEN[row.kind]}</span> : null}
-              {row.text || '\u00a0'}
-            </span>
-          </li>
+            <li key={index} className={cx('diff-view__row', `diff-view__row--${row.kind}`)}>
+              <span className="diff-view__number" aria-hidden="true">
+                {row.before ?? ''}
+              </span>
+              <span className="diff-view__number" aria-hidden="true">
+                {row.after ?? ''}
+              </span>
+              <span className="diff-view__marker" aria-hidden="true">
+                {MARKERS[row.kind]}
+              </span>
+              <span className="diff-view__text">
+                {SPOKEN[row.kind] ? <span className="visually-hidden">{SPOKEN[row.kind]}</span> : null}
+                {row.text || '\u00a0'}
+              </span>
+            </li>
           );
         })}
       </ol>

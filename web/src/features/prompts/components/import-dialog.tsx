@@ -31,7 +31,10 @@ export function importSummary(result: ImportResult): { title: string; descriptio
     result.duplicates ? `${plural(result.duplicates, 'duplicate', 'duplicates')} skipped` : '',
     result.categories_created ? `${plural(result.categories_created, 'category', 'categories')} created` : '',
   ].filter(Boolean);
-  return { title: `Imported ${plural(result.created, 'prompt', 'prompts')}.`, description: result.detail ?? (parts.length ? `${parts.join(', ')}.` : undefined) };
+  return {
+    title: `Imported ${plural(result.created, 'prompt', 'prompts')}.`,
+    description: result.detail ?? (parts.length ? `${parts.join(', ')}.` : undefined),
+  };
 }
 
 /**

@@ -35,7 +35,11 @@ export function InsertVariable({ onInsert, disabled }: InsertVariableProps) {
   const snippets = useSnippets();
   const profile = useProfile();
   const known =
-    type === 'SNIPPET' ? (snippets.data?.map((s) => s.snippet_name) ?? []) : type === 'PROFILE' ? Object.keys(profile.data ?? {}).sort((a, b) => a.localeCompare(b)) : [];
+    type === 'SNIPPET'
+      ? (snippets.data?.map((s) => s.snippet_name) ?? [])
+      : type === 'PROFILE'
+        ? Object.keys(profile.data ?? {}).sort((a, b) => a.localeCompare(b))
+        : [];
 
   // A name holding brackets or a line break would not read back as a variable.
   const clean = name.replace(/[[\]\r\n]/g, '').trim();

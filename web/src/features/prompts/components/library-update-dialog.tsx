@@ -42,7 +42,10 @@ function UpdateBody({ prompt, onClose }: { prompt: Prompt; onClose: () => void }
     try {
       const result = await resolve.mutateAsync({ id: prompt.id, action });
       const version = action === 'pull' && result && typeof result === 'object' && 'version' in result ? result.version : null;
-      toast({ variant: 'success', title: action === 'pull' ? `Pulled the library update${version ? ` as version ${version}` : ''}.` : 'Dismissed the library update.' });
+      toast({
+        variant: 'success',
+        title: action === 'pull' ? `Pulled the library update${version ? ` as version ${version}` : ''}.` : 'Dismissed the library update.',
+      });
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, action === 'pull' ? 'Failed to pull the update.' : 'Failed to dismiss the update.'));
@@ -97,7 +100,12 @@ function UpdateBody({ prompt, onClose }: { prompt: Prompt; onClose: () => void }
             <Button variant="secondary" loading={busy && resolve.variables?.action === 'dismiss'} disabled={busy || !data} onClick={() => void act('dismiss')}>
               Dismiss
             </Button>
-            <Button icon={<Download aria-hidden="true" />} loading={busy && resolve.variables?.action === 'pull'} disabled={busy || !data} onClick={() => void act('pull')}>
+            <Button
+              icon={<Download aria-hidden="true" />}
+              loading={busy && resolve.variables?.action === 'pull'}
+              disabled={busy || !data}
+              onClick={() => void act('pull')}
+            >
               Pull update
             </Button>
           </>

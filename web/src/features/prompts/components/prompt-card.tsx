@@ -29,14 +29,33 @@ export interface PromptCardProps {
 }
 
 /** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
-export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, onToggleFavorite, onEnhance, onEdit, onDelete, onOpen, onPublish, onShare, onLibraryUpdate }: PromptCardProps) {
+export const PromptCard = memo(function PromptCard({
+  item,
+  enhancing,
+  deleting,
+  onToggleFavorite,
+  onEnhance,
+  onEdit,
+  onDelete,
+  onOpen,
+  onPublish,
+  onShare,
+  onLibraryUpdate,
+}: PromptCardProps) {
   const { prompt, hasVariables } = item;
   const titleId = useId();
   const tags = [...prompt.tasks, ...prompt.industries];
   const busy = enhancing || deleting;
 
   return (
-    <article className="prompt-card" data-prompt-id={prompt.id} tabIndex={-1} aria-labelledby={titleId} aria-busy={busy || undefined} data-busy={busy || undefined}>
+    <article
+      className="prompt-card"
+      data-prompt-id={prompt.id}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      data-busy={busy || undefined}
+    >
       <header className="prompt-card__header">
         <h3 id={titleId} className="prompt-card__title">
           {prompt.title}
@@ -69,7 +88,12 @@ export const PromptCard = memo(function PromptCard({ item, enhancing, deleting, 
       ) : null}
 
       {prompt.library_update && onLibraryUpdate ? (
-        <button type="button" className="prompt-card__library-update" title="The library prompt this was copied from has changed" onClick={() => onLibraryUpdate(prompt)}>
+        <button
+          type="button"
+          className="prompt-card__library-update"
+          title="The library prompt this was copied from has changed"
+          onClick={() => onLibraryUpdate(prompt)}
+        >
           <RefreshCw aria-hidden="true" />
           Updated in library
         </button>

@@ -105,7 +105,8 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
-  const options = categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
+  const options =
+    categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
   const slugRef = useRef<HTMLInputElement>(null);
@@ -124,7 +125,16 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
     setError(null);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
-    const input = { title: title.trim(), body, category_id: categoryValue || null, tasks, industries, is_favorite: isFavorite, ...(initial ? { source } : {}), ...(slugChanged ? { slug: slug.trim() } : {}) };
+    const input = {
+      title: title.trim(),
+      body,
+      category_id: categoryValue || null,
+      tasks,
+      industries,
+      is_favorite: isFavorite,
+      ...(initial ? { source } : {}),
+      ...(slugChanged ? { slug: slug.trim() } : {}),
+    };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
       savedId.current = initial ? initial.id : (await create.mutateAsync(input)).id;
@@ -140,7 +150,10 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   useChordShortcut('save', () => window.setTimeout(() => formRef.current?.requestSubmit()), formRef);
 
   const hasUnsavedChanges = () =>
-    title !== saved.current.title || body !== saved.current.body || tasks.join('\n') !== saved.current.tasks.join('\n') || industries.join('\n') !== saved.current.industries.join('\n');
+    title !== saved.current.title ||
+    body !== saved.current.body ||
+    tasks.join('\n') !== saved.current.tasks.join('\n') ||
+    industries.join('\n') !== saved.current.industries.join('\n');
   // A restore saves a new version on the server; the editor then shows it.
   const onRestored = (restored: Prompt) => {
     saved.current = { title: restored.title, body: restored.body, tasks: restored.tasks, industries: restored.industries };
@@ -165,7 +178,11 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
   // Escape, × and Cancel ask before throwing typed work away; a click on the backdrop never closes.
   const requestClose = async () => {
-    if (!hasUnsavedChanges() || (await confirm(TEXT.discardChanges, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))) onClose();
+    if (
+      !hasUnsavedChanges() ||
+      (await confirm(TEXT.discardChanges, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))
+    )
+      onClose();
   };
 
   return (
@@ -194,7 +211,13 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       size="lg"
       className="prompt-editor"
     >
-      <form ref={formRef} className="prompt-editor__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={error ? ids.error : undefined}>
+      <form
+        ref={formRef}
+        className="prompt-editor__form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-describedby={error ? ids.error : undefined}
+      >
         <Field
           id={ids.title}
           label="Title"
@@ -219,7 +242,15 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
         {initial ? (
           <Field label="Slug" error={slugError} description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one.">
-            <Input ref={slugRef} value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+            <Input
+              ref={slugRef}
+              value={slug}
+              onChange={(event) => setSlug(event.target.value)}
+              maxLength={SLUG_MAX}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+            />
           </Field>
         ) : null}
 
@@ -249,9 +280,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
                   <span className="variable-chip__type">{v.type}</span>
                   <span className="variable-chip__key">{v.key}</span>
                   {v.choices || v.default !== undefined ? (
-                    <span className="variable-chip__default">
-                      {`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}
-                    </span>
+                    <span className="variable-chip__default">{`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}</span>
                   ) : null}
                 </li>
               ))}
@@ -272,23 +301,44 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
         <div className="prompt-editor__row">
           <Field label="Tasks" description="Press Enter, comma or Tab to add.">
-            <TagInput value={tasks} onChange={setTasks} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Writing" disabled={busy} removeLabel="Remove task" />
+            <TagInput
+              value={tasks}
+              onChange={setTasks}
+              maxTags={TAGS_MAX}
+              maxLength={TAG_MAX}
+              placeholder="e.g. Writing"
+              disabled={busy}
+              removeLabel="Remove task"
+            />
           </Field>
           <Field label="Industries" description="Press Enter, comma or Tab to add.">
-            <TagInput value={industries} onChange={setIndustries} maxTags={TAGS_MAX} maxLength={TAG_MAX} placeholder="e.g. Marketing" disabled={busy} removeLabel="Remove industry" />
+            <TagInput
+              value={industries}
+              onChange={setIndustries}
+              maxTags={TAGS_MAX}
+              maxLength={TAG_MAX}
+              placeholder="e.g. Marketing"
+              disabled={busy}
+              removeLabel="Remove industry"
+            />
           </Field>
         </div>
 
         <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
 
         <DialogError id={ids.error}>{error}</DialogError>
-        {saveHeldBy ? (
-<LimitNote id={ids.held}>{saveHeldBy}</LimitNote>
-        ) : null}
+        {saveHeldBy ? <LimitNote id={ids.held}>{saveHeldBy}</LimitNote> : null}
 
         <DialogFooter className="prompt-editor__footer">
           {initial ? (
-            <Button variant="ghost" className="prompt-editor__delete" icon={<Trash2 aria-hidden="true" />} loading={deleting} disabled={saving} onClick={() => void onDelete()}>
+            <Button
+              variant="ghost"
+              className="prompt-editor__delete"
+              icon={<Trash2 aria-hidden="true" />}
+              loading={deleting}
+              disabled={saving}
+              onClick={() => void onDelete()}
+            >
               {deleting ? 'Deleting...' : 'Delete'}
             </Button>
           ) : null}
@@ -303,7 +353,13 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
             </Button>
           ) : null}
           <DialogCancel disabled={busy} />
-          <Button type="submit" loading={saving} disabled={!canSave && !saving} aria-describedby={saveHeldBy ? ids.held : undefined} aria-keyshortcuts={ariaKeyShortcut('save')}>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={!canSave && !saving}
+            aria-describedby={saveHeldBy ? ids.held : undefined}
+            aria-keyshortcuts={ariaKeyShortcut('save')}
+          >
             {saving ? 'Saving...' : 'Save Prompt'}
           </Button>
         </DialogFooter>

@@ -151,10 +151,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   useKeyShortcut('newPrompt', onCreate);
 
   const toggleFavorite = useToggleFavorite();
-  const onToggleFavorite = useCallback(
-    (prompt: Prompt) => toggleFavorite.mutate({ id: prompt.id, is_favorite: !prompt.is_favorite }),
-    [toggleFavorite.mutate],
-  );
+  const onToggleFavorite = useCallback((prompt: Prompt) => toggleFavorite.mutate({ id: prompt.id, is_favorite: !prompt.is_favorite }), [toggleFavorite.mutate]);
 
   const { mutateAsync: enhance } = useEnhancePrompt();
   const enhancingIds = useMutationState({
@@ -213,7 +210,13 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   else {
     results = (
       <>
-        <PromptsToolbar searchRef={searchRef} search={search} onSearchChange={setSearch} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} />
+        <PromptsToolbar
+          searchRef={searchRef}
+          search={search}
+          onSearchChange={setSearch}
+          favoritesOnly={favoritesOnly}
+          onFavoritesOnlyChange={setFavoritesOnly}
+        />
         <PromptStats stats={stats} maxPrompts={maxPrompts} />
         <div className="prompts-results__header">
           <h2 className="prompts-results__title">{categoryName ?? TEXT.allPrompts}</h2>
@@ -261,7 +264,15 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
         </section>
       </div>
 
-      {editor ? <PromptEditor key={editor.key} session={editor} categories={categories} saveHeldBy={editor.prompt ? null : saveHeldBy} onClose={() => closeEditor(editor.key)} /> : null}
+      {editor ? (
+        <PromptEditor
+          key={editor.key}
+          session={editor}
+          categories={categories}
+          saveHeldBy={editor.prompt ? null : saveHeldBy}
+          onClose={() => closeEditor(editor.key)}
+        />
+      ) : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <ShareDialog prompt={sharing} onClose={closeShare} />
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />

@@ -21,7 +21,16 @@ export interface PromptsSidebarProps {
 }
 
 /** Create New Prompt (disabled with a note at the plan limit), the category filter and Manage. */
-export function PromptsSidebar({ total, categories, categoriesError, selectedCategoryId, onSelectCategory, limitNote, onCreate, onManage }: PromptsSidebarProps) {
+export function PromptsSidebar({
+  total,
+  categories,
+  categoriesError,
+  selectedCategoryId,
+  onSelectCategory,
+  limitNote,
+  onCreate,
+  onManage,
+}: PromptsSidebarProps) {
   const noteId = useId();
   const headingId = useId();
   return (
@@ -42,9 +51,7 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
         >
           {TEXT.createNew}
         </Button>
-        {limitNote ? (
-<LimitNote id={noteId}>{limitNote}</LimitNote>
-        ) : null}
+        {limitNote ? <LimitNote id={noteId}>{limitNote}</LimitNote> : null}
       </div>
 
       <section className="prompts-sidebar__section" aria-labelledby={headingId}>
@@ -76,7 +83,19 @@ export function PromptsSidebar({ total, categories, categoriesError, selectedCat
   );
 }
 
-function CategoryFilterButton({ label, count, selected, onSelect, icon = false }: { label: string; count: number | undefined; selected: boolean; onSelect: () => void; icon?: boolean }) {
+function CategoryFilterButton({
+  label,
+  count,
+  selected,
+  onSelect,
+  icon = false,
+}: {
+  label: string;
+  count: number | undefined;
+  selected: boolean;
+  onSelect: () => void;
+  icon?: boolean;
+}) {
   return (
     <button type="button" className={cx('category-filter__item', selected && 'is-selected')} aria-pressed={selected} onClick={onSelect}>
       {icon ? <Layers aria-hidden="true" className="category-filter__icon" /> : <span aria-hidden="true" className="category-filter__dot" />}

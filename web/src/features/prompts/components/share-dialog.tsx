@@ -62,7 +62,14 @@ function ShareLinkPanel({ prompt, onClose }: { prompt: Prompt; onClose: () => vo
   };
 
   return (
-    <ModalDialog onClose={onClose} busy={busy} title={TEXT.share} description="Anyone with the link can read this prompt and fork it into their own account. They never see your email." size="sm" className="share-dialog">
+    <ModalDialog
+      onClose={onClose}
+      busy={busy}
+      title={TEXT.share}
+      description="Anyone with the link can read this prompt and fork it into their own account. They never see your email."
+      size="sm"
+      className="share-dialog"
+    >
       <p className="share-dialog__prompt">
         <Link2 aria-hidden="true" />
         <span className="visually-hidden">Prompt: </span>

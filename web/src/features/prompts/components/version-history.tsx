@@ -67,9 +67,7 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
     );
   }
   if (query.isError) {
-    return (
-      <DialogError>{errorMessage(query.error, 'Could not load the history.')}</DialogError>
-    );
+    return <DialogError>{errorMessage(query.error, 'Could not load the history.')}</DialogError>;
   }
 
   const versions = query.data.versions;
@@ -116,7 +114,15 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
                   {v.labels.map((label) => (
                     <li key={label}>
                       <Badge variant="accent">{label}</Badge>
-                      <IconButton size="sm" label={`Remove label ${label}`} title="Remove label" icon={<X />} onClick={() => removeLabel.mutate({ id: prompt.id, label }, { onError: (e) => setError(errorMessage(e, 'Could not remove the label.')) })} />
+                      <IconButton
+                        size="sm"
+                        label={`Remove label ${label}`}
+                        title="Remove label"
+                        icon={<X />}
+                        onClick={() =>
+                          removeLabel.mutate({ id: prompt.id, label }, { onError: (e) => setError(errorMessage(e, 'Could not remove the label.')) })
+                        }
+                      />
                     </li>
                   ))}
                 </ul>
@@ -193,7 +199,19 @@ function LabelForm({ promptId, versions, onError }: { promptId: string; versions
 }
 
 /** One end of the comparison: a version, by number and origin. */
-function VersionPicker({ id, label, versions, value, onChange }: { id: string; label: string; versions: PromptVersion[]; value: number; onChange: (version: number) => void }) {
+function VersionPicker({
+  id,
+  label,
+  versions,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  versions: PromptVersion[];
+  value: number;
+  onChange: (version: number) => void;
+}) {
   return (
     <Field id={id} label={label}>
       <Select value={value} onChange={(event) => onChange(Number(event.target.value))}>

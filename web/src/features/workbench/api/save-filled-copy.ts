@@ -9,7 +9,10 @@ export const TEMPLATE_SUFFIX = ' (template)';
 
 /** The title of a filled copy: the original title + ' (filled)', kept within the title limit. */
 export function forkTitle(title: string, suffix = FORK_SUFFIX): string {
-  return `${title.trim().slice(0, TITLE_MAX - suffix.length).trimEnd()}${suffix}`;
+  return `${title
+    .trim()
+    .slice(0, TITLE_MAX - suffix.length)
+    .trimEnd()}${suffix}`;
 }
 
 /** POST /prompts/ (the workbench's Fork and Save as template): saves the filled prompt as a new, uncategorised prompt (403 at the plan limit). */

@@ -200,9 +200,7 @@ function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPro
             onCheckedChange={setApplyDirectives}
             label="Apply global directives"
             description={
-              noDirectives
-                ? 'Your global prefix and suffix are empty. Set them in the Context Library.'
-                : 'Wrap the prompt with your global prefix and suffix.'
+              noDirectives ? 'Your global prefix and suffix are empty. Set them in the Context Library.' : 'Wrap the prompt with your global prefix and suffix.'
             }
           />
           {context.isError ? (
@@ -262,10 +260,21 @@ function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPro
           </pre>
           <p className="wb-panel__meta">{`${output.text.length.toLocaleString()} characters to copy`}</p>
           <div className="wb-actions" ref={actionsRef}>
-            <Button icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} aria-keyshortcuts={ariaKeyShortcut('copy')} onClick={() => void onCopy()}>
+            <Button
+              icon={copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              aria-keyshortcuts={ariaKeyShortcut('copy')}
+              onClick={() => void onCopy()}
+            >
               {copied ? 'Copied!' : 'Copy'}
             </Button>
-            <Button variant="secondary" icon={<GitFork aria-hidden="true" />} loading={fork.isPending && fork.variables?.title === forkTitle(prompt.title)} disabled={fork.isPending || saveHeldBy !== null} aria-describedby={saveHeldBy ? 'wb-save-held' : undefined} onClick={onFork}>
+            <Button
+              variant="secondary"
+              icon={<GitFork aria-hidden="true" />}
+              loading={fork.isPending && fork.variables?.title === forkTitle(prompt.title)}
+              disabled={fork.isPending || saveHeldBy !== null}
+              aria-describedby={saveHeldBy ? 'wb-save-held' : undefined}
+              onClick={onFork}
+            >
               {fork.isPending && fork.variables?.title === forkTitle(prompt.title) ? 'Forking...' : 'Fork'}
             </Button>
             <Button
@@ -287,11 +296,12 @@ function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: WorkbenchPro
               </Button>
             )}
           </div>
-          {saveHeldBy ? (
-<LimitNote id="wb-save-held">{saveHeldBy}</LimitNote>
-          ) : null}
+          {saveHeldBy ? <LimitNote id="wb-save-held">{saveHeldBy}</LimitNote> : null}
           <OpenElsewhere text={output.text} />
-          <p className="wb-actions__note">Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run sends it to the AI model and shows the answer below.</p>
+          <p className="wb-actions__note">
+            Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run
+            sends it to the AI model and shows the answer below.
+          </p>
           <RunAnswer run={run} promptKey={prompt.id ?? draftKey} />
           <p className="visually-hidden" role="status">
             {status}

@@ -102,7 +102,14 @@ export function VariableControl({ variable, value, onChange, stored, loading, on
               ))}
             </Select>
           ) : variable.type === 'SNIPPET' ? (
-            <Textarea id={inputId} rows={3} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Text for ${variable.key}`} />
+            <Textarea
+              id={inputId}
+              rows={3}
+              value={value}
+              aria-describedby={hintId}
+              onChange={(e) => onChange(e.target.value)}
+              placeholder={`Text for ${variable.key}`}
+            />
           ) : variable.type === 'INPUT' ? (
             // Multi-line and growing with its text: pasted notes and code keep their line breaks.
             <Textarea
@@ -116,7 +123,14 @@ export function VariableControl({ variable, value, onChange, stored, loading, on
               autoComplete="off"
             />
           ) : (
-            <Input id={inputId} value={value} aria-describedby={hintId} onChange={(e) => onChange(e.target.value)} placeholder={`Value for ${variable.key}`} autoComplete="off" />
+            <Input
+              id={inputId}
+              value={value}
+              aria-describedby={hintId}
+              onChange={(e) => onChange(e.target.value)}
+              placeholder={`Value for ${variable.key}`}
+              autoComplete="off"
+            />
           )}
           <div className="wb-var__foot">
             <p id={hintId} className="wb-var__hint">
