@@ -10,7 +10,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
 import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
-import { useLogout, useSession } from '@/features/auth/components/use-session';
+import { useLogout, useSession } from '@/lib/session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
 import { TIER_LABELS } from '@/lib/tiers';
 import './app-layout.css';

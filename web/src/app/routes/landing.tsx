@@ -1,4 +1,4 @@
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { landingVariant } from '@/features/landing/content';
 import { LandingPage } from '@/features/landing/components/landing-page';
 

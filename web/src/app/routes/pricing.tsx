@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { PricingPage } from '@/features/billing/components/pricing-page';
 
 /**

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { AdminControlCenter } from '@/features/admin/components/admin-control-center';
-import { meQueryKey } from '@/features/auth/api/get-me';
 import { RequireAdmin } from '@/features/auth/components/guards';
-import { useLogout, useSession } from '@/features/auth/components/use-session';
+import { useLogout, useSession } from '@/lib/session';
+import { meQueryKey } from '@/lib/query-keys';
 
 /** /admin: administrators only (a signed-in non-admin goes to /prompts); the control center has its own header. */
 export function Component() {

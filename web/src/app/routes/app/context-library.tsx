@@ -1,6 +1,6 @@
 import { planLimits } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { ContextLibrary } from '@/features/context/components/context-library';
 
 export function Component() {

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import '@/components/layouts/content-layout.css';
 import { LibraryPromptPage } from '@/features/library/components/library-prompt-page';
 import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /** /library/<id>: one library prompt's page; its 'Open' shows the prompt in the workbench (composed here, as on /library). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { LibraryPage } from '@/features/library/components/library-page';
 import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /**

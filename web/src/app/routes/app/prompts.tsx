@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
-import { useSession } from '@/features/auth/components/use-session';
+import { useSession } from '@/lib/session';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
 import { usePromptLimitNote } from '@/lib/workspace-api';
 import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';

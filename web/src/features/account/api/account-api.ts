@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } 
 import type { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, UpdateAccountRequest } from '@shared/contract/account';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { setAccessToken } from '@/lib/auth-token';
-import { meQueryKey } from '@/features/auth/api/get-me';
+import { meQueryKey } from '@/lib/query-keys';
 
 /**
  * The account calls: the account with usage (GET/PUT /account), password reset and change,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/query-keys';
 
 /** How long the session check may take: past it the app offers Retry instead of a blank page. */
 export const ME_TIMEOUT_MS = 8_000;
@@ -28,8 +29,6 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}) {
   }
   return parsed.data;
 }
-
-export const meQueryKey = ['auth', 'me'] as const;
 
 export function meQueryOptions() {
   return queryOptions({

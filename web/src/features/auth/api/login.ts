@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { LoginForm, TokenResponse } from '@shared/contract/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { useSession } from '../components/use-session';
+import { useSession } from '@/lib/session';
 
 export const MISSING_TOKEN_MESSAGE = 'Login response did not include an access token.';
 

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@shared/contract/auth';
 import { apiRequest } from '@/lib/api-client';
-import { useSession } from '../components/use-session';
+import { useSession } from '@/lib/session';
 
 /** POST /auth/register: creates a free account and answers the new user (201). */
 export async function register(input: RegisterRequest) {

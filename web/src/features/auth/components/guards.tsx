@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useSession } from './use-session';
+import { useSession } from '@/lib/session';
 
 function SessionLoading() {
   return (

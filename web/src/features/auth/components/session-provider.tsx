@@ -7,7 +7,7 @@ import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
 import { register as registerRequest } from '../api/register';
 import { SessionUnreachable } from './session-unreachable';
-import { type Session, SessionContext, type SessionStatus } from './use-session';
+import { type Session, SessionContext, type SessionStatus } from '@/lib/session';
 
 /**
  * The session (docs/product.md). On start the stored token is read; when there is one the current

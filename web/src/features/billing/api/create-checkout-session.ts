@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { CheckoutRequest, CheckoutResponse, type PaidPlan } from '@shared/contract/billing';
 import { apiRequest } from '@/lib/api-client';
-import { sessionUrlFrom } from '../utils/redirect-url';
+import { sessionUrlFrom } from '@/lib/billing-redirect';
 
 /**
  * POST /billing/create-checkout-session {plan} → the checkout page's URL (Stripe Checkout, or the

@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { useCreatePortalSession } from '../api/create-portal-session';
+import { useCreatePortalSession } from '@/lib/billing-portal';
 import { readCheckoutToken } from '../utils/checkout-token';
 import {
   CURRENT_PLAN_LABEL,

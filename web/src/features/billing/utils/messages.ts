@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api-client';
-import { MissingSessionUrlError } from './redirect-url';
+import { MissingSessionUrlError } from '@/lib/billing-redirect';
 
 /** User-facing texts of the billing flow; those of docs/product.md are used word for word. */
 export const REDIRECTING_LABEL = 'Redirecting…';

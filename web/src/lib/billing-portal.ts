@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { PortalResponse } from '@shared/contract/billing';
-import { apiRequest } from '@/lib/api-client';
-import { sessionUrlFrom } from '../utils/redirect-url';
+import { apiRequest } from './api-client';
+import { sessionUrlFrom } from './billing-redirect';
 
 /**
  * POST /billing/portal-session → the customer portal's URL, where a subscriber changes or cancels
