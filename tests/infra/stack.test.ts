@@ -20,6 +20,7 @@ import { TABLE_SCHEMA } from '../../infra/table-schema';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
+import { SPEC_CALLS } from '../support/spec-calls';
 
 /**
  * Synthesises the real stack (dev with a stand-in SPA build, prod without one) and checks what an
@@ -36,38 +37,6 @@ import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 type Resources = Record<string, Resource>;
-
-/** Section 7 of the product specification ("The calls it makes"), copied literally. */
-const SPEC_CALLS = [
-  'POST /auth/login',
-  'POST /auth/register',
-  'GET /auth/me',
-  'GET /prompts/',
-  'POST /prompts/',
-  'PUT /prompts/{id}',
-  'DELETE /prompts/{id}',
-  'POST /prompts/fork/{id}',
-  'GET /categories/',
-  'POST /categories/',
-  'PUT /categories/{id}',
-  'DELETE /categories/{id}',
-  'GET /library/prompts',
-  'GET /library/filters',
-  'POST /engine/enhance',
-  'GET /admin/prompts',
-  'PATCH /admin/prompts/{id}/tier',
-  'GET /admin/users',
-  'POST /admin/users',
-  'PUT /admin/users/{id}',
-  'DELETE /admin/users/{id}',
-  'POST /billing/create-checkout-session',
-  'GET /context/directives',
-  'PUT /context/directives',
-  'GET /context/snippets',
-  'POST /context/snippets',
-  'PUT /context/snippets/{id}',
-  'DELETE /context/snippets/{id}',
-];
 
 /**
  * Routes the table may have beyond the calls the product was specified with (docs/product.md),

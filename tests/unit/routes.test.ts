@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, PAGE_ROUTES, ROUTES, matchPage, matchRoute, routeId, routeKey } from '@shared/routes';
 import { existsSync } from 'node:fs';
-
-/** Every call the SPA makes (docs/product.md keeps the list). */
-const SPEC_CALLS = [
-  'POST /auth/login',
-  'POST /auth/register',
-  'GET /auth/me',
-  'GET /prompts/',
-  'POST /prompts/',
-  'PUT /prompts/{id}',
-  'DELETE /prompts/{id}',
-  'POST /prompts/fork/{id}',
-  'GET /categories/',
-  'POST /categories/',
-  'PUT /categories/{id}',
-  'DELETE /categories/{id}',
-  'GET /library/prompts',
-  'GET /library/filters',
-  'POST /engine/enhance',
-  'GET /admin/prompts',
-  'PATCH /admin/prompts/{id}/tier',
-  'GET /admin/users',
-  'POST /admin/users',
-  'PUT /admin/users/{id}',
-  'DELETE /admin/users/{id}',
-  'POST /billing/create-checkout-session',
-  'GET /context/directives',
-  'PUT /context/directives',
-  'GET /context/snippets',
-  'POST /context/snippets',
-  'PUT /context/snippets/{id}',
-  'DELETE /context/snippets/{id}',
-];
+import { SPEC_CALLS } from '../support/spec-calls';
 
 describe('route table', () => {
   it('lists every call the product was specified with (docs/product.md)', () => {
