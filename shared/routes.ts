@@ -131,6 +131,11 @@ export const ROUTES = [
   { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user' },
   { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },
   { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user' },
+  // Beyond the specified calls: team workspaces (docs/product.md, "Teams"), managed with a session only.
+  { method: 'POST', path: '/teams', handler: 'teams/create', access: 'user' },
+  { method: 'GET', path: '/teams', handler: 'teams/list', access: 'user' },
+  { method: 'PUT', path: '/teams/{id}', handler: 'teams/rename', access: 'user' },
+  { method: 'DELETE', path: '/teams/{id}', handler: 'teams/delete', access: 'user', timeoutSeconds: 30 },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
 ] as const satisfies readonly RouteDef[];

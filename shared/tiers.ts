@@ -43,3 +43,22 @@ export const ENHANCEMENTS_PER_DAY: Record<Tier, number | null> = { free: 20, pro
 
 /** Workbench runs per day and tier (`null` = unlimited): each run is a paid model call. */
 export const RUNS_PER_DAY: Record<Tier, number | null> = { free: 20, pro: 500, elite: null };
+
+/**
+ * Team limits per tier (docs/product.md, "Teams"): how many teams a user may create (counted by
+ * `teams_used` on their user item), and how many members a team may have (counted by the team
+ * item's `members_used`, owners included; the team follows its creator's tier). Pending
+ * invitations count only once accepted.
+ */
+export type TeamLimitKind = 'max_teams' | 'max_team_members';
+export const TEAM_LIMITS: Record<Tier, Record<TeamLimitKind, number>> = {
+  free: { max_teams: 0, max_team_members: 0 },
+  pro: { max_teams: 3, max_team_members: 10 },
+  elite: { max_teams: 20, max_team_members: 50 },
+};
+
+/** A team limit for a tier; 0 when the tier is unknown, as for the plan limits. */
+export function teamLimitFor(tier: string | null | undefined, kind: TeamLimitKind): number {
+  if (!tier || !(TIERS as readonly string[]).includes(tier)) return 0;
+  return TEAM_LIMITS[tier as Tier][kind];
+}

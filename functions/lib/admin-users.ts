@@ -7,6 +7,7 @@ import { conditionFailed } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { USERS_SHARDS, keys, normaliseEmail } from './keys';
 import { type Page, type PageRequest, searchedPage } from './paging';
+import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, getUser, toUser } from './users';
 
@@ -81,6 +82,8 @@ export async function updateUser(actor: UserRecord, userId: string, changes: { i
     0: () => new ConflictError('This user was changed by another request. Please reload and try again.'),
     1: () => new BadRequestError(LAST_ADMIN),
   });
+  // The teams the user created follow their plan (docs/product.md, "Teams").
+  if (next.access_tier !== user.access_tier) await syncTeamTiers(userId, next.access_tier);
   return toUser(next);
 }
 

@@ -9,8 +9,9 @@ import { cancellationCodes } from './retry';
 import { moveLegacyProfileValuesOf } from './legacy-profile-values';
 import { ServiceUnavailableError } from './errors';
 import { keys } from './keys';
+import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
-import type { UserRecord } from './users';
+import { type UserRecord, getUser } from './users';
 
 /**
  * Stripe billing. Configuration: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO,
@@ -232,10 +233,14 @@ export async function applyTierChange(change: TierChange, retried = false): Prom
       ],
       {},
     );
-    return 'applied';
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (codes?.[0] === 'ConditionalCheckFailed') {
+      // A redelivery: the tier is applied, but the teams may have missed it if that delivery failed after the transaction.
+      const user = await getUser(change.userId);
+      if (user) await syncTeamTiers(user.id, user.access_tier);
+      return 'duplicate';
+    }
     if (codes?.[1] === 'ConditionalCheckFailed') {
       // Stale, another subscription's, or the user is gone: remember the event so a redelivery is not reconsidered.
       await transact([eventMarker(change.eventId)], {}).catch(() => {});
@@ -245,6 +250,9 @@ export async function applyTierChange(change: TierChange, retried = false): Prom
     if (!retried && (await moveLegacyProfileValuesOf(change.userId))) return applyTierChange(change, true);
     throw error;
   }
+  // The teams the user created follow their plan (docs/product.md, "Teams").
+  await syncTeamTiers(change.userId, change.tier);
+  return 'applied';
 }
 
 // ---- Local test checkout sessions --------------------------------------------------------------

@@ -1,4 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '@shared/tiers';
+import { TABLE, batchGet, db, queryAll } from './db';
+import { conditionFailed } from './retry';
 
 /**
  * Team workspaces (docs/data-model.md, "Teams"). A team's workspace is its own partition
@@ -52,3 +55,52 @@ export const teamKeys = {
   invite: (teamId: string, inviteId: string) => ({ pk: `TEAM#${teamId}`, sk: `${INVITE_SK}${inviteId}` }),
   membership: (userId: string, teamId: string) => ({ pk: `USER#${userId}`, sk: `${MEMBERSHIP_SK}${teamId}` }),
 };
+
+/** The caller's teams: their `TEAMOF#` twins (one Query on their own partition), `team_id` and `role` each. */
+export async function membershipsOf(userId: string): Promise<{ team_id: string; role: TeamRole }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': MEMBERSHIP_SK },
+    ProjectionExpression: 'team_id, #r',
+    ExpressionAttributeNames: { '#r': 'role' },
+    ConsistentRead: true,
+  });
+  return items as unknown as { team_id: string; role: TeamRole }[];
+}
+
+/** Team items by id, 100 keys per BatchGet; teams that are gone are simply absent. */
+export async function teamsById(teamIds: string[]): Promise<Map<string, TeamRecord>> {
+  const found = new Map<string, TeamRecord>();
+  for (let i = 0; i < teamIds.length; i += 100) {
+    const items = await batchGet(teamIds.slice(i, i + 100).map(teamKeys.team), { consistent: true });
+    for (const item of items as unknown as TeamRecord[]) found.set(item.id, item);
+  }
+  return found;
+}
+
+/**
+ * Keeps the `tier` of the teams a user created in step with theirs (their plan sets the team's
+ * limits): called after every change of a user's tier (billing webhook, admin update). Each team is
+ * one conditional write, so a team deleted meanwhile is not brought back.
+ */
+export async function syncTeamTiers(userId: string, tier: Tier): Promise<void> {
+  const teams = await teamsById((await membershipsOf(userId)).filter((m) => m.role === 'owner').map((m) => m.team_id));
+  const created = [...teams.values()].filter((t) => t.billing_owner_id === userId && t.tier !== tier);
+  await Promise.all(
+    created.map((team) =>
+      db
+        .send(
+          new UpdateCommand({
+            TableName: TABLE,
+            Key: teamKeys.team(team.id),
+            UpdateExpression: 'SET tier = :tier',
+            ConditionExpression: 'attribute_exists(pk) AND billing_owner_id = :owner',
+            ExpressionAttributeValues: { ':tier': tier, ':owner': userId },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!conditionFailed(error)) throw error;
+        }),
+    ),
+  );
+}

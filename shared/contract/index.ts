@@ -37,6 +37,7 @@ import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
+import { Team, TeamInput, TeamList } from './teams';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, ShareLink, SharedPrompt } from './registry';
 
 export interface RouteContract {
@@ -209,6 +210,18 @@ export const CONTRACT = {
   'DELETE /prompts/{id}/share': { summary: 'Stop sharing; the link answers 404 from then on', status: 204 },
   'GET /shared/{token}': { summary: 'A shared prompt (no sign-in): content and the author name, never an email', response: SharedPrompt },
   'POST /shared/{token}/fork': { summary: 'Copy a shared prompt into My Prompts (plan limit max_prompts)', response: Prompt, status: 201 },
+  'POST /teams': {
+    summary: 'Create a team workspace; the caller is its owner (Pro and Elite plans; plan limit max_teams; free → 403)',
+    request: TeamInput,
+    response: Team,
+    status: 201,
+  },
+  'GET /teams': { summary: "The caller's teams, each with the caller's role in it", response: TeamList },
+  'PUT /teams/{id}': { summary: 'Rename a team (owners; another member → 403, not a member → 404)', request: TeamInput, response: Team },
+  'DELETE /teams/{id}': {
+    summary: "Delete a team and its whole workspace: prompts, members, invitations and its prompts' share links (owners)",
+    status: 204,
+  },
   'POST /mcp': {
     summary:
       'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { userItem } from '../support/db';
+import { getItem, userItem } from '../support/db';
 
 /** Webhook deliveries signed like Stripe signs them (the SDK's own test-header helper). */
 const sdk = new Stripe('sk_test_unused');
@@ -119,6 +119,16 @@ describe('POST /billing/webhook', () => {
     expect(await tierOf(user.token)).toBe('pro');
     await deliver(byCustomer('unpaid', now + 2));
     expect(await tierOf(user.token)).toBe('free');
+  });
+
+  it("moves the tier of the teams the user created with theirs (docs/product.md, 'Teams')", async () => {
+    const user = await signUp();
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(completed(user.id, 'elite', now));
+    const team = (await call('POST', '/teams', { token: user.token, json: { name: 'Paid for' } })).body.id;
+    expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.tier).toBe('elite');
+    await deliver(subscription('customer.subscription.updated', user.id, 'unpaid', 'elite', now + 1));
+    expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.tier).toBe('free');
   });
 
   it('acknowledges and ignores unknown event types', async () => {

@@ -16,6 +16,7 @@ import * as prompts from '@shared/contract/prompts';
 import * as registry from '@shared/contract/registry';
 import * as versions from '@shared/contract/versions';
 import * as runs from '@shared/contract/run';
+import * as teams from '@shared/contract/teams';
 import * as transfer from '@shared/contract/transfer';
 import { TIERS } from '@shared/tiers';
 
@@ -135,6 +136,9 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     record({ prompt_id: fc.uuid(), category_id: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 100 }))), access_tier: optional(tier) }),
   ],
   ApiKeyInput: [apiKeys.ApiKeyInput, record({ name: text(60) })],
+  TeamInput: [teams.TeamInput, record({ name: text(60) })],
+  InviteInput: [teams.InviteInput, record({ email, role: fc.constantFrom(...teams.INVITE_ROLES) })],
+  RoleInput: [teams.RoleInput, record({ role: fc.constantFrom(...teams.TEAM_ROLES) })],
   LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }) })],
   CompileRequest: [
     registry.CompileRequest,

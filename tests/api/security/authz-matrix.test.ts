@@ -95,6 +95,21 @@ function ownFork(c: Caller): Promise<string> {
 }
 const forkFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? victim.prompt : ownFork(c));
 
+/**
+ * Teams: a team of the caller's (made once: Pro allows 3), or, for a free caller who cannot make
+ * one and for "another user's" target, a team of a stranger's the caller is not in (404).
+ */
+let strangerTeam: string;
+const teams = new Map<string, Promise<string>>();
+const newTeam = async (c: Caller) => (await call('POST', '/teams', { token: c.token, json: { name: `Authz ${randomUUID().slice(0, 8)}` } })).body.id as string;
+const teamFor = async (c: Caller, t: Target) => {
+  if (t === 'other' || !c.token || c.tier === 'free') return strangerTeam;
+  if (!teams.has(c.email)) teams.set(c.email, newTeam(c));
+  return teams.get(c.email)!;
+};
+/** What a request about the caller's own team answers: a free caller has none (404). */
+const ownTeamStatus = (ok: number) => (c: Caller) => (c.tier === 'free' ? 404 : ok);
+
 async function libraryCategory() {
   return (await call('POST', '/admin/categories', { token: bootstrapAdmin, json: { name: `Authz ${randomUUID().slice(0, 8)}` } })).body.id as string;
 }
@@ -352,6 +367,22 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 200,
   },
   'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
+  'POST /teams': {
+    request: async () => ({ path: '/teams', json: { name: `Authz ${randomUUID().slice(0, 8)}` } }),
+    status: (c) => (c.tier === 'free' ? 403 : 201),
+  },
+  'GET /teams': { request: async () => ({ path: '/teams' }), status: 200 },
+  'PUT /teams/{id}': {
+    request: async (c, t) => ({ path: `/teams/${await teamFor(c, t)}`, json: { name: 'Renamed' } }),
+    status: ownTeamStatus(200),
+    other: 404,
+  },
+  // A team of its own to delete (the slot it takes is freed again).
+  'DELETE /teams/{id}': {
+    request: async (c, t) => ({ path: `/teams/${t === 'own' && c.token && c.tier !== 'free' ? await newTeam(c) : strangerTeam}` }),
+    status: ownTeamStatus(204),
+    other: 404,
+  },
 };
 
 function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {
@@ -415,6 +446,9 @@ beforeAll(async () => {
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
   victim.shareToken = (await call('POST', `/prompts/${victim.prompt}/share`, { token: v.token })).body.token;
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
+  const stranger = await signUp();
+  await setTier(stranger.id, 'pro');
+  strangerTeam = await newTeam({ role: 'pro', token: stranger.token, email: stranger.email, password: stranger.password, tier: 'pro' });
 }, 120_000);
 
 describe('authorisation matrix', () => {

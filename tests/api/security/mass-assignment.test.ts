@@ -61,6 +61,8 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /account/email': () => ({ path: '/account/email', json: { new_email: newAccount().email, password: user.password } }),
   'DELETE /account': () => ({ path: '/account', json: { password: user.password } }),
   'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
+  'POST /teams': () => ({ path: '/teams', json: { name: 'Team' } }),
+  'PUT /teams/{id}': () => ({ path: '/teams/any', json: { name: 'Team' } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 

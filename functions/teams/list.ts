@@ -1,0 +1,5 @@
+import { api, ok } from '../lib/http';
+import { listTeams } from '../lib/teams';
+
+/** GET /teams: the caller's teams with their role in each. */
+export const handler = api('GET /teams', {}, async ({ user }) => ok({ teams: await listTeams(user.id) }));

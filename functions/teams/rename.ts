@@ -1,0 +1,8 @@
+import { TeamInput } from '@shared/contract/teams';
+import { api, ok } from '../lib/http';
+import { ownerAccess, renameTeam, teamPreload } from '../lib/teams';
+
+/** PUT /teams/{id}: owners rename the team (the team and the caller's member item come with the user). */
+export const handler = api('PUT /teams/{id}', { body: TeamInput, preload: teamPreload }, async ({ body, preloaded }) =>
+  ok(await renameTeam(ownerAccess(preloaded), body.name)),
+);
