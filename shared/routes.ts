@@ -136,6 +136,11 @@ export const ROUTES = [
   { method: 'GET', path: '/teams', handler: 'teams/list', access: 'user' },
   { method: 'PUT', path: '/teams/{id}', handler: 'teams/rename', access: 'user' },
   { method: 'DELETE', path: '/teams/{id}', handler: 'teams/delete', access: 'user', timeoutSeconds: 30 },
+  { method: 'POST', path: '/teams/{id}/invites', handler: 'teams/invite', access: 'user', timeoutSeconds: 15 },
+  { method: 'GET', path: '/teams/{id}/invites', handler: 'teams/list-invites', access: 'user' },
+  { method: 'DELETE', path: '/teams/{id}/invites/{invite_id}', handler: 'teams/revoke-invite', access: 'user' },
+  { method: 'GET', path: '/invites/{token}', handler: 'teams/get-invite', access: 'user' },
+  { method: 'POST', path: '/invites/{token}/accept', handler: 'teams/accept-invite', access: 'user' },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
 ] as const satisfies readonly RouteDef[];

@@ -43,7 +43,7 @@ export function linkBase(): string {
 
 const hashed = (s: string) => createHash('sha256').update(`construct-rate:${s}`).digest('hex').slice(0, 32);
 /** Mails per hour per recipient (hashed: the window's key names no address). */
-const recipientWindow = (email: string) => ({ name: 'mail-recipient', subject: hashed(normaliseEmail(email)), limit: 5, seconds: 3600 });
+export const recipientWindow = (email: string) => ({ name: 'mail-recipient', subject: hashed(normaliseEmail(email)), limit: 5, seconds: 3600 });
 const addressWindow = (address: string) => ({ name: 'forgot-address', subject: address, limit: 50, seconds: 3600 });
 
 // ---- password reset ----------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { INVITE_DAYS } from '@shared/contract/teams';
 import type { Mail } from './mail';
 
 /**
@@ -112,5 +113,19 @@ export function emailChangedNoticeMail(to: string, newEmail: string): Mail {
     heading: 'Your sign-in email was changed',
     intro: [`Your Construct account now signs in with ${newEmail}. This address is no longer linked to it.`],
     outro: ['If you did not make this change, reply to this email or contact support at once.'],
+  });
+}
+
+export function teamInviteMail(to: string, invite: { team: string; inviter: string; role: 'editor' | 'viewer'; url: string }): Mail {
+  const can = invite.role === 'editor' ? "change the team's prompts, categories and snippets" : "read and use the team's prompts";
+  return render(to, {
+    subject: `${invite.inviter} invited you to the team ${invite.team} on Construct`,
+    heading: `Join ${invite.team} on Construct`,
+    intro: [`${invite.inviter} invited ${to} to the team "${invite.team}" as ${invite.role === 'editor' ? 'an editor' : 'a viewer'}: you will ${can}.`],
+    action: { label: 'Accept the invitation', url: invite.url },
+    outro: [
+      `Sign in (or create an account) with ${to} to accept. The link works once, for ${INVITE_DAYS} days.`,
+      'If you do not know this person or team, ignore this email.',
+    ],
   });
 }

@@ -64,7 +64,7 @@ const teamView = (team: Pick<TeamRecord, 'id' | 'name'>, role: TeamRole): Team =
 // ---- teams ---------------------------------------------------------------------------------------
 
 /** The member item and its twin in the member's partition, written together. */
-function memberPuts(teamId: string, userId: string, role: TeamRole, memberCondition?: string): Tx[] {
+export function memberPuts(teamId: string, userId: string, role: TeamRole, memberCondition?: string): Tx[] {
   return [
     {
       Put: {

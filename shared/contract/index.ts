@@ -37,7 +37,7 @@ import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
-import { Team, TeamInput, TeamList } from './teams';
+import { Invite, InviteInput, InviteList, InviteView, Team, TeamInput, TeamList } from './teams';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, ShareLink, SharedPrompt } from './registry';
 
 export interface RouteContract {
@@ -221,6 +221,22 @@ export const CONTRACT = {
   'DELETE /teams/{id}': {
     summary: "Delete a team and its whole workspace: prompts, members, invitations and its prompts' share links (owners)",
     status: 204,
+  },
+  'POST /teams/{id}/invites': {
+    summary: 'Invite someone by email as editor or viewer (owners): the link `<site>/invites/<token>` is mailed and works once, for 7 days',
+    request: InviteInput,
+    response: Invite,
+    status: 201,
+  },
+  'GET /teams/{id}/invites': { summary: "The team's pending invitations (owners)", response: InviteList },
+  'DELETE /teams/{id}/invites/{invite_id}': { summary: 'Withdraw an invitation (owners); its link stops working', status: 204 },
+  'GET /invites/{token}': {
+    summary: "An invitation by its link's token, for the accept page (used, expired or withdrawn → 400)",
+    response: InviteView,
+  },
+  'POST /invites/{token}/accept': {
+    summary: "Join the team with the invitation's role, signed in as the invited address (another address → 403, already a member → 409, team full → 403)",
+    response: Team,
   },
   'POST /mcp': {
     summary:

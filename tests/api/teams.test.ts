@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { TABLE, db, getItem, setTier, userItem } from '../support/db';
+import { invitationToken, waitForMail } from '../support/mail';
 
 /** Team workspaces: the management API (docs/product.md, "Teams"). */
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -93,5 +94,125 @@ describe('teams', () => {
     expect(await getItem({ pk: `SHARE#${token}`, sk: 'SHARE' })).toBeUndefined();
     expect(await getItem({ pk: `USER#${owner.id}`, sk: `TEAMOF#${id}` })).toBeUndefined();
     expect(await getItem({ pk: `TEAM#${id}`, sk: `MEMBER#${owner.id}` })).toBeUndefined();
+  });
+});
+
+async function invite(owner: Person, team: string, email: string, role = 'editor') {
+  const reply = await call('POST', `/teams/${team}/invites`, { token: owner.token, json: { email, role } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body as { id: string; email: string; role: string; expires_at: string };
+}
+
+/** A new member of `team` with `role`, through an emailed invitation. */
+async function join(owner: Person, team: string, role = 'editor', who?: Person): Promise<Person> {
+  const member = who ?? (await person());
+  await invite(owner, team, member.email, role);
+  const accepted = await call('POST', `/invites/${await invitationToken(member.email)}/accept`, { token: member.token });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return member;
+}
+
+describe('invitations', () => {
+  it('mails a link that the invited address, in any letter case, accepts once; another address is refused', async () => {
+    const [owner, other] = await Promise.all([person('pro'), person()]);
+    const invitee = await signUp({ email: `Invitee-${randomUUID()}@Example.com` });
+    const team = await newTeam(owner, 'Copywriters');
+
+    const made = await invite(owner, team, invitee.email.toUpperCase(), 'viewer');
+    expect(made).toEqual({ id: expect.any(String), email: invitee.email.toLowerCase(), role: 'viewer', expires_at: expect.any(String) });
+    const days = (Date.parse(made.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect((await call('GET', `/teams/${team}/invites`, { token: owner.token })).body).toEqual({ invites: [made] });
+
+    const mail = await waitForMail(invitee.email, /invited you to the team Copywriters/);
+    expect(mail.html).toContain('/invites/');
+    const token = await invitationToken(invitee.email);
+    const view = await call('GET', `/invites/${token}`, { token: invitee.token });
+    expect(view.body).toEqual({ team: { id: team, name: 'Copywriters' }, role: 'viewer', email: made.email, expires_at: made.expires_at });
+
+    const wrong = await call('POST', `/invites/${token}/accept`, { token: other.token });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.detail).toBe(`This invitation was sent to ${made.email}. Sign in with that address to accept it.`);
+    expect(await teamsOf(other)).toEqual([]);
+
+    const accepted = await call('POST', `/invites/${token}/accept`, { token: invitee.token });
+    expect(accepted).toMatchObject({ status: 200, body: { id: team, name: 'Copywriters', role: 'viewer' } });
+    expect(await teamsOf(invitee)).toEqual([{ id: team, name: 'Copywriters', role: 'viewer' }]);
+    expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.members_used).toBe(2);
+    expect((await call('GET', `/teams/${team}/invites`, { token: owner.token })).body).toEqual({ invites: [] });
+
+    const again = await call('POST', `/invites/${token}/accept`, { token: invitee.token });
+    expect(again).toMatchObject({ status: 409, body: { detail: 'You are already a member of this team.' } });
+    const used = await call('GET', `/invites/${token}`, { token: invitee.token });
+    expect(used).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/already accepted/) } });
+
+    // A member who is not an owner manages nothing: 403 with a detail.
+    for (const [method, path, json] of [
+      ['PUT', `/teams/${team}`, { name: 'Mine now' }],
+      ['DELETE', `/teams/${team}`, undefined],
+      ['POST', `/teams/${team}/invites`, { email: 'x@example.com', role: 'editor' }],
+      ['GET', `/teams/${team}/invites`, undefined],
+    ] as const) {
+      const reply = await call(method, path, { token: invitee.token, json });
+      expect(reply, `${method} ${path}`).toMatchObject({ status: 403, body: { detail: 'Only an owner of the team can do this.' } });
+    }
+    expect(await teamsOf(owner)).toEqual([{ id: team, name: 'Copywriters', role: 'owner' }]);
+  });
+
+  it('refuses a revoked or expired link with 400 and a detail, and an invitation of a member with 409', async () => {
+    const owner = await person('pro');
+    const [a, b] = await Promise.all([person(), person()]);
+    const team = await newTeam(owner);
+
+    const revoked = await invite(owner, team, a.email);
+    const tokenA = await invitationToken(a.email);
+    expect((await call('DELETE', `/teams/${team}/invites/${revoked.id}`, { token: owner.token })).status).toBe(204);
+    expect((await call('DELETE', `/teams/${team}/invites/${revoked.id}`, { token: owner.token })).status).toBe(404);
+    const afterRevoke = await call('POST', `/invites/${tokenA}/accept`, { token: a.token });
+    expect(afterRevoke).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/not valid, or the invitation was withdrawn/) } });
+
+    await invite(owner, team, b.email);
+    const tokenB = await invitationToken(b.email);
+    const hash = createHash('sha256').update(tokenB).digest('hex');
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: `TOKEN#${hash}`, sk: 'TOKEN' },
+        UpdateExpression: 'SET valid_until = :past',
+        ExpressionAttributeValues: { ':past': 1 },
+      }),
+    );
+    const expired = await call('POST', `/invites/${tokenB}/accept`, { token: b.token });
+    expect(expired).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/expired \(invitations work for 7 days\)/) } });
+    expect(await teamsOf(a)).toEqual([]);
+    expect(await teamsOf(b)).toEqual([]);
+
+    const member = await join(owner, team);
+    const twice = await call('POST', `/teams/${team}/invites`, { token: owner.token, json: { email: member.email, role: 'viewer' } });
+    expect(twice).toMatchObject({ status: 409, body: { detail: 'This person is already a member of the team.' } });
+  });
+
+  it('never lets concurrent accepts pass the member limit: 403 with a detail for the rest', async () => {
+    const owner = await person('pro');
+    const team = await newTeam(owner);
+    const invitees = await Promise.all([person(), person(), person()]);
+    for (const p of invitees) await invite(owner, team, p.email);
+    const tokens = await Promise.all(invitees.map((p) => invitationToken(p.email)));
+    // Nine of Pro's ten places taken: one is left for three people accepting at once.
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
+        UpdateExpression: 'SET members_used = :n',
+        ExpressionAttributeValues: { ':n': 9 },
+      }),
+    );
+    const replies = await Promise.all(invitees.map((p, i) => call('POST', `/invites/${tokens[i]}/accept`, { token: p.token })));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((r) => r.status !== 200)) {
+      expect(r).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/limit of 10 members/) } });
+    }
+    expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.members_used).toBe(10);
   });
 });

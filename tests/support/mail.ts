@@ -46,3 +46,11 @@ export function linkToken(mail: ReceivedMail, path: string): string {
   if (!match) throw new Error(`No ${path} link in mail "${mail.subject}"`);
   return match[1]!;
 }
+
+/** The token of the team invitation link (`<site>/invites/<token>`) in the newest invitation mail to `address`. */
+export async function invitationToken(address: string, { count = 1, base }: { count?: number; base?: string } = {}): Promise<string> {
+  const mail = await waitForMail(address, /invited you to the team/, { count, base });
+  const match = mail.text.match(/https?:\/\/\S+\/invites\/([A-Za-z0-9_-]{43})/);
+  if (!match) throw new Error(`No invitation link in mail "${mail.subject}"`);
+  return match[1]!;
+}

@@ -4,6 +4,7 @@ import { ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
 import type { Tier } from '@shared/tiers';
 import { adminToken, call, newAccount, signUp } from '../../support/api';
 import { library, setTier } from '../../support/db';
+import { invitationToken } from '../../support/mail';
 
 /**
  * The authorisation matrix, generated from the route table:
@@ -106,6 +107,29 @@ const teamFor = async (c: Caller, t: Target) => {
   if (t === 'other' || !c.token || c.tier === 'free') return strangerTeam;
   if (!teams.has(c.email)) teams.set(c.email, newTeam(c));
   return teams.get(c.email)!;
+};
+/** An invitation of the caller's own team (to an address without an account), for revoking. */
+const ownInvite = async (c: Caller) =>
+  (await call('POST', `/teams/${await teamFor(c, 'own')}/invites`, { token: c.token, json: { email: `authz-${randomUUID()}@example.com`, role: 'viewer' } }))
+    .body.id as string;
+/**
+ * Invitation links of a stranger's team (another team than the one callers must not be in): to
+ * the caller's own address (made once: the GET row reads it, the accept row uses it), or to
+ * someone else's.
+ */
+let invitingOwner: Caller;
+let invitingTeam: string;
+const invitations = new Map<string, Promise<string>>();
+const invitationTo = async (email: string) => {
+  const reply = await call('POST', `/teams/${invitingTeam}/invites`, { token: invitingOwner.token, json: { email, role: 'editor' } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return invitationToken(email);
+};
+const invitationFor = async (c: Caller, t: Target) => {
+  if (!c.token) return 'x'.repeat(43);
+  if (t === 'other') return invitationTo(`authz-${randomUUID()}@example.com`);
+  if (!invitations.has(c.email)) invitations.set(c.email, invitationTo(c.email));
+  return invitations.get(c.email)!;
 };
 /** What a request about the caller's own team answers: a free caller has none (404). */
 const ownTeamStatus = (ok: number) => (c: Caller) => (c.tier === 'free' ? 404 : ok);
@@ -383,6 +407,23 @@ const MATRIX: Record<RouteKey, Row> = {
     status: ownTeamStatus(204),
     other: 404,
   },
+  'POST /teams/{id}/invites': {
+    request: async (c, t) => ({ path: `/teams/${await teamFor(c, t)}/invites`, json: { email: `authz-${randomUUID()}@example.com`, role: 'editor' } }),
+    status: ownTeamStatus(201),
+    other: 404,
+  },
+  'GET /teams/{id}/invites': { request: async (c, t) => ({ path: `/teams/${await teamFor(c, t)}/invites` }), status: ownTeamStatus(200), other: 404 },
+  'DELETE /teams/{id}/invites/{invite_id}': {
+    request: async (c, t) => ({
+      path: t === 'own' && c.token && c.tier !== 'free' ? `/teams/${await teamFor(c, t)}/invites/${await ownInvite(c)}` : `/teams/${strangerTeam}/invites/x`,
+    }),
+    status: ownTeamStatus(204),
+    other: 404,
+  },
+  // Any signed-in person with the link may read it (the accept page says whom it is for).
+  'GET /invites/{token}': { request: async (c, t) => ({ path: `/invites/${await invitationFor(c, t)}` }), status: 200, other: 200 },
+  // Only the invited address joins: an invitation to someone else answers 403.
+  'POST /invites/{token}/accept': { request: async (c, t) => ({ path: `/invites/${await invitationFor(c, t)}/accept` }), status: 200, other: 403 },
 };
 
 function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {
@@ -449,6 +490,8 @@ beforeAll(async () => {
   const stranger = await signUp();
   await setTier(stranger.id, 'pro');
   strangerTeam = await newTeam({ role: 'pro', token: stranger.token, email: stranger.email, password: stranger.password, tier: 'pro' });
+  invitingOwner = { role: 'pro', token: stranger.token, email: stranger.email, password: stranger.password, tier: 'pro' };
+  invitingTeam = await newTeam(invitingOwner);
 }, 120_000);
 
 describe('authorisation matrix', () => {

@@ -63,6 +63,7 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
   'POST /teams': () => ({ path: '/teams', json: { name: 'Team' } }),
   'PUT /teams/{id}': () => ({ path: '/teams/any', json: { name: 'Team' } }),
+  'POST /teams/{id}/invites': () => ({ path: '/teams/any/invites', json: { email: 'someone@example.com', role: 'editor' } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 
@@ -197,9 +198,16 @@ describe('responses carry only allow-listed fields', () => {
       // The account export is the user's own download of everything, profile values included
       // (tests/api/account.test.ts holds it to the same never-list).
       // Library routes (the user's and the admin's) ask about the library fixture.
-      ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'user' && r.path !== '/prompts/{id}/library-update' && r.path !== '/account/export').map((r) =>
-        call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token }),
-      ),
+      // Routes about one team or invitation ask about a team the caller is in (tests/api/teams.test.ts);
+      // a members list names each member's user_id by contract.
+      ...ROUTES.filter(
+        (r) =>
+          r.method === 'GET' &&
+          r.access === 'user' &&
+          r.path !== '/prompts/{id}/library-update' &&
+          r.path !== '/account/export' &&
+          !/^\/(teams|invites)\/\{/.test(r.path),
+      ).map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),
