@@ -1,13 +1,13 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { CreditCard, Database, KeyRound, UserRound } from 'lucide-react';
-import type { Account, Meter } from '@shared/contract/account';
-import { PASSWORD_MIN } from '@shared/contract/auth';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
+import { type Account, type Meter, UpdateAccountRequest } from '@shared/contract/account';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { DialogFooter, ModalDialog } from '@/components/ui/dialog';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { IconTile } from '@/components/ui/icon-tile';
 import { Input } from '@/components/ui/input';
@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useCreatePortalSession } from '@/lib/billing-portal';
 import { errorMessage } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth-token';
+import { emailRule, newPasswordRule, samePassword, schemaRule } from '@/lib/form-rules';
 import { useAccount, useChangeEmail, useChangePassword, useDeleteAccount, useExportAccount, useLogoutEverywhere, useUpdateAccount } from '../api/account-api';
 import './account.css';
 
@@ -75,28 +76,32 @@ function Card({ id, icon, title, subtitle, children }: { id: string; icon: React
 
 // ---- profile -----------------------------------------------------------------------------------
 
+/** The first name as PUT /account takes it: 'First name is required.' shows as soon as it is blank. */
+const firstNameRule = schemaRule(UpdateAccountRequest.shape.first_name);
+
 function ProfileCard({ account }: { account: Account }) {
-  const [first, setFirst] = useState(account.first_name);
-  const [last, setLast] = useState(account.last_name);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ mode: 'onChange', defaultValues: { first_name: account.first_name, last_name: account.last_name } });
   const update = useUpdateAccount();
   const [emailOpen, setEmailOpen] = useState(false);
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    update.mutate({ first_name: first, last_name: last });
-  };
-  const blank = !first.trim();
+  const save = handleSubmit((names) => update.mutate(names));
+  const blank = !watch('first_name').trim();
   return (
     <Card id="account-profile" icon={<UserRound />} title="Profile" subtitle="Your name and the email you sign in with.">
-      <form className="account-form" onSubmit={save}>
+      <form className="account-form" onSubmit={(event) => void save(event)}>
         {update.isError ? <Alert icon={false}>{errorMessage(update.error, FALLBACK)}</Alert> : null}
         {update.isSuccess ? <Alert variant="success">Your profile was saved.</Alert> : null}
         <div className="account-form__row">
-          <Field id="account-first-name" label="First name" error={blank ? 'First name is required.' : null}>
-            <Input name="first_name" autoComplete="given-name" value={first} maxLength={100} onChange={(e) => setFirst(e.target.value)} />
+          <Field id="account-first-name" label="First name" error={errors.first_name?.message}>
+            <Input autoComplete="given-name" maxLength={100} {...register('first_name', { validate: firstNameRule })} />
           </Field>
           <Field id="account-last-name" label="Last name">
-            <Input name="last_name" autoComplete="family-name" value={last} maxLength={100} onChange={(e) => setLast(e.target.value)} />
+            <Input autoComplete="family-name" maxLength={100} {...register('last_name')} />
           </Field>
         </div>
         <div className="account-form__actions">
@@ -122,16 +127,14 @@ function ProfileCard({ account }: { account: Account }) {
 }
 
 function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ defaultValues: { new_email: '', password: '' }, reValidateMode: 'onSubmit' });
   const change = useChangeEmail();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) return setInvalid(EMAIL_MESSAGE);
-    setInvalid(null);
-    change.mutate({ new_email: email.trim(), password });
-  };
+  const submit = handleSubmit(({ new_email, password }) => change.mutate({ new_email: new_email.trim(), password }));
   return (
     <ModalDialog
       title="Change email"
@@ -147,19 +150,19 @@ function ChangeEmailDialog({ onClose }: { onClose: () => void }) {
           </DialogFooter>
         </>
       ) : (
-        <form className="account-form" onSubmit={submit} noValidate>
+        <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
           {change.isError ? <Alert icon={false}>{errorMessage(change.error, FALLBACK)}</Alert> : null}
-          <Field id="account-new-email" label="New email" error={invalid}>
-            <Input type="email" name="new_email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field id="account-new-email" label="New email" error={errors.new_email?.message}>
+            <EmailInput required {...register('new_email', { validate: emailRule })} />
           </Field>
           <Field id="account-email-password" label="Current password">
-            <PasswordInput name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput autoComplete="current-password" required {...register('password')} />
           </Field>
           <DialogFooter>
             <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
               Cancel
             </Button>
-            <Button type="submit" loading={change.isPending} disabled={!password}>
+            <Button type="submit" loading={change.isPending} disabled={!watch('password')}>
               {change.isPending ? 'Sending...' : 'Send confirmation link'}
             </Button>
           </DialogFooter>
@@ -236,32 +239,26 @@ function PlanCard({ account }: { account: Account }) {
 
 // ---- security ----------------------------------------------------------------------------------
 
+interface PasswordChangeValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
 function SecurityCard() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChangeValues>({ defaultValues: { current_password: '', new_password: '', confirm_password: '' }, reValidateMode: 'onSubmit' });
   const change = useChangePassword();
   const everywhere = useLogoutEverywhere();
   const { logout } = useSession();
   const navigate = useNavigate();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (next.length < PASSWORD_MIN) return setProblem(`Password must be at least ${PASSWORD_MIN} characters.`);
-    if (next !== confirm) return setProblem('Passwords do not match.');
-    setProblem(null);
-    change.mutate(
-      { current_password: current, new_password: next },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setConfirm('');
-        },
-      },
-    );
-  };
+  const submit = handleSubmit(({ current_password, new_password }) => change.mutate({ current_password, new_password }, { onSuccess: () => reset() }));
   const signOutEverywhere = () =>
     everywhere.mutate(undefined, {
       onSuccess: async () => {
@@ -272,31 +269,28 @@ function SecurityCard() {
 
   return (
     <Card id="account-security" icon={<KeyRound />} title="Security" subtitle="Change your password, or sign out on every device.">
-      <form className="account-form" onSubmit={submit} noValidate>
+      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
         <h3 className="account-form__title">Change password</h3>
         {change.isError ? <Alert icon={false}>{errorMessage(change.error, FALLBACK)}</Alert> : null}
         {change.isSuccess ? <Alert variant="success">Your password was changed. Every other session was signed out.</Alert> : null}
         <Field id="account-current-password" label="Current password">
-          <PasswordInput name="current_password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <PasswordInput autoComplete="current-password" required {...register('current_password')} />
         </Field>
         <div className="account-form__row">
-          <Field id="account-new-password" label="New password" error={problem}>
-            <PasswordInput name="new_password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
-          </Field>
-          <Field id="account-confirm-password" label="Confirm new password">
+          {/* Both problems show under the new password: its length, then a confirmation that differs. */}
+          <Field id="account-new-password" label="New password" error={errors.new_password?.message}>
             <PasswordInput
-              name="confirm_password"
               autoComplete="new-password"
               required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              showLabel="Show confirmation"
-              hideLabel="Hide confirmation"
+              {...register('new_password', { validate: { length: newPasswordRule, same: samePassword<PasswordChangeValues>('confirm_password') } })}
             />
+          </Field>
+          <Field id="account-confirm-password" label="Confirm new password">
+            <PasswordInput autoComplete="new-password" required showLabel="Show confirmation" hideLabel="Hide confirmation" {...register('confirm_password')} />
           </Field>
         </div>
         <div className="account-form__actions">
-          <Button type="submit" loading={change.isPending} disabled={!current || !next}>
+          <Button type="submit" loading={change.isPending} disabled={!watch('current_password') || !watch('new_password')}>
             {change.isPending ? 'Changing...' : 'Change password'}
           </Button>
         </div>
@@ -352,14 +346,12 @@ function DataCard() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, watch } = useForm({ defaultValues: { confirmation: '', password: '' } });
   const remove = useDeleteAccount();
   const { logout } = useSession();
   const navigate = useNavigate();
-  const ready = typed === DELETE_CONFIRMATION && password.length > 0;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const ready = watch('confirmation') === DELETE_CONFIRMATION && watch('password').length > 0;
+  const submit = handleSubmit(({ password }) => {
     if (!ready) return;
     remove.mutate(
       { password },
@@ -370,7 +362,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         },
       },
     );
-  };
+  });
   return (
     <ModalDialog
       title="Delete your account?"
@@ -378,13 +370,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={remove.isPending}
     >
-      <form className="account-form" onSubmit={submit} noValidate>
+      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
         {remove.isError ? <Alert icon={false}>{errorMessage(remove.error, FALLBACK)}</Alert> : null}
         <Field id="account-delete-confirm" label={`Type ${DELETE_CONFIRMATION} to confirm`}>
-          <Input name="confirmation" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <Input autoComplete="off" {...register('confirmation')} />
         </Field>
         <Field id="account-delete-password" label="Password">
-          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput autoComplete="current-password" {...register('password')} />
         </Field>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>

@@ -1,31 +1,29 @@
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN } from '@shared/contract/auth';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { emailRule, newPasswordRule, samePassword } from '@/lib/form-rules';
 import { useForgotPassword, useResetPassword } from '../api/account-api';
 
 const FALLBACK = 'An unexpected error occurred. Please try again.';
 
 /** /forgot-password: the same answer whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Problems show from a submit until the next one (handleSubmit focuses the field at fault).
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
   const mutation = useForgotPassword();
   const busy = mutation.isPending;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) return setInvalid(EMAIL_MESSAGE);
-    setInvalid(null);
-    mutation.mutate(email.trim());
-  };
+  const submit = handleSubmit(({ email }) => mutation.mutate(email.trim()));
 
   if (mutation.isSuccess) {
     return (
@@ -38,19 +36,11 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       {mutation.isError ? <Alert icon={false}>{errorMessage(mutation.error, FALLBACK)}</Alert> : null}
       <fieldset className="auth-form__fields" disabled={busy}>
-        <Field id="forgot-email" label="Email" error={invalid}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
+        <Field id="forgot-email" label="Email" error={errors.email?.message}>
+          <EmailInput required placeholder="you@example.com" {...register('email', { validate: emailRule })} />
         </Field>
       </fieldset>
       <Button type="submit" size="lg" block loading={busy}>
@@ -64,20 +54,21 @@ export function ForgotPasswordForm() {
 }
 
 /** /reset-password?token=…: a new password, twice; the link works once, for 30 minutes. */
+interface ResetValues {
+  password: string;
+  confirm: string;
+}
+
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetValues>({ defaultValues: { password: '', confirm: '' }, reValidateMode: 'onSubmit' });
   const mutation = useResetPassword();
   const busy = mutation.isPending;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN) return setProblem({ field: 'password', message: `Password must be at least ${PASSWORD_MIN} characters.` });
-    if (password !== confirm) return setProblem({ field: 'confirm', message: 'Passwords do not match.' });
-    setProblem(null);
-    mutation.mutate({ token, password });
-  };
+  const submit = handleSubmit(({ password }) => mutation.mutate({ token, password }));
 
   if (!token) {
     return (
@@ -100,25 +91,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       {mutation.isError ? (
         <Alert icon={false} action={<Link to={paths.forgotPassword}>Ask for a new link</Link>}>
           {errorMessage(mutation.error, FALLBACK)}
         </Alert>
       ) : null}
       <fieldset className="auth-form__fields" disabled={busy}>
-        <Field id="reset-password" label="New password" error={problem?.field === 'password' ? problem.message : null}>
-          <PasswordInput name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field id="reset-password" label="New password" error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" required {...register('password', { validate: newPasswordRule })} />
         </Field>
-        <Field id="reset-confirm" label="Confirm new password" error={problem?.field === 'confirm' ? problem.message : null}>
+        <Field id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
           <PasswordInput
-            name="confirm"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
             showLabel="Show confirmation"
             hideLabel="Hide confirmation"
+            {...register('confirm', { validate: samePassword<ResetValues>('password') })}
           />
         </Field>
       </fieldset>

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Copy, KeyRound, Plug, Trash2 } from 'lucide-react';
 import { API_KEY_NAME_MAX, type CreatedApiKey } from '@shared/contract/api-keys';
 import { Alert } from '@/components/ui/alert';
@@ -25,20 +26,19 @@ export function ApiKeysSection() {
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const { toast } = useToast();
-  const [name, setName] = useState('');
+  const { register, handleSubmit, watch, reset } = useForm({ defaultValues: { name: '' } });
   const [fresh, setFresh] = useState<CreatedApiKey | null>(null);
   const [toolsOpen, setToolsOpen] = useState(false);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
-  const onCreate = (event: FormEvent) => {
-    event.preventDefault();
+  const onCreate = handleSubmit(({ name }) =>
     create.mutate(name.trim(), {
       onSuccess: (made) => {
         setFresh(made);
-        setName('');
+        reset();
       },
-    });
-  };
+    }),
+  );
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -62,11 +62,11 @@ export function ApiKeysSection() {
         A key lets your code, the SDK and AI tools (MCP) read and fill your prompts. It opens nothing else: not your account, billing or other keys.
       </p>
 
-      <form className="api-keys__form" onSubmit={onCreate}>
+      <form className="api-keys__form" onSubmit={(event) => void onCreate(event)}>
         <Field label="Key name" error={create.isError ? errorMessage(create.error, 'Could not create the key.') : null}>
-          <Input value={name} maxLength={API_KEY_NAME_MAX} placeholder="e.g. Production app" onChange={(e) => setName(e.target.value)} required />
+          <Input maxLength={API_KEY_NAME_MAX} placeholder="e.g. Production app" required {...register('name')} />
         </Field>
-        <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+        <Button type="submit" loading={create.isPending} disabled={!watch('name').trim()}>
           Create key
         </Button>
       </form>

@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { User } from '@shared/contract/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -28,30 +29,30 @@ export interface LoginFormProps {
   signedOut?: boolean;
 }
 
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
 export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // No default values: the page is prerendered, and what was typed before hydration stays (the
+  // fields take their values from the inputs). Empty fields are the browser's `required` check.
+  const { register, handleSubmit, setFocus } = useForm<LoginValues>();
   const mutation = useLogin();
   const busy = mutation.isPending;
   const hydrated = useHydrated();
   // A refused sign-in puts the focus back in the password, selected for retyping (the form was
   // disabled while it was checked, which left the focus nowhere).
-  const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (mutation.status !== 'error') return;
-    passwordRef.current?.focus();
-    passwordRef.current?.select();
-  }, [mutation.status]);
+    if (mutation.status === 'error') setFocus('password', { shouldSelect: true });
+  }, [mutation.status, setFocus]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    mutation.mutate({ username: email.trim(), password }, { onSuccess });
-  };
+  const submit = handleSubmit(({ email, password }) => mutation.mutate({ username: email.trim(), password }, { onSuccess }));
 
   return (
     // method="post": this page is prerendered, and a submit before the script takes over must not
     // put the password in the address as a GET would (docs/decisions.md, "Prerendered public pages").
-    <form className="auth-form" method="post" onSubmit={submit} aria-describedby={mutation.isError ? 'login-error' : undefined}>
+    <form className="auth-form" method="post" onSubmit={(event) => void submit(event)} aria-describedby={mutation.isError ? 'login-error' : undefined}>
       {signedOut && !mutation.isError ? (
         <Alert variant="success" icon={false}>
           You have been signed out.
@@ -64,15 +65,7 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
       ) : null}
       <fieldset className="auth-form__fields" disabled={busy}>
         <Field id="login-email" label="Email">
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
+          <EmailInput required placeholder="you@example.com" {...register('email')} />
         </Field>
         <Field
           id="login-password"
@@ -84,14 +77,11 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
           }
         >
           <PasswordInput
-            ref={passwordRef}
             aria-describedby={mutation.isError ? 'login-error' : undefined}
             invalid={mutation.isError}
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...register('password')}
           />
         </Field>
       </fieldset>

@@ -1,16 +1,18 @@
 import { type FormEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type RegisterRequest, type User } from '@shared/contract/auth';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
+import { NAME_MIN, type RegisterRequest, type User } from '@shared/contract/auth';
+import { EMAIL_MESSAGE } from '@shared/contract/common';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { emailRule, newPasswordRule, PASSWORD_MESSAGES, samePassword } from '@/lib/form-rules';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from '../api/register';
 
@@ -18,9 +20,9 @@ import { useRegister } from '../api/register';
 export const REGISTER_MESSAGES = {
   name: `Name must be at least ${NAME_MIN} characters.`,
   email: EMAIL_MESSAGE,
-  password: `Password must be at least ${PASSWORD_MIN} characters.`,
-  passwordMax: `Password must be at most ${PASSWORD_MAX} characters.`,
-  confirm: 'Passwords do not match.',
+  password: PASSWORD_MESSAGES.short,
+  passwordMax: PASSWORD_MESSAGES.long,
+  confirm: PASSWORD_MESSAGES.differ,
   terms: 'You must agree to the terms.',
   fallbackError: 'An unexpected error occurred. Please try again.',
   loading: 'Creating your account...',
@@ -120,23 +122,14 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
           />
         </Field>
         <Field id="register-email" label="Email" error={shown('email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) || REGISTER_MESSAGES.email })}
-          />
+          <EmailInput placeholder="you@example.com" {...register('email', { validate: emailRule })} />
         </Field>
         <Field id="register-password" label="Password" error={shown('password')}>
           <PasswordInput
             autoComplete="new-password"
             showLabel="Show password"
             hideLabel="Hide password"
-            {...register('password', {
-              deps: ['confirmPassword'],
-              validate: (v) => (v.length < PASSWORD_MIN ? REGISTER_MESSAGES.password : v.length > PASSWORD_MAX ? REGISTER_MESSAGES.passwordMax : true),
-            })}
+            {...register('password', { deps: ['confirmPassword'], validate: newPasswordRule })}
           />
         </Field>
         <Field id="register-confirm-password" label="Confirm password" error={shown('confirmPassword')}>
@@ -144,7 +137,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
             autoComplete="new-password"
             showLabel="Show confirm password"
             hideLabel="Hide confirm password"
-            {...register('confirmPassword', { validate: (v, all) => v === all.password || REGISTER_MESSAGES.confirm })}
+            {...register('confirmPassword', { validate: samePassword<RegisterValues>('password') })}
           />
         </Field>
         <Checkbox
