@@ -1,19 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { User } from '@shared/contract/auth';
-import { PASSWORD_MIN } from '@shared/contract/auth';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@shared/contract/common';
 import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, ModalDialog } from '@/components/ui/dialog';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { emailRule, newPasswordRule } from '@/lib/form-rules';
 import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
@@ -26,18 +25,11 @@ interface Values {
   is_admin: boolean;
 }
 
-type Errors = Partial<Record<'email' | 'password', string>>;
-
 /** docs/product.md, Control center: email required and well-formed, password required for new users (and long enough). */
-export function validateNewUser(values: Pick<Values, 'email' | 'password'>): Errors {
-  const errors: Errors = {};
-  const email = values.email.trim();
-  if (!email) errors.email = 'Email is required.';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = EMAIL_MESSAGE;
-  if (!values.password) errors.password = 'Password is required for new users.';
-  else if (values.password.length < PASSWORD_MIN) errors.password = `Password must be at least ${PASSWORD_MIN} characters.`;
-  return errors;
-}
+const NEW_USER_RULES = {
+  email: { validate: { required: (value: string) => Boolean(value.trim()) || 'Email is required.', email: emailRule } },
+  password: { validate: { required: (value: string) => Boolean(value) || 'Password is required for new users.', length: newPasswordRule } },
+};
 
 export const tierChangeQuestion = (email: string, from: Tier, to: Tier) => `Change the plan tier of ${email} from ${TIER_LABELS[from]} to ${TIER_LABELS[to]}?`;
 
@@ -58,35 +50,25 @@ export interface UserDialogProps {
  */
 export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDialogProps) {
   const editing = user !== undefined;
-  const [values, setValues] = useState<Values>({
-    email: user?.email ?? '',
-    password: '',
-    access_tier: user?.access_tier ?? 'free',
-    is_admin: user?.is_admin ?? false,
+  // Errors show once a save was attempted, then follow every change (react-hook-form's defaults).
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<Values>({
+    defaultValues: { email: user?.email ?? '', password: '', access_tier: user?.access_tier ?? 'free', is_admin: user?.is_admin ?? false },
   });
-  const [submitted, setSubmitted] = useState(false);
+  const isAdmin = watch('is_admin');
   const { toast } = useToast();
   const { confirm } = useDialogs();
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
   const saving = create.isPending || update.isPending;
-  // Errors show once a save was attempted, then follow every change.
-  const errors = editing || !submitted ? {} : validateNewUser(values);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (values) => {
     if (saving) return;
-    if (!editing) {
-      setSubmitted(true);
-      const problems = validateNewUser(values);
-      const first = problems.email ? 'email' : problems.password ? 'password' : null;
-      if (first) {
-        event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-        return;
-      }
-    }
     // A tier changes what the person can use and what they pay: ask before it is saved.
     if (editing && values.access_tier !== user.access_tier) {
       const question = tierChangeQuestion(user.email, user.access_tier, values.access_tier);
@@ -102,7 +84,7 @@ export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDi
     } catch (error) {
       toast({ variant: 'error', title: errorMessage(error, editing ? FAILURE.updateUser : FAILURE.createUser) });
     }
-  };
+  });
 
   return (
     <ModalDialog
@@ -113,49 +95,39 @@ export function UserDialog({ user, isCurrent = false, onClose, onSaved }: UserDi
       }
     >
       <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field label="Email Address" error={errors.email} description={editing ? 'The email address cannot be changed.' : undefined}>
-          <Input
-            name="email"
-            type="email"
-            value={values.email}
+        <Field label="Email Address" error={errors.email?.message} description={editing ? 'The email address cannot be changed.' : undefined}>
+          <EmailInput
             readOnly={editing}
             required={!editing}
             autoComplete="off"
             autoFocus={!editing}
-            onChange={(event) => set('email', event.target.value)}
+            {...register('email', editing ? undefined : NEW_USER_RULES.email)}
           />
         </Field>
         {editing ? null : (
-          <Field label="Password" error={errors.password}>
-            <PasswordInput
-              name="password"
-              value={values.password}
-              placeholder="Required for new users"
-              required
-              autoComplete="new-password"
-              onChange={(event) => set('password', event.target.value)}
-            />
+          <Field label="Password" error={errors.password?.message}>
+            <PasswordInput placeholder="Required for new users" required autoComplete="new-password" {...register('password', NEW_USER_RULES.password)} />
           </Field>
         )}
         <Field label="Access Tier">
-          <Select name="access_tier" value={values.access_tier} required onChange={(event) => set('access_tier', event.target.value as Tier)}>
+          <Select required {...register('access_tier')}>
             <TierOptions />
           </Select>
         </Field>
         <fieldset className="admin-form__fieldset">
           <legend className="field__label">Admin Status</legend>
           <Switch
-            label={values.is_admin ? 'Administrator' : 'Standard User'}
+            label={isAdmin ? 'Administrator' : 'Standard User'}
             description={
               isCurrent
                 ? OWN_ADMIN_REASON
-                : values.is_admin
+                : isAdmin
                   ? 'Can open this control center and manage everything in it.'
                   : 'Uses the app with the limits of their tier.'
             }
             disabled={isCurrent}
-            checked={values.is_admin}
-            onCheckedChange={(checked) => set('is_admin', checked)}
+            checked={isAdmin}
+            onCheckedChange={(checked) => setValue('is_admin', checked)}
           />
         </fieldset>
         <DialogFooter>

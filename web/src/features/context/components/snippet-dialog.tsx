@@ -1,5 +1,5 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { SNIPPET_CONTENT_MAX, SNIPPET_NAME_MAX, type Snippet } from '@shared/contract/context';
+import { useForm } from 'react-hook-form';
+import { SNIPPET_CONTENT_MAX, SNIPPET_NAME_MAX, type Snippet, SnippetInput } from '@shared/contract/context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogCancel, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -10,6 +10,7 @@ import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateSnippet } from '@/lib/context-api';
+import { schemaRule } from '@/lib/form-rules';
 import { useUpdateSnippet } from '../api/update-snippet';
 
 /** docs/product.md, Context Library: the snippet editor has 10 rows. */
@@ -31,35 +32,37 @@ export function SnippetDialog({ target, onClose }: SnippetDialogProps) {
   );
 }
 
+/** The contract's rules: a name and content that are not blank ('Snippet name is required.', …). */
+const RULES = {
+  snippet_name: { validate: schemaRule(SnippetInput.shape.snippet_name) },
+  snippet_content: { validate: schemaRule(SnippetInput.shape.snippet_content) },
+};
+
 function SnippetForm({ snippet, onClose }: { snippet: Snippet | null; onClose: () => void }) {
   const editing = snippet !== null;
-  const [name, setName] = useState(snippet?.snippet_name ?? '');
-  const [content, setContent] = useState(snippet?.snippet_content ?? '');
-  const [submitted, setSubmitted] = useState(false);
+  // Errors show once a save was attempted, then follow every change; a refused save focuses the first.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setFocus,
+    formState: { errors },
+  } = useForm({ defaultValues: { snippet_name: snippet?.snippet_name ?? '', snippet_content: snippet?.snippet_content ?? '' } });
   const returnFocus = useReturnFocus();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const contentRef = useRef<HTMLTextAreaElement>(null);
   const create = useCreateSnippet();
   const update = useUpdateSnippet();
   const mutation = editing ? update : create;
   const { toast } = useToast();
 
-  const nameError = submitted && !name.trim() ? 'Snippet name is required.' : null;
-  const contentError = submitted && !content.trim() ? 'Snippet content is required.' : null;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!name.trim()) return nameRef.current?.focus();
-    if (!content.trim()) return contentRef.current?.focus();
-    const input = { snippet_name: name.trim(), snippet_content: content };
+  const onSubmit = handleSubmit(({ snippet_name, snippet_content }) => {
+    const input = { snippet_name: snippet_name.trim(), snippet_content };
     const onSuccess = () => {
       toast({ title: editing ? 'Snippet updated.' : 'Snippet created.', variant: 'success' });
       onClose();
     };
     if (snippet) update.mutate({ id: snippet.id, ...input }, { onSuccess });
     else create.mutate(input, { onSuccess });
-  };
+  });
 
   const action = editing ? 'Save Changes' : 'Create Snippet';
   return (
@@ -69,33 +72,33 @@ function SnippetForm({ snippet, onClose }: { snippet: Snippet | null; onClose: (
       onCloseAutoFocus={returnFocus}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
-        nameRef.current?.focus();
+        setFocus('snippet_name');
       }}
     >
-      <form className="context-form" onSubmit={onSubmit} noValidate>
+      <form className="context-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {mutation.isError ? <Alert>{errorMessage(mutation.error, editing ? 'Could not save the snippet.' : 'Could not create the snippet.')}</Alert> : null}
-        <Field label="Snippet Name" error={nameError} description={`Use it in a prompt as [SNIPPET: ${name.trim() || 'Snippet Name'}].`}>
+        <Field
+          label="Snippet Name"
+          error={errors.snippet_name?.message}
+          description={`Use it in a prompt as [SNIPPET: ${watch('snippet_name').trim() || 'Snippet Name'}].`}
+        >
           <Input
-            ref={nameRef}
-            value={name}
             placeholder="Company Bio"
             maxLength={SNIPPET_NAME_MAX}
             autoComplete="off"
             aria-required="true"
             required
-            onChange={(e) => setName(e.target.value)}
+            {...register('snippet_name', RULES.snippet_name)}
           />
         </Field>
-        <Field label="Snippet Content" error={contentError}>
+        <Field label="Snippet Content" error={errors.snippet_content?.message}>
           <Textarea
-            ref={contentRef}
             rows={SNIPPET_EDITOR_ROWS}
-            value={content}
             maxLength={SNIPPET_CONTENT_MAX}
             placeholder="Acme Inc. builds accessible design tools for small teams..."
             aria-required="true"
             required
-            onChange={(e) => setContent(e.target.value)}
+            {...register('snippet_content', RULES.snippet_content)}
           />
         </Field>
         <DialogFooter>
