@@ -12,6 +12,7 @@ export function openApiDocument() {
     const secured = route.access === 'user' || route.access === 'admin' || route.access === 'key_or_user';
     const parameters: Record<string, unknown>[] = paramNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     parameters.push(...queryParameters(contract.query));
+    if (route.workspace) parameters.push(WORKSPACE_PARAMETER);
     const otherMedia = Object.fromEntries(
       Object.entries(contract.otherMedia ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]),
     );
@@ -53,6 +54,15 @@ export function openApiDocument() {
     paths,
   };
 }
+
+/** Every workspace route (the route table's `workspace`) acts on a team's workspace with this parameter. */
+const WORKSPACE_PARAMETER = {
+  name: 'workspace',
+  in: 'query',
+  required: false,
+  description: "A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own.",
+  schema: { type: 'string' },
+};
 
 /** A route's query schema as OpenAPI parameters: every property optional, a string (an enum where the schema has one). */
 function queryParameters(query: z.ZodMiniObject | undefined): Record<string, unknown>[] {

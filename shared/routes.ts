@@ -26,6 +26,12 @@ export interface RouteDef {
    * stack serves such a route from a Lambda function URL behind CloudFront instead.
    */
   streaming?: boolean;
+  /**
+   * The route acts on a workspace: the caller's own, or with `?workspace=<team id>` a team's they
+   * are in (docs/architecture.md, "Team workspaces"). `read` routes are open to every member,
+   * `write` routes to owners and editors (a viewer gets 403).
+   */
+  workspace?: 'read' | 'write';
 }
 
 export const API_BASE = '/api/v1';
@@ -55,26 +61,26 @@ export const ROUTES = [
   { method: 'GET', path: '/account/export', handler: 'account/export', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
   { method: 'DELETE', path: '/account', handler: 'account/delete', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
 
-  { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user' },
-  { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user' },
-  { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user' },
-  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user' },
-  { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user' },
+  { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user', workspace: 'write' },
+  { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user', workspace: 'write' },
   // Beyond the specified calls: version history, fork lineage, import and export (docs/product.md, My Prompts).
-  { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user' },
-  { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user' },
-  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user' },
-  { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user' },
-  { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user' },
-  { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user' },
-  { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user' },
-  { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user' },
-  { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30 },
+  { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user', workspace: 'write' },
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user', workspace: 'write' },
+  { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user', workspace: 'write' },
+  { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
 
-  { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user' },
-  { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user' },
-  { method: 'PUT', path: '/categories/{id}', handler: 'categories/update', access: 'user' },
-  { method: 'DELETE', path: '/categories/{id}', handler: 'categories/delete', access: 'user' },
+  { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user', workspace: 'write' },
+  { method: 'PUT', path: '/categories/{id}', handler: 'categories/update', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/categories/{id}', handler: 'categories/delete', access: 'user', workspace: 'write' },
 
   { method: 'GET', path: '/library/prompts', handler: 'library/list', access: 'user' },
   { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
@@ -109,12 +115,12 @@ export const ROUTES = [
   { method: 'POST', path: '/billing/portal-session', handler: 'billing/create-portal-session', access: 'user', timeoutSeconds: 15 },
   { method: 'POST', path: '/billing/webhook', handler: 'billing/webhook', access: 'stripe', timeoutSeconds: 15 },
 
-  { method: 'GET', path: '/context/directives', handler: 'context/get-directives', access: 'user' },
-  { method: 'PUT', path: '/context/directives', handler: 'context/put-directives', access: 'user' },
-  { method: 'GET', path: '/context/snippets', handler: 'context/list-snippets', access: 'user' },
-  { method: 'POST', path: '/context/snippets', handler: 'context/create-snippet', access: 'user' },
-  { method: 'PUT', path: '/context/snippets/{id}', handler: 'context/update-snippet', access: 'user' },
-  { method: 'DELETE', path: '/context/snippets/{id}', handler: 'context/delete-snippet', access: 'user' },
+  { method: 'GET', path: '/context/directives', handler: 'context/get-directives', access: 'user', workspace: 'read' },
+  { method: 'PUT', path: '/context/directives', handler: 'context/put-directives', access: 'user', workspace: 'write' },
+  { method: 'GET', path: '/context/snippets', handler: 'context/list-snippets', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/context/snippets', handler: 'context/create-snippet', access: 'user', workspace: 'write' },
+  { method: 'PUT', path: '/context/snippets/{id}', handler: 'context/update-snippet', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/context/snippets/{id}', handler: 'context/delete-snippet', access: 'user', workspace: 'write' },
   // Beyond the specified calls: PROFILE variable values, so the workbench stores real context.
   { method: 'GET', path: '/context/profile', handler: 'context/get-profile', access: 'user' },
   { method: 'PUT', path: '/context/profile/{key}', handler: 'context/put-profile-value', access: 'user' },
@@ -124,13 +130,13 @@ export const ROUTES = [
   { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user' },
   { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
-  { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user' },
-  { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user' },
-  { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user' },
-  { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user' },
-  { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user' },
+  { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user', workspace: 'read' },
+  { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user', workspace: 'read' },
+  { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },
-  { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user' },
+  { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user', workspace: 'write' },
   // Beyond the specified calls: team workspaces (docs/product.md, "Teams"), managed with a session only.
   { method: 'POST', path: '/teams', handler: 'teams/create', access: 'user' },
   { method: 'GET', path: '/teams', handler: 'teams/list', access: 'user' },
@@ -142,7 +148,7 @@ export const ROUTES = [
   { method: 'GET', path: '/invites/{token}', handler: 'teams/get-invite', access: 'user' },
   { method: 'POST', path: '/invites/{token}/accept', handler: 'teams/accept-invite', access: 'user' },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
-  { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512 },
+  { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read' },
 ] as const satisfies readonly RouteDef[];
 
 /**

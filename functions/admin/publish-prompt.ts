@@ -3,10 +3,11 @@ import { NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
 import { LIBRARY_CATEGORY_NOT_FOUND, getLibraryCategory, publishPrompt } from '../lib/library';
 import { loadWorkspace } from '../lib/workspace';
+import { personalPk } from '../lib/keys';
 
 /** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts (the library itself is never reloaded). */
 export const handler = api('POST /admin/prompts', { body: PublishRequest }, async ({ user, body }) => {
-  const [workspace, category] = await Promise.all([loadWorkspace(user.id), body.category_id ? getLibraryCategory(body.category_id) : null]);
+  const [workspace, category] = await Promise.all([loadWorkspace(personalPk(user.id)), body.category_id ? getLibraryCategory(body.category_id) : null]);
   const source = workspace.prompts.find((p) => p.id === body.prompt_id);
   if (!source) throw new NotFoundError('Prompt not found.');
   if (body.category_id && !category) throw new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND);

@@ -3,7 +3,7 @@ import { api, created } from '../lib/http';
 import { createCategory } from '../lib/category';
 
 /** POST /categories/: within max_categories; names are unique per user (409). */
-export const handler = api('POST /categories/', { body: CategoryInput }, async ({ user, body }) => {
-  const category = await createCategory(user, body.name);
+export const handler = api('POST /categories/', { body: CategoryInput }, async ({ user, workspace, body }) => {
+  const category = await createCategory(workspace, body.name);
   return created({ id: category.id, name: category.name, prompt_count: 0 });
 });

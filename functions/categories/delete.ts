@@ -2,7 +2,7 @@ import { api, noContent } from '../lib/http';
 import { categoryFrom, categoryPreload, deleteCategory } from '../lib/category';
 
 /** DELETE /categories/{id}: its prompts stay, uncategorised (the category is read with the user: two round trips). */
-export const handler = api('DELETE /categories/{id}', { preload: categoryPreload }, async ({ user, preloaded }) => {
-  await deleteCategory(user.id, categoryFrom(preloaded.category));
+export const handler = api('DELETE /categories/{id}', { preload: categoryPreload }, async ({ user, workspace, preloaded }) => {
+  await deleteCategory(workspace.pk, categoryFrom(preloaded.category));
   return noContent();
 });

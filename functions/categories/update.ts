@@ -3,7 +3,7 @@ import { api, noContent } from '../lib/http';
 import { categoryFrom, categoryPreload, renameCategory } from '../lib/category';
 
 /** PUT /categories/{id}: rename (the category is read with the user: two round trips). */
-export const handler = api('PUT /categories/{id}', { body: CategoryInput, preload: categoryPreload }, async ({ user, body, preloaded }) => {
-  await renameCategory(user.id, categoryFrom(preloaded.category), body.name);
+export const handler = api('PUT /categories/{id}', { body: CategoryInput, preload: categoryPreload }, async ({ user, workspace, body, preloaded }) => {
+  await renameCategory(workspace.pk, categoryFrom(preloaded.category), body.name);
   return noContent();
 });

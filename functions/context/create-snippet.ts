@@ -3,4 +3,6 @@ import { createSnippet } from '../lib/context';
 import { api, created } from '../lib/http';
 
 /** POST /context/snippets: within max_snippets; names unique per user (409). */
-export const handler = api('POST /context/snippets', { body: SnippetInput }, async ({ user, body }) => created(await createSnippet(user, body)));
+export const handler = api('POST /context/snippets', { body: SnippetInput }, async ({ user, workspace, body }) =>
+  created(await createSnippet(workspace, body)),
+);

@@ -2,7 +2,7 @@ import { deleteSnippet, snippetPreload } from '../lib/context';
 import { api, noContent } from '../lib/http';
 
 /** DELETE /context/snippets/{id}: 204, no body (the snippet is read with the user: two round trips). */
-export const handler = api('DELETE /context/snippets/{id}', { preload: snippetPreload }, async ({ user, preloaded }) => {
-  await deleteSnippet(user.id, preloaded.snippet);
+export const handler = api('DELETE /context/snippets/{id}', { preload: snippetPreload }, async ({ user, workspace, preloaded }) => {
+  await deleteSnippet(workspace.pk, preloaded.snippet);
   return noContent();
 });

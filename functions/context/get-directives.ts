@@ -2,4 +2,4 @@ import { api, ok } from '../lib/http';
 import { directivesOf } from '../lib/context';
 
 /** GET /context/directives: read from the user item the middleware already loaded. */
-export const handler = api('GET /context/directives', {}, async ({ user }) => ok(directivesOf(user)));
+export const handler = api('GET /context/directives', {}, async ({ workspace }) => ok(directivesOf(workspace.holderItem)));

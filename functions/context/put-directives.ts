@@ -3,7 +3,7 @@ import { saveDirectives } from '../lib/context';
 import { api, ok } from '../lib/http';
 
 /** PUT /context/directives: both texts at once (missing ones become empty). */
-export const handler = api('PUT /context/directives', { body: Directives }, async ({ user, body }) => {
-  await saveDirectives(user, body);
+export const handler = api('PUT /context/directives', { body: Directives }, async ({ user, workspace, body }) => {
+  await saveDirectives(workspace, body);
   return ok(body);
 });

@@ -3,6 +3,6 @@ import { snippetPreload, updateSnippet } from '../lib/context';
 import { api, ok } from '../lib/http';
 
 /** PUT /context/snippets/{id}: name and content (the snippet is read with the user: two round trips). */
-export const handler = api('PUT /context/snippets/{id}', { body: SnippetInput, preload: snippetPreload }, async ({ user, body, preloaded }) =>
-  ok(await updateSnippet(user.id, preloaded.snippet, body)),
+export const handler = api('PUT /context/snippets/{id}', { body: SnippetInput, preload: snippetPreload }, async ({ user, workspace, body, preloaded }) =>
+  ok(await updateSnippet(workspace.pk, preloaded.snippet, body)),
 );

@@ -4,15 +4,15 @@ import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
 import { TABLE, batchWrite, db, queryAll, queryPages } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
 import { type ContextFields, directivesOf, profileValuesFrom } from './context';
-import { OUTSIDE_REF_SK, USERS_SHARDS, keys, usersShard } from './keys';
+import { OUTSIDE_REF_SK, USERS_SHARDS, keys, personalPk, usersShard } from './keys';
 import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
 import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
 import { type Tx, transact } from './transactions';
 import { type UserRecord, adminCountChange, emailVerifiedOf, getUser } from './users';
 import type { VersionItem } from './prompt';
-import { type CategoryItem } from './category';
-import { type PromptItem } from './prompt';
+import type { CategoryItem } from './category';
+import type { PromptItem } from './prompt';
 import { toPrompts } from './workspace';
 
 /**
@@ -130,7 +130,7 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
 
 /** Every item of a partition, grouped by its `type`. */
 async function partitionByType(userId: string): Promise<Map<string, Record<string, unknown>[]>> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.workspace(userId) } });
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': personalPk(userId) } });
   const byType = new Map<string, Record<string, unknown>[]>();
   for (const item of items) byType.set(String(item.type), [...(byType.get(String(item.type)) ?? []), item]);
   return byType;
@@ -260,7 +260,7 @@ async function deletePartition(userId: string): Promise<number> {
   let deleted = 0;
   const pages = queryPages({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.workspace(userId) },
+    ExpressionAttributeValues: { ':pk': personalPk(userId) },
     ProjectionExpression: 'pk, sk, target_pk, target_sk',
     ConsistentRead: true,
   });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from './db';
-import { keys } from './keys';
+import { type WorkspacePk, keys } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Tx } from './transactions';
-import type { Item, UserRecord } from './users';
+import type { Item } from './users';
+import type { WorkspaceRef } from './workspace';
 
 /** The category entity: a user's named folders for prompts (docs/data-model.md, "Items"). */
 export interface CategoryItem {
@@ -15,8 +16,8 @@ export interface CategoryItem {
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 
-export const categoryExists = (userId: string, categoryId: string): Tx => ({
-  ConditionCheck: { TableName: TABLE, Key: keys.category(userId, categoryId), ConditionExpression: 'attribute_exists(pk)' },
+export const categoryExists = (workspace: WorkspacePk, categoryId: string): Tx => ({
+  ConditionCheck: { TableName: TABLE, Key: keys.category(workspace, categoryId), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 /** Categories: names unique per user, counted against max_categories. */
@@ -30,7 +31,7 @@ export const CATEGORY: NamedKind = {
   nameTaken: 'A category with this name already exists.',
 };
 
-export const getCategory = (userId: string, categoryId: string) => getNamed<CategoryItem>(CATEGORY, userId, categoryId);
+export const getCategory = (workspace: WorkspacePk, categoryId: string) => getNamed<CategoryItem>(CATEGORY, workspace, categoryId);
 
 /** For a route's `preload` (http.ts): the caller's own category named by the path's `id`. */
 export const categoryPreload = { category: namedKey(CATEGORY) };
@@ -42,12 +43,12 @@ export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(
  * strongly, alongside a write that checks the category itself (`categoryExists`): the answer then
  * costs no round trip of its own, and a category made a moment ago is found.
  */
-export async function categoryName(userId: string, categoryId: string | null | undefined): Promise<string | null> {
+export async function categoryName(workspace: WorkspacePk, categoryId: string | null | undefined): Promise<string | null> {
   if (!categoryId) return null;
   const { Item } = await db.send(
     new GetCommand({
       TableName: TABLE,
-      Key: keys.category(userId, categoryId),
+      Key: keys.category(workspace, categoryId),
       ProjectionExpression: '#n',
       ExpressionAttributeNames: { '#n': 'name' },
       ConsistentRead: true,
@@ -59,13 +60,13 @@ export async function categoryName(userId: string, categoryId: string | null | u
 /** Names for toPrompt of one prompt. */
 export const categoryNames = (categoryId: string | null | undefined, name: string | null) => new Map(categoryId && name ? [[categoryId, name]] : []);
 
-export async function createCategory(user: UserRecord, name: string): Promise<CategoryItem> {
+export async function createCategory(workspace: WorkspaceRef, name: string): Promise<CategoryItem> {
   const category: CategoryItem = { id: randomUUID(), name, created_at: new Date().toISOString() };
-  await createNamed(CATEGORY, user, { ...category });
+  await createNamed(CATEGORY, workspace, { ...category });
   return category;
 }
 
-export const renameCategory = (userId: string, category: CategoryItem, name: string) => updateNamed(CATEGORY, userId, { ...category }, { name });
+export const renameCategory = (workspace: WorkspacePk, category: CategoryItem, name: string) => updateNamed(CATEGORY, workspace, { ...category }, { name });
 
 /** Deletes a category; its prompts read as uncategorised from then on (see keys.ts). */
-export const deleteCategory = (userId: string, category: CategoryItem) => deleteNamed(CATEGORY, userId, { ...category });
+export const deleteCategory = (workspace: WorkspacePk, category: CategoryItem) => deleteNamed(CATEGORY, workspace, { ...category });

@@ -6,11 +6,12 @@ import { collator } from './collator';
 import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
 import { conditionFailed, retry } from './retry';
 import { BadRequestError, PayloadTooLargeError } from './errors';
-import { PROFILE_VALUE_SK, keys } from './keys';
+import { PROFILE_VALUE_SK, type WorkspacePk, keys, personalPk } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
 import { type Tx, transact } from './transactions';
 import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Item, UserRecord } from './users';
+import type { WorkspaceRef } from './workspace';
 
 /**
  * The Context Library: global directives live on the user item (read with the user, no extra
@@ -31,20 +32,21 @@ export interface ContextFields {
 /** The user item may carry more than directives (names, billing, counters): they get the rest of the 400 KB. */
 const USER_ITEM_BYTES_MAX = ITEM_BYTES_MAX / 2;
 
-export function directivesOf(user: UserRecord & ContextFields): Directives {
-  return { global_prompt_prefix: user.global_prompt_prefix ?? '', global_prompt_suffix: user.global_prompt_suffix ?? '' };
+/** A workspace's directives, from its holder item (the user item, or a team's item). */
+export function directivesOf(holder: ContextFields): Directives {
+  return { global_prompt_prefix: holder.global_prompt_prefix ?? '', global_prompt_suffix: holder.global_prompt_suffix ?? '' };
 }
 
-/** Saves both directives; refused with 413 (never DynamoDB's own refusal) should the user item grow past its share. */
-export async function saveDirectives(user: UserRecord & ContextFields, directives: Directives): Promise<void> {
-  await moveLegacyProfileValues(user);
-  if (itemBytes({ ...user, ...directives }) > USER_ITEM_BYTES_MAX) {
+/** Saves both directives; refused with 413 (never DynamoDB's own refusal) should the holder item grow past its share. */
+export async function saveDirectives(workspace: WorkspaceRef, directives: Directives): Promise<void> {
+  if (!workspace.team) await moveLegacyProfileValues(workspace.holderItem as unknown as UserRecord);
+  if (itemBytes({ ...workspace.holderItem, ...directives }) > USER_ITEM_BYTES_MAX) {
     throw new PayloadTooLargeError(`Your directives are too large to save: together they may take at most ${USER_ITEM_BYTES_MAX / 1024} KB.`);
   }
   await db.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.user(user.id),
+      Key: workspace.holder,
       UpdateExpression: 'SET global_prompt_prefix = :p, global_prompt_suffix = :s',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':p': directives.global_prompt_prefix, ':s': directives.global_prompt_suffix },
@@ -61,7 +63,7 @@ interface ProfileValueItem {
 export async function profileValuesOf(user: UserRecord & ContextFields): Promise<Record<string, string>> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(user.id), ':prefix': PROFILE_VALUE_SK },
+    ExpressionAttributeValues: { ':pk': personalPk(user.id), ':prefix': PROFILE_VALUE_SK },
   });
   return profileValuesFrom(user, items);
 }
@@ -151,18 +153,18 @@ interface SnippetItem extends Snippet {
 const toSnippet = ({ id, snippet_name, snippet_content }: Snippet): Snippet => ({ id, snippet_name, snippet_content });
 
 /** Access pattern: a user's snippets, by name (one Query on the SNIPPET# range). */
-export async function listSnippets(userId: string): Promise<Snippet[]> {
+export async function listSnippets(workspace: WorkspacePk): Promise<Snippet[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'SNIPPET#' },
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': 'SNIPPET#' },
   });
   return items.map((item) => toSnippet(item as Snippet)).sort((a, b) => collator.compare(a.snippet_name, b.snippet_name));
 }
 
-export async function createSnippet(user: UserRecord, input: SnippetInput): Promise<Snippet> {
+export async function createSnippet(workspace: WorkspaceRef, input: SnippetInput): Promise<Snippet> {
   const now = new Date().toISOString();
   const snippet: SnippetItem = { id: randomUUID(), ...input, created_at: now, updated_at: now };
-  await createNamed(SNIPPET, user, { ...snippet });
+  await createNamed(SNIPPET, workspace, { ...snippet });
   return toSnippet(snippet);
 }
 
@@ -170,13 +172,13 @@ export async function createSnippet(user: UserRecord, input: SnippetInput): Prom
 export const snippetPreload = { snippet: namedKey(SNIPPET) };
 
 /** Updates the snippet as the route preloaded it (404 when there is none). */
-export async function updateSnippet(userId: string, item: Item | undefined, input: SnippetInput): Promise<Snippet> {
+export async function updateSnippet(workspace: WorkspacePk, item: Item | undefined, input: SnippetInput): Promise<Snippet> {
   const current = namedFrom<SnippetItem>(SNIPPET, item);
-  await updateNamed(SNIPPET, userId, { ...current }, { ...input, updated_at: new Date().toISOString() });
+  await updateNamed(SNIPPET, workspace, { ...current }, { ...input, updated_at: new Date().toISOString() });
   return { id: current.id, ...input };
 }
 
 /** Deletes the snippet as the route preloaded it (404 when there is none). */
-export async function deleteSnippet(userId: string, item: Item | undefined): Promise<void> {
-  await deleteNamed(SNIPPET, userId, { ...namedFrom<SnippetItem>(SNIPPET, item) });
+export async function deleteSnippet(workspace: WorkspacePk, item: Item | undefined): Promise<void> {
+  await deleteNamed(SNIPPET, workspace, { ...namedFrom<SnippetItem>(SNIPPET, item) });
 }

@@ -27,6 +27,9 @@ import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
+import { type WorkspacePk, personalPk, teamPk } from './keys';
+import { type MemberRecord, type TeamRecord, teamKeys } from './team';
+import { type WorkspaceRef, authorOf, personalWorkspace } from './workspace';
 import { parseQuery, parseWith } from './validation';
 
 /**
@@ -75,19 +78,23 @@ export interface ApiRequest<
   query: Query;
   /** The items named in the route's `preload`, as stored; `undefined` when there is none. */
   preloaded: Record<P, Item | undefined>;
+  /** The workspace the route acts on (signed-in routes): the caller's own, or `?workspace=<team id>`. */
+  workspace: U extends null ? null : WorkspaceRef;
 }
 
-/** What a preload key is built from: the path parameters and the caller's own id. */
+/** What a preload key is built from: the path parameters, the caller's own id and the workspace's partition. */
 export interface PreloadInput<N extends string = never> {
   params: { readonly [K in N]: string };
   userId: string;
+  workspace: WorkspacePk;
 }
 
 /**
  * Items a signed-in route needs before it writes, by name: each builds its key (or `undefined` to
  * skip it) and the item is read in the same BatchGet as the user and the token's revocation marker,
- * so reading it costs no round trip of its own. Build keys of the caller's data from `userId`, so
- * another user's id names nothing and the route answers 404 as before.
+ * so reading it costs no round trip of its own. Build keys of workspace data from `workspace` (the
+ * team's membership is checked in the same read) and personal data from `userId`, so another
+ * user's id names nothing and the route answers 404 as before.
  *
  * Such a BatchGet reads strongly (all its keys: DynamoDB sets ConsistentRead per table). The items
  * are ones the route writes next or answers about: a prompt whose version a save conditions on, a
@@ -136,6 +143,7 @@ type Event = APIGatewayProxyEventV2 & {
   session?: TokenClaims | null;
   apiKeyId?: string;
   preloaded?: Record<string, Item | undefined>;
+  workspace?: WorkspaceRef;
 };
 
 export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
@@ -160,7 +168,7 @@ export function api<K extends RouteKey, P extends string = never>(
   if (body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
-  chain.use(authenticate(entry.access, names, options.preload as Preload<string> | undefined)).use(pathGuard(names));
+  chain.use(authenticate(entry, names, options.preload as Preload<string> | undefined)).use(pathGuard(names));
   const handler = chain.handler(async (event, context) => {
     const parsed = body ? parseWith(body, event.body) : undefined;
     // middy's types know buffered results only; a StreamedResult is piped by streamifyResponse.
@@ -175,6 +183,7 @@ export function api<K extends RouteKey, P extends string = never>(
       params: paramsOf(event, names) as ParamsOf<K>,
       query: (query ? parseQuery(query, event.queryStringParameters ?? {}) : {}) as QueryOf<K>,
       preloaded: (event.preloaded ?? {}) as Record<P, Item | undefined>,
+      workspace: (event.workspace ?? null) as UserOf<K> extends null ? null : WorkspaceRef,
     })) as Result;
   });
   const binding: Binding = { route, ...(body ? { body } : {}), ...(query ? { query } : {}), ...(options.encoding ? { encoding: options.encoding } : {}) };
@@ -350,9 +359,9 @@ function pathGuard(names: string[]): middy.MiddlewareObj<Event, Result> {
 }
 
 /** The keys a route preloads; none when the path names nothing (pathGuard answers 404 next). */
-function preloadKeys(preload: Preload<string> | undefined, event: Event, names: string[], userId: string): Record<string, Key> {
+function preloadKeys(preload: Preload<string> | undefined, event: Event, names: string[], userId: string, workspace: WorkspacePk): Record<string, Key> {
   if (!preload || unroutable(event, names)) return {};
-  const input: PreloadInput<string> = { params: paramsOf(event, names), userId };
+  const input: PreloadInput<string> = { params: paramsOf(event, names), userId, workspace };
   const keys: Record<string, Key> = {};
   for (const [name, build] of Object.entries(preload)) {
     const key = build(input);
@@ -361,7 +370,58 @@ function preloadKeys(preload: Preload<string> | undefined, event: Event, names: 
   return keys;
 }
 
-function authenticate(access: RouteDef['access'], names: string[], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {
+export const TEAM_NOT_FOUND = 'Team not found.';
+export const VIEWER_REFUSED = 'Viewers of this team can read, copy and run its prompts, not change them. Ask an owner for editor access.';
+/** Team ids are UUIDs: anything else names no team. */
+const TEAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Names of the team's items in the authenticating BatchGet, beside the route's own preloads. */
+const MEMBER = '\0member';
+const TEAM = '\0team';
+
+/**
+ * The team a request names with `?workspace=<team id>`, or null for the caller's own workspace.
+ * Only workspace routes take it (400 elsewhere, so a client never believes a team was used).
+ */
+function requestedTeam(entry: RouteDef, event: Event): string | null {
+  const value = event.queryStringParameters?.workspace;
+  if (value === undefined) return null;
+  if (!entry.workspace) throw new BadRequestError('This route does not act on a workspace: leave out ?workspace=.');
+  if (!TEAM_ID.test(value)) throw new NotFoundError(TEAM_NOT_FOUND);
+  return value;
+}
+
+/**
+ * Reads the caller (and, for a team workspace, their member item and the team item) with the
+ * route's preloads in one BatchGet; refuses a team the caller is not in (404) and a viewer's
+ * write (403). Removing a member deletes their member item, so their next request is refused.
+ */
+async function readCaller(entry: RouteDef, event: Event, names: string[], preload: Preload<string> | undefined, userId: string, tokenId: string | null) {
+  const teamId = requestedTeam(entry, event);
+  const workspace = teamId ? teamPk(teamId) : personalPk(userId);
+  const keys = preloadKeys(preload, event, names, userId, workspace);
+  if (teamId) Object.assign(keys, { [MEMBER]: teamKeys.member(teamId, userId), [TEAM]: teamKeys.team(teamId) });
+  const { user, revoked, preloaded } = await getUserForToken(userId, tokenId, keys);
+  if (!user) throw new UnauthorizedError('Your account no longer exists.');
+  if (!teamId) return { user, revoked, preloaded, workspace: personalWorkspace(user) };
+  const { [MEMBER]: member, [TEAM]: team, ...own } = preloaded as Record<string, Item | undefined>;
+  if (!member || !team) throw new NotFoundError(TEAM_NOT_FOUND);
+  const { role } = member as unknown as MemberRecord;
+  const record = team as unknown as TeamRecord;
+  if (entry.workspace === 'write' && role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
+  const ref: WorkspaceRef = {
+    pk: workspace,
+    holder: teamKeys.team(teamId),
+    holderItem: team,
+    tier: record.tier,
+    role,
+    team: { id: teamId, name: record.name },
+    author: authorOf(user),
+  };
+  return { user, revoked, preloaded: own, workspace: ref };
+}
+
+function authenticate(entry: RouteDef, names: string[], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {
+  const { access } = entry;
   return {
     before: async ({ event }) => {
       if (access === 'public' || access === 'stripe') return;
@@ -373,23 +433,22 @@ function authenticate(access: RouteDef['access'], names: string[], preload?: Pre
         if (access !== 'key_or_user') throw new ForbiddenError(KEY_REFUSED);
         const found = await findApiKey(token);
         if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
-        const [{ user, preloaded }] = await Promise.all([
-          getUserForToken(found.user_id, null, preloadKeys(preload, event, names, found.user_id)),
+        const [{ user, preloaded, workspace }] = await Promise.all([
+          readCaller(entry, event, names, preload, found.user_id, null),
           // GET functions are read-only (least privilege): a key's use is recorded by its writes (compile, MCP).
           event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
         ]);
-        if (!user) throw new UnauthorizedError('Your account no longer exists.');
         await moveLegacyProfileValues(user);
         event.user = user;
         event.session = null;
         event.apiKeyId = found.key_id;
         event.preloaded = preloaded;
+        event.workspace = workspace;
         return;
       }
       const claims = await verifyAccessToken(token);
-      const { user, revoked, preloaded } = await getUserForToken(claims.userId, claims.tokenId, preloadKeys(preload, event, names, claims.userId));
+      const { user, revoked, preloaded, workspace } = await readCaller(entry, event, names, preload, claims.userId, claims.tokenId);
       // A deleted account's tokens stop working on the next request; so does a logged-out token.
-      if (!user) throw new UnauthorizedError('Your account no longer exists.');
       if (revoked || claims.sessionVersion !== sessionVersionOf(user)) throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
       // Once per user who still has PROFILE values on their item (context.ts), so it stays small.
@@ -397,6 +456,7 @@ function authenticate(access: RouteDef['access'], names: string[], preload?: Pre
       event.user = user;
       event.session = claims;
       event.preloaded = preloaded;
+      event.workspace = workspace;
     },
   };
 }

@@ -4,12 +4,13 @@ export const VERSIONS_SK = 'VERSION#';
 const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
 
 /**
- * Single-table layout. One Query on `USER#<id>` returns a user's whole workspace. Every item type,
+ * Single-table layout. One Query on a workspace's partition (`USER#<id>`, or `TEAM#<id>` for a
+ * team: docs/architecture.md, "Team workspaces") returns the whole workspace. Every item type,
  * with its keys and who writes it, is in docs/data-model.md ("Items"): that table is the one key
  * registry, and tests/api/partition-keys.test.ts fails on a key the routes touch that it does not
  * name.
  *
- * Every item carries `type` naming its entity. The user item holds the plan-limit counters
+ * Every item carries `type` naming its entity. The user item (a team's: the team item) holds the plan-limit counters
  * (`prompts_used`, `categories_used`, `snippets_used`), changed in the same transaction as the
  * items they count. A category's prompt count is computed from its prompts when read, so moves
  * and deletions never leave it stale; deleting a category leaves prompts pointing at a missing
@@ -36,19 +37,28 @@ export function outsideRef(at: { pk: string; sk: string }, target: { pk: string;
   return { ...at, type: 'outside_ref', target_pk: target.pk, target_sk: target.sk };
 }
 
+/**
+ * A workspace's partition: `USER#<id>` (a person's own) or `TEAM#<id>` (a team's), laid out alike.
+ * Branded, so a bare user id cannot be passed where a workspace is meant.
+ */
+export type WorkspacePk = string & { readonly __workspace: true };
+export const personalPk = (userId: string) => `USER#${userId}` as WorkspacePk;
+export const teamPk = (teamId: string) => `TEAM#${teamId}` as WorkspacePk;
+/** The item of a workspace that holds its plan counters and directives: the user item, or the team item (team.ts). */
+export const holderOf = (workspace: WorkspacePk) => ({ pk: workspace as string, sk: workspace.startsWith('TEAM#') ? 'TEAM' : 'PROFILE' });
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
-  prompt: (userId: string, promptId: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${promptId}` }),
-  category: (userId: string, categoryId: string) => ({ pk: `USER#${userId}`, sk: `CATEGORY#${categoryId}` }),
-  promptVersion: (userId: string, promptId: string, version: number) => ({
-    pk: `USER#${userId}`,
+  prompt: (workspace: WorkspacePk, promptId: string) => ({ pk: workspace as string, sk: `PROMPT#${promptId}` }),
+  category: (workspace: WorkspacePk, categoryId: string) => ({ pk: workspace as string, sk: `CATEGORY#${categoryId}` }),
+  promptVersion: (workspace: WorkspacePk, promptId: string, version: number) => ({
+    pk: workspace as string,
     sk: `${versionPrefix(promptId)}${String(version).padStart(6, '0')}`,
   }),
   /** Every version snapshot of one prompt starts with this sk. */
   versionPrefix: (promptId: string) => versionPrefix(promptId),
-  workspace: (userId: string) => `USER#${userId}`,
-  /** One PROFILE value of the user (context.ts); sorts after VERSION#, so workspace reads never load it. */
+  /** One PROFILE value of the user (context.ts): personal in every workspace; sorts after VERSION#, so workspace reads never load it. */
   profileValue: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `${PROFILE_VALUE_SK}${key}` }),
   /** A prompt's public link (share.ts): a partition per link. */
   share: (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' }),

@@ -3,6 +3,8 @@ import { type Tier, tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from './errors';
 import type { LibraryPromptItem } from './library';
 import { libraryRevisions, snapshotOriginal } from './library-snapshot';
+import type { WorkspacePk } from './keys';
+import type { Author } from './workspace';
 import type { Item, UserRecord } from './users';
 import { changePrompt, promptFrom, promptPreload } from './prompt';
 import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
@@ -22,6 +24,9 @@ export function originalChanged(prompt: PromptItem, revision: string): boolean {
 }
 
 const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+/** Team members may be on any plan, so copies of Pro and Elite library prompts stay personal (as they are never shared by link). */
+export const TIERED_IN_TEAM = 'Pro and Elite library prompts can be saved to your personal workspace only: a team workspace is open to members on every plan.';
+
 export const lockedMessage = (tier: Tier) => `This prompt is part of the ${TIER_NAMES[tier]} plan. Upgrade your plan to use it.`;
 export const NOT_A_FORK = 'This prompt is not a copy of a library prompt.';
 export const ORIGINAL_GONE = 'The library prompt this was copied from no longer exists.';
@@ -97,13 +102,14 @@ export function libraryUpdateView(prompt: PromptItem, original: Original): Libra
 }
 
 /** Takes the original's current content in as a new version (none when it is the same) and records its revision. */
-export function pullLibraryUpdate(user: UserRecord, { prompt, original }: Lineage): Promise<PromptItem> {
+export function pullLibraryUpdate(workspace: WorkspacePk, { prompt, original }: Lineage, by: Author): Promise<PromptItem> {
   return changePrompt(
-    user.id,
+    workspace,
     prompt.id,
     () => ({
       content: { title: original.title, body: original.body, tasks: original.tasks ?? [], industries: original.industries ?? [] },
       source: { kind: 'library', library_prompt_id: original.id },
+      by,
       fields: { forked_revision: original.revision },
       touch: false,
     }),
@@ -112,6 +118,6 @@ export function pullLibraryUpdate(user: UserRecord, { prompt, original }: Lineag
 }
 
 /** Records the original's current revision as seen: the flag clears, the content stays. */
-export async function dismissLibraryUpdate(user: UserRecord, { prompt, original }: Lineage): Promise<void> {
-  await changePrompt(user.id, prompt.id, () => ({ fields: { forked_revision: original.revision }, touch: false }), prompt);
+export async function dismissLibraryUpdate(workspace: WorkspacePk, { prompt, original }: Lineage): Promise<void> {
+  await changePrompt(workspace, prompt.id, () => ({ fields: { forked_revision: original.revision }, touch: false }), prompt);
 }

@@ -1,3 +1,5 @@
+import { type WorkspacePk, holderOf } from './keys';
+import type { WorkspaceRef } from './workspace';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LimitKind } from '@shared/tiers';
 import { TABLE, db } from './db';
@@ -23,22 +25,26 @@ export interface NamedKind {
   nameTaken: string;
 }
 
-const itemKey = (kind: NamedKind, userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `${kind.itemSk}#${id}` });
-const claimKey = (kind: NamedKind, userId: string, name: string) => ({ pk: `USER#${userId}`, sk: `${kind.claimSk}#${name.trim().toLowerCase()}` });
-const claimPut = (kind: NamedKind, userId: string, name: string, id: string): Tx => ({
-  Put: { TableName: TABLE, Item: { ...claimKey(kind, userId, name), type: `${kind.type}_name`, item_id: id }, ConditionExpression: 'attribute_not_exists(pk)' },
+const itemKey = (kind: NamedKind, workspace: WorkspacePk, id: string) => ({ pk: workspace, sk: `${kind.itemSk}#${id}` });
+const claimKey = (kind: NamedKind, workspace: WorkspacePk, name: string) => ({ pk: workspace, sk: `${kind.claimSk}#${name.trim().toLowerCase()}` });
+const claimPut = (kind: NamedKind, workspace: WorkspacePk, name: string, id: string): Tx => ({
+  Put: {
+    TableName: TABLE,
+    Item: { ...claimKey(kind, workspace, name), type: `${kind.type}_name`, item_id: id },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
 });
 
-export async function getNamed<T>(kind: NamedKind, userId: string, id: string): Promise<T & { id: string }> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: itemKey(kind, userId, id) }));
+export async function getNamed<T>(kind: NamedKind, workspace: WorkspacePk, id: string): Promise<T & { id: string }> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: itemKey(kind, workspace, id) }));
   return namedFrom<T>(kind, Item);
 }
 
 /** The key of the caller's own item named by the path's `id`, for a route's `preload` (http.ts). */
 export const namedKey =
   (kind: NamedKind) =>
-  ({ params, userId }: PreloadInput<'id'>) =>
-    itemKey(kind, userId, params.id);
+  ({ params, workspace }: PreloadInput<'id'>) =>
+    itemKey(kind, workspace, params.id);
 
 /** The item as read (by getNamed or a route's `preload`); 404 when there is none. */
 export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id: string } {
@@ -46,9 +52,9 @@ export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id:
   return item as T & { id: string };
 }
 
-export async function createNamed(kind: NamedKind, user: UserRecord, item: { id: string } & Record<string, unknown>): Promise<void> {
-  await transact([claimSlot(user, kind.limit), ...namedPuts(kind, user.id, item)], {
-    0: limitError(user, kind.limit),
+export async function createNamed(kind: NamedKind, workspace: WorkspaceRef, item: { id: string } & Record<string, unknown>): Promise<void> {
+  await transact([claimSlot(workspace, kind.limit), ...namedPuts(kind, workspace.pk, item)], {
+    0: limitError(workspace, kind.limit),
     1: () => new ConflictError(kind.nameTaken),
   });
 }
@@ -57,17 +63,17 @@ export async function createNamed(kind: NamedKind, user: UserRecord, item: { id:
  * The two writes of a new named item, name claim first (it fails its condition when the name is
  * taken), for a transaction that also claims the plan slots (createNamed; imports claim many at once).
  */
-export function namedPuts(kind: NamedKind, userId: string, item: { id: string } & Record<string, unknown>): [Tx, Tx] {
+export function namedPuts(kind: NamedKind, workspace: WorkspacePk, item: { id: string } & Record<string, unknown>): [Tx, Tx] {
   return [
-    claimPut(kind, userId, String(item[kind.nameField]), item.id),
-    { Put: { TableName: TABLE, Item: { ...itemKey(kind, userId, item.id), type: kind.type, ...item } } },
+    claimPut(kind, workspace, String(item[kind.nameField]), item.id),
+    { Put: { TableName: TABLE, Item: { ...itemKey(kind, workspace, item.id), type: kind.type, ...item } } },
   ];
 }
 
 /** Updates fields (the name among them); the item must still carry the name it was read with. */
 export async function updateNamed(
   kind: NamedKind,
-  userId: string,
+  workspace: WorkspacePk,
   current: { id: string } & Record<string, unknown>,
   fields: Record<string, unknown>,
 ): Promise<void> {
@@ -78,7 +84,7 @@ export async function updateNamed(
     {
       Update: {
         TableName: TABLE,
-        Key: itemKey(kind, userId, current.id),
+        Key: itemKey(kind, workspace, current.id),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #name = :old',
         ExpressionAttributeNames: { '#name': kind.nameField, ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
@@ -87,7 +93,7 @@ export async function updateNamed(
     },
   ];
   if (newName.trim().toLowerCase() !== oldName.trim().toLowerCase()) {
-    items.push(claimPut(kind, userId, newName, current.id), { Delete: { TableName: TABLE, Key: claimKey(kind, userId, oldName) } });
+    items.push(claimPut(kind, workspace, newName, current.id), { Delete: { TableName: TABLE, Key: claimKey(kind, workspace, oldName) } });
   }
   await transact(items, {
     0: () => new ConflictError('This item was changed by another request. Please reload and try again.'),
@@ -100,7 +106,7 @@ export async function updateNamed(
  * a rename that slipped in between would leave its new claim behind, blocking that name forever;
  * on such a race the item is read again and the delete retried.
  */
-export async function deleteNamed(kind: NamedKind, userId: string, current: { id: string } & Record<string, unknown>): Promise<void> {
+export async function deleteNamed(kind: NamedKind, workspace: WorkspacePk, current: { id: string } & Record<string, unknown>): Promise<void> {
   const renamed = new Error('renamed meanwhile');
   const policy = {
     attempts: 3,
@@ -115,21 +121,21 @@ export async function deleteNamed(kind: NamedKind, userId: string, current: { id
           {
             Delete: {
               TableName: TABLE,
-              Key: itemKey(kind, userId, current.id),
+              Key: itemKey(kind, workspace, current.id),
               ConditionExpression: 'attribute_exists(pk) AND #name = :name',
               ExpressionAttributeNames: { '#name': kind.nameField },
               ExpressionAttributeValues: { ':name': name },
             },
           },
-          { Delete: { TableName: TABLE, Key: claimKey(kind, userId, name) } },
-          releaseSlot(userId, kind.limit),
+          { Delete: { TableName: TABLE, Key: claimKey(kind, workspace, name) } },
+          releaseSlot(holderOf(workspace), kind.limit),
         ],
         { 0: () => renamed },
       );
     } catch (error) {
       if (error !== renamed) throw error;
       // Gone (404) or renamed meanwhile: read it again and delete it under its current name.
-      current = await getNamed(kind, userId, current.id);
+      current = await getNamed(kind, workspace, current.id);
       throw error;
     }
   });

@@ -9,9 +9,10 @@ import { conditionFailed, lostToConcurrentWrite, retry } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { SLUG_TAKEN, SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
 import type { PreloadInput } from './http';
-import { keys } from './keys';
+import { type WorkspacePk, holderOf, keys } from './keys';
+import type { Author, WorkspaceRef } from './workspace';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
-import type { Item, UserRecord } from './users';
+import type { Item } from './users';
 import { CATEGORY_NOT_FOUND, categoryExists, categoryName, categoryNames } from './category';
 
 /**
@@ -46,6 +47,8 @@ export interface PromptItem {
   version?: number;
   /** Where the current content came from (VersionSource). */
   version_source?: VersionSource;
+  /** Who made the current content (absent on prompts saved before teams). */
+  version_by?: Author | null;
   /** Fork lineage: the library original's revision (its updated_at) last taken or dismissed. */
   forked_revision?: string;
   /** Forks: the library original's tier when forked (pro and elite content is never shared by link). */
@@ -83,20 +86,35 @@ export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
 
 /** Creates a prompt within the plan limit (fork uses this too), with a slug of its own made from the title. */
 export async function createPrompt(
-  user: UserRecord,
+  workspace: WorkspaceRef,
   input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
 ): Promise<PromptItem> {
   const now = new Date().toISOString();
   const id = randomUUID();
-  return withNewSlug(user.id, input.title, async (slug) => {
-    const prompt: PromptItem = { id, ...input, slug, version: 1, version_source: input.version_source ?? { kind: 'create' }, created_at: now, updated_at: now };
+  return withNewSlug(workspace.pk, input.title, async (slug) => {
+    const prompt: PromptItem = {
+      id,
+      ...input,
+      slug,
+      version: 1,
+      version_source: input.version_source ?? { kind: 'create' },
+      version_by: workspace.author,
+      created_at: now,
+      updated_at: now,
+    };
     const items: Tx[] = [
-      claimSlot(user, 'max_prompts'),
-      { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      slugClaim(user.id, slug, prompt.id),
+      claimSlot(workspace, 'max_prompts'),
+      {
+        Put: {
+          TableName: TABLE,
+          Item: { ...keys.prompt(workspace.pk, prompt.id), type: 'prompt', ...prompt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      slugClaim(workspace.pk, slug, prompt.id),
     ];
-    if (prompt.category_id) items.push(categoryExists(user.id, prompt.category_id));
-    await transact(items, { 0: limitError(user, 'max_prompts'), 2: () => new SlugTaken(), 3: () => new NotFoundError(CATEGORY_NOT_FOUND) });
+    if (prompt.category_id) items.push(categoryExists(workspace.pk, prompt.category_id));
+    await transact(items, { 0: limitError(workspace, 'max_prompts'), 2: () => new SlugTaken(), 3: () => new NotFoundError(CATEGORY_NOT_FOUND) });
     return prompt;
   });
 }
@@ -104,12 +122,12 @@ export async function createPrompt(
 /* Replacing a prompt's fields keeps its earlier content as a version: see savePrompt below. */
 
 /** The favourite toggle: one conditional update. */
-export async function setFavorite(userId: string, promptId: string, isFavorite: boolean): Promise<void> {
+export async function setFavorite(workspace: WorkspacePk, promptId: string, isFavorite: boolean): Promise<void> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.prompt(userId, promptId),
+        Key: keys.prompt(workspace, promptId),
         UpdateExpression: 'SET is_favorite = :f',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':f': isFavorite },
@@ -134,6 +152,7 @@ export interface VersionItem extends PromptContent {
   /** When this content was saved (the prompt's updated_at while it was current). */
   saved_at: string;
   source: VersionSource;
+  by?: Author;
 }
 
 export const VERSION_NOT_FOUND = 'Version not found.';
@@ -159,11 +178,11 @@ export const sameContent = (a: PromptContent, b: PromptContent) =>
 export const promptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'prompt' ? (item as unknown as PromptItem) : null);
 
 /** For a route's `preload` (http.ts): the caller's own prompt named by the path's `id`. */
-export const promptPreload = { prompt: ({ params, userId }: PreloadInput<'id'>) => keys.prompt(userId, params.id) };
+export const promptPreload = { prompt: ({ params, workspace }: PreloadInput<'id'>) => keys.prompt(workspace, params.id) };
 
 /** Access pattern: one prompt by id, read strongly so a save conditions on the latest version. */
-export async function getPromptItem(userId: string, promptId: string): Promise<PromptItem | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, promptId), ConsistentRead: true }));
+export async function getPromptItem(workspace: WorkspacePk, promptId: string): Promise<PromptItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(workspace, promptId), ConsistentRead: true }));
   return promptFrom(Item) ?? undefined;
 }
 
@@ -173,6 +192,8 @@ export interface PromptChange {
   content?: PromptContent;
   /** Where the new content came from; needed with `content`. */
   source?: VersionSource;
+  /** Who made the new content (versions record it; a team's history shows each member's changes). */
+  by?: Author;
   /** A new version even when the content is the same (a restore). */
   always?: boolean;
   /** Other fields, set as given. */
@@ -201,26 +222,27 @@ const isConcurrent = (error: unknown) => error instanceof StaleRead || lostToCon
  * first read.
  */
 export async function changePrompt(
-  userId: string,
+  workspace: WorkspacePk,
   promptId: string,
   decide: (current: PromptItem) => PromptChange,
   known?: PromptItem | null,
 ): Promise<PromptItem> {
   const policy = { attempts: SAVE_ATTEMPTS, retryOn: isConcurrent, delayMs: (attempt: number) => Math.random() * 10 * 2 ** Math.min(attempt, 5) };
   return retry(policy, async (attempt) => {
-    const current = attempt === 1 && known !== undefined ? known : await getPromptItem(userId, promptId);
+    const current = attempt === 1 && known !== undefined ? known : await getPromptItem(workspace, promptId);
     if (!current) throw new NotFoundError(PROMPT_NOT_FOUND);
-    const { items, next, failures } = plan(userId, current, decide(current));
+    const { items, next, failures } = plan(workspace, current, decide(current));
     if (items.length) await transact(items, failures);
     return next;
   });
 }
 
-function plan(userId: string, current: PromptItem, change: PromptChange) {
+function plan(workspace: WorkspacePk, current: PromptItem, change: PromptChange) {
   const read = versionOf(current);
   const changed = change.content !== undefined && (change.always === true || !sameContent(contentOf(current), change.content));
   const set: Record<string, unknown> = { ...change.fields };
-  if (changed) Object.assign(set, contentOf(change.content!), { version: read + 1, version_source: change.source ?? { kind: 'edit' } });
+  if (changed)
+    Object.assign(set, contentOf(change.content!), { version: read + 1, version_source: change.source ?? { kind: 'edit' }, version_by: change.by ?? null });
   if (changed || change.touch !== false) set.updated_at = new Date().toISOString();
   const renamed = change.slug !== undefined && change.slug !== current.slug;
   if (renamed) set.slug = change.slug;
@@ -233,7 +255,7 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     {
       Update: {
         TableName: TABLE,
-        Key: keys.prompt(userId, current.id),
+        Key: keys.prompt(workspace, current.id),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         // Items saved before version history have no version: they are version 1.
         ConditionExpression: current.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#ver)' : 'attribute_exists(pk) AND #ver = :read',
@@ -264,33 +286,47 @@ function plan(userId: string, current: PromptItem, change: PromptChange) {
     update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, '#slug': 'slug' };
     if (current.slug !== undefined) update.ExpressionAttributeValues = { ...update.ExpressionAttributeValues, ':oldSlug': current.slug };
     failures[items.length] = () => new ConflictError(SLUG_TAKEN);
-    items.push(slugClaim(userId, change.slug!, current.id));
-    if (current.slug) items.push(slugRelease(userId, current.slug, current.id));
+    items.push(slugClaim(workspace, change.slug!, current.id));
+    if (current.slug) items.push(slugRelease(workspace, current.slug, current.id));
   }
   if (change.categoryId) {
     failures[items.length] = () => new NotFoundError(CATEGORY_NOT_FOUND);
-    items.push(categoryExists(userId, change.categoryId));
+    items.push(categoryExists(workspace, change.categoryId));
   }
   if (changed) {
-    const snapshot: VersionItem = { prompt_id: current.id, version: read, ...contentOf(current), saved_at: current.updated_at, source: sourceOf(current) };
-    items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(userId, current.id, read), type: 'prompt_version', ...snapshot } } });
+    const snapshot: VersionItem = {
+      prompt_id: current.id,
+      version: read,
+      ...contentOf(current),
+      saved_at: current.updated_at,
+      source: sourceOf(current),
+      ...(current.version_by ? { by: current.version_by } : {}),
+    };
+    items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(workspace, current.id, read), type: 'prompt_version', ...snapshot } } });
     const dropped = read + 1 - VERSIONS_MAX;
     // A labelled version stays beyond the cap (until its last label leaves it: setLabel).
     if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped))
-      items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(userId, current.id, dropped) } });
+      items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(workspace, current.id, dropped) } });
   }
   return { items, next, failures };
 }
 
 /** PUT /prompts/{id} in its full form: every field; an edit (or accepted enhancement) of the content. */
-export function savePrompt(userId: string, promptId: string, input: z.infer<typeof PromptReplace>, known?: PromptItem | null): Promise<PromptItem> {
+export function savePrompt(
+  workspace: WorkspacePk,
+  promptId: string,
+  input: z.infer<typeof PromptReplace>,
+  known: PromptItem | null | undefined,
+  by: Author,
+): Promise<PromptItem> {
   const { title, body, tasks, industries, category_id, is_favorite, source = 'edit', slug } = input;
   return changePrompt(
-    userId,
+    workspace,
     promptId,
     () => ({
       content: { title, body, tasks, industries },
       source: { kind: source },
+      by,
       fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
       categoryId: category_id,
       ...(slug === undefined ? {} : { slug }),
@@ -300,10 +336,10 @@ export function savePrompt(userId: string, promptId: string, input: z.infer<type
 }
 
 /** Access pattern: a prompt's snapshots, newest first (one Query on the VERSION#<id># prefix). */
-function querySnapshots(userId: string, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
+function querySnapshots(workspace: WorkspacePk, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': keys.versionPrefix(promptId) },
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': keys.versionPrefix(promptId) },
     ScanIndexForward: false,
     ConsistentRead: true,
     ...(projection ? { ProjectionExpression: projection } : {}),
@@ -318,7 +354,7 @@ export const labelsAt = (labels: Record<string, number> | undefined, version: nu
     .sort();
 
 const toVersion = (
-  v: PromptContent & { version: number; saved_at: string; source: VersionSource },
+  v: PromptContent & { version: number; saved_at: string; source: VersionSource; by?: Author | null },
   current: boolean,
   labels: Record<string, number> | undefined,
 ): PromptVersion => ({
@@ -326,20 +362,21 @@ const toVersion = (
   ...contentOf(v),
   saved_at: v.saved_at,
   source: v.source,
+  ...(v.by ? { by: v.by } : {}),
   current,
   ...withLabels(labelsAt(labels, v.version)),
 });
 const withLabels = (names: string[]) => (names.length ? { labels: names } : {});
 
 /** Every version of a prompt, the current one first, then the older ones newest first. */
-export async function listVersions(userId: string, promptId: string): Promise<PromptVersion[]> {
-  const [prompt, snapshots] = await Promise.all([getPromptItem(userId, promptId), querySnapshots(userId, promptId)]);
+export async function listVersions(workspace: WorkspacePk, promptId: string): Promise<PromptVersion[]> {
+  const [prompt, snapshots] = await Promise.all([getPromptItem(workspace, promptId), querySnapshots(workspace, promptId)]);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   const version = versionOf(prompt);
   // A save between the two reads may have left a snapshot of the version read as current.
   const older = (snapshots as unknown as VersionItem[]).filter((s) => s.version < version);
   return [
-    toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt) }, true, prompt.labels),
+    toVersion({ ...prompt, version, saved_at: prompt.updated_at, source: sourceOf(prompt), by: prompt.version_by }, true, prompt.labels),
     ...older.map((s) => toVersion(s, false, prompt.labels)),
   ];
 }
@@ -350,9 +387,9 @@ export const versionParam = (value: string | undefined) => (/^[1-9]\d{0,5}$/.tes
 /** For a route's `preload` (http.ts): the prompt and the snapshot named by the path's `id` and `version`. */
 export const restorePreload = {
   ...promptPreload,
-  snapshot: ({ params, userId }: PreloadInput<'id' | 'version'>) => {
+  snapshot: ({ params, workspace }: PreloadInput<'id' | 'version'>) => {
     const version = versionParam(params.version);
-    return version === null ? undefined : keys.promptVersion(userId, params.id, version);
+    return version === null ? undefined : keys.promptVersion(workspace, params.id, version);
   },
 };
 
@@ -361,17 +398,18 @@ export const restorePreload = {
  * `known`: the prompt and the snapshot as the route preloaded them (strongly), else both are read.
  */
 export async function restoreVersion(
-  userId: string,
+  workspace: WorkspacePk,
   promptId: string,
   version: number,
-  known?: { prompt: Record<string, unknown> | undefined; snapshot: Record<string, unknown> | undefined },
+  known: { prompt: Record<string, unknown> | undefined; snapshot: Record<string, unknown> | undefined } | undefined,
+  by: Author,
 ): Promise<PromptItem> {
   const [prompt, snapshot] = known
     ? [promptFrom(known.prompt), known.snapshot as VersionItem | undefined]
     : await Promise.all([
-        getPromptItem(userId, promptId),
+        getPromptItem(workspace, promptId),
         db
-          .send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConsistentRead: true }))
+          .send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(workspace, promptId, version), ConsistentRead: true }))
           .then((r) => r.Item as VersionItem | undefined),
       ]);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
@@ -379,11 +417,11 @@ export async function restoreVersion(
   if (versionOf(prompt) === version) throw alreadyCurrent();
   if (!snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
   return changePrompt(
-    userId,
+    workspace,
     promptId,
     (current) => {
       if (versionOf(current) === version) throw alreadyCurrent();
-      return { content: contentOf(snapshot), source: { kind: 'restore', version }, always: true };
+      return { content: contentOf(snapshot), source: { kind: 'restore', version }, by, always: true };
     },
     prompt,
   );
@@ -402,7 +440,7 @@ const TRANSACTION_ITEMS_MAX = 100;
  * in place and the retry finishes. A retry after a delete that stopped half way (the prompt gone,
  * snapshots left) deletes what is left and succeeds; with nothing left at all it is 404.
  */
-export async function deletePrompt(userId: string, promptId: string, known: PromptItem | null | undefined): Promise<void> {
+export async function deletePrompt(workspace: WorkspacePk, promptId: string, known: PromptItem | null | undefined): Promise<void> {
   const changed = new Error('prompt changed meanwhile');
   const policy = {
     attempts: 5,
@@ -410,7 +448,7 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
     exhausted: () => new ConflictError('This prompt was changed by another request. Please reload and try again.'),
   };
   await retry(policy, async (attempt) => {
-    const [prompt, snapshots] = await Promise.all([attempt === 1 ? known : getPromptItem(userId, promptId), querySnapshots(userId, promptId, 'pk, sk')]);
+    const [prompt, snapshots] = await Promise.all([attempt === 1 ? known : getPromptItem(workspace, promptId), querySnapshots(workspace, promptId, 'pk, sk')]);
     const snapshotDeletes: Tx[] = snapshots.map((s) => ({ Delete: { TableName: TABLE, Key: { pk: s.pk, sk: s.sk } } }));
     if (!prompt) {
       if (!snapshots.length) throw new NotFoundError(PROMPT_NOT_FOUND);
@@ -424,7 +462,7 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
       {
         Delete: {
           TableName: TABLE,
-          Key: keys.prompt(userId, promptId),
+          Key: keys.prompt(workspace, promptId),
           // Prompts saved before version history have no version; most have no share link.
           ConditionExpression: [
             'attribute_exists(pk)',
@@ -436,8 +474,8 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
             : {}),
         },
       },
-      releaseSlot(userId, 'max_prompts'),
-      ...(prompt.slug === undefined ? [] : [slugRelease(userId, prompt.slug, promptId)]),
+      releaseSlot(holderOf(workspace), 'max_prompts'),
+      ...(prompt.slug === undefined ? [] : [slugRelease(workspace, prompt.slug, promptId)]),
       // Its share link (outside the workspace) goes with it.
       ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: keys.share(prompt.share_token) } }] : []),
     ];
@@ -450,8 +488,8 @@ export async function deletePrompt(userId: string, promptId: string, known: Prom
 }
 
 /** The public shape of one prompt as just written, with its category's name (one GetItem). */
-export async function promptView(userId: string, prompt: PromptItem, extra: Partial<Prompt> = {}): Promise<Prompt> {
-  return { ...toPrompt(prompt, categoryNames(prompt.category_id, await categoryName(userId, prompt.category_id))), ...extra };
+export async function promptView(workspace: WorkspacePk, prompt: PromptItem, extra: Partial<Prompt> = {}): Promise<Prompt> {
+  return { ...toPrompt(prompt, categoryNames(prompt.category_id, await categoryName(workspace, prompt.category_id))), ...extra };
 }
 
 /**
@@ -460,10 +498,15 @@ export async function promptView(userId: string, prompt: PromptItem, extra: Part
  * so the answer costs no round trip of its own. Should a concurrent save have moved the prompt to
  * another category meanwhile, that one's name is read after.
  */
-export async function promptViewAlongside(userId: string, read: PromptItem | null, write: Promise<PromptItem>, extra: Partial<Prompt> = {}): Promise<Prompt> {
+export async function promptViewAlongside(
+  workspace: WorkspacePk,
+  read: PromptItem | null,
+  write: Promise<PromptItem>,
+  extra: Partial<Prompt> = {},
+): Promise<Prompt> {
   const categoryId = read?.category_id ?? null;
-  const [prompt, name] = await Promise.all([write, categoryName(userId, categoryId)]);
-  if ((prompt.category_id ?? null) !== categoryId) return promptView(userId, prompt, extra);
+  const [prompt, name] = await Promise.all([write, categoryName(workspace, categoryId)]);
+  if ((prompt.category_id ?? null) !== categoryId) return promptView(workspace, prompt, extra);
   return { ...toPrompt(prompt, categoryNames(categoryId, name)), ...extra };
 }
 
@@ -481,14 +524,14 @@ const labelsOf = (item: { labels?: Record<string, number> }) => ({ ...(item.labe
 
 /** Pins `label` to `version` (null: removes it). `known`: the prompt as the route preloaded it. */
 export async function setLabel(
-  userId: string,
+  workspace: WorkspacePk,
   promptId: string,
   label: string,
   version: number | null,
   known: Item | undefined,
 ): Promise<Record<string, number>> {
   const written = await changePrompt(
-    userId,
+    workspace,
     promptId,
     (current) => {
       const labels = labelsOf(current);
@@ -504,14 +547,14 @@ export async function setLabel(
         labels[label] = version;
         if (version < latest) {
           extra.push({
-            item: { ConditionCheck: { TableName: TABLE, Key: keys.promptVersion(userId, promptId, version), ConditionExpression: 'attribute_exists(pk)' } },
+            item: { ConditionCheck: { TableName: TABLE, Key: keys.promptVersion(workspace, promptId, version), ConditionExpression: 'attribute_exists(pk)' } },
             error: () => new NotFoundError(VERSION_NOT_FOUND),
           });
         }
       }
       // The label leaves a snapshot beyond the cap that no other label holds: it goes now.
       if (before !== undefined && before !== labels[label] && before <= latest - VERSIONS_MAX && !Object.values(labels).includes(before)) {
-        extra.push({ item: { Delete: { TableName: TABLE, Key: keys.promptVersion(userId, promptId, before) } } });
+        extra.push({ item: { Delete: { TableName: TABLE, Key: keys.promptVersion(workspace, promptId, before) } } });
       }
       return { labels, extra, touch: false };
     },

@@ -6,9 +6,10 @@ import { parseVariables } from '@shared/variables';
 import { TABLE, batchGet, db, queryAll } from './db';
 import { BadRequestError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
-import { keys } from './keys';
+import { type WorkspacePk, keys } from './keys';
 import { slugKey } from './slugs';
 import type { Item, UserRecord } from './users';
+import type { WorkspaceRef } from './workspace';
 import { directivesOf, listSnippets, profileValuesOf } from './context';
 import { labelsAt, VERSION_NOT_FOUND, type VersionItem, versionOf } from './prompt';
 import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
@@ -20,7 +21,7 @@ import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
  * version number: read together with the prompt). Another user's slug names nothing: 404.
  */
 export const registryPreload = {
-  slug: ({ params, userId }: PreloadInput<'slug'>) => (isSlug(params.slug) ? slugKey(userId, params.slug) : undefined),
+  slug: ({ params, workspace }: PreloadInput<'slug'>) => (isSlug(params.slug) ? slugKey(workspace, params.slug) : undefined),
 };
 
 const variablesOf = (body: string) =>
@@ -32,10 +33,10 @@ const variablesOf = (body: string) =>
   }));
 
 /** Access pattern: a user's prompts (one Query on the PROMPT# range), by slug. */
-export async function listRegistry(userId: string) {
+export async function listRegistry(workspace: WorkspacePk) {
   const prompts = (await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':prefix': 'PROMPT#' },
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': 'PROMPT#' },
   })) as unknown as PromptItem[];
   return prompts
     .filter((p) => p.slug)
@@ -67,6 +68,7 @@ export function selectorFrom(query: RegistryQuery): Selector {
  * claim as preloaded; `null` reads it here (MCP names prompts inside its JSON-RPC body).
  */
 export async function compileRegistryPrompt(
+  workspace: WorkspaceRef,
   user: UserRecord,
   slug: string,
   claim: Item | undefined | null,
@@ -74,10 +76,15 @@ export async function compileRegistryPrompt(
   inputs: Record<string, string>,
   directives: boolean,
 ): Promise<{ text: string; view: RegistryPrompt }> {
-  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(user.id, slug)) : undefined) : claim;
-  const [{ view }, snippets, profile] = await Promise.all([resolvePrompt(user.id, slug, found, selector), listSnippets(user.id), profileValuesOf(user)]);
+  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(workspace.pk, slug)) : undefined) : claim;
+  // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
+  const [{ view }, snippets, profile] = await Promise.all([
+    resolvePrompt(workspace.pk, slug, found, selector),
+    listSnippets(workspace.pk),
+    profileValuesOf(user),
+  ]);
   try {
-    const text = compileBody(view.body, inputs, { snippets, profile }, directives ? directivesOf(user) : undefined);
+    const text = compileBody(view.body, inputs, { snippets, profile }, directives ? directivesOf(workspace.holderItem) : undefined);
     return { text, view };
   } catch (error) {
     if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
@@ -89,18 +96,18 @@ const readItem = async (key: { pk: string; sk: string }) => (await db.send(new G
 
 /** The prompt a slug names, at the version the selector asks for. */
 export async function resolvePrompt(
-  userId: string,
+  workspace: WorkspacePk,
   slug: string,
   claim: Item | undefined,
   selector: Selector,
 ): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
   if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
-  const promptKey = keys.prompt(userId, String(claim.prompt_id));
+  const promptKey = keys.prompt(workspace, String(claim.prompt_id));
   let prompt: PromptItem | undefined;
   let snapshot: Item | undefined;
   if (selector.version !== undefined) {
     // The version is known: prompt and snapshot in one BatchGet.
-    const items = await batchGet([promptKey, keys.promptVersion(userId, String(claim.prompt_id), selector.version)]);
+    const items = await batchGet([promptKey, keys.promptVersion(workspace, String(claim.prompt_id), selector.version)]);
     prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
     snapshot = items.find((i) => i.sk !== promptKey.sk);
   } else prompt = (await readItem(promptKey)) as PromptItem | undefined;
@@ -112,7 +119,7 @@ export async function resolvePrompt(
     const pinned = prompt.labels?.[selector.label];
     if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
     version = pinned;
-    if (version !== latest) snapshot = await readItem(keys.promptVersion(userId, prompt.id, version));
+    if (version !== latest) snapshot = await readItem(keys.promptVersion(workspace, prompt.id, version));
   }
   let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
   if (version === latest) content = prompt;

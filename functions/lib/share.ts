@@ -5,10 +5,11 @@ import { parseVariables } from '@shared/variables';
 import { siteUrl } from './billing';
 import { TABLE, batchGet, db } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import { keys } from './keys';
+import { type WorkspacePk, keys, personalPk } from './keys';
 import { libraryKeys } from './library';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
+import type { WorkspaceRef } from './workspace';
 import { createPrompt, PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
@@ -33,8 +34,8 @@ async function sourceTier(prompt: PromptItem): Promise<Tier | null> {
   return (Item?.access_tier as Tier | undefined) ?? 'elite';
 }
 
-/** Shares a prompt: the same link when it is already shared. */
-export async function sharePrompt(userId: string, prompt: PromptItem | null, headers: Record<string, string | undefined>) {
+/** Shares a prompt of the workspace: the same link when it is already shared. The sharer is named as its author. */
+export async function sharePrompt(workspace: WorkspaceRef, prompt: PromptItem | null, headers: Record<string, string | undefined>) {
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   if (prompt.share_token) return { created: false, answer: shareAnswer(prompt.share_token, headers) };
   const tier = await sourceTier(prompt);
@@ -47,7 +48,7 @@ export async function sharePrompt(userId: string, prompt: PromptItem | null, hea
         {
           Update: {
             TableName: TABLE,
-            Key: keys.prompt(userId, prompt.id),
+            Key: keys.prompt(workspace.pk, prompt.id),
             UpdateExpression: 'SET share_token = :t',
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
             ExpressionAttributeValues: { ':t': token },
@@ -56,7 +57,15 @@ export async function sharePrompt(userId: string, prompt: PromptItem | null, hea
         {
           Put: {
             TableName: TABLE,
-            Item: { ...shareKey(token), type: 'share_link', user_id: userId, prompt_id: prompt.id, created_at: new Date().toISOString() },
+            Item: {
+              ...shareKey(token),
+              type: 'share_link',
+              user_id: workspace.author.user_id,
+              // A team's prompt lives in the team's partition; a personal one in the user's (links made before teams name none).
+              ...(workspace.team ? { workspace_pk: workspace.pk } : {}),
+              prompt_id: prompt.id,
+              created_at: new Date().toISOString(),
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -66,7 +75,7 @@ export async function sharePrompt(userId: string, prompt: PromptItem | null, hea
   } catch (error) {
     if (error !== raced) throw error;
     // Shared by a concurrent request (or deleted): answer with what is there now.
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(userId, prompt.id), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(workspace.pk, prompt.id), ConsistentRead: true }));
     if (!Item) throw new NotFoundError(PROMPT_NOT_FOUND);
     if (!Item.share_token) throw new ConflictError('This prompt was changed by another request. Please try again.');
     return { created: false, answer: shareAnswer(String(Item.share_token), headers) };
@@ -75,7 +84,7 @@ export async function sharePrompt(userId: string, prompt: PromptItem | null, hea
 }
 
 /** Stops sharing: the link item and the prompt's token go together. */
-export async function unsharePrompt(userId: string, prompt: PromptItem | null): Promise<void> {
+export async function unsharePrompt(workspace: WorkspacePk, prompt: PromptItem | null): Promise<void> {
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   if (!prompt.share_token) throw new NotFoundError('This prompt is not shared.');
   await transact(
@@ -83,7 +92,7 @@ export async function unsharePrompt(userId: string, prompt: PromptItem | null): 
       {
         Update: {
           TableName: TABLE,
-          Key: keys.prompt(userId, prompt.id),
+          Key: keys.prompt(workspace, prompt.id),
           UpdateExpression: 'REMOVE share_token',
           ConditionExpression: 'share_token = :t',
           ExpressionAttributeValues: { ':t': prompt.share_token },
@@ -101,9 +110,9 @@ export async function readShared(token: string) {
   const { Item: link } = await db.send(new GetCommand({ TableName: TABLE, Key: shareKey(token), ConsistentRead: true }));
   if (!link) throw new NotFoundError(SHARE_NOT_FOUND);
   const userId = String(link.user_id);
-  const promptKey = keys.prompt(userId, String(link.prompt_id));
+  const promptKey = keys.prompt(link.workspace_pk ? (String(link.workspace_pk) as WorkspacePk) : personalPk(userId), String(link.prompt_id));
   const items = await batchGet([promptKey, keys.user(userId)], { consistent: true });
-  const prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
+  const prompt = items.find((i) => i.sk === promptKey.sk && i.pk === promptKey.pk) as PromptItem | undefined;
   const author = items.find((i) => i.sk === 'PROFILE') as UserRecord | undefined;
   if (!prompt || prompt.share_token !== token || !author) throw new NotFoundError(SHARE_NOT_FOUND);
   return {
@@ -126,10 +135,10 @@ export async function readShared(token: string) {
   };
 }
 
-/** Copies a shared prompt into the caller's workspace, within their plan limit. */
-export async function forkShared(user: UserRecord, token: string): Promise<PromptItem> {
+/** Copies a shared prompt into the workspace, within its plan limit. */
+export async function forkShared(workspace: WorkspaceRef, token: string): Promise<PromptItem> {
   const { view } = await readShared(token);
-  return createPrompt(user, {
+  return createPrompt(workspace, {
     title: view.title,
     body: view.body,
     category_id: null,

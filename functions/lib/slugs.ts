@@ -1,3 +1,4 @@
+import type { WorkspacePk } from './keys';
 import { slugCandidate, slugify } from '@shared/slugs';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db, queryAll } from './db';
@@ -10,29 +11,29 @@ import { type Tx, transact } from './transactions';
  * prompt's `slug`, so two prompts of a workspace can never end with one slug (as name claims do
  * for categories). The registry finds a prompt by its slug through this item.
  */
-export const slugKey = (userId: string, slug: string) => ({ pk: `USER#${userId}`, sk: `SLUG#${slug}` });
+export const slugKey = (workspace: WorkspacePk, slug: string) => ({ pk: workspace, sk: `SLUG#${slug}` });
 
 export const SLUG_TAKEN = 'Another of your prompts already has this slug.';
 
-export const slugClaim = (userId: string, slug: string, promptId: string): Tx => ({
-  Put: { TableName: TABLE, Item: { ...slugKey(userId, slug), type: 'prompt_slug', prompt_id: promptId }, ConditionExpression: 'attribute_not_exists(pk)' },
+export const slugClaim = (workspace: WorkspacePk, slug: string, promptId: string): Tx => ({
+  Put: { TableName: TABLE, Item: { ...slugKey(workspace, slug), type: 'prompt_slug', prompt_id: promptId }, ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** Frees a slug, only while it still names this prompt. */
-export const slugRelease = (userId: string, slug: string, promptId: string): Tx => ({
+export const slugRelease = (workspace: WorkspacePk, slug: string, promptId: string): Tx => ({
   Delete: {
     TableName: TABLE,
-    Key: slugKey(userId, slug),
+    Key: slugKey(workspace, slug),
     ConditionExpression: 'attribute_not_exists(pk) OR prompt_id = :id',
     ExpressionAttributeValues: { ':id': promptId },
   },
 });
 
 /** Slugs of the workspace starting with `base` (one Query on the SLUG# range). */
-async function takenLike(userId: string, base: string): Promise<Set<string>> {
+async function takenLike(workspace: WorkspacePk, base: string): Promise<Set<string>> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': `SLUG#${base}` },
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': `SLUG#${base}` },
     ProjectionExpression: 'sk',
     ConsistentRead: true,
   });
@@ -50,14 +51,14 @@ export class SlugTaken extends Error {}
  * Runs `write` with a slug made from `title`: first the plain one (no read); when its claim fails
  * (`write` throws SlugTaken), the workspace's slugs like it are read and the first free one tried.
  */
-export async function withNewSlug<T>(userId: string, title: string, write: (slug: string) => Promise<T>): Promise<T> {
+export async function withNewSlug<T>(workspace: WorkspacePk, title: string, write: (slug: string) => Promise<T>): Promise<T> {
   const base = slugify(title);
   const policy = {
     attempts: 5,
     retryOn: (error: unknown) => error instanceof SlugTaken,
     exhausted: () => new ConflictError('Too many prompts were saved at once with this title. Please try again.'),
   };
-  return retry(policy, async (attempt) => write(attempt === 1 ? base : freeSlug(base, await takenLike(userId, base))));
+  return retry(policy, async (attempt) => write(attempt === 1 ? base : freeSlug(base, await takenLike(workspace, base))));
 }
 
 /**
@@ -78,12 +79,12 @@ export async function backfillSlugs(): Promise<number> {
     },
   )) {
     for (const item of page.Items ?? []) {
-      const userId = String(item.pk).slice('USER#'.length);
-      const done = await withNewSlug(userId, String(item.title), async (slug) => {
+      const workspace = String(item.pk) as WorkspacePk;
+      const done = await withNewSlug(workspace, String(item.title), async (slug) => {
         try {
           await transact(
             [
-              slugClaim(userId, slug, String(item.id)),
+              slugClaim(workspace, slug, String(item.id)),
               {
                 Update: {
                   TableName: TABLE,

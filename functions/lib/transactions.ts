@@ -3,8 +3,11 @@ import { type LimitKind, limitFor, limitMessage } from '@shared/tiers';
 import { TABLE, db, transactWithRetry } from './db';
 import { cancellationCodes } from './retry';
 import { ForbiddenError } from './errors';
-import { keys } from './keys';
-import { COUNTERS, type UserRecord } from './users';
+import { COUNTERS, type Key } from './users';
+import type { WorkspaceRef } from './workspace';
+
+/** What a plan limit is checked against: the item with the counters and the plan it follows. */
+export type LimitHolder = Pick<WorkspaceRef, 'holder' | 'tier'>;
 
 export type Tx = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -12,8 +15,8 @@ export type Tx = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[
  * The counter increment that guards a plan limit, as a transaction item: it fails its condition
  * when the user is at the limit, so concurrent creates can never pass it together.
  */
-export function claimSlot(user: UserRecord, kind: LimitKind): Tx {
-  return claimSlots(user, { [kind]: 1 });
+export function claimSlot(workspace: LimitHolder, kind: LimitKind): Tx {
+  return claimSlots(workspace, { [kind]: 1 });
 }
 
 /**
@@ -21,18 +24,18 @@ export function claimSlot(user: UserRecord, kind: LimitKind): Tx {
  * imports: all of them or none, i.e. `used + n <= limit` per kind, written as `used <= limit - n`
  * because conditions have no arithmetic.
  */
-export function claimSlots(user: UserRecord, counts: Partial<Record<LimitKind, number>>): Tx {
+export function claimSlots(workspace: LimitHolder, counts: Partial<Record<LimitKind, number>>): Tx {
   const adds: string[] = [];
   const conditions = ['attribute_exists(pk)'];
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
   Object.entries(counts).forEach(([kind, count], i) => {
-    const limit = limitFor(user.access_tier, kind as LimitKind);
+    const limit = limitFor(workspace.tier, kind as LimitKind);
     names[`#c${i}`] = COUNTERS[kind as LimitKind];
     values[`:n${i}`] = count;
     adds.push(`#c${i} :n${i}`);
     if (limit === null) return;
-    // More than the whole limit never fits: the user item always exists, so this always fails.
+    // More than the whole limit never fits: the holder item always exists, so this always fails.
     if (limit - count < 0) conditions.push('attribute_not_exists(pk)');
     else {
       values[`:room${i}`] = limit - count;
@@ -42,7 +45,7 @@ export function claimSlots(user: UserRecord, counts: Partial<Record<LimitKind, n
   return {
     Update: {
       TableName: TABLE,
-      Key: keys.user(user.id),
+      Key: workspace.holder,
       UpdateExpression: `ADD ${adds.join(', ')}`,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
@@ -51,11 +54,11 @@ export function claimSlots(user: UserRecord, counts: Partial<Record<LimitKind, n
   };
 }
 
-export function releaseSlot(userId: string, kind: LimitKind): Tx {
+export function releaseSlot(holder: Key, kind: LimitKind): Tx {
   return {
     Update: {
       TableName: TABLE,
-      Key: keys.user(userId),
+      Key: holder,
       UpdateExpression: 'ADD #c :minus',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#c': COUNTERS[kind] },
@@ -79,4 +82,4 @@ export async function transact(items: Tx[], failures: Record<number, () => Error
   }
 }
 
-export const limitError = (user: UserRecord, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(user.access_tier, kind) ?? 0));
+export const limitError = (workspace: LimitHolder, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(workspace.tier, kind) ?? 0));

@@ -18,13 +18,14 @@ import { keys } from './keys';
 import { slugify } from '@shared/slugs';
 import { namedPuts } from './named-items';
 import { freeSlug, slugClaim } from './slugs';
-import { TABLE } from './db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE, db } from './db';
 import { retry } from './retry';
 import { type Tx, claimSlots, transact } from './transactions';
-import { COUNTERS, type UserRecord, getUser } from './users';
+import { COUNTERS } from './users';
 import { CATEGORY, type CategoryItem } from './category';
-import { type PromptItem } from './prompt';
-import { loadWorkspace, toCategories, toPrompts, type Workspace } from './workspace';
+import type { PromptItem } from './prompt';
+import { type WorkspaceRef, loadWorkspace, toCategories, toPrompts, type Workspace } from './workspace';
 
 /**
  * Import and export of My Prompts.
@@ -254,16 +255,19 @@ function categoryName(plan: ImportPlan, key: string | null): string | null {
 
 const plural = (n: number, one: string, many: string) => `${n} new ${n === 1 ? one : many}`;
 
-/** Whether the plan fits what the user's plan has left; the counters are the ones the writes check. */
-export function limitCheck(user: UserRecord, plan: Pick<ImportPlan, 'create' | 'categoriesToCreate'>): { allowed: boolean; detail?: string } {
+/** What an import's limits are checked against: the workspace's plan and its counters as read. */
+type Counted = Pick<WorkspaceRef, 'tier' | 'holderItem'>;
+
+/** Whether the plan fits what the workspace's plan has left; the counters are the ones the writes check. */
+export function limitCheck(workspace: Counted, plan: Pick<ImportPlan, 'create' | 'categoriesToCreate'>): { allowed: boolean; detail?: string } {
   const checks: [LimitKind, number, string, string][] = [
     ['max_prompts', plan.create.length, 'prompt', 'prompts'],
     ['max_categories', plan.categoriesToCreate.length, 'category', 'categories'],
   ];
   for (const [kind, wanted, one, many] of checks) {
-    const limit = limitFor(user.access_tier, kind);
+    const limit = limitFor(workspace.tier, kind);
     if (limit === null || wanted === 0) continue;
-    const used = Number((user as unknown as Record<string, unknown>)[COUNTERS[kind]] ?? 0);
+    const used = Number(workspace.holderItem[COUNTERS[kind]] ?? 0);
     const left = Math.max(0, limit - used);
     if (wanted <= left) continue;
     const detail =
@@ -275,13 +279,13 @@ export function limitCheck(user: UserRecord, plan: Pick<ImportPlan, 'create' | '
   return { allowed: true };
 }
 
-export function preview(user: UserRecord, plan: ImportPlan): ImportPreview {
+export function preview(workspace: Counted, plan: ImportPlan): ImportPreview {
   return {
     dry_run: true,
     create: plan.create.map((c) => ({ title: c.prompt.title, category: categoryName(plan, c.category) })),
     duplicates: plan.duplicates,
     categories_to_create: plan.categoriesToCreate,
-    limit: limitCheck(user, plan),
+    limit: limitCheck(workspace, plan),
   };
 }
 
@@ -318,14 +322,14 @@ function chunks(units: Unit[]): Unit[][] {
 }
 
 /** Writes a plan; `landed` hears of every transaction that succeeded. */
-async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: number, categories: number) => void): Promise<void> {
+async function write(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts: number, categories: number) => void): Promise<void> {
   const started = Date.now();
   const now = new Date(started).toISOString();
   const ids = new Map([...plan.existing].map(([key, c]) => [key, c.id]));
   const units: Unit[] = plan.categoriesToCreate.map((name) => {
     const category: CategoryItem = { id: randomUUID(), name, created_at: now };
     ids.set(nameKey(name), category.id);
-    return { kind: 'max_categories', items: namedPuts(CATEGORY, user.id, { ...category }) };
+    return { kind: 'max_categories', items: namedPuts(CATEGORY, workspace.pk, { ...category }) };
   });
   plan.create.forEach(({ prompt: p, category }, index) => {
     // Without dates, a millisecond apart in file order (newest first, as exports list them), so the list keeps that order.
@@ -346,12 +350,15 @@ async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: numbe
       updated_at: p.updated_at ?? created_at,
       version: 1,
       version_source: { kind: 'import' },
+      version_by: workspace.author,
     };
     units.push({
       kind: 'max_prompts',
       items: [
-        { Put: { TableName: TABLE, Item: { ...keys.prompt(user.id, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        slugClaim(user.id, slug, item.id),
+        {
+          Put: { TableName: TABLE, Item: { ...keys.prompt(workspace.pk, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' },
+        },
+        slugClaim(workspace.pk, slug, item.id),
       ],
     });
   });
@@ -360,7 +367,7 @@ async function write(user: UserRecord, plan: ImportPlan, landed: (prompts: numbe
     const categories = chunk.filter((u) => u.kind === 'max_categories').length;
     const prompts = chunk.length - categories;
     const counts = { ...(categories ? { max_categories: categories } : {}), ...(prompts ? { max_prompts: prompts } : {}) };
-    const items = [claimSlots(user, counts), ...chunk.flatMap((u) => u.items)];
+    const items = [claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)];
     // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
     const raced = Object.fromEntries(items.map((_, i) => [i, () => new Raced()]));
     await transact(items, raced);
@@ -375,7 +382,7 @@ const ATTEMPTS = 3;
  * the workspace as it now is: what already landed counts as duplicates then, so nothing is
  * written twice, and the limit check sees the new counters.
  */
-export async function runImport(userId: string, document: PromptsDocument): Promise<ImportResult> {
+export async function runImport(workspace: WorkspaceRef, document: PromptsDocument): Promise<ImportResult> {
   let created = 0;
   let categoriesCreated = 0;
   let duplicates: number | undefined;
@@ -391,18 +398,22 @@ export async function runImport(userId: string, document: PromptsDocument): Prom
 
   // A lost race (Raced) reads the workspace again and plans what is left, while attempts remain.
   return retry({ attempts: ATTEMPTS, retryOn: (error) => error instanceof Raced }, async (attempt) => {
-    const [user, workspace] = await Promise.all([getUser(userId), loadWorkspace(userId)]);
-    if (!user) throw new ForbiddenError('Your account no longer exists.');
-    const plan = planImport(document, workspace);
+    // The counters as they are now (a retry follows a write that moved them).
+    const [{ Item: holderItem }, content] = await Promise.all([
+      db.send(new GetCommand({ TableName: TABLE, Key: workspace.holder, ConsistentRead: true })),
+      loadWorkspace(workspace.pk),
+    ]);
+    if (!holderItem) throw new ForbiddenError(workspace.team ? 'This team no longer exists.' : 'Your account no longer exists.');
+    const plan = planImport(document, content);
     duplicates ??= plan.duplicates.length;
-    const limit = limitCheck(user, plan);
+    const limit = limitCheck({ tier: workspace.tier, holderItem }, plan);
     if (!limit.allowed) {
       if (!created && !categoriesCreated) throw new ForbiddenError(limit.detail!);
       return partial(plan.create.length, `another change reached your plan's limit meanwhile. ${limit.detail}`);
     }
     let createdNow = 0;
     try {
-      await write(user, plan, (prompts, categories) => {
+      await write(workspace, plan, (prompts, categories) => {
         createdNow += prompts;
         created += prompts;
         categoriesCreated += categories;

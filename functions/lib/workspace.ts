@@ -2,8 +2,52 @@ import type { Category, Prompt } from '@shared/contract/prompts';
 import type { CategoryItem } from './category';
 import { collator } from './collator';
 import { queryAll } from './db';
-import { VERSIONS_SK, keys } from './keys';
+import type { Tier } from '@shared/tiers';
+import { VERSIONS_SK, type WorkspacePk, keys, personalPk } from './keys';
 import { type PromptItem, toPrompt } from './prompt';
+import type { TeamRole } from './team';
+import type { Item, Key, UserRecord } from './users';
+
+/**
+ * The workspace a request acts on, resolved in the authenticating read (http.ts): the caller's
+ * own, or a team's with `?workspace=<team id>` (docs/architecture.md, "Team workspaces").
+ */
+export interface WorkspaceRef {
+  pk: WorkspacePk;
+  /** The item with the plan counters and the directives: the user item, or the team item. */
+  holder: Key;
+  /** That item as read with the request. */
+  holderItem: Item;
+  /** The plan whose limits apply: the caller's own, or the team's (its billing owner's). */
+  tier: Tier;
+  role: TeamRole;
+  team: { id: string; name: string } | null;
+  /** Who acts: versions record them. */
+  author: Author;
+}
+
+/** The person behind a change, as versions record it (their name then, as a commit keeps its author's). */
+export interface Author {
+  user_id: string;
+  name: string;
+}
+export const authorOf = (user: Pick<UserRecord, 'id' | 'first_name' | 'last_name'>): Author => ({
+  user_id: user.id,
+  name: `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim(),
+});
+
+/** A person's own workspace: they own it, and their plan sets its limits. */
+export function personalWorkspace(user: UserRecord): WorkspaceRef {
+  return {
+    pk: personalPk(user.id),
+    holder: keys.user(user.id),
+    holderItem: user as unknown as Item,
+    tier: user.access_tier,
+    role: 'owner',
+    team: null,
+    author: authorOf(user),
+  };
+}
 
 /**
  * The workspace read: a user's prompts and categories (and the partition's other items) in one
@@ -18,18 +62,18 @@ export interface Workspace {
 }
 
 /** Access pattern: a user's whole workspace in one Query (paged past 1 MB), without version history (keys.ts). */
-export async function loadWorkspace(userId: string): Promise<Workspace> {
-  const workspace: Workspace = { prompts: [], categories: [], items: [] };
+export async function loadWorkspace(workspace: WorkspacePk): Promise<Workspace> {
+  const content: Workspace = { prompts: [], categories: [], items: [] };
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk < :versions',
-    ExpressionAttributeValues: { ':pk': keys.workspace(userId), ':versions': VERSIONS_SK },
+    ExpressionAttributeValues: { ':pk': workspace, ':versions': VERSIONS_SK },
   });
   for (const item of items) {
-    if (item.type === 'prompt') workspace.prompts.push(item as unknown as PromptItem);
-    else if (item.type === 'category') workspace.categories.push(item as unknown as CategoryItem);
-    else workspace.items.push(item);
+    if (item.type === 'prompt') content.prompts.push(item as unknown as PromptItem);
+    else if (item.type === 'category') content.categories.push(item as unknown as CategoryItem);
+    else content.items.push(item);
   }
-  return workspace;
+  return content;
 }
 
 /** Public prompt shapes with category names resolved; a missing category reads as uncategorised. */

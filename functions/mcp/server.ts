@@ -15,6 +15,7 @@ import { type Result, api } from '../lib/http';
 import { boundedPage } from '../lib/paging';
 import { compileRegistryPrompt, listRegistry } from '../lib/registry';
 import type { UserRecord } from '../lib/users';
+import type { WorkspaceRef } from '../lib/workspace';
 
 /**
  * POST /api/v1/mcp: a Model Context Protocol server (Streamable HTTP, stateless, JSON answers) on
@@ -39,12 +40,12 @@ function toMcpError(error: unknown): never {
   throw error;
 }
 
-function serverFor(user: UserRecord): Server {
+function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
   const server = new Server(SERVER_INFO, { capabilities: { prompts: {}, tools: {} } });
 
   // Past 900 KB the list comes in pages, with MCP's own cursor (docs/architecture.md, "Bounded answers").
   server.setRequestHandler(ListPromptsRequestSchema, async ({ params }) => {
-    const prompts = (await listRegistry(user.id)).map((p) => ({
+    const prompts = (await listRegistry(workspace.pk)).map((p) => ({
       name: p.slug,
       title: p.title,
       description: p.description,
@@ -56,12 +57,12 @@ function serverFor(user: UserRecord): Server {
           required: v.default === undefined,
         })),
     }));
-    const page = await boundedPage(`mcp-prompts:${user.id}`, prompts, params?.cursor, { keyOf: (p) => p.name }).catch(toMcpError);
+    const page = await boundedPage(`mcp-prompts:${workspace.pk}`, prompts, params?.cursor, { keyOf: (p) => p.name }).catch(toMcpError);
     return { prompts: page.rows, ...(page.next ? { nextCursor: page.next } : {}) };
   });
 
   server.setRequestHandler(GetPromptRequestSchema, async ({ params }) => {
-    const { text, view } = await compileRegistryPrompt(user, params.name, null, {}, params.arguments ?? {}, true).catch(toMcpError);
+    const { text, view } = await compileRegistryPrompt(workspace, user, params.name, null, {}, params.arguments ?? {}, true).catch(toMcpError);
     return { description: view.title, messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
   });
 
@@ -94,7 +95,7 @@ function serverFor(user: UserRecord): Server {
     const args = (params.arguments ?? {}) as Record<string, unknown>;
     if (params.name === 'search_prompts') {
       const words = (asString(args.query) ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-      const found = (await listRegistry(user.id)).filter((p) => words.every((w) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes(w)));
+      const found = (await listRegistry(workspace.pk)).filter((p) => words.every((w) => `${p.slug} ${p.title} ${p.description}`.toLowerCase().includes(w)));
       const text = found.length ? found.map((p) => `${p.slug}: ${p.title}${p.description ? ` (${p.description})` : ''}`).join('\n') : 'No prompts found.';
       return { content: [{ type: 'text' as const, text }], structuredContent: { prompts: found } };
     }
@@ -103,7 +104,7 @@ function serverFor(user: UserRecord): Server {
       if (!slug) return { content: [{ type: 'text' as const, text: 'slug is required.' }], isError: true };
       try {
         const label = asString(args.label);
-        const { text } = await compileRegistryPrompt(user, slug, null, label ? { label } : {}, stringRecord(args.variables), true);
+        const { text } = await compileRegistryPrompt(workspace, user, slug, null, label ? { label } : {}, stringRecord(args.variables), true);
         return { content: [{ type: 'text' as const, text }] };
       } catch (error) {
         // Tool failures go back to the model as results it can act on (a missing variable, a wrong slug).
@@ -116,7 +117,7 @@ function serverFor(user: UserRecord): Server {
   return server;
 }
 
-export const handler = api('POST /mcp', {}, async ({ user, event }): Promise<Result> => {
+export const handler = api('POST /mcp', {}, async ({ user, workspace, event }): Promise<Result> => {
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(body) > config.maxBodyBytes) throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
@@ -125,7 +126,7 @@ export const handler = api('POST /mcp', {}, async ({ user, event }): Promise<Res
   const request = new Request(`https://mcp.local${API_BASE}/mcp`, { method: 'POST', headers, body });
 
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = serverFor(user);
+  const server = serverFor(user, workspace);
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(request);

@@ -7,7 +7,7 @@ import { createPrompt, toPrompt } from '../lib/prompt';
  * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the product's limit message). The
  * write checks the category (404 when it is not the caller's); its name is read alongside.
  */
-export const handler = api('POST /prompts/', { body: PromptInput }, async ({ user, body }) => {
-  const [prompt, name] = await Promise.all([createPrompt(user, body), categoryName(user.id, body.category_id)]);
+export const handler = api('POST /prompts/', { body: PromptInput }, async ({ user, workspace, body }) => {
+  const [prompt, name] = await Promise.all([createPrompt(workspace, body), categoryName(workspace.pk, body.category_id)]);
   return created(toPrompt(prompt, categoryNames(prompt.category_id, name)));
 });

@@ -5,7 +5,7 @@ import { parseWith } from '../lib/validation';
 import { promptPreload } from '../lib/prompt';
 
 /** DELETE /prompts/{id}/labels/{label}: unpins the label (404 when the prompt has no such label). */
-export const handler = api('DELETE /prompts/{id}/labels/{label}', { preload: promptPreload }, async ({ user, params, preloaded }) => {
-  await setLabel(user.id, params.id, parseWith(LabelName, params.label), null, preloaded.prompt);
+export const handler = api('DELETE /prompts/{id}/labels/{label}', { preload: promptPreload }, async ({ user, workspace, params, preloaded }) => {
+  await setLabel(workspace.pk, params.id, parseWith(LabelName, params.label), null, preloaded.prompt);
   return noContent();
 });

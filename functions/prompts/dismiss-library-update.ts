@@ -2,7 +2,7 @@ import { api, noContent } from '../lib/http';
 import { dismissLibraryUpdate, lineagePreload, loadLineage } from '../lib/lineage';
 
 /** POST /prompts/{id}/library-update/dismiss: the change is marked as seen; the content stays (two round trips). */
-export const handler = api('POST /prompts/{id}/library-update/dismiss', { preload: lineagePreload }, async ({ user, preloaded }) => {
-  await dismissLibraryUpdate(user, await loadLineage(user, preloaded));
+export const handler = api('POST /prompts/{id}/library-update/dismiss', { preload: lineagePreload }, async ({ user, workspace, preloaded }) => {
+  await dismissLibraryUpdate(workspace.pk, await loadLineage(user, preloaded));
   return noContent();
 });

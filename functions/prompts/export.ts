@@ -8,10 +8,10 @@ import { loadWorkspace } from '../lib/workspace';
  * default) is the document POST /prompts/import takes, in this or any other account; Markdown is
  * one readable file and cannot be imported.
  */
-export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ user, query, event }) => {
+export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ user, workspace, query, event }) => {
   const format = query.format ?? 'json';
   const now = new Date();
-  const document = buildDocument(await loadWorkspace(user.id), now);
+  const document = buildDocument(await loadWorkspace(workspace.pk), now);
   const [body, type] =
     format === 'json'
       ? [`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8']

@@ -3,7 +3,7 @@ import { tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
 import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/library';
-import { lockedMessage, revisionOf } from '../lib/lineage';
+import { TIERED_IN_TEAM, lockedMessage, revisionOf } from '../lib/lineage';
 import { logger } from '../lib/log';
 import { categoryName, categoryNames } from '../lib/category';
 import { createPrompt, toPrompt } from '../lib/prompt';
@@ -18,14 +18,16 @@ import { createPrompt, toPrompt } from '../lib/prompt';
 export const handler = api(
   'POST /prompts/fork/{id}',
   { body: ForkRequest, preload: { original: ({ params }) => libraryKeys.prompt(params.id) } },
-  async ({ user, body, preloaded }) => {
+  async ({ user, workspace, body, preloaded }) => {
     const original = libraryPromptFrom(preloaded.original);
     if (!original) throw new NotFoundError('Prompt not found.');
     if (!tierAllows(user.access_tier, original.access_tier)) {
       throw new ForbiddenError(lockedMessage(original.access_tier));
     }
+    // A team workspace is read by people of any plan: tiered content never enters one (docs/product.md, Teams).
+    if (workspace.team && original.access_tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
     const [prompt, name] = await Promise.all([
-      createPrompt(user, {
+      createPrompt(workspace, {
         title: original.title,
         body: original.body,
         category_id: body.category_id,
@@ -38,7 +40,7 @@ export const handler = api(
         forked_revision: revisionOf(original),
         version_source: { kind: 'fork', library_prompt_id: original.id },
       }),
-      categoryName(user.id, body.category_id),
+      categoryName(workspace.pk, body.category_id),
       // 'Popular' in the library: the prompt's own counter item, alongside the copy (no extra round
       // trip; a failed count never fails the copy, a copy refused at this point is rare as the UI
       // stops at the plan limit first).

@@ -9,9 +9,9 @@ import { loadWorkspace } from '../lib/workspace';
  * creates the new categories and prompts within the plan limits (403, nothing written, when they
  * do not fit) and skips duplicates. The rules are in functions/lib/transfer.ts.
  */
-export const handler = api('POST /prompts/import', { body: ImportEnvelope, maxBodyBytes: IMPORT_MAX_BYTES }, async ({ user, body }) => {
+export const handler = api('POST /prompts/import', { body: ImportEnvelope, maxBodyBytes: IMPORT_MAX_BYTES }, async ({ user, workspace, body }) => {
   const document = parseDocument(body.document);
-  if (body.dry_run) return ok(preview(user, planImport(document, await loadWorkspace(user.id))));
-  const result = await runImport(user.id, document);
+  if (body.dry_run) return ok(preview(workspace, planImport(document, await loadWorkspace(workspace.pk))));
+  const result = await runImport(workspace, document);
   return json(result.created || result.categories_created ? 201 : 200, result);
 });

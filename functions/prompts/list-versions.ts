@@ -2,4 +2,6 @@ import { api, ok } from '../lib/http';
 import { listVersions } from '../lib/prompt';
 
 /** GET /prompts/{id}/versions: the prompt's versions, the current one first, then newest first. */
-export const handler = api('GET /prompts/{id}/versions', {}, async ({ user, params }) => ok({ versions: await listVersions(user.id, params.id) }));
+export const handler = api('GET /prompts/{id}/versions', {}, async ({ user, workspace, params }) =>
+  ok({ versions: await listVersions(workspace.pk, params.id) }),
+);

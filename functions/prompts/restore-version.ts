@@ -6,8 +6,10 @@ import { promptFrom, promptViewAlongside, restorePreload, restoreVersion, VERSIO
  * POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new
  * version. Two round trips: the prompt and the snapshot are read with the user.
  */
-export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ user, params, preloaded }) => {
+export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ user, workspace, params, preloaded }) => {
   const version = versionParam(params.version);
   if (version === null) throw new NotFoundError(VERSION_NOT_FOUND);
-  return ok(await promptViewAlongside(user.id, promptFrom(preloaded.prompt), restoreVersion(user.id, params.id, version, preloaded)));
+  return ok(
+    await promptViewAlongside(workspace.pk, promptFrom(preloaded.prompt), restoreVersion(workspace.pk, params.id, version, preloaded, workspace.author)),
+  );
 });

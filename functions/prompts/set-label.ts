@@ -5,7 +5,11 @@ import { parseWith } from '../lib/validation';
 import { promptPreload } from '../lib/prompt';
 
 /** PUT /prompts/{id}/labels/{label}: pins the label to a version (moves it when already set). */
-export const handler = api('PUT /prompts/{id}/labels/{label}', { body: LabelInput, preload: promptPreload }, async ({ user, params, body, preloaded }) => {
-  const label = parseWith(LabelName, params.label);
-  return ok({ labels: await setLabel(user.id, params.id, label, body.version, preloaded.prompt) });
-});
+export const handler = api(
+  'PUT /prompts/{id}/labels/{label}',
+  { body: LabelInput, preload: promptPreload },
+  async ({ user, workspace, params, body, preloaded }) => {
+    const label = parseWith(LabelName, params.label);
+    return ok({ labels: await setLabel(workspace.pk, params.id, label, body.version, preloaded.prompt) });
+  },
+);

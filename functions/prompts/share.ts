@@ -3,6 +3,6 @@ import { sharePrompt } from '../lib/share';
 import { promptFrom, promptPreload } from '../lib/prompt';
 
 /** POST /prompts/{id}/share: a public link to the prompt (201, the same link when it is already shared). */
-export const handler = api('POST /prompts/{id}/share', { preload: promptPreload }, async ({ user, preloaded, event }) =>
-  created((await sharePrompt(user.id, promptFrom(preloaded.prompt), event.headers ?? {})).answer),
+export const handler = api('POST /prompts/{id}/share', { preload: promptPreload }, async ({ user, workspace, preloaded, event }) =>
+  created((await sharePrompt(workspace, promptFrom(preloaded.prompt), event.headers ?? {})).answer),
 );

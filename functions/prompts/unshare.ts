@@ -3,7 +3,7 @@ import { unsharePrompt } from '../lib/share';
 import { promptFrom, promptPreload } from '../lib/prompt';
 
 /** DELETE /prompts/{id}/share: the link answers 404 from the next request on. */
-export const handler = api('DELETE /prompts/{id}/share', { preload: promptPreload }, async ({ user, preloaded }) => {
-  await unsharePrompt(user.id, promptFrom(preloaded.prompt));
+export const handler = api('DELETE /prompts/{id}/share', { preload: promptPreload }, async ({ user, workspace, preloaded }) => {
+  await unsharePrompt(workspace.pk, promptFrom(preloaded.prompt));
   return noContent();
 });

@@ -8,9 +8,9 @@ import { setFavorite } from '../lib/prompt';
  * of the content keeps the previous content as a version (`source`: 'edit' or 'enhance'). The
  * prompt is read with the user (two round trips); the favourite toggle does not need it.
  */
-export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, body, params, preloaded }) => {
+export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, workspace, body, params, preloaded }) => {
   const id = params.id;
-  if ('title' in body) await savePrompt(user.id, id, body, promptFrom(preloaded.prompt));
-  else await setFavorite(user.id, id, body.is_favorite);
+  if ('title' in body) await savePrompt(workspace.pk, id, body, promptFrom(preloaded.prompt), workspace.author);
+  else await setFavorite(workspace.pk, id, body.is_favorite);
   return noContent();
 });

@@ -11,9 +11,10 @@ import { compileRegistryPrompt, registryPreload } from '../lib/registry';
 export const handler = api(
   'POST /registry/prompts/{slug}/compile',
   { body: CompileRequest, preload: registryPreload },
-  async ({ user, params, body, preloaded }) => {
+  async ({ user, workspace, params, body, preloaded }) => {
     if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
     const { text } = await compileRegistryPrompt(
+      workspace,
       user,
       params.slug,
       preloaded.slug,

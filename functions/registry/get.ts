@@ -3,7 +3,11 @@ import { api, ok } from '../lib/http';
 import { registryPreload, resolvePrompt, selectorFrom } from '../lib/registry';
 
 /** GET /registry/prompts/{slug}?label=&version=: one version of one of the caller's prompts (session or API key). */
-export const handler = api('GET /registry/prompts/{slug}', { query: RegistryQuery, preload: registryPreload }, async ({ user, params, query, preloaded }) => {
-  const selector = selectorFrom(query);
-  return ok((await resolvePrompt(user.id, params.slug, preloaded.slug, selector)).view);
-});
+export const handler = api(
+  'GET /registry/prompts/{slug}',
+  { query: RegistryQuery, preload: registryPreload },
+  async ({ user, workspace, params, query, preloaded }) => {
+    const selector = selectorFrom(query);
+    return ok((await resolvePrompt(workspace.pk, params.slug, preloaded.slug, selector)).view);
+  },
+);

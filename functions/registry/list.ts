@@ -7,7 +7,7 @@ import { listRegistry } from '../lib/registry';
  * GET /registry/prompts: the caller's prompts by slug, with their labels and variables (session
  * or API key); past 900 KB in pages (cursor in `x-next-cursor`).
  */
-export const handler = api('GET /registry/prompts', { query: OwnListQuery }, async ({ user, query }) => {
-  const page = await boundedPage(`registry:${user.id}`, await listRegistry(user.id), query.cursor, { keyOf: (p) => p.slug });
+export const handler = api('GET /registry/prompts', { query: OwnListQuery }, async ({ user, workspace, query }) => {
+  const page = await boundedPage(`registry:${workspace.pk}`, await listRegistry(workspace.pk), query.cursor, { keyOf: (p) => p.slug });
   return { ...ok({ prompts: page.rows }), headers: pageHeaders(page.next) };
 });

@@ -3,4 +3,6 @@ import { forkShared } from '../lib/share';
 import { toPrompt } from '../lib/prompt';
 
 /** POST /shared/{token}/fork: copies the shared prompt into the caller's My Prompts (plan limit max_prompts). */
-export const handler = api('POST /shared/{token}/fork', {}, async ({ user, params }) => created(toPrompt(await forkShared(user, params.token), new Map())));
+export const handler = api('POST /shared/{token}/fork', {}, async ({ user, workspace, params }) =>
+  created(toPrompt(await forkShared(workspace, params.token), new Map())),
+);

@@ -18,6 +18,8 @@ export interface paths {
                 query?: {
                     /** @description The x-next-cursor header of the previous page, when the list was too large for one answer (opaque, signed; anything else → 400) */
                     cursor?: string;
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
                 };
                 header?: never;
                 path?: never;
@@ -93,6 +95,8 @@ export interface paths {
                     label?: string;
                     /** @description A version number */
                     version?: string;
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
                 };
                 header?: never;
                 path: {
@@ -164,7 +168,10 @@ export interface paths {
         /** Fill a prompt on the server: INPUT values from the request, SNIPPET and PROFILE from your context, the global prefix and suffix unless directives is false (session token or API key) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
+                };
                 header?: never;
                 path: {
                     slug: string;

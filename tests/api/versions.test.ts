@@ -9,6 +9,7 @@ import '../support/db';
  */
 const { db, TABLE } = await import('../../functions/lib/db');
 const { loadWorkspace } = await import('../../functions/lib/workspace');
+const { personalPk } = await import('../../functions/lib/keys');
 const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -187,7 +188,7 @@ describe('version history', () => {
     }
 
     const list = await call('GET', '/prompts/', { token: user.token });
-    const workspace = await loadWorkspace(user.id);
+    const workspace = await loadWorkspace(personalPk(user.id));
 
     expect(list.body.prompts.map((p: any) => [p.title, p.version])).toEqual([
       ['B', 3],

@@ -379,7 +379,8 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const { hashPassword, verifyPassword } = await import('../../functions/lib/passwords');
   const { upsertEntries, libraryKeys } = await import('../../functions/lib/library');
   const { createCategory } = await import('../../functions/lib/category');
-  const { keys } = await import('../../functions/lib/keys');
+  const { keys, personalPk } = await import('../../functions/lib/keys');
+  const { personalWorkspace } = await import('../../functions/lib/workspace');
 
   const recorder = recordRequests(db);
 
@@ -407,13 +408,14 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   type BenchUser = Awaited<ReturnType<typeof newUser>>;
   const fillWorkspace = async (user: BenchUser, count: number, seed: number) => {
     const categories: { id: string }[] = [];
-    for (const name of ['Marketing', 'Engineering', 'Research', 'Support', 'Personal']) categories.push(await createCategory(user.record, name));
+    for (const name of ['Marketing', 'Engineering', 'Research', 'Support', 'Personal'])
+      categories.push(await createCategory(personalWorkspace(user.record), name));
     const base = Date.parse('2026-01-01T00:00:00Z');
     const items = workspacePrompts(count, seed).map((p, i) => {
       const id = randomUUID();
       const at = new Date(base + i * 60_000).toISOString();
       const category_id = i % 3 === 0 ? null : categories[i % categories.length]!.id;
-      return { ...keys.prompt(user.id, id), type: 'prompt', id, ...p, category_id, created_at: at, updated_at: at };
+      return { ...keys.prompt(personalPk(user.id), id), type: 'prompt', id, ...p, category_id, created_at: at, updated_at: at };
     });
     await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
     await db.send(
@@ -465,7 +467,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await db.send(
-        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.workspace(id) }, ExclusiveStartKey }),
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': personalPk(id) }, ExclusiveStartKey }),
       );
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
@@ -489,7 +491,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.prompt(userId, id), type: 'prompt', id, ...fields, created_at: now, updated_at: now },
+              Item: { ...keys.prompt(personalPk(userId), id), type: 'prompt', id, ...fields, created_at: now, updated_at: now },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -523,13 +525,13 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       new QueryCommand({
         TableName: TABLE,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.workspace(list500.id), ':p': prefix },
+        ExpressionAttributeValues: { ':pk': personalPk(list500.id), ':p': prefix },
       }),
     );
   /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
   const registryFloor = async (withContext: boolean) => {
-    await authRead(list500, slugKey(list500.id, registryPrompt.slug));
-    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(list500.id, registryPrompt.id) }));
+    await authRead(list500, slugKey(personalPk(list500.id), registryPrompt.slug));
+    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(personalPk(list500.id), registryPrompt.id) }));
     await Promise.all(withContext ? [prompt, workspacePrefix('SNIPPET#'), workspacePrefix('XPROFILE#')] : [prompt]);
   };
 

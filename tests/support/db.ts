@@ -33,3 +33,41 @@ export async function userItem(userId: string) {
 export async function getItem(key: { pk: string; sk: string }) {
   return (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
 }
+
+/**
+ * A team with its members, written as the team routes write them (docs/data-model.md, "team",
+ * "team member", "team membership"): for tests of the team workspace itself.
+ */
+export async function seedTeam(name: string, tier: 'free' | 'pro' | 'elite', members: { id: string; role: 'owner' | 'editor' | 'viewer' }[]) {
+  const { randomUUID } = await import('node:crypto');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { teamKeys } = await import('../../functions/lib/team');
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const owners = members.filter((m) => m.role === 'owner');
+  const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: TABLE, Item }));
+  await put({
+    ...teamKeys.team(id),
+    type: 'team',
+    id,
+    name,
+    created_at: now,
+    billing_owner_id: owners[0]!.id,
+    tier,
+    owners: owners.length,
+    members_used: members.length,
+  });
+  for (const m of members) {
+    await put({ ...teamKeys.member(id, m.id), type: 'team_member', team_id: id, user_id: m.id, role: m.role, joined_at: now });
+    await put({ ...teamKeys.membership(m.id, id), type: 'team_membership', team_id: id, role: m.role });
+  }
+  return id;
+}
+
+/** Removes a member as the team routes do (member item and twin). */
+export async function dropMember(teamId: string, userId: string) {
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { teamKeys } = await import('../../functions/lib/team');
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: teamKeys.member(teamId, userId) }));
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: teamKeys.membership(userId, teamId) }));
+}

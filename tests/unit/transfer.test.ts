@@ -3,7 +3,6 @@ import { BadRequestError } from '../../functions/lib/errors';
 import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/transfer';
 import type { CategoryItem } from '../../functions/lib/category';
 import type { PromptItem } from '../../functions/lib/prompt';
-import type { UserRecord } from '../../functions/lib/users';
 import { NOT_AN_EXPORT, type PromptsDocument, exportFileName } from '@shared/contract/transfer';
 
 /** Import and export logic: the Markdown bundle, validation with positions, duplicates, limits. */
@@ -31,8 +30,8 @@ const doc = (prompts: Partial<PromptsDocument['prompts'][number]>[], categories:
   prompts: prompts.map((p) => ({ title: 'T', body: 'B', category: null, tasks: [], industries: [], is_favorite: false, ...p })),
 });
 
-const user = (tier: 'free' | 'pro' | 'elite', prompts_used = 0, categories_used = 0) =>
-  ({ id: 'u', access_tier: tier, prompts_used, categories_used }) as unknown as UserRecord;
+/** A workspace's plan and counters as an import's limit check reads them. */
+const user = (tier: 'free' | 'pro' | 'elite', prompts_used = 0, categories_used = 0) => ({ tier, holderItem: { prompts_used, categories_used } });
 
 describe('markdown export', () => {
   it('fences a body with a fence longer than any backtick run in it', () => {

@@ -154,6 +154,7 @@ describe('a delete that read the item before a rename committed', () => {
     // Prepare: the interleaving forced step by step through the handlers' own functions.
     const user = await signUp();
     const { getUser } = await import('../../../functions/lib/users');
+    const { personalWorkspace } = await import('../../../functions/lib/workspace');
     const named = await import('../../../functions/lib/named-items');
     const { CATEGORY } = await import('../../../functions/lib/category');
     const { SNIPPET } = await import('../../../functions/lib/context');
@@ -161,12 +162,13 @@ describe('a delete that read the item before a rename committed', () => {
     const record = (await getUser(user.id))!;
     const created =
       kind === 'category' ? { id: 'c1', name: 'Old', created_at: 'now' } : { id: 's1', snippet_name: 'Old', snippet_content: 'x', created_at: 'now' };
-    await named.createNamed(def, record, created);
-    const readByDelete = await named.getNamed<Record<string, unknown>>(def, user.id, created.id);
-    await named.updateNamed(def, user.id, { ...readByDelete }, { [def.nameField]: 'New' });
+    const workspace = personalWorkspace(record);
+    await named.createNamed(def, workspace, created);
+    const readByDelete = await named.getNamed<Record<string, unknown>>(def, workspace.pk, created.id);
+    await named.updateNamed(def, workspace.pk, { ...readByDelete }, { [def.nameField]: 'New' });
 
     // Act: the delete commits with what it read before the rename.
-    await named.deleteNamed(def, user.id, readByDelete);
+    await named.deleteNamed(def, workspace.pk, readByDelete);
 
     // Assess
     const items = await partition(user.id);
