@@ -147,6 +147,9 @@ export const ROUTES = [
   { method: 'DELETE', path: '/teams/{id}/invites/{invite_id}', handler: 'teams/revoke-invite', access: 'user' },
   { method: 'GET', path: '/invites/{token}', handler: 'teams/get-invite', access: 'user' },
   { method: 'POST', path: '/invites/{token}/accept', handler: 'teams/accept-invite', access: 'user' },
+  { method: 'GET', path: '/teams/{id}/members', handler: 'teams/list-members', access: 'user' },
+  { method: 'PUT', path: '/teams/{id}/members/{user_id}', handler: 'teams/set-role', access: 'user' },
+  { method: 'DELETE', path: '/teams/{id}/members/{user_id}', handler: 'teams/remove-member', access: 'user' },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read' },
 ] as const satisfies readonly RouteDef[];

@@ -14,6 +14,7 @@ import type { VersionItem } from './prompt';
 import type { CategoryItem } from './category';
 import type { PromptItem } from './prompt';
 import { toPrompts } from './workspace';
+import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
 
 /**
  * Everything about one user as a whole: the account view with plan usage, the export of all
@@ -126,6 +127,8 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   { name: 'directives', collect: ({ user }) => directivesOf(user) },
   { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
   { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
+  // The teams the person is in and their role (the team workspaces' content belongs to the teams).
+  { name: 'teams', collect: ({ items }) => (items.get('team_membership') ?? []).map(({ team_id, role }) => ({ team_id, role })) },
 ];
 
 /** Every item of a partition, grouped by its `type`. */
@@ -150,10 +153,16 @@ export const LAST_ADMIN = 'The platform needs at least one administrator.';
 
 /**
  * Work to do before a user's items are deleted (a feature that keeps the user's data with another
- * service adds a step here). The Stripe subscription is cancelled first: if Stripe fails, nothing
- * is deleted and the request can be repeated.
+ * service adds a step here). The Stripe subscription is cancelled before anything is deleted: if
+ * Stripe fails, nothing is deleted and the request can be repeated.
  */
-export const BEFORE_DELETE: ((user: UserRecord) => Promise<void>)[] = [cancelSubscription];
+export const BEFORE_DELETE: ((user: UserRecord) => Promise<void>)[] = [
+  // Teams first: a team that still needs the person (its creator, its only owner) refuses the deletion before anything changes.
+  refuseWhileTeamsNeedUser,
+  cancelSubscription,
+  // Teams they alone are in go; their other memberships end (docs/product.md, "Teams").
+  leaveTeamsOfDeletedUser,
+];
 
 const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'];
 

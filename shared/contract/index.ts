@@ -37,7 +37,7 @@ import { RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
-import { Invite, InviteInput, InviteList, InviteView, Team, TeamInput, TeamList } from './teams';
+import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, ShareLink, SharedPrompt } from './registry';
 
 export interface RouteContract {
@@ -237,6 +237,16 @@ export const CONTRACT = {
   'POST /invites/{token}/accept': {
     summary: "Join the team with the invitation's role, signed in as the invited address (another address → 403, already a member → 409, team full → 403)",
     response: Team,
+  },
+  'GET /teams/{id}/members': { summary: "The team's members with their current email, name and role (any member)", response: MemberList },
+  'PUT /teams/{id}/members/{user_id}': {
+    summary: "Change a member's role (owners; the last owner and the team's creator stay owners → 409)",
+    request: RoleInput,
+    response: Member,
+  },
+  'DELETE /teams/{id}/members/{user_id}': {
+    summary: "Remove a member (owners), or leave the team (yourself); the last owner and the team's creator cannot go → 409",
+    status: 204,
   },
   'POST /mcp': {
     summary:

@@ -5,7 +5,7 @@ import { adminToken, call, signUp } from '../support/api';
 import { TABLE, db, getItem, setTier, userItem } from '../support/db';
 import { invitationToken, waitForMail } from '../support/mail';
 
-/** Team workspaces: the management API (docs/product.md, "Teams"). */
+/** Team workspaces: the management API (docs/product.md, "Teams"). Every test has people and teams of its own. */
 type Person = Awaited<ReturnType<typeof signUp>>;
 
 async function person(tier: 'free' | 'pro' | 'elite' = 'free'): Promise<Person> {
@@ -214,5 +214,143 @@ describe('invitations', () => {
       expect(r).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/limit of 10 members/) } });
     }
     expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.members_used).toBe(10);
+  });
+});
+
+const membersOf = async (p: Person, team: string) => (await call('GET', `/teams/${team}/members`, { token: p.token })).body.members as Member[];
+interface Member {
+  user_id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+const setRole = (by: Person, team: string, userId: string, role: string) =>
+  call('PUT', `/teams/${team}/members/${userId}`, { token: by.token, json: { role } });
+const remove = (by: Person, team: string, userId: string) => call('DELETE', `/teams/${team}/members/${userId}`, { token: by.token });
+/** The owner count on the team item and the owners among its member items. */
+async function owners(by: Person, team: string) {
+  const counted = (await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.owners;
+  return { counted, listed: (await membersOf(by, team)).filter((m) => m.role === 'owner').length };
+}
+
+/** A team whose creator is no member (a state no request makes), so only the owner count keeps an owner. */
+const creatorGone = (team: string) =>
+  db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
+      UpdateExpression: 'SET billing_owner_id = :x',
+      ExpressionAttributeValues: { ':x': 'gone' },
+    }),
+  );
+
+describe('members', () => {
+  it('lists members with their current names, changes roles, and lets members leave or owners remove them', async () => {
+    const owner = await person('pro');
+    const team = await newTeam(owner, 'Crew');
+    const [editor, viewer] = await Promise.all([join(owner, team, 'editor'), join(owner, team, 'viewer')]);
+    await call('PUT', '/account', { token: editor.token, json: { first_name: 'Renamed', last_name: 'Editor' } });
+
+    const listed = await membersOf(viewer, team);
+    expect(listed).toEqual([
+      { user_id: owner.id, email: owner.email, name: 'Test User', role: 'owner' },
+      { user_id: editor.id, email: editor.email, name: 'Renamed Editor', role: 'editor' },
+      { user_id: viewer.id, email: viewer.email, name: 'Test User', role: 'viewer' },
+    ]);
+    expect((await call('GET', `/teams/${team}/members`, { token: (await person()).token })).status).toBe(404);
+
+    // Only owners change roles; the answer is the member.
+    expect((await setRole(editor, team, viewer.id, 'editor')).status).toBe(403);
+    const promoted = await setRole(owner, team, viewer.id, 'owner');
+    expect(promoted).toMatchObject({ status: 200, body: { user_id: viewer.id, email: viewer.email, name: 'Test User', role: 'owner' } });
+    expect(await teamsOf(viewer)).toEqual([{ id: team, name: 'Crew', role: 'owner' }]);
+    expect(await owners(owner, team)).toEqual({ counted: 2, listed: 2 });
+    expect((await setRole(owner, team, randomUUID(), 'viewer')).status).toBe(404);
+
+    // An editor removes no one else, but may leave; an owner removes anyone.
+    expect((await remove(editor, team, viewer.id)).status).toBe(403);
+    expect((await remove(editor, team, editor.id)).status).toBe(204);
+    expect(await teamsOf(editor)).toEqual([]);
+    expect((await call('GET', `/teams/${team}/members`, { token: editor.token })).status).toBe(404);
+    expect((await remove(owner, team, viewer.id)).status).toBe(204);
+    expect(await teamsOf(viewer)).toEqual([]);
+    expect(await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' })).toMatchObject({ owners: 1, members_used: 1 });
+  });
+
+  it("keeps the team's creator an owner, and the last owner too: 409 with a detail", async () => {
+    const creator = await person('pro');
+    const team = await newTeam(creator);
+    const other = await join(creator, team, 'editor');
+    await setRole(creator, team, other.id, 'owner');
+
+    for (const reply of [
+      await setRole(creator, team, creator.id, 'editor'),
+      await setRole(other, team, creator.id, 'viewer'),
+      await remove(other, team, creator.id),
+    ]) {
+      expect(reply).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/creator stays an owner.*Delete the team instead/) } });
+    }
+    expect(await remove(creator, team, creator.id)).toMatchObject({
+      status: 409,
+      body: { detail: expect.stringMatching(/cannot leave it\. Delete the team instead/) },
+    });
+
+    // Were the creator no owner (a state no request makes), the last owner still could not go.
+    await setRole(other, team, other.id, 'editor');
+    await creatorGone(team);
+    const last = 'A team needs at least one owner. Make another member an owner first.';
+    expect(await setRole(creator, team, creator.id, 'viewer')).toMatchObject({ status: 409, body: { detail: last } });
+    expect(await remove(creator, team, creator.id)).toMatchObject({ status: 409, body: { detail: last } });
+    expect(await owners(creator, team)).toEqual({ counted: 1, listed: 1 });
+  });
+
+  it('never leaves a team without an owner when two owners demote each other at once', async () => {
+    const a = await person('pro');
+    const team = await newTeam(a);
+    const b = await join(a, team, 'editor');
+    await setRole(a, team, b.id, 'owner');
+    // Neither is the creator here, so only the owner count stands between them and no owner.
+    await creatorGone(team);
+    const replies = await Promise.all([setRole(a, team, b.id, 'viewer'), setRole(b, team, a.id, 'viewer')]);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    // The loser is refused by the owner count (409), or, when it came second, as no owner any more (403).
+    const loser = replies.find((r) => r.status !== 200)!;
+    expect([403, 409]).toContain(loser.status);
+    expect(loser.body.detail).toEqual(expect.any(String));
+    const survivor = replies[0]!.status === 200 ? a : b;
+    expect(await owners(survivor, team)).toEqual({ counted: 1, listed: 1 });
+  });
+
+  it("deleting a team takes it off every member's list", async () => {
+    const owner = await person('elite');
+    const team = await newTeam(owner);
+    const member = await join(owner, team, 'viewer');
+    expect(await teamsOf(member)).toHaveLength(1);
+    expect((await call('DELETE', `/teams/${team}`, { token: owner.token })).status).toBe(204);
+    expect(await teamsOf(member)).toEqual([]);
+    expect(await getItem({ pk: `USER#${member.id}`, sk: `TEAMOF#${team}` })).toBeUndefined();
+    expect((await call('GET', `/teams/${team}/members`, { token: member.token })).status).toBe(404);
+  });
+
+  it("refuses to delete the account of a team's creator while others are in it; otherwise ends memberships and lone teams", async () => {
+    const creator = await person('pro');
+    const shared = await newTeam(creator, 'Shared');
+    const member = await join(creator, shared, 'editor');
+    const alone = await newTeam(creator, 'Alone');
+
+    const refused = await call('DELETE', '/account', { token: creator.token, json: { password: creator.password } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/"Shared"/);
+    expect((await call('GET', '/auth/me', { token: creator.token })).status).toBe(200);
+
+    // The member's account goes: their membership ends (the team's count with it).
+    expect((await call('DELETE', '/account', { token: member.token, json: { password: member.password } })).status).toBe(204);
+    expect(await membersOf(creator, shared)).toEqual([expect.objectContaining({ user_id: creator.id })]);
+    expect((await getItem({ pk: `TEAM#${shared}`, sk: 'TEAM' }))?.members_used).toBe(1);
+
+    // Now alone in both teams, the creator's account goes with them.
+    expect((await call('DELETE', '/account', { token: creator.token, json: { password: creator.password } })).status).toBe(204);
+    expect(await getItem({ pk: `TEAM#${shared}`, sk: 'TEAM' })).toBeUndefined();
+    expect(await getItem({ pk: `TEAM#${alone}`, sk: 'TEAM' })).toBeUndefined();
   });
 });

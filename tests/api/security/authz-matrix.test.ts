@@ -424,6 +424,19 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /invites/{token}': { request: async (c, t) => ({ path: `/invites/${await invitationFor(c, t)}` }), status: 200, other: 200 },
   // Only the invited address joins: an invitation to someone else answers 403.
   'POST /invites/{token}/accept': { request: async (c, t) => ({ path: `/invites/${await invitationFor(c, t)}/accept` }), status: 200, other: 403 },
+  'GET /teams/{id}/members': { request: async (c, t) => ({ path: `/teams/${await teamFor(c, t)}/members` }), status: ownTeamStatus(200), other: 404 },
+  // The caller's own role in their own team (owner, unchanged); in a stranger's team, anyone's → 404.
+  'PUT /teams/{id}/members/{user_id}': {
+    request: async (c, t) => ({ path: `/teams/${await teamFor(c, t)}/members/${c.id}`, json: { role: 'owner' } }),
+    status: ownTeamStatus(200),
+    other: 404,
+  },
+  // The caller leaves the team the accept row made them a member of; a stranger's team → 404.
+  'DELETE /teams/{id}/members/{user_id}': {
+    request: async (c, t) => ({ path: t === 'own' ? `/teams/${invitingTeam}/members/${c.id}` : `/teams/${strangerTeam}/members/${victim.id}` }),
+    status: 204,
+    other: 404,
+  },
 };
 
 function expected(route: RouteDef, row: Row, caller: Caller, target: Target): number {

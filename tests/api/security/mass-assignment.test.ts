@@ -63,6 +63,7 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
   'POST /teams': () => ({ path: '/teams', json: { name: 'Team' } }),
   'PUT /teams/{id}': () => ({ path: '/teams/any', json: { name: 'Team' } }),
+  'PUT /teams/{id}/members/{user_id}': () => ({ path: '/teams/any/members/any', json: { role: 'viewer' } }),
   'POST /teams/{id}/invites': () => ({ path: '/teams/any/invites', json: { email: 'someone@example.com', role: 'editor' } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
