@@ -12,7 +12,8 @@ import { type InviteTokenItem, checkToken, findToken, newToken, tokenHash, token
 import { consume } from './rate-limits';
 import { cancellationCodes } from './retry';
 import { INVITE_SK, type TeamRecord, teamKeys } from './team';
-import { TEAM_NOT_FOUND, type TeamAccess, memberPuts } from './teams';
+import { TEAM_NOT_FOUND } from './http';
+import { type TeamAccess, memberPuts } from './teams';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
 

@@ -4,7 +4,7 @@ import type { Member, Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
 import { TABLE, batchGet, batchWrite, db, queryAll, queryPages } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import type { PreloadInput } from './http';
+import { type PreloadInput, TEAM_NOT_FOUND } from './http';
 import { keys } from './keys';
 import { tokenKeyOfHash } from './one-time-tokens';
 import { cancellationCodes } from './retry';
@@ -26,7 +26,6 @@ import type { Item, UserRecord } from './users';
  * The team's creator (`billing_owner_id`) pays for it: their plan sets its limits, so they stay an
  * owner until the team is deleted (no demotion, removal or leaving; docs/decisions.md).
  */
-export const TEAM_NOT_FOUND = 'Team not found.';
 export const OWNERS_ONLY = 'Only an owner of the team can do this.';
 export const TEAMS_NEED_PLAN = 'Teams are part of the Pro and Elite plans. Please upgrade your plan to create a team.';
 export const MEMBER_NOT_FOUND = 'This person is not a member of the team.';

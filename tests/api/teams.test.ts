@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { TABLE, db, getItem, setTier, userItem } from '../support/db';
@@ -81,19 +81,22 @@ describe('teams', () => {
     expect((await getItem({ pk: `TEAM#${id}`, sk: 'TEAM' }))?.tier).toBe('elite');
   });
 
-  it('deletes the whole team partition and the share links of its prompts', async () => {
+  it('deletes the whole team workspace and the share links of its prompts', async () => {
     const owner = await person('elite');
     const id = await newTeam(owner);
-    // A shared team prompt, as the team workspace writes it (PROMPT# in the team partition + its SHARE# link).
-    const token = `team-${randomUUID()}`;
-    await db.send(new PutCommand({ TableName: TABLE, Item: { pk: `TEAM#${id}`, sk: 'PROMPT#p1', type: 'prompt', id: 'p1', share_token: token } }));
-    await db.send(new PutCommand({ TableName: TABLE, Item: { pk: `SHARE#${token}`, sk: 'SHARE', type: 'share_link', prompt_id: 'p1' } }));
+    const prompt = await call('POST', `/prompts/?workspace=${id}`, { token: owner.token, json: { title: 'Team prompt', body: 'Shared [INPUT: x]' } });
+    expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
+    const shared = await call('POST', `/prompts/${prompt.body.id}/share?workspace=${id}`, { token: owner.token });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    expect((await call('GET', `/shared/${shared.body.token}`)).status).toBe(200);
 
     expect((await call('DELETE', `/teams/${id}`, { token: owner.token })).status).toBe(204);
-    expect(await getItem({ pk: `TEAM#${id}`, sk: 'PROMPT#p1' })).toBeUndefined();
-    expect(await getItem({ pk: `SHARE#${token}`, sk: 'SHARE' })).toBeUndefined();
+    expect(await getItem({ pk: `TEAM#${id}`, sk: `PROMPT#${prompt.body.id}` })).toBeUndefined();
+    expect(await getItem({ pk: `SHARE#${shared.body.token}`, sk: 'SHARE' })).toBeUndefined();
+    expect((await call('GET', `/shared/${shared.body.token}`)).status).toBe(404);
     expect(await getItem({ pk: `USER#${owner.id}`, sk: `TEAMOF#${id}` })).toBeUndefined();
     expect(await getItem({ pk: `TEAM#${id}`, sk: `MEMBER#${owner.id}` })).toBeUndefined();
+    expect((await call('GET', `/prompts/?workspace=${id}`, { token: owner.token })).status).toBe(404);
   });
 });
 
@@ -272,6 +275,8 @@ describe('members', () => {
     expect((await remove(editor, team, editor.id)).status).toBe(204);
     expect(await teamsOf(editor)).toEqual([]);
     expect((await call('GET', `/teams/${team}/members`, { token: editor.token })).status).toBe(404);
+    expect((await call('GET', `/prompts/?workspace=${team}`, { token: editor.token })).status).toBe(404);
+    expect((await call('GET', `/prompts/?workspace=${team}`, { token: viewer.token })).status).toBe(200);
     expect((await remove(owner, team, viewer.id)).status).toBe(204);
     expect(await teamsOf(viewer)).toEqual([]);
     expect(await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' })).toMatchObject({ owners: 1, members_used: 1 });
