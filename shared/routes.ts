@@ -133,6 +133,8 @@ export const ROUTES = [
   { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user', workspace: 'read' },
   { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user', workspace: 'read' },
   { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user', workspace: 'read' },
+  // Beyond the specified calls: 'Move/copy to…' between the personal and team workspaces.
+  { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write' },
   { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },

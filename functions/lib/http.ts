@@ -28,8 +28,8 @@ import { logger, userRef } from './log';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
 import { type WorkspacePk, personalPk, teamPk } from './keys';
-import { type MemberRecord, type TeamRecord, teamKeys } from './team';
-import { type WorkspaceRef, authorOf, personalWorkspace } from './workspace';
+import { teamKeys } from './team';
+import { TEAM_NOT_FOUND, type WorkspaceRef, isTeamId, personalWorkspace, teamWorkspace } from './workspace';
 import { parseQuery, parseWith } from './validation';
 
 /**
@@ -370,10 +370,6 @@ function preloadKeys(preload: Preload<string> | undefined, event: Event, names: 
   return keys;
 }
 
-export const TEAM_NOT_FOUND = 'Team not found.';
-export const VIEWER_REFUSED = 'Viewers of this team can read, copy and run its prompts, not change them. Ask an owner for editor access.';
-/** Team ids are UUIDs: anything else names no team. */
-const TEAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Names of the team's items in the authenticating BatchGet, beside the route's own preloads. */
 const MEMBER = '\0member';
 const TEAM = '\0team';
@@ -386,7 +382,7 @@ function requestedTeam(entry: RouteDef, event: Event): string | null {
   const value = event.queryStringParameters?.workspace;
   if (value === undefined) return null;
   if (!entry.workspace) throw new BadRequestError('This route does not act on a workspace: leave out ?workspace=.');
-  if (!TEAM_ID.test(value)) throw new NotFoundError(TEAM_NOT_FOUND);
+  if (!isTeamId(value)) throw new NotFoundError(TEAM_NOT_FOUND);
   return value;
 }
 
@@ -404,20 +400,7 @@ async function readCaller(entry: RouteDef, event: Event, names: string[], preloa
   if (!user) throw new UnauthorizedError('Your account no longer exists.');
   if (!teamId) return { user, revoked, preloaded, workspace: personalWorkspace(user) };
   const { [MEMBER]: member, [TEAM]: team, ...own } = preloaded as Record<string, Item | undefined>;
-  if (!member || !team) throw new NotFoundError(TEAM_NOT_FOUND);
-  const { role } = member as unknown as MemberRecord;
-  const record = team as unknown as TeamRecord;
-  if (entry.workspace === 'write' && role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
-  const ref: WorkspaceRef = {
-    pk: workspace,
-    holder: teamKeys.team(teamId),
-    holderItem: team,
-    tier: record.tier,
-    role,
-    team: { id: teamId, name: record.name },
-    author: authorOf(user),
-  };
-  return { user, revoked, preloaded: own, workspace: ref };
+  return { user, revoked, preloaded: own, workspace: teamWorkspace(user, teamId, member, team, entry.workspace ?? 'read') };
 }
 
 function authenticate(entry: RouteDef, names: string[], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {

@@ -26,7 +26,7 @@ export const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library 
 const shareAnswer = (token: string, headers: Record<string, string | undefined>) => ({ token, url: `${siteUrl(headers)}/s/${token}` });
 
 /** The library tier a prompt's content came from (forks only): recorded at fork time, else read from the original. */
-async function sourceTier(prompt: PromptItem): Promise<Tier | null> {
+export async function sourceTier(prompt: PromptItem): Promise<Tier | null> {
   if (!prompt.forked_from) return null;
   if (prompt.forked_tier) return prompt.forked_tier;
   const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(prompt.forked_from), ProjectionExpression: 'access_tier' }));

@@ -1,11 +1,12 @@
 import type { Category, Prompt } from '@shared/contract/prompts';
 import type { CategoryItem } from './category';
 import { collator } from './collator';
-import { queryAll } from './db';
 import type { Tier } from '@shared/tiers';
-import { VERSIONS_SK, type WorkspacePk, keys, personalPk } from './keys';
+import { batchGet, queryAll } from './db';
+import { ForbiddenError, NotFoundError } from './errors';
+import { VERSIONS_SK, type WorkspacePk, keys, personalPk, teamPk } from './keys';
 import { type PromptItem, toPrompt } from './prompt';
-import type { TeamRole } from './team';
+import { type MemberRecord, type TeamRecord, type TeamRole, teamKeys } from './team';
 import type { Item, Key, UserRecord } from './users';
 
 /**
@@ -35,6 +36,41 @@ export const authorOf = (user: Pick<UserRecord, 'id' | 'first_name' | 'last_name
   user_id: user.id,
   name: `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim(),
 });
+
+export const TEAM_NOT_FOUND = 'Team not found.';
+export const VIEWER_REFUSED = 'Viewers of this team can read, copy and run its prompts, not change them. Ask an owner for editor access.';
+/** Team ids are UUIDs: anything else names no team. */
+export const isTeamId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+
+/**
+ * A team's workspace for the caller, from their member item and the team item as read: 404 when
+ * either is missing (not a member, or no such team: the same answer), 403 for a viewer who would write.
+ */
+export function teamWorkspace(user: UserRecord, teamId: string, member: Item | undefined, team: Item | undefined, need: 'read' | 'write'): WorkspaceRef {
+  if (!member || !team) throw new NotFoundError(TEAM_NOT_FOUND);
+  const { role } = member as unknown as MemberRecord;
+  const record = team as unknown as TeamRecord;
+  if (need === 'write' && role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
+  return {
+    pk: teamPk(teamId),
+    holder: teamKeys.team(teamId),
+    holderItem: team,
+    tier: record.tier,
+    role,
+    team: { id: teamId, name: record.name },
+    author: authorOf(user),
+  };
+}
+
+/** The workspace a request names outside its query string (a copy's target): the caller's own, or a team's (one strong BatchGet). */
+export async function workspaceFor(user: UserRecord, teamId: string | null, need: 'read' | 'write'): Promise<WorkspaceRef> {
+  if (teamId === null) return personalWorkspace(user);
+  if (!isTeamId(teamId)) throw new NotFoundError(TEAM_NOT_FOUND);
+  const [member, team] = [teamKeys.member(teamId, user.id), teamKeys.team(teamId)];
+  const items = await batchGet([member, team], { consistent: true });
+  const find = (key: Key) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+  return teamWorkspace(user, teamId, find(member), find(team), need);
+}
 
 /** A person's own workspace: they own it, and their plan sets its limits. */
 export function personalWorkspace(user: UserRecord): WorkspaceRef {

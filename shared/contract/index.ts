@@ -13,7 +13,7 @@ import {
   VerifyEmailResponse,
 } from './account';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
-import { CategoryInput, CategoryList, Category, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
+import { CategoryInput, CategoryList, Category, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
 import {
@@ -123,6 +123,12 @@ export const CONTRACT = {
   'POST /prompts/': { summary: 'Create a prompt (plan limit max_prompts)', request: PromptInput, response: Prompt, status: 201 },
   'PUT /prompts/{id}': { summary: 'Replace a prompt, or set only is_favorite', request: PromptUpdate, status: 204 },
   'DELETE /prompts/{id}': { summary: 'Delete a prompt', status: 204 },
+  'POST /prompts/{id}/copy': {
+    summary: "Copy (or move) a prompt into another workspace: a team's (as its owner or editor) or, with to: null, the caller's own (plan limit of the target)",
+    request: CopyRequest,
+    response: Prompt,
+    status: 201,
+  },
   'POST /prompts/fork/{id}': {
     summary: 'Copy a library prompt into the workspace (plan limit; locked → 403)',
     request: ForkRequest,

@@ -125,3 +125,13 @@ export const EnhanceRequest = z.strictObject({
 /** `engine`: who wrote the draft, the AI model ('model') or the built-in clarify engine ('builtin', when no model is configured). */
 export const EnhanceEngine = z.enum(['model', 'builtin']);
 export const EnhanceResponse = z.object({ enhanced_body: z.string(), engine: EnhanceEngine });
+
+/**
+ * POST /prompts/{id}/copy (`?workspace=` names the source): a copy into another workspace, `to` a
+ * team's id or null for the caller's own; `move` also deletes the original (its workspace's editors only).
+ */
+export const CopyRequest = z.strictObject({
+  to: z.nullable(z.string().check(z.minLength(1, 'to is a team id, or null for your personal workspace.'))),
+  move: z._default(z.boolean(), false),
+});
+export type CopyRequest = z.infer<typeof CopyRequest>;

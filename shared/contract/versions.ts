@@ -11,6 +11,8 @@ export const VersionSource = z.union([
   z.object({ kind: z.literal('edit') }),
   z.object({ kind: z.literal('enhance') }),
   z.object({ kind: z.literal('import') }),
+  /** Copied or moved in from another workspace. */
+  z.object({ kind: z.literal('copy') }),
   z.object({ kind: z.literal('restore'), version: z.number() }),
   z.object({ kind: z.literal('fork'), library_prompt_id: z.string() }),
   /** A library update pulled into a fork. */

@@ -137,6 +137,47 @@ describe('a team workspace', () => {
   });
 });
 
+describe('Move/copy to… between workspaces', () => {
+  const copy = (user: User, id: string, json: { to: string | null; move?: boolean }, from?: string) =>
+    call('POST', from ? inTeam(`/prompts/${id}/copy`, from) : `/prompts/${id}/copy`, { token: user.token, json });
+
+  it('copies a team prompt out (viewers too) and moves a personal one in, counters following', async () => {
+    const source = (await call('POST', inTeam('/prompts/'), { token: editor.token, json: prompt('Copy me') })).body;
+    const out = await copy(viewer, source.id, { to: null }, team);
+    expect(out.status, JSON.stringify(out.body)).toBe(201);
+    expect(out.body).toMatchObject({ title: 'Copy me', category_id: null, version: 1 });
+    expect(await titles(viewer, '/prompts/')).toContain('Copy me');
+    expect(await titles(viewer, inTeam('/prompts/'))).toContain('Copy me');
+    const history = (await call('GET', `/prompts/${out.body.id}/versions`, { token: viewer.token })).body.versions;
+    expect(history[0].source).toEqual({ kind: 'copy' });
+
+    const mine = (await call('POST', '/prompts/', { token: editor.token, json: prompt('Bring me along') })).body;
+    const usedBefore = Number((await getItem({ pk: `USER#${editor.id}`, sk: 'PROFILE' }))?.prompts_used);
+    const teamBefore = Number((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.prompts_used);
+    const moved = await copy(editor, mine.id, { to: team, move: true });
+    expect(moved.status).toBe(201);
+    expect(await titles(editor, '/prompts/')).not.toContain('Bring me along');
+    expect(await titles(owner, inTeam('/prompts/'))).toContain('Bring me along');
+    expect((await getItem({ pk: `USER#${editor.id}`, sk: 'PROFILE' }))?.prompts_used).toBe(usedBefore - 1);
+    expect((await getItem({ pk: `TEAM#${team}`, sk: 'TEAM' }))?.prompts_used).toBe(teamBefore + 1);
+  });
+
+  it('refuses what the caller may not do: a viewer’s move (403), into a team as its viewer (403) or a stranger (404), into the same workspace (400)', async () => {
+    const source = (await call('POST', inTeam('/prompts/'), { token: editor.token, json: prompt('Stay here') })).body;
+    const viewerMove = await copy(viewer, source.id, { to: null, move: true }, team);
+    expect(viewerMove.status).toBe(403);
+    expect(viewerMove.body.detail).toMatch(/^Viewers of this team/);
+    const own = (await call('POST', '/prompts/', { token: viewer.token, json: prompt('Viewer draft') })).body;
+    expect((await copy(viewer, own.id, { to: team })).status).toBe(403);
+    const strangers = (await call('POST', '/prompts/', { token: stranger.token, json: prompt('Outsider') })).body;
+    const outsider = await copy(stranger, strangers.id, { to: team });
+    expect(outsider.status).toBe(404);
+    expect(outsider.body.detail).toBe('Team not found.');
+    expect((await copy(editor, source.id, { to: team }, team)).status).toBe(400);
+    expect(await titles(owner, inTeam('/prompts/'))).not.toContain('Viewer draft');
+  });
+});
+
 describe('a team workspace’s plan', () => {
   it('follows the team’s tier: parallel creates stop exactly at its limit', async () => {
     const free = await seedTeam('Free team', 'free', [
@@ -172,7 +213,12 @@ describe('a team workspace’s plan', () => {
     const tiered = await call('POST', inTeam(`/prompts/fork/${proEntry.id}`), { token: owner.token, json: {} });
     expect(tiered.status).toBe(403);
     expect(tiered.body.detail).toMatch(/personal workspace only/);
-    expect((await call('POST', `/prompts/fork/${proEntry.id}`, { token: owner.token, json: {} })).status).toBe(201);
+    const personalCopy = await call('POST', `/prompts/fork/${proEntry.id}`, { token: owner.token, json: {} });
+    expect(personalCopy.status).toBe(201);
+    // Nor does a copy of it get in by 'Move/copy to…'.
+    const smuggled = await call('POST', `/prompts/${personalCopy.body.id}/copy`, { token: owner.token, json: { to: team } });
+    expect(smuggled.status).toBe(403);
+    expect(smuggled.body.detail).toMatch(/personal workspace only/);
   });
 
   it('shares a team prompt by link, named after the member who shared it', async () => {

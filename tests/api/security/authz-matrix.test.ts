@@ -367,6 +367,12 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 200,
     other: 404,
   },
+  // Within one's own workspace there is nowhere to copy to (400); another user's prompt names nothing (404).
+  'POST /prompts/{id}/copy': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/copy`, json: { to: null } }),
+    status: 400,
+    other: 404,
+  },
   'POST /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 201, other: 404 },
   'DELETE /prompts/{id}/share': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/share` }), status: 204, other: 404 },
   // A link is for anyone who has it: signed in or not.

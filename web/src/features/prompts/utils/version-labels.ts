@@ -11,6 +11,8 @@ export function sourceLabel(source: VersionSource): string {
       return 'Enhanced with AI';
     case 'import':
       return 'Imported';
+    case 'copy':
+      return 'Copied from another workspace';
     case 'restore':
       return `Restored from v${source.version}`;
     case 'fork':

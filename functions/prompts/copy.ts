@@ -1,0 +1,38 @@
+import { CopyRequest } from '@shared/contract/prompts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { api, created } from '../lib/http';
+import { TIERED_IN_TEAM } from '../lib/lineage';
+import { PROMPT_NOT_FOUND, createPrompt, deletePrompt, promptFrom, promptPreload, toPrompt } from '../lib/prompt';
+import { sourceTier } from '../lib/share';
+import { VIEWER_REFUSED, workspaceFor } from '../lib/workspace';
+
+/**
+ * POST /prompts/{id}/copy: 'Move/copy to…'. The prompt (read with the caller, from the workspace
+ * `?workspace=` names) is created in the target workspace within its plan limit, uncategorised
+ * (categories belong to a workspace) and with its library lineage; a move then deletes the
+ * original. Two writes, copy first: a move that fails half way leaves both, never neither.
+ */
+export const handler = api('POST /prompts/{id}/copy', { body: CopyRequest, preload: promptPreload }, async ({ user, workspace, body, preloaded }) => {
+  const prompt = promptFrom(preloaded.prompt);
+  if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  if (body.move && workspace.role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
+  const target = await workspaceFor(user, body.to, 'write');
+  if (target.pk === workspace.pk) throw new BadRequestError('The prompt is already in this workspace.');
+  // Tiered library content never enters a workspace people of any plan read.
+  if (target.team) {
+    const tier = await sourceTier(prompt);
+    if (tier && tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
+  }
+  const copy = await createPrompt(target, {
+    title: prompt.title,
+    body: prompt.body,
+    category_id: null,
+    is_favorite: false,
+    tasks: prompt.tasks ?? [],
+    industries: prompt.industries ?? [],
+    ...(prompt.forked_from ? { forked_from: prompt.forked_from, forked_revision: prompt.forked_revision, forked_tier: prompt.forked_tier } : {}),
+    version_source: { kind: 'copy' },
+  });
+  if (body.move) await deletePrompt(workspace.pk, prompt.id, prompt);
+  return created(toPrompt(copy, new Map()));
+});
