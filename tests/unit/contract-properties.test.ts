@@ -89,6 +89,7 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
+  CopyRequest: [prompts.CopyRequest, record({ to: fc.option(fc.uuid(), { nil: null }), move: optional(fc.boolean()) })],
   LibraryPromptEdit: [
     library.LibraryPromptEdit,
     record({
