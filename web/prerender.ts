@@ -26,14 +26,18 @@ const ROUTE_MODULES: Record<string, string> = {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c]!);
 
-/** The stylesheets of a chunk and of the chunks it imports statically (what rendering it needs). */
-function chunkNeeds(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): { css: string[] } {
+/** A chunk and the chunks it imports statically (what rendering it needs): their scripts and stylesheets. */
+function chunkNeeds(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): { js: string[]; css: string[] } {
   const chunk = bundle[fileName];
-  if (seen.has(fileName) || chunk?.type !== 'chunk') return { css: [] };
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return { js: [], css: [] };
   seen.add(fileName);
-  const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-  for (const imported of chunk.imports) css.push(...chunkNeeds(bundle, imported, seen).css);
-  return { css };
+  const needs = { js: [fileName], css: [...(chunk.viteMetadata?.importedCss ?? [])] };
+  for (const imported of chunk.imports) {
+    const more = chunkNeeds(bundle, imported, seen);
+    needs.js.push(...more.js);
+    needs.css.push(...more.css);
+  }
+  return needs;
 }
 
 /**
@@ -51,23 +55,40 @@ const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 /**
  * The page's HTML: the shell with the page's markup in #root, its title and description, and
  * every stylesheet it needs inlined in one <style> (the shell's and its route's, in cascade order),
- * so the first paint waits for no request but the HTML itself. Module preloads are left out: on a
- * slow link they would share the bandwidth with the HTML and delay that paint; the entry script
- * still loads the rest before hydrating. `readAsset` reads a built file by its path in the build.
+ * so the first paint waits for no request but the HTML itself. The shell's module preloads are left
+ * out: in the head, on a slow link, they would share the bandwidth with the HTML and delay that
+ * paint. After the content come the links the entry script's first step needs to hydrate without
+ * extra work (docs/architecture.md, "Prerendered pages"): Vite's preload helper, which loads a
+ * route chunk for the router, appends a <link> for each of the chunk's scripts and stylesheets
+ * unless the page already has one with that address, and those appends and the restyling they
+ * cause took a phone's main thread while the page should have been hydrating. So the route's
+ * scripts come as module preloads (fetched while the entry loads), and its stylesheets, already
+ * inlined, as disabled links (never fetched, never applied). `readAsset` reads a built file by
+ * its path in the build.
  */
-export function fillPage(shell: string, page: { markup: string; description: string; css: string[] }, readAsset: (file: string) => string): string {
+export function fillPage(
+  shell: string,
+  page: { markup: string; description: string; js: string[]; css: string[] },
+  readAsset: (file: string) => string,
+): string {
   const { hoisted, body } = splitHoisted(page.markup);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
   if (!title) throw new Error('A prerendered page must render its own <title>.');
   const shellCss = [...shell.matchAll(STYLESHEET)].map((match) => match[1]!);
-  const css = [...new Set([...shellCss, ...page.css])].map(readAsset).join('\n');
+  const cssFiles = [...new Set([...shellCss, ...page.css])];
+  const css = cssFiles.map(readAsset).join('\n');
+  const links = [
+    ...[...new Set(page.js)].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`),
+    ...cssFiles.map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}" disabled />`),
+  ];
   const html = withoutSplash(shell)
     .replace(STYLESHEET, '')
     .replace(MODULEPRELOAD, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${hoisted.replace(title, '')}${title}`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttribute(page.description)}" />`)
     .replace('</head>', () => `  <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
-    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${body}</div>`);
+    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${body}</div>`)
+    .replace('</body>', () => `  ${links.join('\n    ')}\n  </body>`);
   if (!html.includes('data-prerendered')) throw new Error('The built index.html has no empty <div id="root"></div> to fill.');
   return html;
 }
@@ -80,6 +101,17 @@ export function prerenderPages(): Plugin {
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      // The shell preloads the modules of main.tsx's steps too (Vite preloads only the entry's
+      // static imports): a signed-in visit fetches them with the entry, not after it.
+      handler(_html, context) {
+        if (!context.bundle || !context.chunk?.isEntry) return;
+        const seen = new Set(context.chunk.imports);
+        const files = context.chunk.dynamicImports.flatMap((fileName) => chunkNeeds(context.bundle!, fileName, seen).js);
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
     },
     writeBundle(_options, output) {
       bundle = output;
@@ -100,15 +132,25 @@ export function prerenderPages(): Plugin {
         });
         const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as typeof import('./src/prerender');
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const entry = chunks.find((item) => item.isEntry);
+        if (!entry) throw new Error('The client build has no entry chunk.');
         for (const page of PRERENDERED_PAGES) {
           const module = resolve(config.root, ROUTE_MODULES[page.path] ?? '');
-          const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === module);
+          const chunk = chunks.find((item) => item.facadeModuleId === module);
           if (!chunk) throw new Error(`No chunk for ${page.path} (${ROUTE_MODULES[page.path]}): update ROUTE_MODULES in web/prerender.ts.`);
-          const needs = chunkNeeds(bundle, chunk.fileName);
+          // What hydrating takes: the entry, the steps it loads (main.tsx), then the route module.
+          const seen = new Set<string>();
+          const needs = { js: [] as string[], css: [] as string[] };
+          for (const fileName of [entry.fileName, ...entry.dynamicImports, chunk.fileName]) {
+            const more = chunkNeeds(bundle, fileName, seen);
+            needs.js.push(...more.js);
+            needs.css.push(...more.css);
+          }
           const markup = await renderPage(page.path);
           const file = join(outDir, page.file);
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, fillPage(shell, { markup, description: page.description, css: needs.css }, (asset) => readFileSync(join(outDir, asset), 'utf8')));
+          writeFileSync(file, fillPage(shell, { markup, description: page.description, ...needs }, (asset) => readFileSync(join(outDir, asset), 'utf8')));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

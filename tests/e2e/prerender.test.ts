@@ -58,6 +58,11 @@ describe('prerendered public pages: the HTML', () => {
       expect(head.split('<style>')[1]).toContain('.limit-note{');
       expect(head).not.toContain('rel="stylesheet"');
       expect(head).not.toContain('rel="modulepreload"');
+      // After the content: the modules hydration imports, preloaded, and the inlined stylesheets
+      // as disabled links, so the script does not fetch them again (docs/architecture.md).
+      const tail = html.split('</head>')[1]!;
+      expect(tail).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" \/>/);
+      expect(tail).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled \/>/);
       titles.add(expected.title);
     }
     expect(titles.size).toBe(PRERENDERED_PAGES.length);
@@ -133,6 +138,8 @@ describe('prerendered public pages: in Chromium', () => {
         .toBe(true);
       expect(await page.title()).toBe(PAGES[path]!.title);
       expect(await page.locator('head title').count()).toBe(1);
+      // Its styles stay the inlined ones: hydrating loaded no stylesheet of the route again.
+      expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count(), path).toBe(0);
     }
     // useBrowser fails the test on any console error, which is where React reports a mismatch.
   });

@@ -1,12 +1,8 @@
 // Global styles first, so component and page styles that follow can refine them.
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { startTransition } from 'react';
 import { getAccessToken } from '@/lib/auth-token';
-import { App } from './app/app';
-import { loadRoutesFor, routes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
@@ -35,19 +31,32 @@ function holdUntilAppPaints(root: HTMLElement): void {
   observer.observe(root, { childList: true });
 }
 
-const app = (router: ReturnType<typeof createBrowserRouter>) => (
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>
-);
+/** Ends the current task, so the browser can paint and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// Starting comes in steps, each its own task, none long enough to hold up a phone's main thread
+// (docs/architecture.md, "Prerendered pages"): React DOM, the stored token (the first read of
+// storage can wait on the browser), the app, and for a prerendered page the route's modules, the
+// router, then the render itself, which as a transition runs in slices that yield to the
+// browser. The pages preload every module these steps import.
+const { createRoot, hydrateRoot } = await import('react-dom/client');
+await nextTask();
 // A prerendered page was built for a visitor without a session: hydrate it when that is who is
 // here. With a stored token the app first checks the session and renders nothing meanwhile, so
 // the page is held and replaced instead (hydrating it would not match).
-if (container.hasAttribute('data-prerendered') && !getAccessToken()) {
+const hydrate = container.hasAttribute('data-prerendered') && !getAccessToken();
+await nextTask();
+const { appElement, createRouter, loadRoutesFor } = await import('./app/start');
+if (hydrate) {
+  await nextTask();
   await loadRoutesFor(window.location.pathname);
-  hydrateRoot(container, app(createBrowserRouter(routes)));
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
+  startTransition(() => {
+    hydrateRoot(container, appElement(router));
+  });
 } else {
   holdUntilAppPaints(container);
-  createRoot(container).render(app(createBrowserRouter(routes)));
+  createRoot(container).render(appElement(createRouter()));
 }

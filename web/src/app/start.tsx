@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { type DataRouter, createBrowserRouter } from 'react-router-dom';
+import { App } from './app';
+import { routes } from './router';
+
+/**
+ * The app as main.tsx starts it in the browser, loaded after React DOM as a step of its own
+ * (docs/architecture.md, "Prerendered pages"): the router over the routes, and the element to render.
+ */
+export { loadRoutesFor } from './router';
+
+export function createRouter(): DataRouter {
+  return createBrowserRouter(routes);
+}
+
+export function appElement(router: DataRouter) {
+  return (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+}
