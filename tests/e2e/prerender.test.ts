@@ -162,6 +162,34 @@ describe('prerendered public pages: in Chromium', () => {
     await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
   });
 
+  it('keeps what a visitor typed into the sign-in form before hydration, and signs in with it', async () => {
+    const { page } = browser;
+    const user = await registerViaApi();
+    // The app's module held back: the form stays the built page's until it is released.
+    const APP_MODULE = '**/assets/start-*.js';
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(APP_MODULE, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+      release();
+      // Enabled once hydrated; the typed text is still there, and it is what signs in.
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await atPath(page, '/prompts');
+    } finally {
+      release();
+      await page.unroute(APP_MODULE);
+    }
+  });
+
   it('shows a signed-in visitor of a public page the built page until the app has checked the session', async () => {
     const { page } = browser;
     const release = await signInWithSlowCheck(page);
