@@ -12,7 +12,7 @@ import { type InviteTokenItem, checkToken, findToken, newToken, tokenHash, token
 import { consume } from './rate-limits';
 import { cancellationCodes } from './retry';
 import { INVITE_SK, type TeamRecord, teamKeys } from './team';
-import { TEAM_NOT_FOUND } from './http';
+import { TEAM_NOT_FOUND } from './workspace';
 import { type TeamAccess, memberPuts } from './teams';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
