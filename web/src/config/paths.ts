@@ -17,12 +17,20 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   apiKeys: '/api-keys',
+  /** The caller's teams; one team's settings (members, roles, invitations) at `/teams/<id>`. */
+  teams: '/teams',
+  team: '/teams/:id',
+  /** An emailed invitation (`/invites/<token>`): accepting it joins the team. */
+  invite: '/invites/:token',
   /** A shared prompt (`/s/<token>`); the server renders its HTML first (docs/architecture.md). */
   shared: '/s/:token',
 } as const;
 
 /** The page of one library prompt. */
 export const libraryPromptPath = (id: string) => `/library/${encodeURIComponent(id)}`;
+
+/** One team's settings page. */
+export const teamPath = (id: string) => `/teams/${encodeURIComponent(id)}`;
 
 /** The page of a share link. */
 export const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
