@@ -93,6 +93,18 @@ const EXTRA_ROUTES = [
   'GET /library/prompts/{id}', // a page per library prompt (docs/product.md, Library)
   'GET /admin/prompts/{id}', // admins edit a library prompt's text
   'PUT /admin/prompts/{id}',
+  'POST /teams', // team workspaces: teams, invitations, members (docs/product.md, Teams (API))
+  'GET /teams',
+  'PUT /teams/{id}',
+  'DELETE /teams/{id}',
+  'POST /teams/{id}/invites',
+  'GET /teams/{id}/invites',
+  'DELETE /teams/{id}/invites/{invite_id}',
+  'GET /invites/{token}',
+  'POST /invites/{token}/accept',
+  'GET /teams/{id}/members',
+  'PUT /teams/{id}/members/{user_id}',
+  'DELETE /teams/{id}/members/{user_id}',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];
