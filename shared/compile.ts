@@ -1,5 +1,5 @@
 import type { Directives, Snippet } from './contract/context';
-import { type Variable, parseVariables, renderTemplate, variableId } from './variables';
+import { parseVariables, renderTemplate, type Variable, variableId } from './variables';
 
 /**
  * The workbench's fill rules, shared by the workbench (web) and the registry's server-side compile:

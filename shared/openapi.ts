@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CONTRACT, type RouteContract } from './contract';
 import { ErrorBody } from './contract/common';
-import { API_BASE, ROUTES, type RouteDef, type RouteKey, paramNames, routeKey } from './routes';
+import { API_BASE, paramNames, ROUTES, type RouteDef, type RouteKey, routeKey } from './routes';
 
 /** The OpenAPI 3.1 document, generated from the route table and the zod contract. */
 export function openApiDocument() {

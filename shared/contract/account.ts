@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { Email, Tier, safeLine } from './common';
 import { PASSWORD_MAX, Password } from './auth';
+import { Email, safeLine, Tier } from './common';
 
 /** Accounts: password reset and change, sessions, the account page, email change, export, deletion. */
 

@@ -1,15 +1,14 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
-import { Email, Tier, safeLine } from './common';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
-import { CategoryName } from './prompts';
-
 /**
  * Admin lists answer a page (docs/architecture.md, "Bounded answers"): the body is the page's rows,
  * as it always was, and a header carries the opaque cursor of the next page (absent on the last).
  * At most ADMIN_PAGE_MAX rows of at most ~2 KB each: an answer stays far below 1 MB.
  */
 import { NEXT_CURSOR_HEADER } from '../routes';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
+import { Email, safeLine, Tier } from './common';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { CategoryName } from './prompts';
 
 export { NEXT_CURSOR_HEADER };
 export const ADMIN_PAGE_DEFAULT = 100;

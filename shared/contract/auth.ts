@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Email, Tier, safeLine } from './common';
+import { Email, safeLine, Tier } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export const PASSWORD_MIN = 8;

@@ -12,33 +12,33 @@ import {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from './account';
-import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
-import { CategoryInput, CategoryList, Category, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
-import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
-import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
 import {
   ADMIN_PAGE_HEADERS,
   AdminPrompt,
-  OwnListQuery,
   AdminPromptList,
   AdminPromptsQuery,
   AdminUserCreate,
-  AdminUserUpdate,
   AdminUsersQuery,
+  AdminUserUpdate,
   LibraryCategory,
   LibraryCategoryInput,
   LibraryCategoryList,
+  OwnListQuery,
   PublishRequest,
   TierChange,
 } from './admin';
+import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
+import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
-import { HealthResponse } from './system';
+import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
+import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
+import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
+import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
 import { RUNS_REMAINING_HEADER, RunRequest } from './run';
+import { HealthResponse } from './system';
+import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
-import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
-import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
-import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, ShareLink, SharedPrompt } from './registry';
 
 export interface RouteContract {
   summary: string;

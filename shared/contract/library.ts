@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { Tier, safeLine } from './common';
-import { Body, CategoryName, CategoryRef, TAGS_MAX, TAG_MAX, Title } from './prompts';
+import { safeLine, Tier } from './common';
+import { Body, CategoryName, CategoryRef, TAG_MAX, TAGS_MAX, Title } from './prompts';
 
 export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_PAGE_SIZE_MAX = 100;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { Tier, isSafeLine, safeLine, safeText } from './common';
+import { isSlug, SLUG_MESSAGE } from '../slugs';
+import { isSafeLine, safeLine, safeText, Tier } from './common';
 import { SaveSource } from './versions';
-import { SLUG_MESSAGE, isSlug } from '../slugs';
 
 export const TITLE_MAX = 140;
 export const BODY_MAX = 20_000;

@@ -1,9 +1,9 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ACCEPTED } from '@shared/contract/account';
 import { adminListAll, adminToken, call, newAccount, signUp } from '../support/api';
-import { TABLE, db, setTier, userItem } from '../support/db';
+import { db, setTier, TABLE, userItem } from '../support/db';
 import { linkToken, waitForMail } from '../support/mail';
 
 /**

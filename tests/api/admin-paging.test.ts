@@ -1,8 +1,8 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '../../shared/contract/admin';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
-import { type Reply, adminListAll, call } from '../support/api';
+import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '../../shared/contract/admin';
+import { adminListAll, call, type Reply } from '../support/api';
 
 /**
  * Admin lists are paged, so no answer grows with the data (docs/architecture.md, "Bounded

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/routes';
 import { adminListAll, adminToken, call, newAccount, signUp } from '../support/api';
-import { TABLE, db, library, userItem } from '../support/db';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, library, TABLE, userItem } from '../support/db';
 
 const run = randomUUID().slice(0, 8);
 let admin: string;

@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { NEXT_CURSOR_HEADER } from '../../shared/routes';
 import { Construct } from '../../sdk/src/index';
-import { type Reply, apiUrl, call, signUp } from '../support/api';
+import { NEXT_CURSOR_HEADER } from '../../shared/routes';
+import { apiUrl, call, type Reply, signUp } from '../support/api';
 import { setTier } from '../support/db';
 
 /**

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { matchRoute } from '@shared/routes';
 import { call, signUp } from '../support/api';
 import { db, setTier } from '../support/db';
 import { type EventInput, invoke } from '../support/events';
-import { readFileSync } from 'node:fs';
-import { type Sent, recordRequests, touchedItemKeys, touchedKeys } from '../support/round-trips';
+import { recordRequests, type Sent, touchedItemKeys, touchedKeys } from '../support/round-trips';
 
 /**
  * No key shared by all users on a signed-in request path: every DynamoDB key each route touches

@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { randomUUID } from 'node:crypto';
-import { TABLE, db, getItem } from '../support/db';
+import { db, getItem, TABLE } from '../support/db';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const create = async (user: User, title: string, body = 'Body') => (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body;

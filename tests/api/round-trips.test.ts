@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { matchRoute } from '@shared/routes';
 import { call, signUp } from '../support/api';
-import { TABLE, db, setTier } from '../support/db';
+import { db, setTier, TABLE } from '../support/db';
 import { type EventInput, type HandlerReply, invoke } from '../support/events';
-import { type Sent, recordRequests, sequentialRoundTrips } from '../support/round-trips';
+import { recordRequests, type Sent, sequentialRoundTrips } from '../support/round-trips';
 
 /**
  * DynamoDB round trips per route (the goal: at most 2 in sequence on signed-in routes). The

@@ -1,6 +1,5 @@
-import { type Socket, connect, createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { connect, createServer, type Socket } from 'node:net';
+import { describe, expect, inject, it } from 'vitest';
 import { Construct, ConstructError, type ConstructOptions, type Prompt } from '../../sdk/src/index';
 import { call, signUp } from '../support/api';
 

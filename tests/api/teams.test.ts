@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
-import { TABLE, db, getItem, setTier, userItem } from '../support/db';
+import { db, getItem, setTier, TABLE, userItem } from '../support/db';
 import { invitationToken, waitForMail } from '../support/mail';
 
 /** Team workspaces: the management API (docs/product.md, "Teams"). Every test has people and teams of its own. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute } from '@shared/routes';
-import type { LocalStack } from '../../infra/local/stack';
 import { lambdaContext, lambdaEvent } from '../../infra/local/lambda-event';
-import { type Sent, byCommand, recordRequests, sequentialRoundTrips } from '../support/round-trips';
-import { type BenchOptions, ROOT, log, median, percentile, round, runPool } from './lib';
+import type { LocalStack } from '../../infra/local/stack';
+import { byCommand, recordRequests, type Sent, sequentialRoundTrips } from '../support/round-trips';
+import { type BenchOptions, log, median, percentile, ROOT, round, runPool } from './lib';
 import { ENHANCE_BODY, libraryEntries, workspacePrompts } from './synthetic';
 
 /**

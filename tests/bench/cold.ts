@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { ROUTES } from '@shared/routes';
-import { type BenchOptions, ROOT, log, median, round } from './lib';
+import { type BenchOptions, log, median, ROOT, round } from './lib';
 
 /**
  * Cold start: every route's handler bundled as the CDK bundles it (the stack's own bundling options,

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type IncomingMessage, createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, ROOT, log, median, round } from './lib';
+import { type BenchOptions, log, median, ROOT, round } from './lib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web';
 
 /**

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { LocalStack } from '../../infra/local/stack';
 import type { ApiReport } from './api';
 import type { ColdResult } from './cold';
+import { type BenchOptions, KB, log, type Machine, machine, markdownTable, ROOT, round, SECTIONS, type Section, table } from './lib';
 import type { LighthouseResult } from './lighthouse';
-import { type BenchOptions, type Machine, type Section, ROOT, SECTIONS, KB, log, machine, markdownTable, round, table } from './lib';
-import type { WebResult } from './web';
 import type { ScaleReport } from './scale';
 import type { SdkReport } from './sdk';
+import type { WebResult } from './web';
 
 /**
  * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, the SDK's cache,

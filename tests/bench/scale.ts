@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { LocalStack } from '../../infra/local/stack';
 import type { LibraryPromptItem } from '../../functions/lib/library';
 import type { SnapshotStore } from '../../functions/lib/library-snapshot';
-import { ROOT, log, round } from './lib';
+import type { LocalStack } from '../../infra/local/stack';
+import { log, ROOT, round } from './lib';
 import { libraryEntries } from './synthetic';
 
 /**

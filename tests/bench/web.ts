@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, ROOT, log } from './lib';
+import { type BenchOptions, log, ROOT } from './lib';
 
 /**
  * A production build of the SPA from the current sources into a temporary folder. Not web/dist:

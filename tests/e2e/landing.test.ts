@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';

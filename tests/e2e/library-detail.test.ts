@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryEntry } from '@shared/contract/library';
 import { call, signUp } from '../support/api';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, buildWeb } from '../../infra/local/build-web';
+import { buildWeb, ROOT } from '../../infra/local/build-web';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 
 /**

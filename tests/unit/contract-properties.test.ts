@@ -7,17 +7,17 @@ import * as apiKeys from '@shared/contract/api-keys';
 import * as auth from '@shared/contract/auth';
 import * as billing from '@shared/contract/billing';
 import { EMAIL_PATTERN, isSafeLine } from '@shared/contract/common';
-import { COMMON_PASSWORDS, COMMON_PASSWORD_MESSAGE } from '@shared/contract/common-passwords';
+import { COMMON_PASSWORD_MESSAGE, COMMON_PASSWORDS } from '@shared/contract/common-passwords';
 import * as context from '@shared/contract/context';
 import { contractOf } from '@shared/contract/index';
-import { ROUTES, routeKey } from '@shared/routes';
 import * as library from '@shared/contract/library';
 import * as prompts from '@shared/contract/prompts';
 import * as registry from '@shared/contract/registry';
-import * as versions from '@shared/contract/versions';
 import * as runs from '@shared/contract/run';
 import * as teams from '@shared/contract/teams';
 import * as transfer from '@shared/contract/transfer';
+import * as versions from '@shared/contract/versions';
+import { ROUTES, routeKey } from '@shared/routes';
 import { TIERS } from '@shared/tiers';
 
 /**

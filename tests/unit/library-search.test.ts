@@ -1,9 +1,9 @@
-import type { LibraryQuery } from '@shared/contract/library';
-import { TIERS } from '@shared/tiers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryQuery } from '@shared/contract/library';
+import { TIERS } from '@shared/tiers';
 import { byTitle, type LibraryCategoryItem, type LibraryPromptItem } from '../../functions/lib/library';
 import { SEARCH_ENDPOINT_ENV } from '../../functions/lib/library-search';
 import { folderStore, type LibraryContent, queryLibrary, rebuildSnapshot, useSnapshotStore } from '../../functions/lib/library-snapshot';

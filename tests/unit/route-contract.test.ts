@@ -2,8 +2,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import { contractOf } from '@shared/contract/index';
 import { openApiDocument } from '@shared/openapi';
-import { API_BASE, type ParamsOf, ROUTES, type RouteDef, paramNames, routeKey } from '@shared/routes';
-import type { Binding, api } from '../../functions/lib/http';
+import { API_BASE, type ParamsOf, paramNames, ROUTES, type RouteDef, routeKey } from '@shared/routes';
+import type { api, Binding } from '../../functions/lib/http';
 
 /**
  * One entry per route: the route table (shared/routes.ts), the contract (shared/contract/index.ts),

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { API_BASE, PAGE_ROUTES, ROUTES, matchPage, matchRoute, routeId, routeKey } from '@shared/routes';
 import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, matchPage, matchRoute, PAGE_ROUTES, ROUTES, routeId, routeKey } from '@shared/routes';
 import { SPEC_CALLS } from '../support/spec-calls';
 
 describe('route table', () => {

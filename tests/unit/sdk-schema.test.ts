@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@shared/openapi';
-import { SCHEMA_FILE, generateSchema } from '../../sdk/scripts/generate';
+import { generateSchema, SCHEMA_FILE } from '../../sdk/scripts/generate';
 
 describe('SDK types', () => {
   // openapi-typescript runs through npx (pinned, from the npm registry; cached after the first run).

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../functions/lib/errors';
-import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/transfer';
+import { exportFileName, NOT_AN_EXPORT, type PromptsDocument } from '@shared/contract/transfer';
 import type { CategoryItem } from '../../functions/lib/category';
+import { BadRequestError } from '../../functions/lib/errors';
 import type { PromptItem } from '../../functions/lib/prompt';
-import { NOT_AN_EXPORT, type PromptsDocument, exportFileName } from '@shared/contract/transfer';
+import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/transfer';
 
 /** Import and export logic: the Markdown bundle, validation with positions, duplicates, limits. */
 const T0 = '2026-03-01T10:00:00.000Z';

@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  VARIABLE_TYPES,
-  type Variable,
   findMarkers,
   formatMarker,
   hasVariables,
@@ -10,6 +8,8 @@ import {
   markerSignatures,
   parseVariables,
   renderTemplate,
+  VARIABLE_TYPES,
+  type Variable,
 } from '@shared/variables';
 
 /**

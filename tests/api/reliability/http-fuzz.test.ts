@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
@@ -6,7 +7,6 @@ import type * as z from 'zod/mini';
 import { contractOf } from '@shared/contract/index';
 import { ROUTES, type RouteDef, routeKey } from '@shared/routes';
 import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
-import { request } from 'node:http';
 
 /**
  * An HTTP fuzz over every route of the route table: wrong types, huge and unicode strings, extra

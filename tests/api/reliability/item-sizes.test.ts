@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { call, signUp } from '../../support/api';
-import { TABLE, db, userItem } from '../../support/db';
+import { db, TABLE, userItem } from '../../support/db';
 
 /**
  * DynamoDB refuses an item past 400 KB, counted in UTF-8 bytes. PROFILE values used to live on

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../../support/api';
-import { TABLE, db, setTier } from '../../support/db';
+import { db, setTier, TABLE } from '../../support/db';
 
 const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 const { acquireRunLease, releaseRunLease, MAX_CONCURRENT_RUNS } = await import('../../../functions/lib/run-leases');

@@ -1,4 +1,4 @@
-import { type Server, type Socket, createServer } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoke } from '../../support/events';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../support/api';
-import { TABLE, db } from '../../support/db';
+import { db, TABLE } from '../../support/db';
 import { invoke } from '../../support/events';
 
 const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');

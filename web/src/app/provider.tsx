@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { SessionProvider } from '@/features/auth/components/session-provider';
 import { createQueryClient } from '@/lib/query-client';

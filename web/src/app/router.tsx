@@ -1,4 +1,4 @@
-import { type DataRouter, type RouteObject, RouterProvider, matchRoutes } from 'react-router-dom';
+import { type DataRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootErrorBoundary, RootLayout } from './routes/root';
 

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { type DataRouter, createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type DataRouter } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './router';
 

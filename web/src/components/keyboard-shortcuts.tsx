@@ -1,5 +1,5 @@
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
-import { SHORTCUTS, SHORTCUT_ORDER, shortcutKeys } from '@/lib/shortcuts';
+import { SHORTCUT_ORDER, SHORTCUTS, shortcutKeys } from '@/lib/shortcuts';
 import './keyboard-shortcuts.css';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Directives, ProfileValues, Snippet, SnippetList, type SnippetInput } from '@shared/contract/context';
+import { Directives, ProfileValues, Snippet, type SnippetInput, SnippetList } from '@shared/contract/context';
 import { apiEveryPage, apiRequest } from './api-client';
 
 /**

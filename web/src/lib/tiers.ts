@@ -1,4 +1,4 @@
-import { type Tier, limitFor } from '@shared/tiers';
+import { limitFor, type Tier } from '@shared/tiers';
 
 /** How a tier is named on screen: badges, plan names, tier pickers, 'Pro plan required'. */
 export const TIER_LABELS: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };

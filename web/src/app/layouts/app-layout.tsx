@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
 import { Keyboard, LogOut, Shield, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { Tier } from '@shared/tiers';
 import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { SiteShell } from '@/components/layouts/site-shell';
 import { LogoLink } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import { IconButton } from '@/components/ui/icon-button';
 import { cx } from '@/components/ui/cx';
+import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
 import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
 import { useLogout, useSession } from '@/lib/session';

@@ -1,6 +1,6 @@
-import { useSession } from '@/lib/session';
-import { landingVariant } from '@/features/landing/content';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { landingVariant } from '@/features/landing/content';
+import { useSession } from '@/lib/session';
 
 /**
  * `/`: the landing page. Features do not import each other, so the route reads the session and

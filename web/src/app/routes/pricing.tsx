@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { useSession } from '@/lib/session';
 import { PricingPage } from '@/features/billing/components/pricing-page';
+import { useSession } from '@/lib/session';
 
 /**
  * /pricing: public. Features do not import each other, so this route composes them: the plan

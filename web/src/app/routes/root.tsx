@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { DialogsProvider } from '@/components/ui/dialogs';
 import { paths } from '@/config/paths';

@@ -3,8 +3,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths, sharedPath } from '@/config/paths';
-import { useSession } from '@/lib/session';
 import { SharedPromptPage } from '@/features/shared/components/shared-prompt-page';
+import { useSession } from '@/lib/session';
 import '@/styles/pages.css';
 import { usePromptLimitNote } from '@/lib/workspace-api';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from './button';
 import type { AlertOptions, ConfirmOptions } from './use-dialogs';

@@ -1,5 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cx } from './cx';
 import './alert.css';
 

@@ -1,6 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from './button';
 import { cx } from './cx';
 import { useReturnFocus } from './use-return-focus';

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { PendingDialog } from './alert-dialog';
 import { type AlertOptions, type ConfirmOptions, type DialogsApi, DialogsContext } from './use-dialogs';
 

@@ -1,5 +1,5 @@
-import { type ReactNode, createContext, useContext, useId } from 'react';
 import { CircleAlert } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useId } from 'react';
 import { cx } from './cx';
 import './field.css';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
 import { useFieldControl } from './field';
 import { Input, type InputProps } from './input';
 

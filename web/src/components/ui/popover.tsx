@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import * as RadixPopover from '@radix-ui/react-popover';
+import type { ComponentProps } from 'react';
 import { cx } from './cx';
 import './popover.css';
 

@@ -1,5 +1,5 @@
-import { type ComponentProps, type RefCallback, useCallback, useRef } from 'react';
 import { Search, X } from 'lucide-react';
+import { type ComponentProps, type RefCallback, useCallback, useRef } from 'react';
 import { cx } from './cx';
 import './field.css';
 import './search-input.css';

@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { cx } from './cx';
 import { joinIds, useFieldControl } from './field';
 import './field.css';

@@ -1,5 +1,5 @@
-import { type ReactNode, useId } from 'react';
 import * as RadixSwitch from '@radix-ui/react-switch';
+import { type ReactNode, useId } from 'react';
 import { cx } from './cx';
 import './switch.css';
 

@@ -1,5 +1,5 @@
-import { type ComponentProps, type KeyboardEvent, useRef, useState } from 'react';
 import { X } from 'lucide-react';
+import { type ComponentProps, type KeyboardEvent, useRef, useState } from 'react';
 import { cx } from './cx';
 import { joinIds, useFieldControl } from './field';
 import './field.css';

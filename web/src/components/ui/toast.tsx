@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { ToastItem } from './toast-viewport';
 import { TOAST_DURATION_MS, type ToastApi, ToastContext, type ToastInput } from './use-toast';
 

@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { Check } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { cx } from './cx';
 import './toggle-chip.css';
 

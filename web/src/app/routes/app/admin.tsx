@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { paths } from '@/config/paths';
 import { AdminControlCenter } from '@/features/admin/components/admin-control-center';
 import { RequireAdmin } from '@/features/auth/components/guards';
-import { useLogout, useSession } from '@/lib/session';
 import { meQueryKey } from '@/lib/query-keys';
+import { useLogout, useSession } from '@/lib/session';
 
 /** /admin: administrators only (a signed-in non-admin goes to /prompts); the control center has its own header. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { planLimits } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { useSession } from '@/lib/session';
 import { ContextLibrary } from '@/features/context/components/context-library';
+import { useSession } from '@/lib/session';
 
 export function Component() {
   const { user } = useSession();

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
-import { useSession } from '@/lib/session';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
-import { usePromptLimitNote } from '@/lib/workspace-api';
 import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
+import { useSession } from '@/lib/session';
+import { usePromptLimitNote } from '@/lib/workspace-api';
 
 type OpenPrompt = { id?: string; title: string; body: string };
 

@@ -1,5 +1,5 @@
-import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '@/features/account/components/password-reset-forms';
+import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import '@/features/account/components/account.css';
 
 /** /forgot-password: asks for the email and mails a reset link. */

@@ -1,6 +1,6 @@
-import { RedirectSignedIn } from '@/features/auth/components/guards';
 import { useLocation } from 'react-router-dom';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
+import { RedirectSignedIn } from '@/features/auth/components/guards';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import { ResetPasswordForm } from '@/features/account/components/password-reset-forms';
+import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import '@/features/account/components/account.css';
 
 /** /reset-password?token=…: the page an emailed reset link opens. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import { VerifyEmail } from '@/features/account/components/verify-email';
+import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import '@/features/account/components/account.css';
 
 /** /verify-email?token=…: the page an emailed confirmation link opens (signed in or not). */

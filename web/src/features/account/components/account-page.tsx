@@ -1,7 +1,7 @@
+import { CreditCard, Database, KeyRound, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { CreditCard, Database, KeyRound, UserRound } from 'lucide-react';
 import { type Account, type Meter, UpdateAccountRequest } from '@shared/contract/account';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -14,11 +14,11 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session';
-import { useCreatePortalSession } from '@/lib/billing-portal';
 import { errorMessage } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth-token';
+import { useCreatePortalSession } from '@/lib/billing-portal';
 import { emailRule, newPasswordRule, samePassword, schemaRule } from '@/lib/form-rules';
+import { useSession } from '@/lib/session';
 import { useAccount, useChangeEmail, useChangePassword, useDeleteAccount, useExportAccount, useLogoutEverywhere, useUpdateAccount } from '../api/account-api';
 import './account.css';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPrompt, LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
 import { libraryCategoriesQueryOptions } from '@/lib/library-categories';
+import { adminQueryKey } from '@/lib/query-keys';
 import { adminPromptsKey } from './get-admin-prompts';
 import { updateRows } from './paged-list';
 

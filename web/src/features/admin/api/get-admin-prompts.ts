@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AdminPromptList, type AdminPrompt } from '@shared/contract/admin';
+import { type AdminPrompt, AdminPromptList } from '@shared/contract/admin';
 import { adminQueryKey } from '@/lib/query-keys';
 import { pagedListOptions } from './paged-list';
 

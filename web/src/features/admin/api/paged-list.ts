@@ -1,4 +1,4 @@
-import { type InfiniteData, type QueryClient, type QueryKey, infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '@shared/contract/admin';
 import { apiPage } from '@/lib/api-client';

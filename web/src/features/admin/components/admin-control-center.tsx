@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useDeferredValue, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { LibraryCategory } from '@shared/contract/admin';
 import type { User } from '@shared/contract/auth';
-import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
-import { memo } from 'react';
 import { FolderPlus, Pencil, Trash2 } from 'lucide-react';
+import { memo } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';

@@ -1,5 +1,5 @@
-import { memo, useCallback, useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
+import { memo, useCallback, useState } from 'react';
 import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';

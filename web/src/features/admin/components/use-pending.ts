@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import { type MutationKey, useMutationState } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
 /**
  * The variables of the pending mutations under `mutationKey`, keyed by `idOf`. Read from the

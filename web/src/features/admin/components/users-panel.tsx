@@ -1,5 +1,5 @@
-import { memo, useCallback, useId } from 'react';
 import { KeyRound, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { memo, useCallback, useId } from 'react';
 import type { User } from '@shared/contract/auth';
 import { Badge } from '@/components/ui/badge';
 import { BareSwitch } from '@/components/ui/bare-switch';

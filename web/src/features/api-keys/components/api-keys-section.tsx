@@ -1,6 +1,6 @@
+import { Copy, KeyRound, Plug, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Copy, KeyRound, Plug, Trash2 } from 'lucide-react';
 import { API_KEY_NAME_MAX, type CreatedApiKey } from '@shared/contract/api-keys';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Layers, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { IconTile } from '@/components/ui/icon-tile';

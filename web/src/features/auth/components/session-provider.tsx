@@ -1,13 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LoginForm, RegisterRequest } from '@shared/contract/auth';
 import { ApiError, apiRequest, onUnauthorized } from '@/lib/api-client';
 import { ACCESS_TOKEN_KEY, clearAccessToken, getAccessToken, setAccessToken } from '@/lib/auth-token';
+import { type Session, SessionContext, type SessionStatus } from '@/lib/session';
 import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
 import { register as registerRequest } from '../api/register';
 import { SessionUnreachable } from './session-unreachable';
-import { type Session, SessionContext, type SessionStatus } from '@/lib/session';
 
 /**
  * The session (docs/product.md). On start the stored token is read; when there is one the current

@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { IconTile } from '@/components/ui/icon-tile';
-import { type PlanDefinition, planLimitLines } from '../utils/plans';
 import { CURRENT_PLAN_LABEL } from '../utils/messages';
+import { type PlanDefinition, planLimitLines } from '../utils/plans';
 
 const ICONS: Record<Tier, typeof Zap> = { free: Sparkles, pro: Zap, elite: Crown };
 

@@ -1,26 +1,26 @@
-import { useEffect, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useCreatePortalSession } from '@/lib/billing-portal';
 import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { useCreatePortalSession } from '@/lib/billing-portal';
 import { readCheckoutToken } from '../utils/checkout-token';
 import {
-  CURRENT_PLAN_LABEL,
+  billingErrorMessage,
   type CheckoutReturn,
+  CURRENT_PLAN_LABEL,
+  checkoutReturnFrom,
   GUARANTEE,
   MANAGE_LABEL,
   PORTAL_FALLBACK,
   REDIRECTING_LABEL,
   RETURN_MESSAGES,
   SIGN_IN_MESSAGE,
-  billingErrorMessage,
-  checkoutReturnFrom,
 } from '../utils/messages';
 import { PLANS, type PlanDefinition } from '../utils/plans';
 import { type PlanAction, PlanCard } from './plan-card';

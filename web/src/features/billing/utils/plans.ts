@@ -1,5 +1,5 @@
 import { type PaidPlan, PLAN_PRICES } from '@shared/contract/billing';
-import { RUNS_PER_DAY, type Tier, planLimits } from '@shared/tiers';
+import { planLimits, RUNS_PER_DAY, type Tier } from '@shared/tiers';
 
 /** The three plan cards of the pricing page (docs/product.md). */
 export interface PlanDefinition {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

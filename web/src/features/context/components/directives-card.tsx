@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
 import { Compass } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { DIRECTIVE_MAX, type Directives } from '@shared/contract/context';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
 import { Pencil, Trash2, UserRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { PROFILE_VALUE_MAX } from '@shared/contract/context';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import type { Snippet } from '@shared/contract/context';
 import { limitMessage } from '@shared/tiers';
 import { Button } from '@/components/ui/button';

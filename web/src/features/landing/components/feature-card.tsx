@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { cx } from '@/components/ui/cx';
-import { useRevealOnce } from '../lib/use-reveal';
 import { useTilt } from '../lib/tilt';
+import { useRevealOnce } from '../lib/use-reveal';
 
 export interface FeatureCardProps {
   /** A decorative icon (it is hidden from assistive technology). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { SphereField } from '../lib/sphere-field';
 import { prefersReducedMotion, usePrefersReducedMotion } from '../lib/media';
+import type { SphereField } from '../lib/sphere-field';
 
 /** The visitor's first sign of life on the page: the field starts then. */
 const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown'] as const;

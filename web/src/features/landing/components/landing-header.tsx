@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoLink } from '@/components/logo';
 import { buttonClassName } from '@/components/ui/button';

@@ -1,5 +1,5 @@
-import { type CSSProperties, useId, useState } from 'react';
 import { Lock, Pause, Play, Sparkles } from 'lucide-react';
+import { type CSSProperties, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LibraryPrompt } from '@shared/contract/library';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
-import { memo, useId } from 'react';
 import { Building2, Folder, Hash, Lock } from 'lucide-react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { LibraryPrompt } from '@shared/contract/library';
 import { Badge } from '@/components/ui/badge';

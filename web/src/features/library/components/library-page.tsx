@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, List } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import type { LibraryPrompt, LibrarySort } from '@shared/contract/library';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,7 +14,7 @@ import { useLibraryFilters } from '../api/get-library-filters';
 import { libraryPromptsQueryOptions, useLibraryPrompts } from '../api/get-library-prompts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useLibraryParams } from '../hooks/use-library-params';
-import { SORT_LABELS, messages } from '../utils/format';
+import { messages, SORT_LABELS } from '../utils/format';
 import { FeaturedCarousel } from './featured-carousel';
 import { LibraryCard } from './library-card';
 import { LibraryPagination } from './library-pagination';

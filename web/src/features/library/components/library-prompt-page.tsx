@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { ArrowLeft, Building2, Hash, Lock } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { parseVariables } from '@shared/variables';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { LibraryFilters } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';

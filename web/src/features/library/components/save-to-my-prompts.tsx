@@ -1,15 +1,15 @@
-import { type KeyboardEvent, useId, useState } from 'react';
 import { BookmarkCheck, BookmarkPlus, Folder, Inbox } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import type { LibraryPrompt } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/workspace-api';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
 import { messages, saveAgainQuestion } from '../utils/format';
-import { useDialogs } from '@/components/ui/use-dialogs';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
 function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { PromptReplace, PromptUpdate } from '@shared/contract/prompts';
+import { useDialogs } from '@/components/ui/use-dialogs';
 import { apiRequest } from '@/lib/api-client';
 import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
-import { useDialogs } from '@/components/ui/use-dialogs';
 import { ALERT } from '../utils/messages';
 import { promptsQueryOptions } from './get-prompts';
 

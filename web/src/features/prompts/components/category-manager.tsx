@@ -1,5 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { CATEGORY_NAME_MAX, type Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
@@ -11,7 +11,7 @@ import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useUpdateCategory } from '../api/update-category';
 import { plural } from '../utils/filter-prompts';
-import { CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
+import { CONFIRM, FALLBACK, failureText, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
 
 export interface CategoryManagerProps {

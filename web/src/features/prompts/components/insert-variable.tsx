@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { Braces } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { VARIABLE_TYPES, type VariableType } from '@shared/variables';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

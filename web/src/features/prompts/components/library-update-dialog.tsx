@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';

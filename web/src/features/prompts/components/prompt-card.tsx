@@ -1,5 +1,5 @@
-import { memo, useId } from 'react';
 import { BookUp, Folder, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { memo, useId } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';

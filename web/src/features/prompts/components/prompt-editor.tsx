@@ -1,7 +1,7 @@
-import { SLUG_MAX, SLUG_MESSAGE, isSlug } from '@shared/slugs';
-import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
+import { isSlug, SLUG_MAX, SLUG_MESSAGE } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -9,21 +9,21 @@ import { cx } from '@/components/ui/cx';
 import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { LimitNote } from '@/components/ui/limit-note';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
-import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
-import { ALERT, CONFIRM, FALLBACK, TEXT, failureText } from '../utils/messages';
 import { focusPromptCard } from '../utils/focus-card';
+import { ALERT, CONFIRM, FALLBACK, failureText, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
 import { InsertVariable } from './insert-variable';
 import { ShareDialog } from './share-dialog';
 import { VersionHistory } from './version-history';
-import { LimitNote } from '@/components/ui/limit-note';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
 export interface EditorSession {

@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { PromptCard, type PromptCardProps } from './prompt-card';

@@ -1,12 +1,12 @@
-import { useId } from 'react';
 import { FolderCog, Layers, Plus } from 'lucide-react';
+import { useId } from 'react';
 import type { Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { LimitNote } from '@/components/ui/limit-note';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
 import { plural } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
-import { LimitNote } from '@/components/ui/limit-note';
 
 export interface PromptsSidebarProps {
   total: number | undefined;

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { BookOpen, FileText, Plus, SearchX, TriangleAlert, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { IconTile } from '@/components/ui/icon-tile';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { TEXT } from '../utils/messages';
 
 /** The list states (docs/product.md): loading, error, empty, filtered-empty. */

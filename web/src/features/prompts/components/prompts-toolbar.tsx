@@ -1,5 +1,5 @@
-import type { Ref } from 'react';
 import { Star } from 'lucide-react';
+import type { Ref } from 'react';
 import { cx } from '@/components/ui/cx';
 import { SearchInput } from '@/components/ui/search-input';
 import { ariaKeyShortcut } from '@/lib/shortcuts';

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Download, Upload } from 'lucide-react';
+import { useState } from 'react';
 import type { ExportFormat } from '@shared/contract/transfer';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';

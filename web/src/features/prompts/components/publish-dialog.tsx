@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
 import { BookUp } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
 import { Copy, Link2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, ModalDialog } from '@/components/ui/dialog';

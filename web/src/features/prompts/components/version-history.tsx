@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
 import { History, RotateCcw, Tag, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import type { PromptVersion } from '@shared/contract/versions';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
+import { GitFork } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GitFork } from 'lucide-react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';

@@ -1,11 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
 import { Check, Copy, History, Maximize2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
-import type { RunState } from '../api/run-prompt';
 import { limitLink } from '@/lib/tiers';
+import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
 
 const AnswerMarkdown = lazy(() => import('./answer-markdown'));

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { Check, Save } from 'lucide-react';
+import { useId } from 'react';
 import type { Variable } from '@shared/variables';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
-import { type Variable, findMarkers, renderTemplate } from '@shared/variables';
 import type { Directives } from '@shared/contract/context';
+import { findMarkers, renderTemplate, type Variable } from '@shared/variables';
 
 export const PREFIX_MARKER = '[GLOBAL PREFIX APPLIED]';
 export const SUFFIX_MARKER = '[GLOBAL SUFFIX APPLIED]';
