@@ -33,6 +33,9 @@ export const routes: RouteObject[] = [
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
           { path: paths.account, lazy: () => import('./routes/app/account') },
           { path: paths.apiKeys, lazy: () => import('./routes/app/api-keys') },
+          { path: paths.teams, lazy: () => import('./routes/app/teams') },
+          { path: paths.team, lazy: () => import('./routes/app/team') },
+          { path: paths.invite, lazy: () => import('./routes/app/invite') },
         ],
       },
       // The control center has its own header; its module applies the admin guard.

@@ -20,6 +20,7 @@ const NAV = [
   { to: paths.library, label: 'Library' },
   { to: paths.contextLibrary, label: 'Context Library' },
   { to: paths.apiKeys, label: 'API keys' },
+  { to: paths.teams, label: 'Teams' },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', isActive && 'app-nav__link--active');
