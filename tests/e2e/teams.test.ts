@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { answerAppDialog, useBrowser } from '../support/browser';
 import { setTier } from '../support/db';
 import { atPath, see, signInWithToken } from '../support/e2e';
 import { invitationToken } from '../support/mail';
@@ -72,6 +72,18 @@ describe('Teams pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('construct.workspace'))).toBe(teamId);
     await page.goto('/teams');
     await page.getByRole('list', { name: 'Your teams' }).getByText('Your role: Editor').waitFor();
+    // On Free, the member could not create a team of their own: the page says why.
+    await see(page, 'Teams come with the Pro and Elite plans.');
+    expect(await page.getByLabel('Team name').count()).toBe(0);
+    // A non-owner sees the members read-only.
+    await page.goto(`/teams/${teamId}`);
+    await page.getByRole('list', { name: 'Members' }).getByText(owner.email).waitFor();
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete team' }).count()).toBe(0);
+    // The link works once.
+    await page.goto(`/invites/${token}`);
+    await page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
+    await see(page, 'This invitation was already accepted.');
 
     // The owner makes them a viewer.
     await switchUser(page, owner.token);
@@ -80,6 +92,11 @@ describe('Teams pages', () => {
     await see(page, /is now viewer/);
     const members = await call('GET', `/teams/${teamId}/members`, { token: owner.token });
     expect(members.body.members.find((m: { user_id: string }) => m.user_id === member.id)?.role).toBe('viewer');
+
+    // The team's creator cannot leave it: the server's reason shows.
+    await page.getByRole('button', { name: 'Leave team' }).click();
+    await answerAppDialog(page, 'accept');
+    await see(page, 'You created this team and your plan sets its limits, so you cannot leave it.');
 
     // Delete stays disabled until the team's name is typed.
     await page.getByRole('button', { name: 'Delete team' }).click();

@@ -22,11 +22,10 @@ export function useMembers(teamId: string) {
 }
 
 /** GET /teams/{id}/invites: owners only. */
-export function useInvites(teamId: string, { enabled }: { enabled: boolean }) {
+export function useInvites(teamId: string) {
   return useQuery({
     queryKey: invitesKey(teamId),
     queryFn: ({ signal }) => apiRequest(`${teamPath(teamId)}/invites`, { schema: InviteList, signal }).then((list) => list.invites),
-    enabled,
   });
 }
 

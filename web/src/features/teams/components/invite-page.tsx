@@ -90,7 +90,6 @@ function InvitationProblem({ error }: { error: unknown }) {
         {title}
       </h2>
       <Alert icon={false}>{errorMessage(error, 'The invitation could not be loaded. Please try again.')}</Alert>
-      <p className="teams-muted">Ask the team's owner for a new invitation if you need one.</p>
       <div>
         <Link to={paths.teams} className={buttonClassName({ variant: 'secondary' })}>
           Go to your teams

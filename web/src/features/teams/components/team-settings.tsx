@@ -245,7 +245,7 @@ interface InviteValues {
 }
 
 function InvitesCard({ team }: { team: Team }) {
-  const invites = useInvites(team.id, { enabled: true });
+  const invites = useInvites(team.id);
   const invite = useInvite(team.id);
   const withdraw = useWithdrawInvite(team.id);
   const { toast } = useToast();

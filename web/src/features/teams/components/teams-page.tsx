@@ -125,7 +125,9 @@ function CreateTeam() {
         Create team
       </h2>
       {user?.access_tier === 'free' ? (
-        <LimitNote id="teams-plan-note">Teams come with the Pro and Elite plans. You create one and pay for it; the people you invite need no plan.</LimitNote>
+        <LimitNote id="teams-plan-note">
+          Teams come with the Pro and Elite plans. The plan of the person who creates a team covers it; the people they invite need none.
+        </LimitNote>
       ) : (
         <>
           <p className="teams-card__intro">You become its owner. Its members use the team's workspace with the role you give them.</p>
