@@ -93,6 +93,13 @@ describe('Teams pages', () => {
     const members = await call('GET', `/teams/${teamId}/members`, { token: owner.token });
     expect(members.body.members.find((m: { user_id: string }) => m.user_id === member.id)?.role).toBe('viewer');
 
+    // 'Open workspace' makes the team's workspace the current one and opens My Prompts.
+    await page.goto('/teams');
+    await page.getByRole('button', { name: 'Open workspace of Writers Room' }).click();
+    await atPath(page, '/prompts');
+    expect(await page.evaluate(() => localStorage.getItem('construct.workspace'))).toBe(teamId);
+    await page.goto(`/teams/${teamId}`);
+
     // The team's creator cannot leave it: the server's reason shows.
     await page.getByRole('button', { name: 'Leave team' }).click();
     await answerAppDialog(page, 'accept');
@@ -109,6 +116,8 @@ describe('Teams pages', () => {
     await confirm.click();
     await atPath(page, '/teams');
     await see(page, 'You are not in a team yet.');
+    // Its workspace was open: the owner is back in their own.
+    expect(await page.evaluate(() => localStorage.getItem('construct.workspace'))).toBeNull();
     expect((await call('GET', '/teams', { token: member.token })).body.teams).toEqual([]);
   });
 });

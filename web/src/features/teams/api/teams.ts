@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { InviteList, InviteView, type Member, MemberList, Team } from '@shared/contract/teams';
 import { apiRequest } from '@/lib/api-client';
-import { teamsQueryKey } from '@/lib/teams-api';
+import { currentWorkspaceId } from '@/lib/current-workspace';
+import { teamsQueryKey, useSwitchWorkspace } from '@/lib/teams-api';
 
 /**
  * The team management calls (docs/product.md, "Teams"). Every key lives under teamsQueryKey, so a
@@ -54,16 +55,30 @@ export const useCreateTeam = () => useTeamsMutation((name: string) => apiRequest
 
 export const useRenameTeam = (teamId: string) => useTeamsMutation((name: string) => apiRequest(teamPath(teamId), { method: 'PUT', json: { name } }));
 
-/** DELETE /teams/{id}: its queries are dropped rather than refetched (they would answer 404). */
-export function useDeleteTeam(teamId: string) {
+/** DELETE /teams/{id}. The page moves away first, then forgets the team (useForgetTeam). */
+export const useDeleteTeam = (teamId: string) => useMutation({ mutationFn: () => apiRequest(teamPath(teamId), { method: 'DELETE' }) });
+
+/** DELETE /teams/{id}/members/{own id}: leaving. Like deleting, the page moves away, then forgets the team. */
+export const useLeaveTeam = (teamId: string, userId: string) =>
+  useMutation({ mutationFn: () => apiRequest(`${teamPath(teamId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }) });
+
+/**
+ * After a team is deleted or left: out of its workspace if it was the current one, its members and
+ * invitations dropped (they would answer 404) and the list of teams fetched again.
+ */
+export function useForgetTeam(teamId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest(teamPath(teamId), { method: 'DELETE' }),
-    onSuccess: () => {
+  const switchWorkspace = useSwitchWorkspace();
+  return {
+    leaveWorkspace: async () => {
+      if (currentWorkspaceId() === teamId) await switchWorkspace(null);
+    },
+    forget: async () => {
       client.removeQueries({ queryKey: membersKey(teamId) });
       client.removeQueries({ queryKey: invitesKey(teamId) });
+      await client.invalidateQueries({ queryKey: teamsQueryKey });
     },
-  });
+  };
 }
 
 export const useInvite = (teamId: string) =>
@@ -77,7 +92,7 @@ export const useSetRole = (teamId: string) =>
     apiRequest(`${teamPath(teamId)}/members/${encodeURIComponent(userId)}`, { method: 'PUT', json: { role } }),
   );
 
-/** DELETE /teams/{id}/members/{user_id}: an owner removes a member, or a member leaves. */
+/** DELETE /teams/{id}/members/{user_id}: an owner removes a member. */
 export const useRemoveMember = (teamId: string) =>
   useTeamsMutation((userId: string) => apiRequest(`${teamPath(teamId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }));
 

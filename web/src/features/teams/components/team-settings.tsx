@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,11 +17,21 @@ import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { currentWorkspaceId } from '@/lib/current-workspace';
 import { emailRule } from '@/lib/form-rules';
 import { useSession } from '@/lib/session';
-import { teamsQueryKey, useSwitchWorkspace, useTeams } from '@/lib/teams-api';
-import { useDeleteTeam, useInvite, useInvites, useMembers, useRemoveMember, useRenameTeam, useSetRole, useWithdrawInvite } from '../api/teams';
+import { useTeams } from '@/lib/teams-api';
+import {
+  useDeleteTeam,
+  useForgetTeam,
+  useInvite,
+  useInvites,
+  useLeaveTeam,
+  useMembers,
+  useRemoveMember,
+  useRenameTeam,
+  useSetRole,
+  useWithdrawInvite,
+} from '../api/teams';
 import { FALLBACK, ROLE_HINTS, ROLE_LABELS } from './roles';
 import { teamNameRule } from './teams-page';
 import { useFocusOnFailure } from './use-focus-on-failure';
@@ -117,15 +126,14 @@ function NameCard({ team }: { team: Team }) {
   );
 }
 
-/** After leaving or deleting a team: out of its workspace if it was the current one, back to the list. */
+/** After leaving or deleting a team: out of its workspace, on to the list, then the team forgotten (not shown as missing first). */
 function useLeaveTeamPage(teamId: string) {
-  const switchWorkspace = useSwitchWorkspace();
-  const queryClient = useQueryClient();
+  const { leaveWorkspace, forget } = useForgetTeam(teamId);
   const navigate = useNavigate();
   return async () => {
-    if (currentWorkspaceId() === teamId) await switchWorkspace(null);
-    await queryClient.invalidateQueries({ queryKey: teamsQueryKey });
+    await leaveWorkspace();
     await navigate(paths.teams);
+    await forget();
   };
 }
 
@@ -154,6 +162,7 @@ function MembersCard({ team }: { team: Team }) {
 function MemberRow({ team, member, self, manage }: { team: Team; member: Member; self: boolean; manage: boolean }) {
   const setRole = useSetRole(team.id);
   const remove = useRemoveMember(team.id);
+  const leaving = useLeaveTeam(team.id, member.user_id);
   const { confirm } = useDialogs();
   const { toast } = useToast();
   const leavePage = useLeaveTeamPage(team.id);
@@ -183,7 +192,7 @@ function MemberRow({ team, member, self, manage }: { team: Team; member: Member;
       danger: true,
     });
     if (ok)
-      remove.mutate(member.user_id, {
+      leaving.mutate(undefined, {
         onSuccess: () => {
           toast({ title: `You left ${team.name}`, variant: 'success' });
           void leavePage();
@@ -230,7 +239,7 @@ function MemberRow({ team, member, self, manage }: { team: Team; member: Member;
           <Badge variant={member.role === 'owner' ? 'accent' : 'neutral'}>{ROLE_LABELS[member.role]}</Badge>
         )}
         {self ? (
-          <Button size="sm" variant="ghost" icon={<LogOut aria-hidden="true" />} loading={remove.isPending} onClick={() => void leave()}>
+          <Button size="sm" variant="ghost" icon={<LogOut aria-hidden="true" />} loading={leaving.isPending} onClick={() => void leave()}>
             Leave team
           </Button>
         ) : null}
