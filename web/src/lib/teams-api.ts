@@ -28,7 +28,7 @@ export function useCurrentTeam() {
   return id === null ? null : (teams?.find((t) => t.id === id) ?? null);
 }
 
-/** The queries whose answers depend on the workspace: dropped on a switch, so no list of one shows in another. */
+/** The queries whose answers depend on the workspace: reset on a switch (and loaded again), so no list of one shows in another. */
 const WORKSPACE_ROOTS = [promptsQueryKey, categoriesQueryKey, contextQueryKey];
 
 /** Switches the workspace the app shows (null: personal), dropping what was loaded for the previous one. */
@@ -38,7 +38,7 @@ export function useSwitchWorkspace() {
     async (teamId: string | null) => {
       await Promise.all(WORKSPACE_ROOTS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       setCurrentWorkspace(teamId);
-      for (const queryKey of WORKSPACE_ROOTS) queryClient.removeQueries({ queryKey });
+      await Promise.all(WORKSPACE_ROOTS.map((queryKey) => queryClient.resetQueries({ queryKey })));
     },
     [queryClient],
   );

@@ -13,6 +13,7 @@ import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
 import { useLogout, useSession } from '@/lib/session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
 import { TIER_LABELS } from '@/lib/tiers';
+import { TeamBanner, WorkspaceSwitcher } from './workspace-bar';
 import './app-layout.css';
 
 const NAV = [
@@ -32,6 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <>
       <SiteShell focusableMain header={<AppHeader onShortcuts={() => setShortcutsOpen(true)} />}>
         <VerifyEmailBanner />
+        <TeamBanner />
         {children}
       </SiteShell>
       <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
@@ -70,6 +72,7 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
           </ul>
         </nav>
         <div className="app-header__user">
+          <WorkspaceSwitcher />
           {user ? (
             <NavLink
               to={paths.account}

@@ -1,4 +1,4 @@
-import { Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
 import { isSlug, SLUG_MAX, SLUG_MESSAGE } from '@shared/slugs';
@@ -15,6 +15,7 @@ import { TagInput } from '@/components/ui/tag-input';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
+import { useTeams } from '@/lib/teams-api';
 import { useCreatePrompt } from '../api/create-prompt';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useUpdatePrompt } from '../api/update-prompt';
@@ -22,6 +23,7 @@ import { focusPromptCard } from '../utils/focus-card';
 import { ALERT, CONFIRM, FALLBACK, failureText, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
 import { InsertVariable } from './insert-variable';
+import { MoveCopyDialog } from './move-copy-dialog';
 import { ShareDialog } from './share-dialog';
 import { VersionHistory } from './version-history';
 
@@ -67,6 +69,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const [historyOpen, setHistoryOpen] = useState(false);
   // 'Share' as on the prompt's card: the same dialog, over the editor (the saved prompt is shared, not the draft).
   const [shareOpen, setShareOpen] = useState(false);
+  const [moveOpen, setMoveOpen] = useState(false);
+  // 'Move/copy to…' is offered once there is another workspace: the caller is in a team.
+  const { data: teams } = useTeams();
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
   // The content as last saved, to tell unsaved changes apart (a restore replaces it).
   const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
@@ -352,6 +357,11 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
               {TEXT.share}
             </Button>
           ) : null}
+          {initial && teams?.length ? (
+            <Button variant="ghost" icon={<ArrowRightLeft aria-hidden="true" />} disabled={busy} onClick={() => setMoveOpen(true)}>
+              Move/copy to…
+            </Button>
+          ) : null}
           <DialogCancel disabled={busy} />
           <Button
             type="submit"
@@ -373,6 +383,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
         />
       ) : null}
       <ShareDialog prompt={initial && shareOpen ? initial : null} onClose={() => setShareOpen(false)} />
+      {initial && moveOpen ? <MoveCopyDialog prompt={initial} onClose={() => setMoveOpen(false)} onMoved={onClose} /> : null}
     </ModalDialog>
   );
 }
