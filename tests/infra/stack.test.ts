@@ -93,6 +93,7 @@ const EXTRA_ROUTES = [
   'GET /library/prompts/{id}', // a page per library prompt (docs/product.md, Library)
   'GET /admin/prompts/{id}', // admins edit a library prompt's text
   'PUT /admin/prompts/{id}',
+  'POST /prompts/{id}/copy', // 'Move/copy to…': a prompt into another workspace, a team's or one's own
   'POST /teams', // team workspaces: teams, invitations, members (docs/product.md, Teams (API))
   'GET /teams',
   'PUT /teams/{id}',
