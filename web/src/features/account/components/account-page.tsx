@@ -1,5 +1,5 @@
 import { CreditCard, Database, KeyRound, UserRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Account, type Meter, UpdateAccountRequest } from '@shared/contract/account';
@@ -350,15 +350,27 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const remove = useDeleteAccount();
   const { logout } = useSession();
   const navigate = useNavigate();
+  // The session ends once this page has left the screen, not when the navigation is started:
+  // react-router commits a page change as a transition, after an update that ends the session,
+  // and the guard of /account, still on screen then, would send the visitor to /login.
+  const deleted = useRef(false);
+  const endSession = useRef(logout);
+  endSession.current = logout;
+  useEffect(
+    () => () => {
+      if (deleted.current) endSession.current();
+    },
+    [],
+  );
   const ready = watch('confirmation') === DELETE_CONFIRMATION && watch('password').length > 0;
   const submit = handleSubmit(({ password }) => {
     if (!ready) return;
     remove.mutate(
       { password },
       {
-        onSuccess: async () => {
-          await navigate(paths.home, { replace: true });
-          logout();
+        onSuccess: () => {
+          deleted.current = true;
+          void navigate(paths.home, { replace: true });
         },
       },
     );
