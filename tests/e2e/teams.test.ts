@@ -14,9 +14,10 @@ import { invitationToken } from '../support/mail';
  */
 const browser = useBrowser();
 
-/** Serious and critical axe violations (WCAG A and AA) of the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+/** Serious and critical axe violations (WCAG A and AA) of the page as it is now, or of the part `include` selects. */
+async function axeProblems(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
 }
 
@@ -66,6 +67,7 @@ describe('Teams pages', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await atPath(page, `/invites/${token}`);
     await page.getByRole('heading', { name: 'Writers Room invites you as editor' }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await atPath(page, '/prompts');
     await see(page, 'You joined Writers Room');
@@ -110,6 +112,7 @@ describe('Teams pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete Writers Room?' });
     const confirm = dialog.getByRole('button', { name: 'Delete team' });
     expect(await confirm.isDisabled()).toBe(true);
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Type Writers Room to confirm').fill('Writers');
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type Writers Room to confirm').fill('Writers Room');
