@@ -33,6 +33,8 @@ export interface ConstructOptions {
   apiKey: string;
   /** Your Construct site, e.g. `https://construct.example.com` (its `/api/v1` may be included). */
   baseUrl: string;
+  /** A team's id: read that team's workspace (the key's owner must be a member). Default: the key owner's own prompts. */
+  workspace?: string;
   /** How long an answer counts as fresh, in ms (default 60 000). After that it is still answered at once while a refresh runs in the background. 0 turns the cache off. */
   cacheTtlMs?: number;
   /** At most this many answers are kept (default 1000); the oldest goes first. */
@@ -120,6 +122,7 @@ export class Construct {
   readonly prompts: Prompts;
   readonly #apiKey: string;
   readonly #apiBase: string;
+  readonly #workspace: string | undefined;
   readonly #ttl: number;
   readonly #maxEntries: number;
   readonly #timeoutMs: number;
@@ -135,6 +138,7 @@ export class Construct {
     if (!options.baseUrl) throw new TypeError('Construct: baseUrl is required (your Construct site, e.g. https://construct.example.com).');
     this.#apiKey = options.apiKey;
     this.#apiBase = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+    this.#workspace = options.workspace;
     this.#ttl = options.cacheTtlMs ?? 60_000;
     this.#maxEntries = options.maxCacheEntries ?? 1000;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
@@ -169,7 +173,8 @@ export class Construct {
     let response: Response;
     let text: string;
     try {
-      response = await this.#fetch(this.#apiBase + path, {
+      const team = this.#workspace ? `${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(this.#workspace)}` : '';
+      response = await this.#fetch(this.#apiBase + path + team, {
         method,
         headers: { authorization: `Bearer ${this.#apiKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp } from '../support/api';
+import { Construct } from '../../sdk/src/index';
+import { apiUrl, call, signUp } from '../support/api';
 import { dropMember, getItem, library, seedTeam, setTier } from '../support/db';
 
 /**
@@ -90,6 +93,16 @@ describe('a team workspace', () => {
     expect(compiled.body.text).toContain('Team prefix.');
     // Without the parameter the key sees its owner's own registry, where the slug names nothing.
     expect((await call('POST', `/registry/prompts/${made.body.slug}/compile`, { token: key, json: { variables: { topic: 'x' } } })).status).toBe(404);
+
+    // The SDK with `workspace`, and the official MCP client on `/mcp?workspace=`, read the team's prompts.
+    const sdk = new Construct({ apiKey: key, baseUrl: apiUrl().replace(/\/api\/v1$/, ''), workspace: team, cacheTtlMs: 0 });
+    expect(await sdk.prompts.compile(made.body.slug, { topic: 'pricing' })).toContain('For analyst: pricing in Short sentences.');
+    const mcp = new Client({ name: 'construct-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${apiUrl()}/mcp?workspace=${team}`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    );
+    expect((await mcp.listPrompts()).prompts.map((p) => p.name)).toContain(made.body.slug);
+    await mcp.close();
   });
 
   it('lets a viewer read but not change anything (403 with a reason, nothing written)', async () => {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CategoryList, PromptList } from '@shared/contract/prompts';
 import type { Tier } from '@shared/tiers';
 import { apiEveryPage, apiRequest } from './api-client';
+import { useCurrentWorkspaceId } from './current-workspace';
 import { usageLimitNote } from './tiers';
 
 /**
@@ -60,5 +61,7 @@ const promptCount = (list: PromptList) => list.prompts.length;
  */
 export function usePromptLimitNote(tier: Tier | null | undefined, { enabled = true }: { enabled?: boolean } = {}): string | null {
   const count = useQuery({ ...promptsQueryOptions(), select: promptCount, enabled }).data;
-  return usageLimitNote(tier, 'max_prompts', enabled ? count : undefined);
+  // A team's limits follow its creator's plan, which the page does not know: there the server's 403 says it.
+  const inTeam = useCurrentWorkspaceId() !== null;
+  return usageLimitNote(tier, 'max_prompts', enabled && !inTeam ? count : undefined);
 }
