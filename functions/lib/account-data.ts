@@ -64,7 +64,10 @@ const INTERNAL = new Set([
   'item_id',
   'user_id',
 ]);
-const plain = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k)));
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An item without its internal attributes, nested ones included (a version's author keeps its name, not the id). */
+const plain = (item: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).flatMap(([k, v]) => (INTERNAL.has(k) ? [] : [[k, isRecord(v) ? plain(v) : v]])));
 
 export interface ExportInput {
   user: UserRecord & ContextFields;

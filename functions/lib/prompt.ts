@@ -362,7 +362,8 @@ const toVersion = (
   ...contentOf(v),
   saved_at: v.saved_at,
   source: v.source,
-  ...(v.by ? { by: v.by } : {}),
+  // The author's name only: user ids stay internal.
+  ...(v.by ? { by: { name: v.by.name } } : {}),
   current,
   ...withLabels(labelsAt(labels, v.version)),
 });

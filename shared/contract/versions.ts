@@ -46,7 +46,7 @@ export const PromptVersion = z.object({
   saved_at: z.string(),
   source: VersionSource,
   /** Who saved this content (left out on versions saved before authors were recorded). */
-  by: z.optional(z.object({ user_id: z.string(), name: z.string() })),
+  by: z.optional(z.object({ name: z.string() })),
   current: z.boolean(),
   /** The labels pinned to this version (left out when there is none). */
   labels: z.optional(z.array(z.string())),

@@ -74,8 +74,10 @@ describe('a team workspace', () => {
     const versions = (await call('GET', inTeam(`/prompts/${made.body.id}/versions`), { token: viewer.token })).body.versions;
     expect(versions.map((v: { title: string }) => v.title)).toEqual(['Team brief v2', 'Team brief']);
     // Each version names the member who made it.
-    expect(versions.map((v: { by: { user_id: string } }) => v.by.user_id)).toEqual([owner.id, editor.id]);
-    expect(versions[1].by.name).toBe(`${editor.first_name} ${editor.last_name}`);
+    expect(versions.map((v: { by: { name: string } }) => v.by)).toEqual([
+      { name: `${owner.first_name} ${owner.last_name}` },
+      { name: `${editor.first_name} ${editor.last_name}` },
+    ]);
   });
 
   it('compiles through the registry with the team’s snippets and directives and the caller’s own PROFILE values, with an API key', async () => {

@@ -37,6 +37,12 @@ describe('the workspace switcher', () => {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('header').include('.team-banner').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
+    // On a phone the header keeps every control usable (WCAG 2.2 target size) with the switcher in it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag22aa']).include('header').analyze();
+    expect(phone.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Another page of the team workspace names it too, and a reload keeps the choice.
     await page.getByRole('link', { name: 'Context Library' }).click();
     await see(page, 'Team workspace:');

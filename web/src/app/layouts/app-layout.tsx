@@ -71,8 +71,8 @@ function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
             ) : null}
           </ul>
         </nav>
+        <WorkspaceSwitcher />
         <div className="app-header__user">
-          <WorkspaceSwitcher />
           {user ? (
             <NavLink
               to={paths.account}
