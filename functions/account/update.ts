@@ -3,15 +3,15 @@ import { UpdateAccountRequest } from '@shared/contract/account';
 import { accountView } from '../lib/account-data';
 import { TABLE, db } from '../lib/db';
 import { api, ok } from '../lib/http';
-import { keys } from '../lib/keys';
 import type { UserRecord } from '../lib/users';
+import { userKeys } from '../lib/users';
 
 /** PUT /account: first and last name. */
 export const handler = api('PUT /account', { body: UpdateAccountRequest }, async ({ body, user }) => {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.user(user.id),
+      Key: userKeys.user(user.id),
       UpdateExpression: 'SET first_name = :f, last_name = :l',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':f': body.first_name, ':l': body.last_name },

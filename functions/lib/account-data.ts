@@ -4,12 +4,12 @@ import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
 import { TABLE, batchWrite, db, queryAll, queryPages } from './db';
 import { BadGatewayError, ConflictError, NotFoundError } from './errors';
 import { type ContextFields, directivesOf, profileValuesFrom } from './context';
-import { OUTSIDE_REF_SK, USERS_SHARDS, keys, personalPk, usersShard } from './keys';
+import { OUTSIDE_REF_SK, USERS_SHARDS, personalPk, usersShard } from './keys';
 import { deleteOutsideItems } from './outside-items';
 import { logger, userRef } from './log';
 import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
 import { type Tx, transact } from './transactions';
-import { type UserRecord, adminCountChange, emailVerifiedOf, getUser } from './users';
+import { type UserRecord, adminCountChange, emailVerifiedOf, getUser, userKeys } from './users';
 import type { VersionItem } from './prompt';
 import type { CategoryItem } from './category';
 import type { PromptItem } from './prompt';
@@ -204,11 +204,11 @@ export async function deleteUserData(userId: string, lastAdmin: () => Error = ()
   if (!user) return finishPurge(userId);
   for (const step of BEFORE_DELETE) await step(user);
   const items: Tx[] = [
-    { Delete: { TableName: TABLE, Key: keys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: TABLE, Key: userKeys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
     {
       Delete: {
         TableName: TABLE,
-        Key: keys.emailClaim(user.email),
+        Key: userKeys.emailClaim(user.email),
         ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id',
         ExpressionAttributeValues: { ':id': userId },
       },

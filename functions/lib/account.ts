@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from './db';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from './errors';
-import { keys, normaliseEmail } from './keys';
+import { normaliseEmail } from './keys';
 import { logger, userRef } from './log';
 import { sendMail } from './mail';
 import {
@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { claimSignInAttempt, clearSignInFailures, consume } from './rate-limits';
 import { issueAccessToken } from './tokens';
 import { transact } from './transactions';
-import { NEXT_SESSION, NEXT_SESSION_VALUES, type UserRecord, emailSwitchItems, emailVerifiedOf, getUser, sessionVersionOf } from './users';
+import { NEXT_SESSION, NEXT_SESSION_VALUES, type UserRecord, emailSwitchItems, emailVerifiedOf, getUser, sessionVersionOf, userKeys } from './users';
 
 /**
  * Account security: password reset by emailed link, password change, sign out everywhere, email
@@ -57,7 +57,7 @@ export async function requestPasswordReset(email: string, address: string): Prom
   const site = linkBase();
   await consume(addressWindow(address), TOO_MANY_MAILS);
   await consume(recipientWindow(email), TOO_MANY_MAILS);
-  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.emailClaim(email), ProjectionExpression: 'user_id' }));
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(email), ProjectionExpression: 'user_id' }));
   const userId = claim?.user_id as string | undefined;
   const { token, puts } = newToken('password_reset', { ...(userId ? { user_id: userId } : {}), email: normaliseEmail(email) }, RESET_MINUTES * 60);
   await transact(puts, {});
@@ -96,7 +96,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
       {
         Update: {
           TableName: TABLE,
-          Key: keys.user(user.id),
+          Key: userKeys.user(user.id),
           UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}`,
           ConditionExpression: 'attribute_exists(pk) AND email = :email',
           ExpressionAttributeValues: { ':h': password_hash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES },
@@ -133,7 +133,7 @@ export async function changePassword(user: UserRecord, current: string, next: st
       {
         Update: {
           TableName: TABLE,
-          Key: keys.user(user.id),
+          Key: userKeys.user(user.id),
           UpdateExpression: 'SET password_hash = :h, session_version = :next',
           // The password this request checked is still the one stored (a concurrent change wins once).
           ConditionExpression: 'attribute_exists(pk) AND password_hash = :old AND (attribute_not_exists(session_version) OR session_version = :v)',
@@ -153,7 +153,7 @@ export async function endAllSessions(userId: string): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       UpdateExpression: `SET ${NEXT_SESSION}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: NEXT_SESSION_VALUES,
@@ -196,7 +196,7 @@ export const EMAIL_IN_USE = 'An account with this email already exists.';
 export async function requestEmailChange(user: UserRecord, newEmail: string, password: string): Promise<void> {
   await checkPassword(user, password, 'Your password is incorrect.');
   if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw new BadRequestError('This is already your email address.');
-  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.emailClaim(newEmail), ProjectionExpression: 'user_id' }));
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(newEmail), ProjectionExpression: 'user_id' }));
   if (claim) throw new ConflictError(EMAIL_IN_USE);
   const site = linkBase();
   await consume(recipientWindow(newEmail), TOO_MANY_MAILS);
@@ -228,7 +228,7 @@ export async function followEmailLink(token: string): Promise<{ email: string; c
         {
           Update: {
             TableName: TABLE,
-            Key: keys.user(user.id),
+            Key: userKeys.user(user.id),
             UpdateExpression: 'SET email_verified = :yes',
             ConditionExpression: 'attribute_exists(pk) AND email = :email',
             ExpressionAttributeValues: { ':yes': true, ':email': user.email },

@@ -5,11 +5,11 @@ import { LAST_ADMIN, deleteUserData } from './account-data';
 import { TABLE, db, queryAll } from './db';
 import { conditionFailed } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { USERS_SHARDS, keys, normaliseEmail } from './keys';
+import { USERS_SHARDS, normaliseEmail } from './keys';
 import { type Page, type PageRequest, searchedPage } from './paging';
 import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
-import { type UserRecord, adminCountChange, getUser, toUser } from './users';
+import { type UserRecord, adminCountChange, getUser, toUser, userKeys } from './users';
 
 /**
  * User management for admins. Every user item is in one of USERS_SHARDS partitions of the sparse
@@ -45,7 +45,10 @@ export async function migrateUsersIndex(): Promise<number> {
           Key: { pk: item.pk, sk: item.sk },
           UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk REMOVE gsi1pk, gsi1sk',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':pk': keys.usersIndex(item.id as string, item.email as string).gsi2pk, ':sk': normaliseEmail(item.email as string) },
+          ExpressionAttributeValues: {
+            ':pk': userKeys.usersIndex(item.id as string, item.email as string).gsi2pk,
+            ':sk': normaliseEmail(item.email as string),
+          },
         }),
       )
       .catch((error: Error) => {
@@ -69,7 +72,7 @@ export async function updateUser(actor: UserRecord, userId: string, changes: { i
     {
       Update: {
         TableName: TABLE,
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: 'SET is_admin = :admin, access_tier = :tier',
         // Guards the admin count against a concurrent change of the same flag.
         ConditionExpression: 'attribute_exists(pk) AND is_admin = :was',

@@ -8,10 +8,9 @@ import { TABLE, db } from './db';
 import { cancellationCodes } from './retry';
 import { moveLegacyProfileValuesOf } from './legacy-profile-values';
 import { ServiceUnavailableError } from './errors';
-import { keys } from './keys';
 import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
-import { type UserRecord, getUser } from './users';
+import { type UserRecord, getUser, userKeys } from './users';
 
 /**
  * Stripe billing. Configuration: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO,
@@ -110,7 +109,7 @@ async function linkCustomer(userId: string, customerId: string): Promise<void> {
         {
           Update: {
             TableName: TABLE,
-            Key: keys.user(userId),
+            Key: userKeys.user(userId),
             UpdateExpression: 'SET stripe_customer_id = :c',
             ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR stripe_customer_id = :c)',
             ExpressionAttributeValues: { ':c': customerId },
@@ -220,7 +219,7 @@ export async function applyTierChange(change: TierChange, retried = false): Prom
         {
           Update: {
             TableName: TABLE,
-            Key: keys.user(change.userId),
+            Key: userKeys.user(change.userId),
             UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
             ConditionExpression: condition.expression,
             ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),

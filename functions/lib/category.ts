@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, db } from './db';
-import { type WorkspacePk, keys } from './keys';
+import type { WorkspacePk } from './keys';
 import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Tx } from './transactions';
 import type { Item } from './users';
 import type { WorkspaceRef } from './workspace';
+
+/** A category's key (docs/data-model.md, "Items"): in its workspace's partition. */
+export const categoryKeys = {
+  category: (workspace: WorkspacePk, categoryId: string) => ({ pk: workspace as string, sk: `CATEGORY#${categoryId}` }),
+};
 
 /** The category entity: a user's named folders for prompts (docs/data-model.md, "Items"). */
 export interface CategoryItem {
@@ -17,7 +22,7 @@ export interface CategoryItem {
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 
 export const categoryExists = (workspace: WorkspacePk, categoryId: string): Tx => ({
-  ConditionCheck: { TableName: TABLE, Key: keys.category(workspace, categoryId), ConditionExpression: 'attribute_exists(pk)' },
+  ConditionCheck: { TableName: TABLE, Key: categoryKeys.category(workspace, categoryId), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 /** Categories: names unique per user, counted against max_categories. */
@@ -48,7 +53,7 @@ export async function categoryName(workspace: WorkspacePk, categoryId: string | 
   const { Item } = await db.send(
     new GetCommand({
       TableName: TABLE,
-      Key: keys.category(workspace, categoryId),
+      Key: categoryKeys.category(workspace, categoryId),
       ProjectionExpression: '#n',
       ExpressionAttributeNames: { '#n': 'name' },
       ConsistentRead: true,

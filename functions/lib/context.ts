@@ -6,12 +6,18 @@ import { collator } from './collator';
 import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
 import { conditionFailed, retry } from './retry';
 import { BadRequestError, PayloadTooLargeError } from './errors';
-import { PROFILE_VALUE_SK, type WorkspacePk, keys, personalPk } from './keys';
+import { PROFILE_VALUE_SK, type WorkspacePk, personalPk } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
 import { type Tx, transact } from './transactions';
 import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Item, UserRecord } from './users';
 import type { WorkspaceRef } from './workspace';
+import { userKeys } from './users';
+
+/** Context keys (docs/data-model.md, "Items"): a PROFILE value is personal in every workspace; sorts after VERSION#, so workspace reads never load it. */
+export const contextKeys = {
+  profileValue: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `${PROFILE_VALUE_SK}${key}` }),
+};
 
 /**
  * The Context Library: global directives live on the user item (read with the user, no extra
@@ -85,7 +91,7 @@ const TOO_MANY_VALUES = `You can keep at most ${PROFILE_VALUES_MAX} profile valu
  */
 export async function setProfileValue(user: UserRecord & ContextFields, key: string, value: string): Promise<void> {
   await moveLegacyProfileValues(user);
-  const item = { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: new Date().toISOString() };
+  const item = { ...contextKeys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: new Date().toISOString() };
   const exists = new Error('the key has a value');
   // A value forgotten between the two writes below fails the overwrite: save it as new again.
   await retry({ attempts: 3, retryOn: conditionFailed }, async () => {
@@ -96,7 +102,7 @@ export async function setProfileValue(user: UserRecord & ContextFields, key: str
           {
             Update: {
               TableName: TABLE,
-              Key: keys.user(user.id),
+              Key: userKeys.user(user.id),
               UpdateExpression: 'ADD profile_values_used :one',
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(profile_values_used) OR profile_values_used < :max)',
               ExpressionAttributeValues: { ':one': 1, ':max': PROFILE_VALUES_MAX },
@@ -117,9 +123,12 @@ export async function setProfileValue(user: UserRecord & ContextFields, key: str
 export async function deleteProfileValue(user: UserRecord & ContextFields, key: string): Promise<void> {
   await moveLegacyProfileValues(user);
   const absent = new Error('no such value');
-  await transact([{ Delete: { TableName: TABLE, Key: keys.profileValue(user.id, key), ConditionExpression: 'attribute_exists(pk)' } }, releaseCount(user.id)], {
-    0: () => absent,
-  }).catch((error: unknown) => {
+  await transact(
+    [{ Delete: { TableName: TABLE, Key: contextKeys.profileValue(user.id, key), ConditionExpression: 'attribute_exists(pk)' } }, releaseCount(user.id)],
+    {
+      0: () => absent,
+    },
+  ).catch((error: unknown) => {
     if (error !== absent) throw error;
   });
 }
@@ -127,7 +136,7 @@ export async function deleteProfileValue(user: UserRecord & ContextFields, key: 
 const releaseCount = (userId: string): Tx => ({
   Update: {
     TableName: TABLE,
-    Key: keys.user(userId),
+    Key: userKeys.user(userId),
     UpdateExpression: 'ADD profile_values_used :minus',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':minus': -1 },

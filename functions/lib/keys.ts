@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 /** The first sk prefix after the workspace proper (see below). */
 export const VERSIONS_SK = 'VERSION#';
-const versionPrefix = (promptId: string) => `${VERSIONS_SK}${promptId}#`;
 
 /**
- * Single-table layout. One Query on a workspace's partition (`USER#<id>`, or `TEAM#<id>` for a
+ * Single-table layout: what the entities share. Each entity module holds its own key builders
+ * (`userKeys` in users.ts, `promptKeys` in prompt.ts, `categoryKeys` in category.ts, `teamKeys` in
+ * team.ts, `libraryKeys` in library.ts…); this module has the workspace partitions they live in and
+ * the sort-key prefixes that order them. One Query on a workspace's partition (`USER#<id>`, or `TEAM#<id>` for a
  * team: docs/architecture.md, "Team workspaces") returns the whole workspace. Every item type,
  * with its keys and who writes it, is in docs/data-model.md ("Items"): that table is the one key
  * registry, and tests/api/partition-keys.test.ts fails on a key the routes touch that it does not
@@ -46,25 +48,6 @@ export const personalPk = (userId: string) => `USER#${userId}` as WorkspacePk;
 export const teamPk = (teamId: string) => `TEAM#${teamId}` as WorkspacePk;
 /** The item of a workspace that holds its plan counters and directives: the user item, or the team item (team.ts). */
 export const holderOf = (workspace: WorkspacePk) => ({ pk: workspace as string, sk: workspace.startsWith('TEAM#') ? 'TEAM' : 'PROFILE' });
-
-export const keys = {
-  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
-  emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
-  prompt: (workspace: WorkspacePk, promptId: string) => ({ pk: workspace as string, sk: `PROMPT#${promptId}` }),
-  category: (workspace: WorkspacePk, categoryId: string) => ({ pk: workspace as string, sk: `CATEGORY#${categoryId}` }),
-  promptVersion: (workspace: WorkspacePk, promptId: string, version: number) => ({
-    pk: workspace as string,
-    sk: `${versionPrefix(promptId)}${String(version).padStart(6, '0')}`,
-  }),
-  /** Every version snapshot of one prompt starts with this sk. */
-  versionPrefix: (promptId: string) => versionPrefix(promptId),
-  /** One PROFILE value of the user (context.ts): personal in every workspace; sorts after VERSION#, so workspace reads never load it. */
-  profileValue: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `${PROFILE_VALUE_SK}${key}` }),
-  /** A prompt's public link (share.ts): a partition per link. */
-  share: (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' }),
-  /** The user's place in the users listing: one of USERS_SHARDS index partitions (by id), sorted by email there. */
-  usersIndex: (userId: string, email: string) => ({ gsi2pk: `USERS#${usersShard(userId)}`, gsi2sk: normaliseEmail(email) }),
-};
 
 /** Emails are unique case-insensitively: claims and lookups use this form. */
 export function normaliseEmail(email: string): string {

@@ -1,9 +1,9 @@
 import { TABLE } from './db';
 import { cancellationCodes } from './retry';
-import { keys } from './keys';
 import { logger, userRef } from './log';
 import { type Tx, transact } from './transactions';
-import { getUser } from './users';
+import { getUser, userKeys } from './users';
+import { contextKeys } from './context';
 
 /** The user item as the former code left it: PROFILE values in a map. */
 type LegacyUser = { id: string; profile_values?: Record<string, string> };
@@ -28,7 +28,7 @@ export async function moveLegacyProfileValues(user: LegacyUser): Promise<void> {
         {
           Update: {
             TableName: TABLE,
-            Key: keys.user(user.id),
+            Key: userKeys.user(user.id),
             UpdateExpression: 'REMOVE profile_values SET profile_values_used = :n',
             ConditionExpression: 'attribute_exists(pk) AND size(profile_values) = :n',
             ExpressionAttributeValues: { ':n': entries.length },
@@ -36,7 +36,7 @@ export async function moveLegacyProfileValues(user: LegacyUser): Promise<void> {
         },
         ...entries.map(
           ([key, value]): Tx => ({
-            Put: { TableName: TABLE, Item: { ...keys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: now } },
+            Put: { TableName: TABLE, Item: { ...contextKeys.profileValue(user.id, key), type: 'profile_value', key, value, updated_at: now } },
           }),
         ),
       ],

@@ -1,6 +1,6 @@
 import { apiKeyLookups } from './api-keys';
 import { batchWrite, queryAll } from './db';
-import { keys as itemKeys } from './keys';
+import { shareKey } from './share';
 
 /**
  * Items of a user that live outside the user's partition (API key lookups, share links), found
@@ -13,6 +13,6 @@ export async function deleteOutsideItems(userId: string): Promise<void> {
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PROMPT#' },
     ProjectionExpression: 'share_token',
   });
-  const keys = [...(await apiKeyLookups(userId)), ...shared.filter((p) => p.share_token).map((p) => itemKeys.share(String(p.share_token)))];
+  const keys = [...(await apiKeyLookups(userId)), ...shared.filter((p) => p.share_token).map((p) => shareKey(String(p.share_token)))];
   await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

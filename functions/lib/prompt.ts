@@ -9,11 +9,23 @@ import { conditionFailed, lostToConcurrentWrite, retry } from './retry';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { SLUG_TAKEN, SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
 import type { PreloadInput } from './http';
-import { type WorkspacePk, holderOf, keys } from './keys';
+import { VERSIONS_SK, type WorkspacePk, holderOf } from './keys';
 import type { Author, WorkspaceRef } from './workspace';
 import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
 import type { Item } from './users';
 import { CATEGORY_NOT_FOUND, categoryExists, categoryName, categoryNames } from './category';
+import { shareKey } from './share';
+
+/** A prompt's keys and its versions' (docs/data-model.md, "Items"): in its workspace's partition. */
+export const promptKeys = {
+  prompt: (workspace: WorkspacePk, promptId: string) => ({ pk: workspace as string, sk: `PROMPT#${promptId}` }),
+  version: (workspace: WorkspacePk, promptId: string, version: number) => ({
+    pk: workspace as string,
+    sk: `${VERSIONS_SK}${promptId}#${String(version).padStart(6, '0')}`,
+  }),
+  /** Every version snapshot of one prompt starts with this sk. */
+  versionPrefix: (promptId: string) => `${VERSIONS_SK}${promptId}#`,
+};
 
 /**
  * Version history. A prompt item holds its current content and `version`;
@@ -107,7 +119,7 @@ export async function createPrompt(
       {
         Put: {
           TableName: TABLE,
-          Item: { ...keys.prompt(workspace.pk, prompt.id), type: 'prompt', ...prompt },
+          Item: { ...promptKeys.prompt(workspace.pk, prompt.id), type: 'prompt', ...prompt },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -127,7 +139,7 @@ export async function setFavorite(workspace: WorkspacePk, promptId: string, isFa
     await db.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.prompt(workspace, promptId),
+        Key: promptKeys.prompt(workspace, promptId),
         UpdateExpression: 'SET is_favorite = :f',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':f': isFavorite },
@@ -178,11 +190,11 @@ export const sameContent = (a: PromptContent, b: PromptContent) =>
 export const promptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'prompt' ? (item as unknown as PromptItem) : null);
 
 /** For a route's `preload` (http.ts): the caller's own prompt named by the path's `id`. */
-export const promptPreload = { prompt: ({ params, workspace }: PreloadInput<'id'>) => keys.prompt(workspace, params.id) };
+export const promptPreload = { prompt: ({ params, workspace }: PreloadInput<'id'>) => promptKeys.prompt(workspace, params.id) };
 
 /** Access pattern: one prompt by id, read strongly so a save conditions on the latest version. */
 export async function getPromptItem(workspace: WorkspacePk, promptId: string): Promise<PromptItem | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(workspace, promptId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(workspace, promptId), ConsistentRead: true }));
   return promptFrom(Item) ?? undefined;
 }
 
@@ -255,7 +267,7 @@ function plan(workspace: WorkspacePk, current: PromptItem, change: PromptChange)
     {
       Update: {
         TableName: TABLE,
-        Key: keys.prompt(workspace, current.id),
+        Key: promptKeys.prompt(workspace, current.id),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         // Items saved before version history have no version: they are version 1.
         ConditionExpression: current.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#ver)' : 'attribute_exists(pk) AND #ver = :read',
@@ -302,11 +314,11 @@ function plan(workspace: WorkspacePk, current: PromptItem, change: PromptChange)
       source: sourceOf(current),
       ...(current.version_by ? { by: current.version_by } : {}),
     };
-    items.push({ Put: { TableName: TABLE, Item: { ...keys.promptVersion(workspace, current.id, read), type: 'prompt_version', ...snapshot } } });
+    items.push({ Put: { TableName: TABLE, Item: { ...promptKeys.version(workspace, current.id, read), type: 'prompt_version', ...snapshot } } });
     const dropped = read + 1 - VERSIONS_MAX;
     // A labelled version stays beyond the cap (until its last label leaves it: setLabel).
     if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped))
-      items.push({ Delete: { TableName: TABLE, Key: keys.promptVersion(workspace, current.id, dropped) } });
+      items.push({ Delete: { TableName: TABLE, Key: promptKeys.version(workspace, current.id, dropped) } });
   }
   return { items, next, failures };
 }
@@ -339,7 +351,7 @@ export function savePrompt(
 function querySnapshots(workspace: WorkspacePk, promptId: string, projection?: string): Promise<Record<string, unknown>[]> {
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': workspace, ':prefix': keys.versionPrefix(promptId) },
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': promptKeys.versionPrefix(promptId) },
     ScanIndexForward: false,
     ConsistentRead: true,
     ...(projection ? { ProjectionExpression: projection } : {}),
@@ -390,7 +402,7 @@ export const restorePreload = {
   ...promptPreload,
   snapshot: ({ params, workspace }: PreloadInput<'id' | 'version'>) => {
     const version = versionParam(params.version);
-    return version === null ? undefined : keys.promptVersion(workspace, params.id, version);
+    return version === null ? undefined : promptKeys.version(workspace, params.id, version);
   },
 };
 
@@ -410,7 +422,7 @@ export async function restoreVersion(
     : await Promise.all([
         getPromptItem(workspace, promptId),
         db
-          .send(new GetCommand({ TableName: TABLE, Key: keys.promptVersion(workspace, promptId, version), ConsistentRead: true }))
+          .send(new GetCommand({ TableName: TABLE, Key: promptKeys.version(workspace, promptId, version), ConsistentRead: true }))
           .then((r) => r.Item as VersionItem | undefined),
       ]);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
@@ -463,7 +475,7 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
       {
         Delete: {
           TableName: TABLE,
-          Key: keys.prompt(workspace, promptId),
+          Key: promptKeys.prompt(workspace, promptId),
           // Prompts saved before version history have no version; most have no share link.
           ConditionExpression: [
             'attribute_exists(pk)',
@@ -478,7 +490,7 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
       releaseSlot(holderOf(workspace), 'max_prompts'),
       ...(prompt.slug === undefined ? [] : [slugRelease(workspace, prompt.slug, promptId)]),
       // Its share link (outside the workspace) goes with it.
-      ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: keys.share(prompt.share_token) } }] : []),
+      ...(prompt.share_token ? [{ Delete: { TableName: TABLE, Key: shareKey(prompt.share_token) } }] : []),
     ];
     // Newest first: what does not fit is the oldest.
     const room = TRANSACTION_ITEMS_MAX - own.length;
@@ -548,14 +560,14 @@ export async function setLabel(
         labels[label] = version;
         if (version < latest) {
           extra.push({
-            item: { ConditionCheck: { TableName: TABLE, Key: keys.promptVersion(workspace, promptId, version), ConditionExpression: 'attribute_exists(pk)' } },
+            item: { ConditionCheck: { TableName: TABLE, Key: promptKeys.version(workspace, promptId, version), ConditionExpression: 'attribute_exists(pk)' } },
             error: () => new NotFoundError(VERSION_NOT_FOUND),
           });
         }
       }
       // The label leaves a snapshot beyond the cap that no other label holds: it goes now.
       if (before !== undefined && before !== labels[label] && before <= latest - VERSIONS_MAX && !Object.values(labels).includes(before)) {
-        extra.push({ item: { Delete: { TableName: TABLE, Key: keys.promptVersion(workspace, promptId, before) } } });
+        extra.push({ item: { Delete: { TableName: TABLE, Key: promptKeys.version(workspace, promptId, before) } } });
       }
       return { labels, extra, touch: false };
     },

@@ -6,12 +6,12 @@ import { parseVariables } from '@shared/variables';
 import { TABLE, batchGet, db, queryAll } from './db';
 import { BadRequestError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
-import { type WorkspacePk, keys } from './keys';
+import type { WorkspacePk } from './keys';
 import { slugKey } from './slugs';
 import type { Item, UserRecord } from './users';
 import type { WorkspaceRef } from './workspace';
 import { directivesOf, listSnippets, profileValuesOf } from './context';
-import { labelsAt, VERSION_NOT_FOUND, type VersionItem, versionOf } from './prompt';
+import { labelsAt, VERSION_NOT_FOUND, type VersionItem, versionOf, promptKeys } from './prompt';
 import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
@@ -102,12 +102,12 @@ export async function resolvePrompt(
   selector: Selector,
 ): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
   if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
-  const promptKey = keys.prompt(workspace, String(claim.prompt_id));
+  const promptKey = promptKeys.prompt(workspace, String(claim.prompt_id));
   let prompt: PromptItem | undefined;
   let snapshot: Item | undefined;
   if (selector.version !== undefined) {
     // The version is known: prompt and snapshot in one BatchGet.
-    const items = await batchGet([promptKey, keys.promptVersion(workspace, String(claim.prompt_id), selector.version)]);
+    const items = await batchGet([promptKey, promptKeys.version(workspace, String(claim.prompt_id), selector.version)]);
     prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
     snapshot = items.find((i) => i.sk !== promptKey.sk);
   } else prompt = (await readItem(promptKey)) as PromptItem | undefined;
@@ -119,7 +119,7 @@ export async function resolvePrompt(
     const pinned = prompt.labels?.[selector.label];
     if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
     version = pinned;
-    if (version !== latest) snapshot = await readItem(keys.promptVersion(workspace, prompt.id, version));
+    if (version !== latest) snapshot = await readItem(promptKeys.version(workspace, prompt.id, version));
   }
   let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
   if (version === latest) content = prompt;

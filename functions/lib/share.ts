@@ -5,12 +5,13 @@ import { parseVariables } from '@shared/variables';
 import { siteUrl } from './billing';
 import { TABLE, batchGet, db } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import { type WorkspacePk, keys, personalPk } from './keys';
+import { type WorkspacePk, personalPk } from './keys';
 import { libraryKeys } from './library';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
 import type { WorkspaceRef } from './workspace';
-import { createPrompt, PROMPT_NOT_FOUND, type PromptItem } from './prompt';
+import { createPrompt, PROMPT_NOT_FOUND, type PromptItem, promptKeys } from './prompt';
+import { userKeys } from './users';
 
 /**
  * Share links: `SHARE#<token>` / `SHARE` → the owner and the prompt (a partition per link, never
@@ -19,7 +20,8 @@ import { createPrompt, PROMPT_NOT_FOUND, type PromptItem } from './prompt';
  * content and the author's display name, never an email. A prompt copied from a pro or elite
  * library prompt is never shared: tiered content would reach people without the tier.
  */
-export const shareKey = keys.share;
+/** A prompt's public link: a partition per link (docs/data-model.md, "Items"). */
+export const shareKey = (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' });
 export const SHARE_NOT_FOUND = 'This shared prompt does not exist or is no longer shared.';
 export const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library prompt, so it cannot be shared publicly.';
 
@@ -48,7 +50,7 @@ export async function sharePrompt(workspace: WorkspaceRef, prompt: PromptItem | 
         {
           Update: {
             TableName: TABLE,
-            Key: keys.prompt(workspace.pk, prompt.id),
+            Key: promptKeys.prompt(workspace.pk, prompt.id),
             UpdateExpression: 'SET share_token = :t',
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
             ExpressionAttributeValues: { ':t': token },
@@ -75,7 +77,7 @@ export async function sharePrompt(workspace: WorkspaceRef, prompt: PromptItem | 
   } catch (error) {
     if (error !== raced) throw error;
     // Shared by a concurrent request (or deleted): answer with what is there now.
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(workspace.pk, prompt.id), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(workspace.pk, prompt.id), ConsistentRead: true }));
     if (!Item) throw new NotFoundError(PROMPT_NOT_FOUND);
     if (!Item.share_token) throw new ConflictError('This prompt was changed by another request. Please try again.');
     return { created: false, answer: shareAnswer(String(Item.share_token), headers) };
@@ -92,7 +94,7 @@ export async function unsharePrompt(workspace: WorkspacePk, prompt: PromptItem |
       {
         Update: {
           TableName: TABLE,
-          Key: keys.prompt(workspace, prompt.id),
+          Key: promptKeys.prompt(workspace, prompt.id),
           UpdateExpression: 'REMOVE share_token',
           ConditionExpression: 'share_token = :t',
           ExpressionAttributeValues: { ':t': prompt.share_token },
@@ -110,8 +112,8 @@ export async function readShared(token: string) {
   const { Item: link } = await db.send(new GetCommand({ TableName: TABLE, Key: shareKey(token), ConsistentRead: true }));
   if (!link) throw new NotFoundError(SHARE_NOT_FOUND);
   const userId = String(link.user_id);
-  const promptKey = keys.prompt(link.workspace_pk ? (String(link.workspace_pk) as WorkspacePk) : personalPk(userId), String(link.prompt_id));
-  const items = await batchGet([promptKey, keys.user(userId)], { consistent: true });
+  const promptKey = promptKeys.prompt(link.workspace_pk ? (String(link.workspace_pk) as WorkspacePk) : personalPk(userId), String(link.prompt_id));
+  const items = await batchGet([promptKey, userKeys.user(userId)], { consistent: true });
   const prompt = items.find((i) => i.sk === promptKey.sk && i.pk === promptKey.pk) as PromptItem | undefined;
   const author = items.find((i) => i.sk === 'PROFILE') as UserRecord | undefined;
   if (!prompt || prompt.share_token !== token || !author) throw new NotFoundError(SHARE_NOT_FOUND);

@@ -5,7 +5,7 @@ import { teamLimitFor } from '@shared/tiers';
 import { TOO_MANY_MAILS, linkBase, recipientWindow } from './account';
 import { TABLE, batchGet, db, queryAll } from './db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors';
-import { keys, normaliseEmail } from './keys';
+import { normaliseEmail } from './keys';
 import { sendMail } from './mail';
 import { teamInviteMail } from './mail-messages';
 import { type InviteTokenItem, checkToken, findToken, newToken, tokenHash, tokenKeyOfHash, useToken } from './one-time-tokens';
@@ -16,6 +16,7 @@ import { TEAM_NOT_FOUND } from './workspace';
 import { type TeamAccess, memberPuts } from './teams';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
+import { userKeys } from './users';
 
 /**
  * Team invitations by email (docs/product.md, "Teams"). The link `<site>/invites/<token>` carries a
@@ -59,7 +60,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export async function createInvite({ team, member }: TeamAccess, inviter: UserRecord, input: { email: string; role: 'editor' | 'viewer' }): Promise<Invite> {
   const site = linkBase();
   const email = normaliseEmail(input.email);
-  const [claim] = await batchGet([keys.emailClaim(email)], { projection: 'user_id' });
+  const [claim] = await batchGet([userKeys.emailClaim(email)], { projection: 'user_id' });
   if (claim) {
     const [already] = await batchGet([teamKeys.member(team.id, String(claim.user_id))], { projection: 'pk', consistent: true });
     if (already) throw new ConflictError('This person is already a member of the team.');

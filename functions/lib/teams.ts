@@ -6,12 +6,13 @@ import { TABLE, batchGet, batchWrite, db, queryAll, queryPages } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
 import { TEAM_NOT_FOUND } from './workspace';
-import { keys } from './keys';
 import { tokenKeyOfHash } from './one-time-tokens';
 import { cancellationCodes } from './retry';
 import { INVITE_SK, MEMBER_SK, type MemberRecord, type TeamRecord, type TeamRole, membershipsOf, teamKeys, teamsById } from './team';
 import { type Tx, transact } from './transactions';
 import type { Item, UserRecord } from './users';
+import { shareKey } from './share';
+import { userKeys } from './users';
 
 /**
  * Managing teams (docs/product.md, "Teams"; the items are in docs/data-model.md): create, list,
@@ -102,7 +103,7 @@ export async function createTeam(user: UserRecord, name: string): Promise<Team> 
       {
         Update: {
           TableName: TABLE,
-          Key: keys.user(user.id),
+          Key: userKeys.user(user.id),
           UpdateExpression: 'ADD teams_used :one',
           ConditionExpression: 'attribute_exists(pk) AND access_tier = :tier AND (attribute_not_exists(teams_used) OR teams_used < :max)',
           ExpressionAttributeValues: { ':one': 1, ':tier': user.access_tier, ':max': limit },
@@ -160,7 +161,7 @@ export async function deleteTeam(team: TeamRecord): Promise<void> {
   const release: Tx = {
     Update: {
       TableName: TABLE,
-      Key: keys.user(team.billing_owner_id),
+      Key: userKeys.user(team.billing_owner_id),
       UpdateExpression: 'ADD teams_used :minus',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':minus': -1 },
@@ -190,7 +191,7 @@ async function deleteTeamPartition(teamId: string): Promise<number> {
       const sk = String(item.sk);
       if (sk.startsWith(MEMBER_SK) && item.user_id) return [teamKeys.membership(String(item.user_id), teamId)];
       if (sk.startsWith(INVITE_SK) && item.token_hash) return [tokenKeyOfHash(String(item.token_hash))];
-      if (item.share_token) return [keys.share(String(item.share_token))];
+      if (item.share_token) return [shareKey(String(item.share_token))];
       return [];
     });
     // Outside items first: if this stops half way, what names them is still there for the next pass.
@@ -228,7 +229,7 @@ export async function listMembers({ team }: TeamAccess): Promise<Member[]> {
   const people = new Map<string, Person>();
   for (let i = 0; i < members.length; i += 100) {
     const found = await batchGet(
-      members.slice(i, i + 100).map((m) => keys.user(m.user_id)),
+      members.slice(i, i + 100).map((m) => userKeys.user(m.user_id)),
       { projection: PERSON },
     );
     for (const person of found as unknown as Person[]) people.set(person.id, person);
@@ -245,7 +246,7 @@ async function memberOf(teamId: string, userId: string): Promise<MemberRecord> {
 }
 
 async function personOf(userId: string): Promise<Person | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.user(userId), ProjectionExpression: PERSON }));
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.user(userId), ProjectionExpression: PERSON }));
   return Item as Person | undefined;
 }
 

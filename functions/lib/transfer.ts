@@ -14,7 +14,6 @@ import {
 import { type LimitKind, limitFor } from '@shared/tiers';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from './errors';
 import type { Result } from './http';
-import { keys } from './keys';
 import { slugify } from '@shared/slugs';
 import { namedPuts } from './named-items';
 import { freeSlug, slugClaim } from './slugs';
@@ -26,6 +25,7 @@ import { COUNTERS } from './users';
 import { CATEGORY, type CategoryItem } from './category';
 import type { PromptItem } from './prompt';
 import { type WorkspaceRef, loadWorkspace, toCategories, toPrompts, type Workspace } from './workspace';
+import { promptKeys } from './prompt';
 
 /**
  * Import and export of My Prompts.
@@ -356,7 +356,11 @@ async function write(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts
       kind: 'max_prompts',
       items: [
         {
-          Put: { TableName: TABLE, Item: { ...keys.prompt(workspace.pk, item.id), type: 'prompt', ...item }, ConditionExpression: 'attribute_not_exists(pk)' },
+          Put: {
+            TableName: TABLE,
+            Item: { ...promptKeys.prompt(workspace.pk, item.id), type: 'prompt', ...item },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
         slugClaim(workspace.pk, slug, item.id),
       ],

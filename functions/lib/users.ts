@@ -5,7 +5,15 @@ import type { Tier } from '@shared/tiers';
 import { TABLE, batchGet, db, transactWithRetry } from './db';
 import { cancellationCodes } from './retry';
 import { ConflictError } from './errors';
-import { keys, normaliseEmail } from './keys';
+import { normaliseEmail, usersShard } from './keys';
+
+/** The user's keys (docs/data-model.md, "Items"). */
+export const userKeys = {
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  emailClaim: (email: string) => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
+  /** The user's place in the users listing: one of USERS_SHARDS index partitions (by id), sorted by email there. */
+  usersIndex: (userId: string, email: string) => ({ gsi2pk: `USERS#${usersShard(userId)}`, gsi2sk: normaliseEmail(email) }),
+};
 
 /** The user item as stored (`USER#<id>` / `PROFILE`). */
 export interface UserRecord extends User {
@@ -66,14 +74,14 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
             {
               Put: {
                 TableName: TABLE,
-                Item: { ...keys.emailClaim(record.email), type: 'email_claim', user_id: record.id },
+                Item: { ...userKeys.emailClaim(record.email), type: 'email_claim', user_id: record.id },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
             {
               Put: {
                 TableName: TABLE,
-                Item: { ...keys.user(record.id), ...keys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS },
+                Item: { ...userKeys.user(record.id), ...userKeys.usersIndex(record.id, record.email), type: 'user', ...record, ...ZERO_COUNTERS },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -111,7 +119,7 @@ export function adminCountChange(delta: 1 | -1) {
 
 /** Access pattern: the current user, by id (one GetItem). */
 export async function getUser(userId: string): Promise<UserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.user(userId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.user(userId) }));
   return Item as UserRecord | undefined;
 }
 
@@ -134,7 +142,7 @@ export async function getUserForToken<P extends string = never>(
   tokenId: string | null,
   preload: Partial<Record<P, Key>> = {},
 ): Promise<{ user?: UserRecord; revoked: boolean; preloaded: Record<P, Item | undefined> }> {
-  const user = keys.user(userId);
+  const user = userKeys.user(userId);
   const revoked = tokenId === null ? null : revokedTokenKey(tokenId);
   const extra = Object.entries(preload) as [P, Key][];
   const id = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\n${String(k.sk)}`;
@@ -150,7 +158,7 @@ export async function getUserForToken<P extends string = never>(
 
 /** Access pattern: sign-in by email (email claim → user: two GetItems). */
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.emailClaim(normaliseEmail(email)), ProjectionExpression: 'user_id' }));
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(normaliseEmail(email)), ProjectionExpression: 'user_id' }));
   return claim ? getUser(claim.user_id as string) : undefined;
 }
 
@@ -161,15 +169,21 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
  */
 export function emailSwitchItems(user: Pick<UserRecord, 'id' | 'email'>, newEmail: string) {
   const email = newEmail.trim();
-  const index = keys.usersIndex(user.id, email);
+  const index = userKeys.usersIndex(user.id, email);
   const names = Object.keys(index);
   return [
-    { Put: { TableName: TABLE, Item: { ...keys.emailClaim(email), type: 'email_claim', user_id: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Delete: { TableName: TABLE, Key: keys.emailClaim(user.email), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...userKeys.emailClaim(email), type: 'email_claim', user_id: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Delete: { TableName: TABLE, Key: userKeys.emailClaim(user.email), ConditionExpression: 'user_id = :id', ExpressionAttributeValues: { ':id': user.id } } },
     {
       Update: {
         TableName: TABLE,
-        Key: keys.user(user.id),
+        Key: userKeys.user(user.id),
         UpdateExpression: `SET email = :new, email_verified = :yes, ${names.map((_, i) => `#i${i} = :i${i}`).join(', ')}, ${NEXT_SESSION}`,
         ConditionExpression: 'attribute_exists(pk) AND email = :old',
         ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#i${i}`, n])),

@@ -4,10 +4,11 @@ import { collator } from './collator';
 import type { Tier } from '@shared/tiers';
 import { batchGet, queryAll } from './db';
 import { ForbiddenError, NotFoundError } from './errors';
-import { VERSIONS_SK, type WorkspacePk, keys, personalPk, teamPk } from './keys';
+import { VERSIONS_SK, type WorkspacePk, personalPk, teamPk } from './keys';
 import { type PromptItem, toPrompt } from './prompt';
 import { type MemberRecord, type TeamRecord, type TeamRole, teamKeys } from './team';
 import type { Item, Key, UserRecord } from './users';
+import { userKeys } from './users';
 
 /**
  * The workspace a request acts on, resolved in the authenticating read (http.ts): the caller's
@@ -76,7 +77,7 @@ export async function workspaceFor(user: UserRecord, teamId: string | null, need
 export function personalWorkspace(user: UserRecord): WorkspaceRef {
   return {
     pk: personalPk(user.id),
-    holder: keys.user(user.id),
+    holder: userKeys.user(user.id),
     holderItem: user as unknown as Item,
     tier: user.access_tier,
     role: 'owner',

@@ -1,5 +1,6 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userKeys } from '../../functions/lib/users';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '../../shared/contract/admin';
 import { adminListAll, call, type Reply } from '../support/api';
@@ -32,13 +33,13 @@ async function fill(items: Record<string, unknown>[]) {
 beforeAll(async () => {
   stack = await startLocalStack({ port: 0, admin: ADMIN });
   base = `${stack.url}/api/v1`;
-  const { keys } = await import('../../functions/lib/keys');
+  const { userKeys } = await import('../../functions/lib/users');
   const { libraryKeys } = await import('../../functions/lib/library');
   const users = Array.from({ length: ROWS }, (_, i) => {
     const id = `paging-user-${i}`;
     return {
-      ...keys.user(id),
-      ...keys.usersIndex(id, longEmail(i)),
+      ...userKeys.user(id),
+      ...userKeys.usersIndex(id, longEmail(i)),
       type: 'user',
       id,
       email: longEmail(i),

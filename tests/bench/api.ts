@@ -379,7 +379,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const { hashPassword, verifyPassword } = await import('../../functions/lib/passwords');
   const { upsertEntries, libraryKeys } = await import('../../functions/lib/library');
   const { createCategory } = await import('../../functions/lib/category');
-  const { keys, personalPk } = await import('../../functions/lib/keys');
+  const { personalPk } = await import('../../functions/lib/keys');
+  const { userKeys } = await import('../../functions/lib/users');
+  const { promptKeys } = await import('../../functions/lib/prompt');
   const { personalWorkspace } = await import('../../functions/lib/workspace');
 
   const recorder = recordRequests(db);
@@ -395,7 +397,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     const email = `${label}-${randomUUID().slice(0, 8)}@bench.local`;
     const user = await createUser({ email, password_hash: hash, first_name: 'Bench', last_name: label, is_admin: false, access_tier: 'free' });
     await db.send(
-      new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET access_tier = :t', ExpressionAttributeValues: { ':t': tier } }),
+      new UpdateCommand({ TableName: TABLE, Key: userKeys.user(user.id), UpdateExpression: 'SET access_tier = :t', ExpressionAttributeValues: { ':t': tier } }),
     );
     // Tokens come from the real sign-in route, whatever claims it puts in them.
     const login = await send(port, 'POST', '/auth/login', { form: { username: email, password: PASSWORD } });
@@ -415,11 +417,16 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       const id = randomUUID();
       const at = new Date(base + i * 60_000).toISOString();
       const category_id = i % 3 === 0 ? null : categories[i % categories.length]!.id;
-      return { ...keys.prompt(personalPk(user.id), id), type: 'prompt', id, ...p, category_id, created_at: at, updated_at: at };
+      return { ...promptKeys.prompt(personalPk(user.id), id), type: 'prompt', id, ...p, category_id, created_at: at, updated_at: at };
     });
     await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
     await db.send(
-      new UpdateCommand({ TableName: TABLE, Key: keys.user(user.id), UpdateExpression: 'SET prompts_used = :n', ExpressionAttributeValues: { ':n': count } }),
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: userKeys.user(user.id),
+        UpdateExpression: 'SET prompts_used = :n',
+        ExpressionAttributeValues: { ':n': count },
+      }),
     );
   };
   const list50 = await newUser('list50', 'pro');
@@ -433,7 +440,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   let forkNext = 0;
 
   // -- The floors' building blocks: the same operations the handlers send --
-  const getUser = (id: string) => db.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
+  const getUser = (id: string) => db.send(new GetCommand({ TableName: TABLE, Key: userKeys.user(id) }));
   /**
    * What authentication reads: the user and the token's revocation marker, in one BatchGet; with a
    * route's preloaded keys, in the same BatchGet, read strongly (functions/lib/http.ts).
@@ -442,7 +449,10 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     db.send(
       new BatchGetCommand({
         RequestItems: {
-          [TABLE]: { Keys: [keys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }, ...preload], ...(preload.length ? { ConsistentRead: true } : {}) },
+          [TABLE]: {
+            Keys: [userKeys.user(user.id), { pk: `REVOKED#${user.jti}`, sk: 'TOKEN' }, ...preload],
+            ...(preload.length ? { ConsistentRead: true } : {}),
+          },
         },
       }),
     );
@@ -481,7 +491,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
           {
             Update: {
               TableName: TABLE,
-              Key: keys.user(userId),
+              Key: userKeys.user(userId),
               UpdateExpression: 'ADD #c :one',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeNames: { '#c': 'prompts_used' },
@@ -491,7 +501,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.prompt(personalPk(userId), id), type: 'prompt', id, ...fields, created_at: now, updated_at: now },
+              Item: { ...promptKeys.prompt(personalPk(userId), id), type: 'prompt', id, ...fields, created_at: now, updated_at: now },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -504,7 +514,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
     return user;
   };
   const claimThenUser = async (email: string) => {
-    const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: keys.emailClaim(email), ProjectionExpression: 'user_id' }));
+    const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(email), ProjectionExpression: 'user_id' }));
     const { Item } = await getUser(claim!.user_id as string);
     return Item!;
   };
@@ -531,7 +541,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
   const registryFloor = async (withContext: boolean) => {
     await authRead(list500, slugKey(personalPk(list500.id), registryPrompt.slug));
-    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: keys.prompt(personalPk(list500.id), registryPrompt.id) }));
+    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(personalPk(list500.id), registryPrompt.id) }));
     await Promise.all(withContext ? [prompt, workspacePrefix('SNIPPET#'), workspacePrefix('XPROFILE#')] : [prompt]);
   };
 
