@@ -62,6 +62,12 @@ describe('the workspace switcher', () => {
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await see(page, 'Moved "Personal note" to Growth.');
     await expect.poll(() => page.getByRole('article', { name: 'Personal note', exact: true }).count()).toBe(0);
+    // In the team's workspace, history names who made each version.
+    await switcher.selectOption({ label: 'Growth' });
+    await page.getByRole('article', { name: 'Team plan', exact: true }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }).click();
+    await see(page, `by ${owner.name}`);
+    await page.keyboard.press('Escape');
     const teamList = await apiAs(token, 'GET', `/prompts/?workspace=${team.id}`);
     expect(teamList.body.prompts.map((p: { title: string }) => p.title).sort()).toEqual(['Personal note', 'Team plan']);
   });

@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { useVersions } from '../api/get-versions';
 import { useRemoveLabel, useSetLabel } from '../api/labels';
 import { useRestoreVersion } from '../api/restore-version';
@@ -50,6 +51,8 @@ export function VersionHistory({ prompt, onClose, onRestored, confirmRestore }: 
 }
 
 function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistoryProps, 'prompt' | 'onRestored' | 'confirmRestore'>) {
+  // In a team's workspace each version names the member who made it.
+  const inTeam = useCurrentWorkspaceId() !== null;
   const query = useVersions(prompt.id);
   const restore = useRestoreVersion();
   const removeLabel = useRemoveLabel();
@@ -104,6 +107,7 @@ function HistoryBody({ prompt, onRestored, confirmRestore }: Pick<VersionHistory
                 <span className="version-list__number">v{v.version}</span>
                 {v.current ? <Badge variant="accent">Current</Badge> : null}
                 <span className="version-list__source">{sourceLabel(v.source)}</span>
+                {inTeam && v.by ? <span className="version-list__author">by {v.by.name}</span> : null}
                 <time className="version-list__time" dateTime={v.saved_at}>
                   {savedAtLabel(v.saved_at)}
                 </time>
