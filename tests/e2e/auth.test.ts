@@ -128,6 +128,7 @@ describe('login, guards and logout', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await atPath(page, '/login');
+    await see(page, 'You have been signed out.');
     expect(await page.evaluate(() => localStorage.getItem('construct.access_token'))).toBeNull();
     await page.goto('/prompts');
     await atPath(page, '/login');

@@ -19,6 +19,12 @@ export interface Session {
   register: (input: RegisterRequest) => Promise<User>;
   /** Clears the user, the stored token and every cached query. */
   logout: () => void;
+  /**
+   * True from logout() until the next sign-in. A signed-in page still on screen when the session
+   * ends (react-router commits the way out as a transition, after the logout's update) then sends
+   * the visitor to the login page that says so, rather than to one that remembers the page.
+   */
+  signedOut: boolean;
 }
 
 export const SessionContext = createContext<Session | null>(null);

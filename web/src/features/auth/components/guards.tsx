@@ -13,22 +13,23 @@ function SessionLoading() {
 
 /**
  * Signed-in guard (docs/product.md): 'Loading...' while the session is checked; a visitor who is
- * not logged in goes to /login, which remembers where they were going (state.from).
+ * not logged in goes to /login, which remembers where they were going (state.from), or, just
+ * after Log out, says 'You have been signed out.' (state.signedOut).
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, signedOut } = useSession();
   const location = useLocation();
   if (status === 'checking') return <SessionLoading />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <Navigate to={paths.login} replace state={signedOut ? { signedOut } : { from: location }} />;
   return children ?? <Outlet />;
 }
 
 /** Admin guard: like RequireAuth, and a signed-in user who is not an admin goes to /prompts. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, signedOut } = useSession();
   const location = useLocation();
   if (status === 'checking') return <SessionLoading />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <Navigate to={paths.login} replace state={signedOut ? { signedOut } : { from: location }} />;
   if (!user.is_admin) return <Navigate to={paths.prompts} replace />;
   return children ?? <Outlet />;
 }

@@ -53,7 +53,9 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
     // method="post": this page is prerendered, and a submit before the script takes over must not
     // put the password in the address as a GET would (docs/decisions.md, "Prerendered public pages").
     <form className="auth-form" method="post" onSubmit={(event) => void submit(event)} aria-describedby={mutation.isError ? 'login-error' : undefined}>
-      {signedOut && !mutation.isError ? (
+      {/* After hydration only: the prerendered page cannot know the history state that says so,
+          and a reload of /login keeps that state. */}
+      {signedOut && hydrated && !mutation.isError ? (
         <Alert variant="success" icon={false}>
           You have been signed out.
         </Alert>

@@ -18,6 +18,7 @@ import { SessionUnreachable } from './session-unreachable';
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(getAccessToken);
+  const [signedOut, setSignedOut] = useState(false);
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
 
   // Only a refusal ends the session; a check without a usable answer is offered again.
@@ -38,6 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     // apiRequest reads the token before its first await, so clearing it right after is safe.
     if (getAccessToken()) void apiRequest('/auth/logout', { method: 'POST' }).catch(() => {});
+    setSignedOut(true);
     endSession();
   }, [endSession]);
 
@@ -66,6 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         const current = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
         setToken(access_token);
+        setSignedOut(false);
         return current;
       } catch (error) {
         clearAccessToken();
@@ -84,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [login],
   );
 
-  const session = useMemo<Session>(() => ({ status, user, login, register, logout }), [status, user, login, register, logout]);
+  const session = useMemo<Session>(() => ({ status, user, login, register, logout, signedOut }), [status, user, login, register, logout, signedOut]);
 
   // Render nothing until the initial session check has finished (docs/product.md).
   const [initialised, setInitialised] = useState(status !== 'checking');
