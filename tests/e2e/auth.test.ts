@@ -9,6 +9,9 @@ describe('register', () => {
     const { page } = browser;
     await page.goto('/register');
     await see(page, 'Secure by default • JWT sessions • GDPR compliant');
+    // The page is prerendered: fields are checked once the app has taken it over (the button is
+    // enabled then), as for a person, whose blur before that is the browser's alone.
+    await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).isEnabled()).toBe(true);
 
     // Nothing shows before a field is touched.
     expect(await page.getByText('Name must be at least 2 characters.').count()).toBe(0);

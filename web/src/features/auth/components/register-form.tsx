@@ -53,6 +53,8 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
   const mutation = useRegister();
+  // No default values: the page is prerendered, and what was typed before hydration stays (the
+  // fields take their values from the inputs), as on the login form.
   const {
     register,
     handleSubmit,
@@ -60,10 +62,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
     getValues,
     setFocus,
     formState: { errors, touchedFields },
-  } = useForm<RegisterValues>({
-    mode: 'onTouched',
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', terms: false },
-  });
+  } = useForm<RegisterValues>({ mode: 'onTouched' });
 
   const user = mutation.data;
   useEffect(() => {
