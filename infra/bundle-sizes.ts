@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type BuildOptions, build } from 'esbuild';
 import { OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BuildOptions, build } from 'esbuild';
 import { API_BASE, ROUTES, type RouteDef } from '../shared/routes';
 import { BUNDLING } from './constructs/api-function';
 import { REPO_ROOT } from './constructs/paths';

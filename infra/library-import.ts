@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LibraryEntry, entryId } from '@shared/contract/library';
+import { entryId, LibraryEntry } from '@shared/contract/library';
 import { connectTable } from './table-connection';
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, buildWeb } from './local/build-web';
+import { buildWeb, ROOT } from './local/build-web';
 import { startLocalStack } from './local/stack';
 
 /**

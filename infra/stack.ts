@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UpdateAccountRequest } from '@shared/contract/account';
 import { accountView } from '../lib/account-data';
-import { TABLE, db } from '../lib/db';
+import { db, TABLE } from '../lib/db';
 import { api, ok } from '../lib/http';
 import type { UserRecord } from '../lib/users';
 import { userKeys } from '../lib/users';

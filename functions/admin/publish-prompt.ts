@@ -1,9 +1,9 @@
 import { PublishRequest } from '@shared/contract/admin';
 import { NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
-import { LIBRARY_CATEGORY_NOT_FOUND, getLibraryCategory, publishPrompt } from '../lib/library';
-import { loadWorkspace } from '../lib/workspace';
 import { personalPk } from '../lib/keys';
+import { getLibraryCategory, LIBRARY_CATEGORY_NOT_FOUND, publishPrompt } from '../lib/library';
+import { loadWorkspace } from '../lib/workspace';
 
 /** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts (the library itself is never reloaded). */
 export const handler = api('POST /admin/prompts', { body: PublishRequest }, async ({ user, body }) => {

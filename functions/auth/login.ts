@@ -3,7 +3,7 @@ import { UnauthorizedError } from '../lib/errors';
 import { api, ok } from '../lib/http';
 import { normaliseEmail } from '../lib/keys';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
-import { type Window, anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns } from '../lib/rate-limits';
+import { anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns, type Window } from '../lib/rate-limits';
 import { tierCookie, tierProof } from '../lib/tier-proof';
 import { issueAccessToken } from '../lib/tokens';
 import { findUserByEmail, sessionVersionOf } from '../lib/users';

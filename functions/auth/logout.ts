@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from '../lib/db';
+import { db, TABLE } from '../lib/db';
 import { api, noContent } from '../lib/http';
 import { clearedTierCookie } from '../lib/tier-proof';
 import { revokedTokenKey } from '../lib/users';

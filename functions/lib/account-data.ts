@@ -1,20 +1,19 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '@shared/contract/account';
-import { RUNS_PER_DAY, limitFor } from '@shared/tiers';
-import { TABLE, batchWrite, db, queryAll, queryPages } from './db';
-import { BadGatewayError, ConflictError, NotFoundError } from './errors';
-import { type ContextFields, directivesOf, profileValuesFrom } from './context';
-import { OUTSIDE_REF_SK, USERS_SHARDS, personalPk, usersShard } from './keys';
-import { deleteOutsideItems } from './outside-items';
-import { logger, userRef } from './log';
-import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
-import { type Tx, transact } from './transactions';
-import { type UserRecord, adminCountChange, emailVerifiedOf, getUser, userKeys } from './users';
-import type { VersionItem } from './prompt';
+import { limitFor, RUNS_PER_DAY } from '@shared/tiers';
 import type { CategoryItem } from './category';
-import type { PromptItem } from './prompt';
-import { toPrompts } from './workspace';
+import { type ContextFields, directivesOf, profileValuesFrom } from './context';
+import { batchWrite, db, queryAll, queryPages, TABLE } from './db';
+import { BadGatewayError, ConflictError, NotFoundError } from './errors';
+import { OUTSIDE_REF_SK, personalPk, USERS_SHARDS, usersShard } from './keys';
+import { logger, userRef } from './log';
+import { deleteOutsideItems } from './outside-items';
+import type { PromptItem, VersionItem } from './prompt';
+import { clearSignInFailures, runQuotaWindow, usedIn } from './rate-limits';
 import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
+import { type Tx, transact } from './transactions';
+import { adminCountChange, emailVerifiedOf, getUser, type UserRecord, userKeys } from './users';
+import { toPrompts } from './workspace';
 
 /**
  * Everything about one user as a whole: the account view with plan usage, the export of all

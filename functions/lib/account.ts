@@ -1,26 +1,26 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
+import { db, TABLE } from './db';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from './errors';
 import { normaliseEmail } from './keys';
 import { logger, userRef } from './log';
 import { sendMail } from './mail';
 import {
-  RESET_MINUTES,
-  VERIFY_HOURS,
-  emailChangeMail,
   emailChangedNoticeMail,
+  emailChangeMail,
   noAccountMail,
   passwordChangedMail,
   passwordResetMail,
+  RESET_MINUTES,
+  VERIFY_HOURS,
   verifyEmailMail,
 } from './mail-messages';
-import { type TokenItem, newToken, readToken, useToken } from './one-time-tokens';
+import { newToken, readToken, type TokenItem, useToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { claimSignInAttempt, clearSignInFailures, consume } from './rate-limits';
 import { issueAccessToken } from './tokens';
 import { transact } from './transactions';
-import { NEXT_SESSION, NEXT_SESSION_VALUES, type UserRecord, emailSwitchItems, emailVerifiedOf, getUser, sessionVersionOf, userKeys } from './users';
+import { emailSwitchItems, emailVerifiedOf, getUser, NEXT_SESSION, NEXT_SESSION_VALUES, sessionVersionOf, type UserRecord, userKeys } from './users';
 
 /**
  * Account security: password reset by emailed link, password change, sign out everywhere, email

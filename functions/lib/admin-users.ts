@@ -1,15 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { LAST_ADMIN, deleteUserData } from './account-data';
-import { TABLE, db, queryAll } from './db';
-import { conditionFailed } from './retry';
+import { deleteUserData, LAST_ADMIN } from './account-data';
+import { db, queryAll, TABLE } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { USERS_SHARDS, normaliseEmail } from './keys';
+import { normaliseEmail, USERS_SHARDS } from './keys';
 import { type Page, type PageRequest, searchedPage } from './paging';
+import { conditionFailed } from './retry';
 import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
-import { type UserRecord, adminCountChange, getUser, toUser, userKeys } from './users';
+import { adminCountChange, getUser, toUser, type UserRecord, userKeys } from './users';
 
 /**
  * User management for admins. Every user item is in one of USERS_SHARDS partitions of the sparse

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { API_KEYS_MAX, API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
-import { TABLE, db, queryAll } from './db';
-import { conditionFailed } from './retry';
+import { API_KEY_PREFIX, API_KEYS_MAX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
+import { db, queryAll, TABLE } from './db';
 import { ForbiddenError, NotFoundError } from './errors';
+import { conditionFailed } from './retry';
 import { transact } from './transactions';
 
 /**

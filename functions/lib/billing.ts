@@ -4,13 +4,13 @@ import type Stripe from 'stripe';
 import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { readSecret } from './config';
-import { TABLE, db } from './db';
-import { cancellationCodes } from './retry';
-import { moveLegacyProfileValuesOf } from './legacy-profile-values';
+import { db, TABLE } from './db';
 import { ServiceUnavailableError } from './errors';
+import { moveLegacyProfileValuesOf } from './legacy-profile-values';
+import { cancellationCodes } from './retry';
 import { syncTeamTiers } from './team';
 import { type Tx, transact } from './transactions';
-import { type UserRecord, getUser, userKeys } from './users';
+import { getUser, type UserRecord, userKeys } from './users';
 
 /**
  * Stripe billing. Configuration: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO,

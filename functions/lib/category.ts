@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
+import { db, TABLE } from './db';
 import type { WorkspacePk } from './keys';
-import { type NamedKind, createNamed, deleteNamed, getNamed, namedFrom, namedKey, updateNamed } from './named-items';
+import { createNamed, deleteNamed, getNamed, type NamedKind, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Tx } from './transactions';
 import type { Item } from './users';
 import type { WorkspaceRef } from './workspace';

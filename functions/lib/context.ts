@@ -3,16 +3,16 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Directives, Snippet, SnippetInput } from '@shared/contract/context';
 import { PROFILE_VALUES_MAX } from '@shared/contract/context';
 import { collator } from './collator';
-import { ITEM_BYTES_MAX, TABLE, db, itemBytes, queryAll } from './db';
-import { conditionFailed, retry } from './retry';
+import { db, ITEM_BYTES_MAX, itemBytes, queryAll, TABLE } from './db';
 import { BadRequestError, PayloadTooLargeError } from './errors';
-import { PROFILE_VALUE_SK, type WorkspacePk, personalPk } from './keys';
+import { PROFILE_VALUE_SK, personalPk, type WorkspacePk } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
+import { createNamed, deleteNamed, type NamedKind, namedFrom, namedKey, updateNamed } from './named-items';
+import { conditionFailed, retry } from './retry';
 import { type Tx, transact } from './transactions';
-import { type NamedKind, createNamed, deleteNamed, namedFrom, namedKey, updateNamed } from './named-items';
 import type { Item, UserRecord } from './users';
-import type { WorkspaceRef } from './workspace';
 import { userKeys } from './users';
+import type { WorkspaceRef } from './workspace';
 
 /** Context keys (docs/data-model.md, "Items"): a PROFILE value is personal in every workspace; sorts after VERSION#, so workspace reads never load it. */
 export const contextKeys = {

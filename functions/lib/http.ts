@@ -7,9 +7,9 @@ import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { BodySchemaOf, QuerySchemaOf } from '@shared/contract';
-import { API_BASE, type AccessOf, type ParamNames, type ParamsOf, type RouteDef, type RouteKey, ROUTES, paramNames, routeKey } from '@shared/routes';
+import { type AccessOf, API_BASE, type ParamNames, type ParamsOf, paramNames, ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
+import { findApiKey, isApiKey, touchApiKey } from './api-keys';
 import { config } from './config';
-import { cancellationCodes, conditionFailed, lostToConcurrentWrite } from './retry';
 import {
   BadRequestError,
   ConflictError,
@@ -22,15 +22,15 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors';
-import { findApiKey, isApiKey, touchApiKey } from './api-keys';
+import { personalPk, teamPk, type WorkspacePk } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
-import { type TokenClaims, verifyAccessToken } from './tokens';
-import { type Item, type Key, type UserRecord, getUserForToken, sessionVersionOf } from './users';
-import { type WorkspacePk, personalPk, teamPk } from './keys';
+import { cancellationCodes, conditionFailed, lostToConcurrentWrite } from './retry';
 import { teamKeys } from './team';
-import { TEAM_NOT_FOUND, type WorkspaceRef, isTeamId, personalWorkspace, teamWorkspace } from './workspace';
+import { type TokenClaims, verifyAccessToken } from './tokens';
+import { getUserForToken, type Item, type Key, sessionVersionOf, type UserRecord } from './users';
 import { parseQuery, parseWith } from './validation';
+import { isTeamId, personalWorkspace, TEAM_NOT_FOUND, teamWorkspace, type WorkspaceRef } from './workspace';
 
 /**
  * Every handler is one middy chain with the same conventions (docs/architecture.md, "The request path"):

@@ -1,9 +1,9 @@
+import { contextKeys } from './context';
 import { TABLE } from './db';
-import { cancellationCodes } from './retry';
 import { logger, userRef } from './log';
+import { cancellationCodes } from './retry';
 import { type Tx, transact } from './transactions';
 import { getUser, userKeys } from './users';
-import { contextKeys } from './context';
 
 /** The user item as the former code left it: PROFILE values in a map. */
 type LegacyUser = { id: string; profile_values?: Record<string, string> };

@@ -1,6 +1,6 @@
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { LibraryPage, LibraryPrompt, LibraryQuery } from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { config } from './config';
 
 /**

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   FEATURED_MAX,
   LIBRARY_PAGE_SIZE,
@@ -9,10 +13,6 @@ import {
 } from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { config } from './config';
 import type { LibraryCategoryItem, LibraryPromptItem } from './library';
 import { applyIndexChanges, documentHash, searchDocument, searchEndpoint, searchPage } from './library-search';

@@ -1,14 +1,14 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type LibraryEntry, type LibraryPromptEdit, entryId, legacyEntryId, slug, type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
+import { entryId, type LibraryEntry, type LibraryPrompt, type LibraryPromptEdit, legacyEntryId, slug, TEASER_LENGTH } from '@shared/contract/library';
 import { TIERS, type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
-import { createHash, randomUUID } from 'node:crypto';
-import { TABLE, batchGet, batchWrite, db, queryAll } from './db';
+import { collator } from './collator';
+import { batchGet, batchWrite, db, queryAll, TABLE } from './db';
 import { ConflictError, NotFoundError } from './errors';
 import { afterLibraryWrite } from './library-snapshot';
 import { type PageRequest, searchedPage } from './paging';
 import { type Tx, transact } from './transactions';
-import { collator } from './collator';
 
 /**
  * The curated library's items (docs/data-model.md). Each library prompt is its own partition

@@ -1,13 +1,12 @@
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { ForbiddenError, NotFoundError } from './errors';
+import type { WorkspacePk } from './keys';
 import type { LibraryPromptItem } from './library';
 import { libraryRevisions, snapshotOriginal } from './library-snapshot';
-import type { WorkspacePk } from './keys';
-import type { Author } from './workspace';
+import { changePrompt, PROMPT_NOT_FOUND, type PromptItem, promptFrom, promptPreload } from './prompt';
 import type { Item, UserRecord } from './users';
-import { changePrompt, promptFrom, promptPreload } from './prompt';
-import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
+import type { Author } from './workspace';
 
 /**
  * Fork lineage. A fork remembers its library original (`forked_from`) and the

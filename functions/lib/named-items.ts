@@ -1,13 +1,13 @@
-import { type WorkspacePk, holderOf } from './keys';
-import type { WorkspaceRef } from './workspace';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LimitKind } from '@shared/tiers';
-import { TABLE, db } from './db';
-import { retry } from './retry';
+import { db, TABLE } from './db';
 import { ConflictError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
-import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
+import { holderOf, type WorkspacePk } from './keys';
+import { retry } from './retry';
+import { claimSlot, limitError, releaseSlot, type Tx, transact } from './transactions';
 import type { Item, UserRecord } from './users';
+import type { WorkspaceRef } from './workspace';
 
 /**
  * Items with a per-user unique name (categories, snippets). Each has a name-claim item beside

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
+import { db, TABLE } from './db';
 import { BadRequestError } from './errors';
 import { OUTSIDE_REF_SK, outsideRef } from './keys';
 import type { Tx } from './transactions';

@@ -1,8 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_DEFAULT, type AdminPageQuery, NEXT_CURSOR_HEADER } from '@shared/contract/admin';
 import { getJwtKey } from './config';
-import { TABLE, db } from './db';
+import { db, TABLE } from './db';
 import { BadRequestError } from './errors';
 
 /**

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Prompt, PromptInput, PromptReplace } from '@shared/contract/prompts';
-import type { Tier } from '@shared/tiers';
-import { LABELS_MAX, type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type * as z from 'zod/mini';
-import { TABLE, batchWrite, db, queryAll } from './db';
-import { conditionFailed, lostToConcurrentWrite, retry } from './retry';
-import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { SLUG_TAKEN, SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
-import type { PreloadInput } from './http';
-import { VERSIONS_SK, type WorkspacePk, holderOf } from './keys';
-import type { Author, WorkspaceRef } from './workspace';
-import { type Tx, claimSlot, limitError, releaseSlot, transact } from './transactions';
-import type { Item } from './users';
+import type { Prompt, PromptInput, PromptReplace } from '@shared/contract/prompts';
+import { LABELS_MAX, type PromptVersion, VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
+import type { Tier } from '@shared/tiers';
 import { CATEGORY_NOT_FOUND, categoryExists, categoryName, categoryNames } from './category';
+import { batchWrite, db, queryAll, TABLE } from './db';
+import { BadRequestError, ConflictError, NotFoundError } from './errors';
+import type { PreloadInput } from './http';
+import { holderOf, VERSIONS_SK, type WorkspacePk } from './keys';
+import { conditionFailed, lostToConcurrentWrite, retry } from './retry';
 import { shareKey } from './share';
+import { SLUG_TAKEN, SlugTaken, slugClaim, slugRelease, withNewSlug } from './slugs';
+import { claimSlot, limitError, releaseSlot, type Tx, transact } from './transactions';
+import type { Item } from './users';
+import type { Author, WorkspaceRef } from './workspace';
 
 /** A prompt's keys and its versions' (docs/data-model.md, "Items"): in its workspace's partition. */
 export const promptKeys = {

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
-import { TABLE, batchGet, db } from './db';
-import { conditionFailed, retry } from './retry';
+import { batchGet, db, TABLE } from './db';
 import { TooManyRequestsError } from './errors';
+import { conditionFailed, retry } from './retry';
 
 /**
  * Fixed-window counters in the table (`RATE#<name>#<subject>` / `W#<window start>`), expired by

@@ -3,16 +3,15 @@ import { CompileError, compileBody, describeBody } from '@shared/compile';
 import type { RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
 import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
-import { TABLE, batchGet, db, queryAll } from './db';
+import { directivesOf, listSnippets, profileValuesOf } from './context';
+import { batchGet, db, queryAll, TABLE } from './db';
 import { BadRequestError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
 import type { WorkspacePk } from './keys';
+import { labelsAt, PROMPT_NOT_FOUND, type PromptItem, promptKeys, VERSION_NOT_FOUND, type VersionItem, versionOf } from './prompt';
 import { slugKey } from './slugs';
 import type { Item, UserRecord } from './users';
 import type { WorkspaceRef } from './workspace';
-import { directivesOf, listSnippets, profileValuesOf } from './context';
-import { labelsAt, VERSION_NOT_FOUND, type VersionItem, versionOf, promptKeys } from './prompt';
-import { PROMPT_NOT_FOUND, type PromptItem } from './prompt';
 
 /**
  * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
-import { conditionFailed, retry } from './retry';
+import { db, TABLE } from './db';
 import { TooManyRequestsError } from './errors';
+import { conditionFailed, retry } from './retry';
 
 /**
  * Runs a user may have streaming at once, whatever the plan: each holds a model connection and a

@@ -4,7 +4,7 @@ import { withoutSplash } from '@shared/prerendered-pages';
 import { siteUrl } from './billing';
 import { HttpError } from './errors';
 import { logger } from './log';
-import { SHARE_NOT_FOUND, readShared } from './share';
+import { readShared, SHARE_NOT_FOUND } from './share';
 
 /**
  * The HTML of a share page `/s/<token>` (docs/architecture.md, "Share pages"): the SPA's own

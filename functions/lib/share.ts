@@ -3,15 +3,15 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '@shared/tiers';
 import { parseVariables } from '@shared/variables';
 import { siteUrl } from './billing';
-import { TABLE, batchGet, db } from './db';
+import { batchGet, db, TABLE } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import { type WorkspacePk, personalPk } from './keys';
+import { personalPk, type WorkspacePk } from './keys';
 import { libraryKeys } from './library';
+import { createPrompt, PROMPT_NOT_FOUND, type PromptItem, promptKeys } from './prompt';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
-import type { WorkspaceRef } from './workspace';
-import { createPrompt, PROMPT_NOT_FOUND, type PromptItem, promptKeys } from './prompt';
 import { userKeys } from './users';
+import type { WorkspaceRef } from './workspace';
 
 /**
  * Share links: `SHARE#<token>` / `SHARE` → the owner and the prompt (a partition per link, never

@@ -1,9 +1,9 @@
-import type { WorkspacePk } from './keys';
-import { slugCandidate, slugify } from '@shared/slugs';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db, queryAll } from './db';
-import { retry } from './retry';
+import { slugCandidate, slugify } from '@shared/slugs';
+import { db, queryAll, TABLE } from './db';
 import { ConflictError } from './errors';
+import type { WorkspacePk } from './keys';
+import { retry } from './retry';
 import { type Tx, transact } from './transactions';
 
 /**

@@ -2,21 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INVITE_DAYS, type Invite, type InviteView, type Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
-import { TOO_MANY_MAILS, linkBase, recipientWindow } from './account';
-import { TABLE, batchGet, db, queryAll } from './db';
+import { linkBase, recipientWindow, TOO_MANY_MAILS } from './account';
+import { batchGet, db, queryAll, TABLE } from './db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { normaliseEmail } from './keys';
 import { sendMail } from './mail';
 import { teamInviteMail } from './mail-messages';
-import { type InviteTokenItem, checkToken, findToken, newToken, tokenHash, tokenKeyOfHash, useToken } from './one-time-tokens';
+import { checkToken, findToken, type InviteTokenItem, newToken, tokenHash, tokenKeyOfHash, useToken } from './one-time-tokens';
 import { consume } from './rate-limits';
 import { cancellationCodes } from './retry';
 import { INVITE_SK, type TeamRecord, teamKeys } from './team';
-import { TEAM_NOT_FOUND } from './workspace';
-import { type TeamAccess, memberPuts } from './teams';
+import { memberPuts, type TeamAccess } from './teams';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
 import { userKeys } from './users';
+import { TEAM_NOT_FOUND } from './workspace';
 
 /**
  * Team invitations by email (docs/product.md, "Teams"). The link `<site>/invites/<token>` carries a

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '@shared/tiers';
-import { TABLE, batchGet, db, queryAll } from './db';
+import { batchGet, db, queryAll, TABLE } from './db';
 import { conditionFailed } from './retry';
 
 /**

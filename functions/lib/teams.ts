@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Member, Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
-import { TABLE, batchGet, batchWrite, db, queryAll, queryPages } from './db';
+import { batchGet, batchWrite, db, queryAll, queryPages, TABLE } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import type { PreloadInput } from './http';
-import { TEAM_NOT_FOUND } from './workspace';
 import { tokenKeyOfHash } from './one-time-tokens';
 import { cancellationCodes } from './retry';
-import { INVITE_SK, MEMBER_SK, type MemberRecord, type TeamRecord, type TeamRole, membershipsOf, teamKeys, teamsById } from './team';
+import { shareKey } from './share';
+import { INVITE_SK, MEMBER_SK, type MemberRecord, membershipsOf, type TeamRecord, type TeamRole, teamKeys, teamsById } from './team';
 import { type Tx, transact } from './transactions';
 import type { Item, UserRecord } from './users';
-import { shareKey } from './share';
 import { userKeys } from './users';
+import { TEAM_NOT_FOUND } from './workspace';
 
 /**
  * Managing teams (docs/product.md, "Teams"; the items are in docs/data-model.md): create, list,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Tier } from '@shared/tiers';
 import { API_BASE } from '@shared/routes';
+import type { Tier } from '@shared/tiers';
 import { getJwtKey } from './config';
 
 /**

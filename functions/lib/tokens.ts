@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { config, getJwtKey } from './config';
 import { UnauthorizedError } from './errors';
 

@@ -1,8 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type LimitKind, limitFor, limitMessage } from '@shared/tiers';
-import { TABLE, db, transactWithRetry } from './db';
-import { cancellationCodes } from './retry';
+import { db, TABLE, transactWithRetry } from './db';
 import { ForbiddenError } from './errors';
+import { cancellationCodes } from './retry';
 import { COUNTERS, type Key } from './users';
 import type { WorkspaceRef } from './workspace';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
 import {
   type DuplicateReason,
@@ -11,21 +12,20 @@ import {
   NOT_AN_EXPORT,
   PromptsDocument,
 } from '@shared/contract/transfer';
+import { slugify } from '@shared/slugs';
 import { type LimitKind, limitFor } from '@shared/tiers';
+import { CATEGORY, type CategoryItem } from './category';
+import { db, TABLE } from './db';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from './errors';
 import type { Result } from './http';
-import { slugify } from '@shared/slugs';
 import { namedPuts } from './named-items';
-import { freeSlug, slugClaim } from './slugs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from './db';
-import { retry } from './retry';
-import { type Tx, claimSlots, transact } from './transactions';
-import { COUNTERS } from './users';
-import { CATEGORY, type CategoryItem } from './category';
 import type { PromptItem } from './prompt';
-import { type WorkspaceRef, loadWorkspace, toCategories, toPrompts, type Workspace } from './workspace';
 import { promptKeys } from './prompt';
+import { retry } from './retry';
+import { freeSlug, slugClaim } from './slugs';
+import { claimSlots, type Tx, transact } from './transactions';
+import { COUNTERS } from './users';
+import { loadWorkspace, toCategories, toPrompts, type Workspace, type WorkspaceRef } from './workspace';
 
 /**
  * Import and export of My Prompts.

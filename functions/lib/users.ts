@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { TABLE, batchGet, db, transactWithRetry } from './db';
-import { cancellationCodes } from './retry';
+import { batchGet, db, TABLE, transactWithRetry } from './db';
 import { ConflictError } from './errors';
 import { normaliseEmail, usersShard } from './keys';
+import { cancellationCodes } from './retry';
 
 /** The user's keys (docs/data-model.md, "Items"). */
 export const userKeys = {

@@ -1,10 +1,10 @@
 import type { Category, Prompt } from '@shared/contract/prompts';
+import type { Tier } from '@shared/tiers';
 import type { CategoryItem } from './category';
 import { collator } from './collator';
-import type { Tier } from '@shared/tiers';
 import { batchGet, queryAll } from './db';
 import { ForbiddenError, NotFoundError } from './errors';
-import { VERSIONS_SK, type WorkspacePk, personalPk, teamPk } from './keys';
+import { personalPk, teamPk, VERSIONS_SK, type WorkspacePk } from './keys';
 import { type PromptItem, toPrompt } from './prompt';
 import { type MemberRecord, type TeamRecord, type TeamRole, teamKeys } from './team';
 import type { Item, Key, UserRecord } from './users';

@@ -11,7 +11,7 @@ import {
 import { API_BASE } from '@shared/routes';
 import { config } from '../lib/config';
 import { HttpError, PayloadTooLargeError } from '../lib/errors';
-import { type Result, api } from '../lib/http';
+import { api, type Result } from '../lib/http';
 import { boundedPage } from '../lib/paging';
 import { compileRegistryPrompt, listRegistry } from '../lib/registry';
 import type { UserRecord } from '../lib/users';

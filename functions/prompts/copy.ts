@@ -2,7 +2,7 @@ import { CopyRequest } from '@shared/contract/prompts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
 import { TIERED_IN_TEAM } from '../lib/lineage';
-import { PROMPT_NOT_FOUND, createPrompt, deletePrompt, promptFrom, promptPreload, toPrompt } from '../lib/prompt';
+import { createPrompt, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload, toPrompt } from '../lib/prompt';
 import { sourceTier } from '../lib/share';
 import { VIEWER_REFUSED, workspaceFor } from '../lib/workspace';
 

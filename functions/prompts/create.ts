@@ -1,6 +1,6 @@
 import { PromptInput } from '@shared/contract/prompts';
-import { api, created } from '../lib/http';
 import { categoryName, categoryNames } from '../lib/category';
+import { api, created } from '../lib/http';
 import { createPrompt, toPrompt } from '../lib/prompt';
 
 /**

@@ -1,11 +1,11 @@
 import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
+import { categoryName, categoryNames } from '../lib/category';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { api, created } from '../lib/http';
 import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/library';
-import { TIERED_IN_TEAM, lockedMessage, revisionOf } from '../lib/lineage';
+import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/lineage';
 import { logger } from '../lib/log';
-import { categoryName, categoryNames } from '../lib/category';
 import { createPrompt, toPrompt } from '../lib/prompt';
 
 /**

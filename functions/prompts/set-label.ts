@@ -1,8 +1,7 @@
 import { LabelInput, LabelName } from '@shared/contract/versions';
 import { api, ok } from '../lib/http';
-import { setLabel } from '../lib/prompt';
+import { promptPreload, setLabel } from '../lib/prompt';
 import { parseWith } from '../lib/validation';
-import { promptPreload } from '../lib/prompt';
 
 /** PUT /prompts/{id}/labels/{label}: pins the label to a version (moves it when already set). */
 export const handler = api(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, db } from '../lib/db';
+import { db, TABLE } from '../lib/db';
 import { api, ok } from '../lib/http';
 
 /**

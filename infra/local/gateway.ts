@@ -1,12 +1,12 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { prerenderedFile } from '@shared/prerendered-pages';
-import { API_BASE, type PageRouteDef, type RouteDef, matchPage, matchRoute } from '@shared/routes';
+import { API_BASE, matchPage, matchRoute, type PageRouteDef, type RouteDef } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
 import { type EventInput, lambdaContext, lambdaEvent } from './lambda-event';
-import { LocalResponseStream, type StreamingHandler, installLambdaRuntime, isStreamingHandler } from './lambda-runtime';
+import { installLambdaRuntime, isStreamingHandler, LocalResponseStream, type StreamingHandler } from './lambda-runtime';
 
 // Before any handler module loads: streaming handlers are wrapped with the runtime's global at import.
 installLambdaRuntime();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
-import { type GatewayOptions, createGateway } from './gateway';
+import { createGateway, type GatewayOptions } from './gateway';
 import { type LocalMail, startMailDev } from './mail';
 
 /**

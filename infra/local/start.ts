@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { ROOT, WEB_DIST, buildWebIfStale } from './build-web';
+import { buildWebIfStale, ROOT, WEB_DIST } from './build-web';
 import { startLocalStack } from './stack';
 
 /**
