@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -73,7 +73,15 @@ export interface SnapshotStore {
   put(key: string, body: string): Promise<void>;
   /** Drops published versions other than the ones named (local only; S3 expires them by lifecycle). */
   prune?(keep: string[]): Promise<void>;
+  /**
+   * Runs `publish` alone among the processes sharing the store (local only: in AWS one builder runs
+   * at a time), so a build's "is a later build published?" check and its own publication are one step.
+   */
+  exclusive?<T>(publish: () => Promise<T>): Promise<T>;
 }
+
+/** A lock held longer than this is left over from a process that died: taken over. */
+const STALE_LOCK_MS = 30_000;
 
 /** A folder: the local stack and tests. Files are written whole and renamed into place. */
 export function folderStore(root: string): SnapshotStore {
@@ -92,6 +100,30 @@ export function folderStore(root: string): SnapshotStore {
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
       await writeFile(temporary, body);
       await rename(temporary, file);
+    },
+    async exclusive(publish) {
+      // mkdir is atomic: of the processes publishing at once (the local stack, test workers, the import CLI), one holds the lock.
+      const lock = join(root, 'publish.lock');
+      await mkdir(root, { recursive: true });
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await mkdir(lock);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          const held = await stat(lock).then(
+            (s) => Date.now() - s.mtimeMs,
+            () => 0,
+          );
+          if (held > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+          else await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 100)));
+        }
+      }
+      try {
+        return await publish();
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
     },
     async prune(keep) {
       // A reader in another process may still be on an older version for a moment: keep a minute's worth.
@@ -285,16 +317,19 @@ export async function rebuildSnapshot(target: SnapshotStore = snapshotStore(), r
   const { prompts, categories, forkCounts } = await read();
   const endpoint = searchEndpoint();
   const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts, { indexed: Boolean(endpoint) });
-  // Another process may have published a build that started later (it read newer items): keep it.
-  const before = parseCurrent(await target.get('current.json'));
-  if (before && before.started_at > startedAt) return manifest;
-  if (endpoint) {
-    const synced = await syncSearchIndex(endpoint, target, before?.version, prompts, categories, forkCounts);
-    console.info(JSON.stringify({ message: 'library search index updated', version: manifest.version, ...synced }));
-  }
-  await target.put('current.json', JSON.stringify({ version: manifest.version, started_at: startedAt }));
-  await target.prune?.([manifest.version, ...(before ? [before.version] : [])]);
-  return manifest;
+  const publish = async () => {
+    // Another process may have published a build that started later (it read newer items): keep it.
+    const before = parseCurrent(await target.get('current.json'));
+    if (before && before.started_at > startedAt) return manifest;
+    if (endpoint) {
+      const synced = await syncSearchIndex(endpoint, target, before?.version, prompts, categories, forkCounts);
+      console.info(JSON.stringify({ message: 'library search index updated', version: manifest.version, ...synced }));
+    }
+    await target.put('current.json', JSON.stringify({ version: manifest.version, started_at: startedAt }));
+    await target.prune?.([manifest.version, ...(before ? [before.version] : [])]);
+    return manifest;
+  };
+  return target.exclusive ? target.exclusive(publish) : publish();
 }
 
 const parseCurrent = (text: string | undefined) => (text ? (JSON.parse(text) as { version: string; started_at: number }) : undefined);
