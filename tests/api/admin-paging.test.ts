@@ -1,6 +1,5 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userKeys } from '../../functions/lib/users';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '../../shared/contract/admin';
 import { adminListAll, call, type Reply } from '../support/api';
