@@ -512,6 +512,11 @@ describe('editing a library prompt', () => {
     await page.getByRole('button', { name: `Edit prompt Edit fixture ${run}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Library Prompt' });
     await expect.poll(() => dialog.getByLabel('Prompt').inputValue()).toBe(`Original body ${run}`);
+    // Nothing changed, then a blank title: Save stays disabled.
+    const saveChanges = dialog.getByRole('button', { name: 'Save Changes' });
+    expect(await saveChanges.isDisabled()).toBe(true);
+    await dialog.getByLabel('Title').fill('   ');
+    expect(await saveChanges.isDisabled()).toBe(true);
 
     // Changes then Escape: the product asks; keeping them keeps the dialog.
     await dialog.getByLabel('Title').fill(`Edited fixture ${run}`);
@@ -521,7 +526,7 @@ describe('editing a library prompt', () => {
     await dialog.getByLabel('Industries').fill('Retail');
     await dialog.getByLabel('Industries').press('Enter');
     await dialog.getByLabel('Access Tier').selectOption('pro');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges.click();
     await see(page, 'Library prompt updated. Copies in My Prompts now offer the update.');
     await dialog.waitFor({ state: 'detached' });
 

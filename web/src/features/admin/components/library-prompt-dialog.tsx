@@ -1,7 +1,7 @@
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import type { LibraryPromptText } from '@shared/contract/library';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { LibraryPromptEdit, type LibraryPromptText } from '@shared/contract/library';
 import { BODY_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
-import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, ModalDialog } from '@/components/ui/dialog';
@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { schemaRule } from '@/lib/form-rules';
 import { useEditLibraryPrompt, useLibraryPromptText } from '../api/library-prompt-text';
 
 export const LIBRARY_PROMPT_TEXT = {
@@ -54,18 +55,28 @@ export function LibraryPromptDialog({ id, onClose }: { id: string; onClose: () =
   );
 }
 
+/** The contract's title and body (required, within their lengths); the tag inputs keep to TAGS_MAX themselves. */
+const RULES = {
+  title: { validate: schemaRule(LibraryPromptEdit.shape.title) },
+  body: { validate: schemaRule(LibraryPromptEdit.shape.body) },
+};
+
 function EditForm({ initial, onClose, requestClose }: { initial: LibraryPromptText; onClose: () => void; requestClose: RefObject<() => void> }) {
-  const [values, setValues] = useState(initial);
+  const {
+    register,
+    setValue,
+    handleSubmit,
+    watch,
+    formState: { errors, isDirty },
+  } = useForm({ defaultValues: initial });
   const { toast } = useToast();
   const { confirm } = useDialogs();
   const save = useEditLibraryPrompt();
-  const set = <K extends keyof LibraryPromptText>(key: K, value: LibraryPromptText[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  const blank = !values.title.trim() || !values.body.trim();
+  const blank = !watch('title').trim() || !watch('body').trim();
 
   const cancel = async () => {
     if (
-      !dirty ||
+      !isDirty ||
       (await confirm(LIBRARY_PROMPT_TEXT.discard, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))
     )
       onClose();
@@ -75,35 +86,38 @@ function EditForm({ initial, onClose, requestClose }: { initial: LibraryPromptTe
     requestClose.current = () => void cancel();
   });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || save.isPending) return;
+  const onSubmit = handleSubmit(async ({ title, body, tasks, industries, access_tier }) => {
+    if (save.isPending) return;
     try {
-      const { title, body, tasks, industries, access_tier } = values;
       await save.mutateAsync({ id: initial.id, edit: { title: title.trim(), body, tasks, industries, access_tier } });
       toast({ variant: 'success', title: LIBRARY_PROMPT_TEXT.saved });
       onClose();
     } catch (error) {
       toast({ variant: 'error', title: errorMessage(error, LIBRARY_PROMPT_TEXT.failed) });
     }
-  };
+  });
 
   return (
     <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field label="Title">
-        <Input value={values.title} maxLength={TITLE_MAX} required autoComplete="off" autoFocus onChange={(event) => set('title', event.target.value)} />
+      <Field label="Title" error={errors.title?.message}>
+        <Input maxLength={TITLE_MAX} required autoComplete="off" autoFocus {...register('title', RULES.title)} />
       </Field>
-      <Field label="Prompt">
-        <Textarea value={values.body} maxLength={BODY_MAX} required rows={10} onChange={(event) => set('body', event.target.value)} />
+      <Field label="Prompt" error={errors.body?.message}>
+        <Textarea maxLength={BODY_MAX} required rows={10} {...register('body', RULES.body)} />
       </Field>
       <Field label="Tasks">
-        <TagInput value={values.tasks} maxTags={TAGS_MAX} removeLabel="Remove task" onChange={(tasks) => set('tasks', tasks)} />
+        <TagInput value={watch('tasks')} onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })} maxTags={TAGS_MAX} removeLabel="Remove task" />
       </Field>
       <Field label="Industries">
-        <TagInput value={values.industries} maxTags={TAGS_MAX} removeLabel="Remove industry" onChange={(industries) => set('industries', industries)} />
+        <TagInput
+          value={watch('industries')}
+          onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
+          maxTags={TAGS_MAX}
+          removeLabel="Remove industry"
+        />
       </Field>
       <Field label="Access Tier">
-        <Select value={values.access_tier} onChange={(event) => set('access_tier', event.target.value as Tier)}>
+        <Select {...register('access_tier')}>
           <TierOptions />
         </Select>
       </Field>
@@ -111,7 +125,7 @@ function EditForm({ initial, onClose, requestClose }: { initial: LibraryPromptTe
         <Button variant="secondary" onClick={() => void cancel()}>
           Cancel
         </Button>
-        <Button type="submit" disabled={blank || !dirty} loading={save.isPending}>
+        <Button type="submit" disabled={blank || !isDirty} loading={save.isPending}>
           Save Changes
         </Button>
       </DialogFooter>
