@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -34,7 +35,6 @@ import {
 } from '../api/teams';
 import { FALLBACK, ROLE_HINTS, ROLE_LABELS } from './roles';
 import { teamNameRule } from './teams-page';
-import { useFocusOnFailure } from './use-focus-on-failure';
 import './teams.css';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

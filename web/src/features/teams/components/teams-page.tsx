@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LimitNote } from '@/components/ui/limit-note';
 import { Spinner } from '@/components/ui/spinner';
+import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useToast } from '@/components/ui/use-toast';
 import { paths, teamPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -18,7 +19,6 @@ import { useSession } from '@/lib/session';
 import { useSwitchWorkspace, useTeams } from '@/lib/teams-api';
 import { useCreateTeam } from '../api/teams';
 import { FALLBACK, ROLE_LABELS } from './roles';
-import { useFocusOnFailure } from './use-focus-on-failure';
 import './teams.css';
 
 /** The team name as POST /teams takes it, with the contract's own messages. */
