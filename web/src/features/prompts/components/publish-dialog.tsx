@@ -1,5 +1,6 @@
 import { BookUp } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Prompt } from '@shared/contract/prompts';
 import type { Tier } from '@shared/tiers';
 import { TierOptions } from '@/components/tier-options';
@@ -34,25 +35,24 @@ function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void 
   const { toast } = useToast();
   const categoriesQuery = useLibraryCategories();
   const publish = usePublishToLibrary();
-  const [categoryId, setCategoryId] = useState('');
-  const [tier, setTier] = useState<Tier>('free');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<{ category_id: string; access_tier: Tier }>({ defaultValues: { category_id: '', access_tier: 'free' } });
   const errorId = useId();
   const busy = publish.isPending;
+  const error = publish.isError ? errorMessage(publish.error, FALLBACK.publish) : null;
   const categories = categoriesQuery.data ?? [];
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    try {
-      await publish.mutateAsync({ prompt_id: prompt.id, category_id: categoryId || null, access_tier: tier });
-      toast({ variant: 'success', title: SUCCESS.published(prompt.title) });
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure, FALLBACK.publish));
-    }
-  };
+  // An empty category is the library's 'Uncategorized'.
+  const onSubmit = handleSubmit(({ category_id, access_tier }) =>
+    publish.mutate(
+      { prompt_id: prompt.id, category_id: category_id || null, access_tier },
+      {
+        onSuccess: () => {
+          toast({ variant: 'success', title: SUCCESS.published(prompt.title) });
+          onClose();
+        },
+      },
+    ),
+  );
 
   let categoryNote: string | undefined;
   if (categoriesQuery.isPending) categoryNote = 'Loading library categories...';
@@ -75,7 +75,7 @@ function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void 
         </p>
 
         <Field label="Library category" description={categoryNote}>
-          <Select value={categoryId} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+          <Select disabled={busy} {...register('category_id')}>
             <option value="">Uncategorized</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -86,7 +86,7 @@ function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void 
         </Field>
 
         <Field label="Access tier">
-          <Select value={tier} onChange={(event) => setTier(event.target.value as Tier)} disabled={busy}>
+          <Select disabled={busy} {...register('access_tier')}>
             <TierOptions />
           </Select>
         </Field>
