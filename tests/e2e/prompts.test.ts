@@ -383,6 +383,8 @@ describe('My Prompts: categories', () => {
     await name.fill('comms');
     await manager.getByRole('button', { name: 'Add' }).click();
     await manager.getByRole('alert').getByText('A category with this name already exists.').waitFor();
+    // The field was disabled while the name was sent: the focus is back in it, to correct the name.
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Rename inline: Escape cancels (the dialog stays open), Enter saves.
     await manager.getByRole('button', { name: 'Rename Comms' }).click();

@@ -1,11 +1,14 @@
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { CATEGORY_NAME_MAX, type Category } from '@shared/contract/prompts';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CATEGORY_NAME_MAX, type Category, CategoryInput } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
+import { schemaRule } from '@/lib/form-rules';
 import { useCategories } from '@/lib/workspace-api';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
@@ -31,7 +34,8 @@ export function CategoryManager({ open, onOpenChange, maxCategories }: CategoryM
 
 /** Mounted while open, so focus can go back to whatever opened it. */
 function ManagerDialog({ onClose, maxCategories }: { onClose: () => void; maxCategories: number | null }) {
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  // The id of the category being renamed.
+  const [renaming, setRenaming] = useState<string | null>(null);
   return (
     <ModalDialog
       onClose={onClose}
@@ -53,58 +57,33 @@ function ManagerDialog({ onClose, maxCategories }: { onClose: () => void; maxCat
 
 interface BodyProps {
   maxCategories: number | null;
-  renaming: { id: string; name: string } | null;
-  setRenaming: (value: { id: string; name: string } | null) => void;
+  renaming: string | null;
+  setRenaming: (id: string | null) => void;
 }
+
+/** The contract's category name: required after trimming, at most CATEGORY_NAME_MAX characters, one clean line. */
+const nameRule = { validate: schemaRule(CategoryInput.shape.name) };
+
+/** A name form's outcome for the dialog's one error line: the rule a name broke, or the server's reason. */
+type ShowError = (error: string | null) => void;
 
 function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps) {
   const { confirm } = useDialogs();
   const { data: categories, isPending, isError } = useCategories();
-  const create = useCreateCategory();
-  const update = useUpdateCategory();
   const remove = useDeleteCategory();
-  const [newName, setNewName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const newNameId = useId();
   const countId = useId();
 
   const count = categories?.length ?? 0;
   const atLimit = maxCategories !== null && count >= maxCategories;
   const countText = maxCategories !== null ? `${count}/${maxCategories} used` : plural(count, 'category', 'categories');
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    const name = newName.trim();
-    if (!name || atLimit || create.isPending) return;
-    setError(null);
-    try {
-      await create.mutateAsync(name);
-      setNewName('');
-    } catch (failure) {
-      setError(failureText(failure, FALLBACK.createCategory));
-    }
-  };
-
-  const onRename = async (category: Category) => {
-    if (!renaming || update.isPending) return;
-    const name = renaming.name.trim();
-    if (!name) return;
-    if (name === category.name) return setRenaming(null);
-    setError(null);
-    try {
-      await update.mutateAsync({ id: category.id, name });
-      setRenaming(null);
-    } catch (failure) {
-      setError(failureText(failure, FALLBACK.updateCategory));
-    }
-  };
-
   const onDelete = async (category: Category) => {
     if (!(await confirm(CONFIRM.deleteCategory, { confirmLabel: 'Delete', danger: true }))) return;
     setError(null);
     try {
       await remove.mutateAsync(category.id);
-      if (renaming?.id === category.id) setRenaming(null);
+      if (renaming === category.id) setRenaming(null);
     } catch (failure) {
       setError(failureText(failure, FALLBACK.deleteCategory));
     }
@@ -112,24 +91,7 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
 
   return (
     <div className="category-manager__content">
-      <form className="category-manager__create" onSubmit={(event) => void onCreate(event)}>
-        <label htmlFor={newNameId} className="visually-hidden">
-          New category name
-        </label>
-        <Input
-          id={newNameId}
-          value={newName}
-          onChange={(event) => setNewName(event.target.value)}
-          maxLength={CATEGORY_NAME_MAX}
-          placeholder={atLimit ? TEXT.categoryLimitReached : 'New category name'}
-          disabled={atLimit || create.isPending}
-          aria-describedby={countId}
-          autoComplete="off"
-        />
-        <Button type="submit" icon={<Plus aria-hidden="true" />} loading={create.isPending} disabled={atLimit || !newName.trim()}>
-          {create.isPending ? 'Adding...' : 'Add'}
-        </Button>
-      </form>
+      <CreateForm atLimit={atLimit} countId={countId} showError={setError} />
 
       <p id={countId} className="category-manager__count">
         {countText}
@@ -148,38 +110,11 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
       ) : (
         <ul className="category-manager__list" aria-label="Your categories">
           {categories.map((category) => {
-            const isRenaming = renaming?.id === category.id;
-            const saving = isRenaming && update.isPending;
             const deleting = remove.isPending && remove.variables === category.id;
             return (
               <li key={category.id} className="category-row">
-                {isRenaming ? (
-                  <form
-                    className="category-row__rename"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void onRename(category);
-                    }}
-                  >
-                    <Input
-                      aria-label={`New name for ${category.name}`}
-                      value={renaming.name}
-                      onChange={(event) => setRenaming({ id: category.id, name: event.target.value })}
-                      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-                        if (event.key === 'Escape') setRenaming(null);
-                      }}
-                      maxLength={CATEGORY_NAME_MAX}
-                      disabled={saving}
-                      autoFocus
-                      autoComplete="off"
-                    />
-                    <Button type="submit" size="sm" icon={<Check aria-hidden="true" />} loading={saving} disabled={!renaming.name.trim()}>
-                      {saving ? 'Saving...' : 'Save'}
-                    </Button>
-                    <Button size="sm" variant="ghost" icon={<X aria-hidden="true" />} disabled={saving} onClick={() => setRenaming(null)}>
-                      Cancel
-                    </Button>
-                  </form>
+                {renaming === category.id ? (
+                  <RenameForm category={category} onDone={() => setRenaming(null)} showError={setError} />
                 ) : (
                   <>
                     <div className="category-row__info">
@@ -194,7 +129,7 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
                         disabled={deleting}
                         onClick={() => {
                           setError(null);
-                          setRenaming({ id: category.id, name: category.name });
+                          setRenaming(category.id);
                         }}
                       >
                         Rename<span className="visually-hidden"> {category.name}</span>
@@ -219,5 +154,83 @@ function CategoryManagerBody({ maxCategories, renaming, setRenaming }: BodyProps
         </ul>
       )}
     </div>
+  );
+}
+
+/** 'New category name' and Add; a refused name puts the focus back in the field (it was disabled while sent). */
+function CreateForm({ atLimit, countId, showError }: { atLimit: boolean; countId: string; showError: ShowError }) {
+  const create = useCreateCategory();
+  const { register, handleSubmit, watch, reset, setFocus } = useForm({ defaultValues: { name: '' } });
+  const newNameId = useId();
+  useFocusOnFailure(create.isError, setFocus, 'name');
+
+  const onCreate = handleSubmit(
+    ({ name }) => {
+      showError(null);
+      create.mutate(name.trim(), { onSuccess: () => reset(), onError: (failure) => showError(failureText(failure, FALLBACK.createCategory)) });
+    },
+    (errors) => showError(errors.name?.message ?? null),
+  );
+
+  return (
+    <form className="category-manager__create" onSubmit={(event) => void onCreate(event)} noValidate>
+      <label htmlFor={newNameId} className="visually-hidden">
+        New category name
+      </label>
+      <Input
+        id={newNameId}
+        maxLength={CATEGORY_NAME_MAX}
+        placeholder={atLimit ? TEXT.categoryLimitReached : 'New category name'}
+        disabled={atLimit || create.isPending}
+        aria-describedby={countId}
+        autoComplete="off"
+        {...register('name', nameRule)}
+      />
+      <Button type="submit" icon={<Plus aria-hidden="true" />} loading={create.isPending} disabled={atLimit || !watch('name').trim()}>
+        {create.isPending ? 'Adding...' : 'Add'}
+      </Button>
+    </form>
+  );
+}
+
+/** The inline rename of one category: Enter saves (an unchanged name just closes it), Escape cancels. */
+function RenameForm({ category, onDone, showError }: { category: Category; onDone: () => void; showError: ShowError }) {
+  const update = useUpdateCategory();
+  const { register, handleSubmit, watch, setFocus } = useForm({ defaultValues: { name: category.name } });
+  const saving = update.isPending;
+  useFocusOnFailure(update.isError, setFocus, 'name');
+
+  const onRename = handleSubmit(
+    ({ name }) => {
+      if (name.trim() === category.name) return onDone();
+      showError(null);
+      update.mutate(
+        { id: category.id, name: name.trim() },
+        { onSuccess: onDone, onError: (failure) => showError(failureText(failure, FALLBACK.updateCategory)) },
+      );
+    },
+    (errors) => showError(errors.name?.message ?? null),
+  );
+
+  return (
+    <form className="category-row__rename" onSubmit={(event) => void onRename(event)} noValidate>
+      <Input
+        aria-label={`New name for ${category.name}`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+        }}
+        maxLength={CATEGORY_NAME_MAX}
+        disabled={saving}
+        autoFocus
+        autoComplete="off"
+        {...register('name', nameRule)}
+      />
+      <Button type="submit" size="sm" icon={<Check aria-hidden="true" />} loading={saving} disabled={!watch('name').trim()}>
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+      <Button size="sm" variant="ghost" icon={<X aria-hidden="true" />} disabled={saving} onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
   );
 }
