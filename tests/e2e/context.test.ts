@@ -34,6 +34,11 @@ describe('Context Library: global directives', () => {
     const suffix = page.getByLabel('Global Prompt Suffix');
     expect(await prefix.inputValue()).toBe('');
     await prefix.fill('You are a senior technical writer.');
+    // A control character is refused before anything is sent, in the contract's words, the focus in its field.
+    await suffix.fill('Answer\u0007');
+    await page.getByRole('button', { name: 'Save Directives' }).click();
+    await see(page, 'Global Prompt Suffix must not contain control characters or broken characters.');
+    await expect.poll(() => suffix.evaluate((el) => el === document.activeElement)).toBe(true);
     await suffix.fill('Answer in British English.');
 
     await page.route('**/api/v1/context/directives', async (route) => {

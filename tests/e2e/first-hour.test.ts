@@ -150,6 +150,12 @@ describe('Profile card', () => {
     const values = card.getByRole('list', { name: 'Profile values' });
     await values.getByText('engineers').waitFor();
 
+    // A blank value cannot be saved; Escape leaves the value as it was.
+    await card.getByRole('button', { name: 'Edit audience' }).click();
+    await card.getByLabel('audience').fill('   ');
+    expect(await card.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await card.getByLabel('audience').press('Escape');
+    await values.getByText('engineers').waitFor();
     await card.getByRole('button', { name: 'Edit audience' }).click();
     await card.getByLabel('audience').fill('designers');
     await card.getByRole('button', { name: 'Save', exact: true }).click();

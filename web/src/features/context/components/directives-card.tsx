@@ -1,30 +1,31 @@
 import { Compass } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { DIRECTIVE_MAX, type Directives } from '@shared/contract/context';
+import { useForm } from 'react-hook-form';
+import { DIRECTIVE_MAX, Directives } from '@shared/contract/context';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
+import { schemaRule } from '@/lib/form-rules';
 import { useUpdateDirectives } from '../api/update-directives';
 import { ContextCard } from './context-card';
 
+/** The contract's directives: within DIRECTIVE_MAX, no control characters or text-direction overrides. */
+const RULES = {
+  global_prompt_prefix: { validate: schemaRule(Directives.shape.global_prompt_prefix) },
+  global_prompt_suffix: { validate: schemaRule(Directives.shape.global_prompt_suffix) },
+};
+
 /** The Global Directives card: prefix and suffix, saved together. */
 export function DirectivesCard({ directives, onError }: { directives: Directives; onError: (error: unknown) => void }) {
-  const [prefix, setPrefix] = useState(directives.global_prompt_prefix);
-  const [suffix, setSuffix] = useState(directives.global_prompt_suffix);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ defaultValues: directives });
   const save = useUpdateDirectives();
   const { toast } = useToast();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      { global_prompt_prefix: prefix, global_prompt_suffix: suffix },
-      {
-        onSuccess: () => toast({ title: 'Directives saved.', variant: 'success' }),
-        onError,
-      },
-    );
-  };
+  const onSubmit = handleSubmit((values) => save.mutate(values, { onSuccess: () => toast({ title: 'Directives saved.', variant: 'success' }), onError }));
 
   return (
     <ContextCard
@@ -33,23 +34,21 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
       title="Global Directives"
       subtitle="This text is added before and after the main prompt when global directives are enabled in the workbench."
     >
-      <form className="context-form" onSubmit={onSubmit}>
-        <Field label="Global Prompt Prefix" description="Added before the main prompt.">
+      <form className="context-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Global Prompt Prefix" description="Added before the main prompt." error={errors.global_prompt_prefix?.message}>
           <Textarea
             rows={5}
-            value={prefix}
             maxLength={DIRECTIVE_MAX}
             placeholder="e.g. You are an expert assistant for Acme Inc. Answer concisely."
-            onChange={(e) => setPrefix(e.target.value)}
+            {...register('global_prompt_prefix', RULES.global_prompt_prefix)}
           />
         </Field>
-        <Field label="Global Prompt Suffix" description="Added after the main prompt.">
+        <Field label="Global Prompt Suffix" description="Added after the main prompt." error={errors.global_prompt_suffix?.message}>
           <Textarea
             rows={5}
-            value={suffix}
             maxLength={DIRECTIVE_MAX}
             placeholder="e.g. Format the answer as a bulleted list."
-            onChange={(e) => setSuffix(e.target.value)}
+            {...register('global_prompt_suffix', RULES.global_prompt_suffix)}
           />
         </Field>
         <div className="context-form__actions">

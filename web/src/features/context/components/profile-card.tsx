@@ -1,11 +1,14 @@
 import { Pencil, Trash2, UserRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { PROFILE_VALUE_MAX } from '@shared/contract/context';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PROFILE_VALUE_MAX, ProfileValueInput } from '@shared/contract/context';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldIds } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useProfileMutations } from '@/lib/context-api';
+import { schemaRule } from '@/lib/form-rules';
 import { snippetPreview } from '../utils/format';
 import { ContextCard } from './context-card';
 
@@ -20,16 +23,11 @@ export interface ProfileCardProps {
  * `[PROFILE: key]` variables), each editable in place and deletable after a confirmation.
  */
 export function ProfileCard({ values, onError }: ProfileCardProps) {
-  const { save, remove } = useProfileMutations();
+  const { remove } = useProfileMutations();
   const { confirm } = useDialogs();
-  const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
+  // The key being edited.
+  const [editing, setEditing] = useState<string | null>(null);
   const keys = Object.keys(values).sort((a, b) => a.localeCompare(b));
-
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (!editing?.value.trim()) return;
-    save.mutate(editing, { onSuccess: () => setEditing(null), onError });
-  };
 
   const onDelete = async (key: string) => {
     if (
@@ -58,35 +56,9 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
       ) : (
         <ul className="snippet-list" aria-label="Profile values">
           {keys.map((key) =>
-            editing?.key === key ? (
+            editing === key ? (
               <li key={key} className="snippet-item">
-                <form className="profile-edit" onSubmit={onSave}>
-                  <label htmlFor={`profile-${key}`} className="snippet-item__name">
-                    {key}
-                  </label>
-                  <Textarea
-                    id={`profile-${key}`}
-                    rows={2}
-                    value={editing.value}
-                    maxLength={PROFILE_VALUE_MAX}
-                    onChange={(e) => setEditing({ key, value: e.target.value })}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Escape') {
-                        e.preventDefault();
-                        setEditing(null);
-                      }
-                    }}
-                    autoFocus
-                  />
-                  <div className="snippet-item__actions">
-                    <Button variant="secondary" size="sm" onClick={() => setEditing(null)}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" size="sm" loading={save.isPending} disabled={!editing.value.trim()}>
-                      {save.isPending ? 'Saving...' : 'Save'}
-                    </Button>
-                  </div>
-                </form>
+                <ProfileEdit profileKey={key} value={values[key] ?? ''} onDone={() => setEditing(null)} onError={onError} />
               </li>
             ) : (
               <li key={key} className="snippet-item">
@@ -95,7 +67,7 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
                   <p className="snippet-item__preview">{snippetPreview(values[key] ?? '')}</p>
                 </div>
                 <div className="snippet-item__actions">
-                  <IconButton label={`Edit ${key}`} title="Edit" icon={<Pencil />} onClick={() => setEditing({ key, value: values[key] ?? '' })} />
+                  <IconButton label={`Edit ${key}`} title="Edit" icon={<Pencil />} onClick={() => setEditing(key)} />
                   <IconButton
                     label={`Delete ${key}`}
                     title="Delete"
@@ -111,5 +83,54 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
         </ul>
       )}
     </ContextCard>
+  );
+}
+
+/** The contract's value: not blank, within PROFILE_VALUE_MAX, no control characters. */
+const valueRule = { validate: schemaRule(ProfileValueInput.shape.value) };
+
+/** One value edited in place: Save (disabled while blank) stores it, Escape or Cancel leaves it. */
+function ProfileEdit({ profileKey, value, onDone, onError }: { profileKey: string; value: string; onDone: () => void; onError: (error: unknown) => void }) {
+  const { save } = useProfileMutations();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ defaultValues: { value } });
+  const id = `profile-${profileKey}`;
+  const { errorId } = fieldIds(id);
+  const onSave = handleSubmit(({ value }) => save.mutate({ key: profileKey, value }, { onSuccess: onDone, onError }));
+
+  return (
+    <form className="profile-edit" onSubmit={(event) => void onSave(event)} noValidate>
+      <label htmlFor={id} className="snippet-item__name">
+        {profileKey}
+      </label>
+      <Textarea
+        id={id}
+        rows={2}
+        maxLength={PROFILE_VALUE_MAX}
+        aria-describedby={errors.value ? errorId : undefined}
+        invalid={Boolean(errors.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            onDone();
+          }
+        }}
+        autoFocus
+        {...register('value', valueRule)}
+      />
+      {errors.value?.message ? <FieldError id={errorId}>{errors.value.message}</FieldError> : null}
+      <div className="snippet-item__actions">
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" loading={save.isPending} disabled={!watch('value').trim()}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
   );
 }
