@@ -48,6 +48,10 @@ describe('Teams pages', () => {
     await see(page, 'You are not in a team yet.');
     expect(await axeProblems(page, 'main')).toEqual([]);
 
+    // A blank name is refused before anything is sent: the contract's message, the focus in the field.
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await see(page, 'Name is required.');
+    await expect.poll(() => page.getByLabel('Team name').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Team name').fill('Writers Room');
     await page.getByRole('button', { name: 'Create team' }).click();
     await page.getByRole('heading', { name: 'Writers Room', level: 2 }).waitFor();

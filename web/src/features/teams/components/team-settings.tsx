@@ -354,18 +354,20 @@ function DeleteCard({ team }: { team: Team }) {
 
 /** Typed confirmation: Delete is enabled only once the team's name is typed. */
 function DeleteTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) {
-  const [typed, setTyped] = useState('');
+  const { register, handleSubmit, watch } = useForm({ defaultValues: { typed: '' } });
   const remove = useDeleteTeam(team.id);
   const leavePage = useLeaveTeamPage(team.id);
   const { toast } = useToast();
-  const matches = typed.trim() === team.name;
-  const submit = () =>
+  const matches = watch('typed').trim() === team.name;
+  const submit = handleSubmit(() => {
+    if (!matches) return;
     remove.mutate(undefined, {
       onSuccess: () => {
         toast({ title: `Team “${team.name}” deleted`, variant: 'success' });
         void leavePage();
       },
     });
+  });
   return (
     <ModalDialog
       title={`Delete ${team.name}?`}
@@ -373,16 +375,10 @@ function DeleteTeamDialog({ team, onClose }: { team: Team; onClose: () => void }
       busy={remove.isPending}
       onClose={onClose}
     >
-      <form
-        className="teams-dialog-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches) submit();
-        }}
-      >
+      <form className="teams-dialog-form" onSubmit={(event) => void submit(event)}>
         {remove.isError ? <Alert icon={false}>{errorMessage(remove.error, FALLBACK)}</Alert> : null}
         <Field id="team-delete-confirm" label={<>Type {team.name} to confirm</>}>
-          <Input autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <Input autoComplete="off" {...register('typed')} />
         </Field>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
