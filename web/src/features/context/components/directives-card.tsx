@@ -9,11 +9,21 @@ import { schemaRule } from '@/lib/form-rules';
 import { useUpdateDirectives } from '../api/update-directives';
 import { ContextCard } from './context-card';
 
-/** The contract's directives: within DIRECTIVE_MAX, no control characters or text-direction overrides. */
-const RULES = {
-  global_prompt_prefix: { validate: schemaRule(Directives.shape.global_prompt_prefix) },
-  global_prompt_suffix: { validate: schemaRule(Directives.shape.global_prompt_suffix) },
-};
+/** The two text areas; each is checked with the contract's rule (within DIRECTIVE_MAX, no control characters). */
+const FIELDS = [
+  {
+    name: 'global_prompt_prefix',
+    label: 'Global Prompt Prefix',
+    description: 'Added before the main prompt.',
+    placeholder: 'e.g. You are an expert assistant for Acme Inc. Answer concisely.',
+  },
+  {
+    name: 'global_prompt_suffix',
+    label: 'Global Prompt Suffix',
+    description: 'Added after the main prompt.',
+    placeholder: 'e.g. Format the answer as a bulleted list.',
+  },
+] as const;
 
 /** The Global Directives card: prefix and suffix, saved together. */
 export function DirectivesCard({ directives, onError }: { directives: Directives; onError: (error: unknown) => void }) {
@@ -35,22 +45,11 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
       subtitle="This text is added before and after the main prompt when global directives are enabled in the workbench."
     >
       <form className="context-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field label="Global Prompt Prefix" description="Added before the main prompt." error={errors.global_prompt_prefix?.message}>
-          <Textarea
-            rows={5}
-            maxLength={DIRECTIVE_MAX}
-            placeholder="e.g. You are an expert assistant for Acme Inc. Answer concisely."
-            {...register('global_prompt_prefix', RULES.global_prompt_prefix)}
-          />
-        </Field>
-        <Field label="Global Prompt Suffix" description="Added after the main prompt." error={errors.global_prompt_suffix?.message}>
-          <Textarea
-            rows={5}
-            maxLength={DIRECTIVE_MAX}
-            placeholder="e.g. Format the answer as a bulleted list."
-            {...register('global_prompt_suffix', RULES.global_prompt_suffix)}
-          />
-        </Field>
+        {FIELDS.map(({ name, label, description, placeholder }) => (
+          <Field key={name} label={label} description={description} error={errors[name]?.message}>
+            <Textarea rows={5} maxLength={DIRECTIVE_MAX} placeholder={placeholder} {...register(name, { validate: schemaRule(Directives.shape[name]) })} />
+          </Field>
+        ))}
         <div className="context-form__actions">
           <Button type="submit" loading={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Directives'}
