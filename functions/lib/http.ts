@@ -26,11 +26,11 @@ import { personalPk, teamPk, type WorkspacePk } from './keys';
 import { moveLegacyProfileValues } from './legacy-profile-values';
 import { logger, userRef } from './log';
 import { cancellationCodes, conditionFailed, lostToConcurrentWrite } from './retry';
-import { teamKeys } from './team';
+import { TEAM_NOT_FOUND, teamKeys } from './team';
 import { type TokenClaims, verifyAccessToken } from './tokens';
 import { getUserForToken, type Item, type Key, sessionVersionOf, type UserRecord } from './users';
 import { parseQuery, parseWith } from './validation';
-import { isTeamId, personalWorkspace, TEAM_NOT_FOUND, teamWorkspace, type WorkspaceRef } from './workspace';
+import { isTeamId, personalWorkspace, teamWorkspace, type WorkspaceRef } from './workspace';
 
 /**
  * Every handler is one middy chain with the same conventions (docs/architecture.md, "The request path"):

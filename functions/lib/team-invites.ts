@@ -11,12 +11,11 @@ import { teamInviteMail } from './mail-messages';
 import { checkToken, findToken, type InviteTokenItem, newToken, tokenHash, tokenKeyOfHash, useToken } from './one-time-tokens';
 import { consume } from './rate-limits';
 import { cancellationCodes } from './retry';
-import { INVITE_SK, type TeamRecord, teamKeys } from './team';
-import { memberPuts, type TeamAccess } from './teams';
+import { INVITE_SK, TEAM_NOT_FOUND, type TeamAccess, type TeamRecord, teamKeys } from './team';
+import { memberPuts } from './teams';
 import { transact } from './transactions';
 import type { UserRecord } from './users';
 import { userKeys } from './users';
-import { TEAM_NOT_FOUND } from './workspace';
 
 /**
  * Team invitations by email (docs/product.md, "Teams"). The link `<site>/invites/<token>` carries a

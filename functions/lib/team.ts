@@ -1,7 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '@shared/tiers';
 import { batchGet, db, queryAll, TABLE } from './db';
+import { ForbiddenError, NotFoundError } from './errors';
+import type { PreloadInput } from './http';
 import { conditionFailed } from './retry';
+import type { Item } from './users';
 
 /**
  * Team workspaces (docs/data-model.md, "Teams"). A team's workspace is its own partition
@@ -40,6 +43,39 @@ export interface MemberRecord {
   user_id: string;
   role: TeamRole;
   joined_at: string;
+}
+
+export const TEAM_NOT_FOUND = 'Team not found.';
+export const VIEWER_REFUSED = 'Viewers of this team can read, copy and run its prompts, not change them. Ask an owner for editor access.';
+export const OWNERS_ONLY = 'Only an owner of the team can do this.';
+
+export interface TeamAccess {
+  /** The team item as read (its counters and directives too). */
+  team: TeamRecord & Item;
+  member: MemberRecord;
+}
+
+/** The team and the caller's member item, read in the authenticating BatchGet (http.ts `preload`). */
+export const teamPreload = {
+  team: ({ params }: PreloadInput<'id'>) => teamKeys.team(params.id),
+  member: ({ params, userId }: PreloadInput<'id'>) => teamKeys.member(params.id, userId),
+};
+
+/** What an action asks of the caller's role: any member, one who may change the team's content, or an owner. */
+export type TeamNeed = 'read' | 'write' | 'owner';
+
+/**
+ * The caller's access to a team, from the team item and their member item as read with the
+ * request (the authenticating BatchGet): 404 when either is missing (not a member and no such
+ * team get one answer), 403 when their role is below what the action needs. The one check behind
+ * `?workspace=` and the team management routes.
+ */
+export function teamAccess(items: { team?: Item; member?: Item }, need: TeamNeed): TeamAccess {
+  if (!items.team || !items.member) throw new NotFoundError(TEAM_NOT_FOUND);
+  const access = { team: items.team as TeamRecord & Item, member: items.member as unknown as MemberRecord };
+  if (need === 'write' && access.member.role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
+  if (need === 'owner' && access.member.role !== 'owner') throw new ForbiddenError(OWNERS_ONLY);
+  return access;
 }
 
 export const TEAM_SK = 'TEAM';

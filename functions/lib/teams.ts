@@ -4,15 +4,24 @@ import type { Member, Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
 import { batchGet, batchWrite, db, queryAll, queryPages, TABLE } from './db';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import type { PreloadInput } from './http';
 import { tokenKeyOfHash } from './one-time-tokens';
 import { cancellationCodes } from './retry';
 import { shareKey } from './share';
-import { INVITE_SK, MEMBER_SK, type MemberRecord, membershipsOf, type TeamRecord, type TeamRole, teamKeys, teamsById } from './team';
+import {
+  INVITE_SK,
+  MEMBER_SK,
+  type MemberRecord,
+  membershipsOf,
+  TEAM_NOT_FOUND,
+  type TeamAccess,
+  type TeamRecord,
+  type TeamRole,
+  teamKeys,
+  teamsById,
+} from './team';
 import { type Tx, transact } from './transactions';
 import type { Item, UserRecord } from './users';
 import { userKeys } from './users';
-import { TEAM_NOT_FOUND } from './workspace';
 
 /**
  * Managing teams (docs/product.md, "Teams"; the items are in docs/data-model.md): create, list,
@@ -28,37 +37,12 @@ import { TEAM_NOT_FOUND } from './workspace';
  * The team's creator (`billing_owner_id`) pays for it: their plan sets its limits, so they stay an
  * owner until the team is deleted (no demotion, removal or leaving; docs/decisions.md).
  */
-export const OWNERS_ONLY = 'Only an owner of the team can do this.';
 export const TEAMS_NEED_PLAN = 'Teams are part of the Pro and Elite plans. Please upgrade your plan to create a team.';
 export const MEMBER_NOT_FOUND = 'This person is not a member of the team.';
 export const LAST_OWNER = 'A team needs at least one owner. Make another member an owner first.';
 export const CREATOR_STAYS = "The team's creator stays an owner: their plan sets the team's limits. Delete the team instead.";
 export const MEMBER_CHANGED = 'This member was changed by another request. Please reload and try again.';
 export const teamsLimitMessage = (limit: number) => `You have reached your limit of ${limit} teams. Please upgrade your plan.`;
-
-/** The team and the caller's member item, read in the authenticating BatchGet (http.ts `preload`). */
-export const teamPreload = {
-  team: ({ params }: PreloadInput<'id'>) => teamKeys.team(params.id),
-  member: ({ params, userId }: PreloadInput<'id'>) => teamKeys.member(params.id, userId),
-};
-
-export interface TeamAccess {
-  team: TeamRecord;
-  member: MemberRecord;
-}
-
-/** The team as the caller may see it: a team they are not in answers 404, as one that does not exist. */
-export function memberAccess(preloaded: { team?: Item; member?: Item }): TeamAccess {
-  if (!preloaded.team || !preloaded.member) throw new NotFoundError(TEAM_NOT_FOUND);
-  return { team: preloaded.team as unknown as TeamRecord, member: preloaded.member as unknown as MemberRecord };
-}
-
-/** As memberAccess, and the caller must be an owner (403 otherwise). */
-export function ownerAccess(preloaded: { team?: Item; member?: Item }): TeamAccess {
-  const access = memberAccess(preloaded);
-  if (access.member.role !== 'owner') throw new ForbiddenError(OWNERS_ONLY);
-  return access;
-}
 
 const teamView = (team: Pick<TeamRecord, 'id' | 'name'>, role: TeamRole): Team => ({ id: team.id, name: team.name, role });
 

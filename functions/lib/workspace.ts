@@ -3,10 +3,10 @@ import type { Tier } from '@shared/tiers';
 import type { CategoryItem } from './category';
 import { collator } from './collator';
 import { batchGet, queryAll } from './db';
-import { ForbiddenError, NotFoundError } from './errors';
+import { NotFoundError } from './errors';
 import { personalPk, teamPk, VERSIONS_SK, type WorkspacePk } from './keys';
 import { type PromptItem, toPrompt } from './prompt';
-import { type MemberRecord, type TeamRecord, type TeamRole, teamKeys } from './team';
+import { TEAM_NOT_FOUND, type TeamRole, teamAccess, teamKeys } from './team';
 import type { Item, Key, UserRecord } from './users';
 import { userKeys } from './users';
 
@@ -38,24 +38,19 @@ export const authorOf = (user: Pick<UserRecord, 'id' | 'first_name' | 'last_name
   name: `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim(),
 });
 
-export const TEAM_NOT_FOUND = 'Team not found.';
-export const VIEWER_REFUSED = 'Viewers of this team can read, copy and run its prompts, not change them. Ask an owner for editor access.';
 /** Team ids are UUIDs: anything else names no team. */
 export const isTeamId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 
-/**
- * A team's workspace for the caller, from their member item and the team item as read: 404 when
- * either is missing (not a member, or no such team: the same answer), 403 for a viewer who would write.
- */
+/** A team's workspace for the caller, from their member item and the team item as read (`teamAccess` checks them). */
 export function teamWorkspace(user: UserRecord, teamId: string, member: Item | undefined, team: Item | undefined, need: 'read' | 'write'): WorkspaceRef {
-  if (!member || !team) throw new NotFoundError(TEAM_NOT_FOUND);
-  const { role } = member as unknown as MemberRecord;
-  const record = team as unknown as TeamRecord;
-  if (need === 'write' && role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
+  const {
+    team: record,
+    member: { role },
+  } = teamAccess({ team, member }, need);
   return {
     pk: teamPk(teamId),
     holder: teamKeys.team(teamId),
-    holderItem: team,
+    holderItem: record,
     tier: record.tier,
     role,
     team: { id: teamId, name: record.name },

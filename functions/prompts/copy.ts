@@ -4,7 +4,8 @@ import { api, created } from '../lib/http';
 import { TIERED_IN_TEAM } from '../lib/lineage';
 import { createPrompt, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload, toPrompt } from '../lib/prompt';
 import { sourceTier } from '../lib/share';
-import { VIEWER_REFUSED, workspaceFor } from '../lib/workspace';
+import { VIEWER_REFUSED } from '../lib/team';
+import { workspaceFor } from '../lib/workspace';
 
 /**
  * POST /prompts/{id}/copy: 'Move/copy to…'. The prompt (read with the caller, from the workspace

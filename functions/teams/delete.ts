@@ -1,8 +1,9 @@
 import { api, noContent } from '../lib/http';
-import { deleteTeam, ownerAccess, teamPreload } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/team';
+import { deleteTeam } from '../lib/teams';
 
 /** DELETE /teams/{id}: owners delete the team and everything in and of it. */
 export const handler = api('DELETE /teams/{id}', { preload: teamPreload }, async ({ preloaded }) => {
-  await deleteTeam(ownerAccess(preloaded).team);
+  await deleteTeam(teamAccess(preloaded, 'owner').team);
   return noContent();
 });

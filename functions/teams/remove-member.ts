@@ -1,8 +1,9 @@
 import { api, noContent } from '../lib/http';
-import { memberAccess, removeMember, teamPreload } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/team';
+import { removeMember } from '../lib/teams';
 
 /** DELETE /teams/{id}/members/{user_id}: owners remove a member; any member removes themselves (leaves). */
 export const handler = api('DELETE /teams/{id}/members/{user_id}', { preload: teamPreload }, async ({ params, preloaded }) => {
-  await removeMember(memberAccess(preloaded), params.user_id);
+  await removeMember(teamAccess(preloaded, 'read'), params.user_id);
   return noContent();
 });

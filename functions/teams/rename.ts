@@ -1,8 +1,9 @@
 import { TeamInput } from '@shared/contract/teams';
 import { api, ok } from '../lib/http';
-import { ownerAccess, renameTeam, teamPreload } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/team';
+import { renameTeam } from '../lib/teams';
 
 /** PUT /teams/{id}: owners rename the team (the team and the caller's member item come with the user). */
 export const handler = api('PUT /teams/{id}', { body: TeamInput, preload: teamPreload }, async ({ body, preloaded }) =>
-  ok(await renameTeam(ownerAccess(preloaded), body.name)),
+  ok(await renameTeam(teamAccess(preloaded, 'owner'), body.name)),
 );

@@ -1,9 +1,9 @@
 import { api, noContent } from '../lib/http';
+import { teamAccess, teamPreload } from '../lib/team';
 import { revokeInvite } from '../lib/team-invites';
-import { ownerAccess, teamPreload } from '../lib/teams';
 
 /** DELETE /teams/{id}/invites/{invite_id}: owners withdraw an invitation; its link stops working. */
 export const handler = api('DELETE /teams/{id}/invites/{invite_id}', { preload: teamPreload }, async ({ params, preloaded }) => {
-  await revokeInvite(ownerAccess(preloaded), params.invite_id);
+  await revokeInvite(teamAccess(preloaded, 'owner'), params.invite_id);
   return noContent();
 });

@@ -1,8 +1,9 @@
 import { RoleInput } from '@shared/contract/teams';
 import { api, ok } from '../lib/http';
-import { changeRole, ownerAccess, teamPreload } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/team';
+import { changeRole } from '../lib/teams';
 
 /** PUT /teams/{id}/members/{user_id}: owners change a member's role (a team always keeps an owner). */
 export const handler = api('PUT /teams/{id}/members/{user_id}', { body: RoleInput, preload: teamPreload }, async ({ body, params, preloaded }) =>
-  ok(await changeRole(ownerAccess(preloaded), params.user_id, body.role)),
+  ok(await changeRole(teamAccess(preloaded, 'owner'), params.user_id, body.role)),
 );
