@@ -53,6 +53,39 @@ describe('the editor never drops typed work silently', () => {
     await ask.getByRole('button', { name: 'Discard' }).click();
     await editor.waitFor({ state: 'detached' });
   });
+
+  it('counts an edit taken back as no change, and points at the field to fix', async () => {
+    const { page } = browser;
+    const { token } = await signedIn(page, [['Notes', 'Summarise these notes.']]);
+    const editor = page.getByRole('dialog', { name: 'Edit Prompt' });
+    const edit = () => page.getByRole('article', { name: 'Notes', exact: true }).getByRole('button', { name: 'Edit' }).click();
+    const title = editor.getByLabel('Title');
+
+    // Typed, then taken back (a title and a tag): Escape closes without a question.
+    await edit();
+    await title.fill('Notes, edited');
+    await title.fill('Notes');
+    await editor.getByLabel('Tasks').fill('Summaries');
+    await editor.getByLabel('Tasks').press('Enter');
+    await editor.getByRole('button', { name: 'Remove task Summaries' }).click();
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // A cleared title says what is wrong and holds Save; Ctrl+Enter from the body saves nothing and
+    // puts the focus in the title.
+    await edit();
+    await title.fill('');
+    await editor.getByText('Title is required.').waitFor();
+    expect(await editor.getByRole('button', { name: 'Save Prompt' }).isDisabled()).toBe(true);
+    await editor.getByLabel('Body').press('Control+Enter');
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    expect((await apiAs(token, 'GET', '/prompts/')).body.prompts.map((p: { title: string }) => p.title)).toEqual(['Notes']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
+    await editor.waitFor({ state: 'detached' });
+  });
 });
 
 describe('workbench', () => {

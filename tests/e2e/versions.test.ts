@@ -77,6 +77,10 @@ describe('version history', () => {
     // The editor now holds the restored content; nothing was overwritten on the server.
     expect(await editor.getByLabel('Body').inputValue()).toBe('Line one\nLine two\nLine three');
     expect(await stored(user, created.id)).toMatchObject({ body: 'Line one\nLine two\nLine three', version: 4 });
+    // What the editor shows is what is saved: Cancel closes it without asking.
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     const all = (await call('GET', `/prompts/${created.id}/versions`, { token: user.token })).body.versions as any[];
     expect(all.map((v) => v.body)).toEqual([
       'Line one\nLine two\nLine three',

@@ -1,7 +1,8 @@
 import { ArrowRightLeft, Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type Category, type Prompt, TAG_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
-import { isSlug, SLUG_MAX, SLUG_MESSAGE } from '@shared/slugs';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Body, type Category, type Prompt, Slug, TAG_MAX, TAGS_MAX, TITLE_MAX, Title } from '@shared/contract/prompts';
+import { SLUG_MAX } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { schemaRule } from '@/lib/form-rules';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { useTeams } from '@/lib/teams-api';
 import { useCreatePrompt } from '../api/create-prompt';
@@ -48,22 +50,46 @@ export interface PromptEditorProps {
   saveHeldBy?: string | null;
 }
 
+/** The contract's rules ('Title is required.', the slug's form, …): Save waits until they hold. */
+const RULES = {
+  title: { validate: schemaRule(Title) },
+  slug: { validate: schemaRule(Slug) },
+  body: { validate: schemaRule(Body) },
+};
+
+/** The form's values for a prompt as stored (none: a new, empty one; '' is no category). */
+const fieldsOf = (prompt: Prompt | null) => ({
+  title: prompt?.title ?? '',
+  // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
+  slug: prompt?.slug ?? '',
+  body: prompt?.body ?? '',
+  category_id: prompt?.category_id ?? '',
+  tasks: prompt?.tasks ?? [],
+  industries: prompt?.industries ?? [],
+  is_favorite: prompt?.is_favorite ?? false,
+});
+
 /**
  * The prompt editor modal (docs/product.md, My Prompts): 'New Prompt' / 'Edit Prompt', Escape closes it.
  * Saving with an id updates, without one creates; then it closes and the list reloads.
  */
 export function PromptEditor({ session, categories, onClose, saveHeldBy = null }: PromptEditorProps) {
   const initial = session.prompt;
-  const [title, setTitle] = useState(initial?.title ?? '');
-  // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
-  const [slug, setSlug] = useState(initial?.slug ?? '');
-  const slugChanged = Boolean(initial) && slug.trim() !== (initial?.slug ?? '');
-  const slugError = slugChanged && !isSlug(slug.trim()) ? SLUG_MESSAGE : null;
-  const [body, setBody] = useState(session.draftBody ?? initial?.body ?? '');
-  const [categoryId, setCategoryId] = useState(initial?.category_id ?? session.categoryId ?? '');
-  const [tasks, setTasks] = useState<string[]>(initial?.tasks ?? []);
-  const [industries, setIndustries] = useState<string[]>(initial?.industries ?? []);
-  const [isFavorite, setIsFavorite] = useState(initial?.is_favorite ?? false);
+  // Errors follow every change, so Save is held with the reason in view; a refused save (Ctrl/Cmd+Enter)
+  // focuses the first field to fix. Dirty means: differs from the prompt as last saved.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setFocus,
+    reset,
+    formState: { errors, isValid, isDirty },
+  } = useForm({
+    mode: 'onChange',
+    defaultValues: { ...fieldsOf(initial), body: session.draftBody ?? initial?.body ?? '', category_id: initial?.category_id ?? session.categoryId ?? '' },
+  });
+  const { title, body, category_id: categoryId, tasks, industries } = watch();
   const [error, setError] = useState<string | null>(null);
   const { confirm, alert } = useDialogs();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -73,26 +99,19 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   // 'Move/copy to…' is offered once there is another workspace: the caller is in a team.
   const { data: teams } = useTeams();
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
-  // The content as last saved, to tell unsaved changes apart (a restore replaces it).
-  const saved = useRef({ title: initial?.title ?? '', body: initial?.body ?? '', tasks: initial?.tasks ?? [], industries: initial?.industries ?? [] });
-  const titleRef = useRef<HTMLInputElement>(null);
+  // An enhanced draft is unsaved work from the start.
+  const dirty = isDirty || enhanced;
+  const { ref: bodyField, ...bodyProps } = register('body', RULES.body);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  // Where the body's cursor ends up after an insert: set once React has rendered the new text.
-  const caret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const at = caret.current;
-    if (at === null || !bodyRef.current) return;
-    caret.current = null;
-    bodyRef.current.focus();
-    bodyRef.current.setSelectionRange(at, at);
-  });
   // 'Insert variable': the marker replaces the selection (or goes in at the cursor; the end when never focused).
   const insertAtCursor = (marker: string) => {
     const area = bodyRef.current;
     const start = area?.selectionStart ?? body.length;
     const end = area?.selectionEnd ?? body.length;
-    setBody(body.slice(0, start) + marker + body.slice(end));
-    caret.current = start + marker.length;
+    // The textarea takes the new text at once (react-hook-form writes it), so the cursor can follow it.
+    setValue('body', body.slice(0, start) + marker + body.slice(end), { shouldDirty: true, shouldValidate: true });
+    area?.focus();
+    area?.setSelectionRange(start + marker.length, start + marker.length);
   };
   // The prompt just saved: its card takes the focus when the editor closes.
   const savedId = useRef<string | null>(null);
@@ -107,26 +126,15 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const busy = saving || deleting;
 
   const variables = useMemo(() => parseVariables(body), [body]);
-  const canSave = title.trim() !== '' && body.trim() !== '' && !busy && !slugError && !saveHeldBy;
+  const canSave = isValid && !busy && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
   const options =
     categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
-  const slugRef = useRef<HTMLInputElement>(null);
-  const focusFirstInvalid = () => {
-    const first = title.trim() === '' ? titleRef.current : slugError ? slugRef.current : body.trim() === '' ? bodyRef.current : null;
-    first?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) {
-      // Ctrl/Cmd+Enter with something missing: the focus goes to the first field to fix.
-      if (!busy) focusFirstInvalid();
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ title, slug, body, tasks, industries, is_favorite }) => {
+    if (busy || saveHeldBy) return;
     setError(null);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
@@ -136,9 +144,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       category_id: categoryValue || null,
       tasks,
       industries,
-      is_favorite: isFavorite,
+      is_favorite,
       ...(initial ? { source } : {}),
-      ...(slugChanged ? { slug: slug.trim() } : {}),
+      ...(initial && slug.trim() !== initial.slug ? { slug: slug.trim() } : {}),
     };
     try {
       if (initial) await update.mutateAsync({ id: initial.id, input });
@@ -148,24 +156,15 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       void alert(ALERT.save(failure));
       setError(failureText(failure, FALLBACK.savePrompt));
     }
-  };
+  });
 
   // Ctrl/Cmd+Enter saves from anywhere in the editor, its fields included. The submit waits a
   // tick so a change made by the same key press (Enter adding a typed tag) is saved with it.
   useChordShortcut('save', () => window.setTimeout(() => formRef.current?.requestSubmit()), formRef);
 
-  const hasUnsavedChanges = () =>
-    title !== saved.current.title ||
-    body !== saved.current.body ||
-    tasks.join('\n') !== saved.current.tasks.join('\n') ||
-    industries.join('\n') !== saved.current.industries.join('\n');
-  // A restore saves a new version on the server; the editor then shows it.
+  // A restore saves a new version on the server; the editor then shows it, as saved.
   const onRestored = (restored: Prompt) => {
-    saved.current = { title: restored.title, body: restored.body, tasks: restored.tasks, industries: restored.industries };
-    setTitle(restored.title);
-    setBody(restored.body);
-    setTasks(restored.tasks);
-    setIndustries(restored.industries);
+    reset(fieldsOf(restored));
     setEnhanced(false);
   };
 
@@ -183,10 +182,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
 
   // Escape, × and Cancel ask before throwing typed work away; a click on the backdrop never closes.
   const requestClose = async () => {
-    if (
-      !hasUnsavedChanges() ||
-      (await confirm(TEXT.discardChanges, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))
-    )
+    if (!dirty || (await confirm(TEXT.discardChanges, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true })))
       onClose();
   };
 
@@ -208,7 +204,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       onOpenAutoFocus={(event) => {
         // Start in the title rather than on the close button.
         event.preventDefault();
-        titleRef.current?.focus();
+        setFocus('title');
       }}
       onCloseAutoFocus={(event) => {
         if (savedId.current && focusPromptCard(savedId.current)) event.preventDefault();
@@ -232,38 +228,35 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
             </span>
           }
           description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
+          error={errors.title?.message}
         >
           <Input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            {...register('title', RULES.title)}
             maxLength={TITLE_MAX}
             required
             autoComplete="off"
             placeholder="e.g. Weekly status update"
             disabled={busy}
-            ref={titleRef}
           />
         </Field>
 
         {initial ? (
-          <Field label="Slug" error={slugError} description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one.">
-            <Input
-              ref={slugRef}
-              value={slug}
-              onChange={(event) => setSlug(event.target.value)}
-              maxLength={SLUG_MAX}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy}
-            />
+          <Field
+            label="Slug"
+            error={errors.slug?.message}
+            description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one."
+          >
+            <Input {...register('slug', RULES.slug)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
           </Field>
         ) : null}
 
-        <Field id={ids.body} label="Body" labelAside={<InsertVariable onInsert={insertAtCursor} disabled={busy} />}>
+        <Field id={ids.body} label="Body" labelAside={<InsertVariable onInsert={insertAtCursor} disabled={busy} />} error={errors.body?.message}>
           <Textarea
-            ref={bodyRef}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
+            {...bodyProps}
+            ref={(area) => {
+              bodyField(area);
+              bodyRef.current = area;
+            }}
             required
             rows={10}
             className="prompt-editor__body"
@@ -294,7 +287,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
         </div>
 
         <Field label="Category">
-          <Select value={categoryValue} onChange={(event) => setCategoryId(event.target.value)} disabled={busy}>
+          <Select value={categoryValue} onChange={(event) => setValue('category_id', event.target.value, { shouldDirty: true })} disabled={busy}>
             <option value="">No category</option>
             {options.map((category) => (
               <option key={category.id} value={category.id}>
@@ -308,7 +301,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           <Field label="Tasks" description="Press Enter, comma or Tab to add.">
             <TagInput
               value={tasks}
-              onChange={setTasks}
+              onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })}
               maxTags={TAGS_MAX}
               maxLength={TAG_MAX}
               placeholder="e.g. Writing"
@@ -319,7 +312,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           <Field label="Industries" description="Press Enter, comma or Tab to add.">
             <TagInput
               value={industries}
-              onChange={setIndustries}
+              onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
               maxTags={TAGS_MAX}
               maxLength={TAG_MAX}
               placeholder="e.g. Marketing"
@@ -329,7 +322,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           </Field>
         </div>
 
-        <Checkbox label="Favorite" checked={isFavorite} onChange={(event) => setIsFavorite(event.target.checked)} disabled={busy} />
+        <Checkbox label="Favorite" {...register('is_favorite')} disabled={busy} />
 
         <DialogError id={ids.error}>{error}</DialogError>
         {saveHeldBy ? <LimitNote id={ids.held}>{saveHeldBy}</LimitNote> : null}
@@ -379,7 +372,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           prompt={initial}
           onClose={() => setHistoryOpen(false)}
           onRestored={onRestored}
-          confirmRestore={() => !hasUnsavedChanges() || confirm(CONFIRM.restoreOverUnsaved)}
+          confirmRestore={() => !dirty || confirm(CONFIRM.restoreOverUnsaved)}
         />
       ) : null}
       <ShareDialog prompt={initial && shareOpen ? initial : null} onClose={() => setShareOpen(false)} />
