@@ -55,20 +55,21 @@ const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 /**
  * The page's HTML: the shell with the page's markup in #root, its title and description, and
  * every stylesheet it needs inlined in one <style> (the shell's and its route's, in cascade order),
- * so the first paint waits for no request but the HTML itself. The shell's module preloads are left
- * out: in the head, on a slow link, they would share the bandwidth with the HTML and delay that
- * paint. After the content come the links the entry script's first step needs to hydrate without
- * extra work (docs/architecture.md, "Prerendered pages"): Vite's preload helper, which loads a
- * route chunk for the router, appends a <link> for each of the chunk's scripts and stylesheets
- * unless the page already has one with that address, and those appends and the restyling they
- * cause took a phone's main thread while the page should have been hydrating. So the route's
- * scripts come as module preloads (fetched while the entry loads), and its stylesheets, already
- * inlined, as disabled links (never fetched, never applied). `readAsset` reads a built file by
- * its path in the build.
+ * so the first paint waits for no request but the HTML itself. Nothing else the page names is
+ * fetched before that paint (docs/architecture.md, "Prerendered pages") but the entry script,
+ * which imports nothing of the app statically, and the two small modules it does import (the
+ * bundler's runtime and Vite's preload helper), preloaded beside it rather than found after it.
+ * After the content come a <template> of module
+ * preloads for every module hydrating imports (inert until main.tsx adds them once the page has
+ * painted, so they download side by side) and, for each inlined stylesheet, a link of a type no
+ * browser loads: Vite's preload helper, which loads a route chunk, appends a link for each of the
+ * chunk's stylesheets unless the page has one with that address, and the second download and the
+ * restyling took a phone's main thread while the page was hydrating. `readAsset` reads a built
+ * file by its path in the build.
  */
 export function fillPage(
   shell: string,
-  page: { markup: string; description: string; js: string[]; css: string[] },
+  page: { markup: string; description: string; entryImports: string[]; js: string[]; css: string[] },
   readAsset: (file: string) => string,
 ): string {
   const { hoisted, body } = splitHoisted(page.markup);
@@ -77,16 +78,17 @@ export function fillPage(
   const shellCss = [...shell.matchAll(STYLESHEET)].map((match) => match[1]!);
   const cssFiles = [...new Set([...shellCss, ...page.css])];
   const css = cssFiles.map(readAsset).join('\n');
+  const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`;
   const links = [
-    ...[...new Set(page.js)].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`),
-    ...cssFiles.map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}" disabled />`),
+    `<template id="boot-modules">${[...new Set(page.js)].map(preload).join('')}</template>`,
+    ...cssFiles.map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}" type="text/plain" />`),
   ];
   const html = withoutSplash(shell)
     .replace(STYLESHEET, '')
     .replace(MODULEPRELOAD, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${hoisted.replace(title, '')}${title}`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttribute(page.description)}" />`)
-    .replace('</head>', () => `  <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+    .replace('</head>', () => `  ${page.entryImports.map(preload).join('\n    ')}\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-prerendered>${body}</div>`)
     .replace('</body>', () => `  ${links.join('\n    ')}\n  </body>`);
   if (!html.includes('data-prerendered')) throw new Error('The built index.html has no empty <div id="root"></div> to fill.');
@@ -139,10 +141,11 @@ export function prerenderPages(): Plugin {
           const module = resolve(config.root, ROUTE_MODULES[page.path] ?? '');
           const chunk = chunks.find((item) => item.facadeModuleId === module);
           if (!chunk) throw new Error(`No chunk for ${page.path} (${ROUTE_MODULES[page.path]}): update ROUTE_MODULES in web/prerender.ts.`);
-          // What hydrating takes: the entry, the steps it loads (main.tsx), then the route module.
-          const seen = new Set<string>();
+          // What hydrating takes after the entry and its own imports (whose stylesheets the shell
+          // links): the steps it loads (main.tsx), then the route module.
+          const seen = new Set([entry.fileName, ...entry.imports]);
           const needs = { js: [] as string[], css: [] as string[] };
-          for (const fileName of [entry.fileName, ...entry.dynamicImports, chunk.fileName]) {
+          for (const fileName of [...entry.dynamicImports, chunk.fileName]) {
             const more = chunkNeeds(bundle, fileName, seen);
             needs.js.push(...more.js);
             needs.css.push(...more.css);
@@ -150,7 +153,7 @@ export function prerenderPages(): Plugin {
           const markup = await renderPage(page.path);
           const file = join(outDir, page.file);
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, fillPage(shell, { markup, description: page.description, ...needs }, (asset) => readFileSync(join(outDir, asset), 'utf8')));
+          writeFileSync(file, fillPage(shell, { markup, description: page.description, entryImports: entry.imports, ...needs }, (asset) => readFileSync(join(outDir, asset), 'utf8')));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

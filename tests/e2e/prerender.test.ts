@@ -57,12 +57,20 @@ describe('prerendered public pages: the HTML', () => {
       expect(head).toContain('<style>');
       expect(head.split('<style>')[1]).toContain('.limit-note{');
       expect(head).not.toContain('rel="stylesheet"');
-      expect(head).not.toContain('rel="modulepreload"');
-      // After the content: the modules hydration imports, preloaded, and the inlined stylesheets
-      // as disabled links, so the script does not fetch them again (docs/architecture.md).
+      // The head names the entry script and preloads only the modules it imports statically.
+      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(head)?.[1];
+      const entryImports = [...(await rawHtml(entry!)).html.matchAll(/\bfrom\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+      const headPreloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+      expect(headPreloads.sort()).toEqual(entryImports.sort());
+      // After the content: the preloads of the modules hydration imports, inert in a template
+      // until the page has painted, and the inlined stylesheets as links of a type no browser
+      // loads, so the script does not fetch them again (docs/architecture.md).
       const tail = html.split('</head>')[1]!;
-      expect(tail).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" \/>/);
-      expect(tail).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled \/>/);
+      const template = /<template id="boot-modules">([\s\S]*?)<\/template>/.exec(tail)?.[1] ?? '';
+      expect(template).toMatch(/^(<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js" \/>)+$/);
+      expect(tail.replace(template, '')).not.toContain('modulepreload');
+      expect(tail).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" type="text\/plain" \/>/);
+      expect(html.match(/<script/g)).toHaveLength(1);
       titles.add(expected.title);
     }
     expect(titles.size).toBe(PRERENDERED_PAGES.length);
@@ -139,9 +147,42 @@ describe('prerendered public pages: in Chromium', () => {
       expect(await page.title()).toBe(PAGES[path]!.title);
       expect(await page.locator('head title').count()).toBe(1);
       // Its styles stay the inlined ones: hydrating loaded no stylesheet of the route again.
-      expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count(), path).toBe(0);
+      expect(await page.locator('link[rel="stylesheet"]:not([type="text/plain"])').count(), path).toBe(0);
     }
     // useBrowser fails the test on any console error, which is where React reports a mismatch.
+  });
+
+  it('paints each page before it asks for the app: no stylesheet fetched, only the entry and its own imports before the first paint', async () => {
+    // A fresh context per page: nothing cached, so every request the page makes is seen.
+    const browserInstance = browser.page.context().browser()!;
+    for (const path of Object.keys(PAGES)) {
+      const context = await browserInstance.newContext({ baseURL: inject('baseUrl') });
+      try {
+        const page = await context.newPage();
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // The first paint waited for the HTML alone: no stylesheet was fetched at all, and of the
+        // scripts only those the head names (the entry and its own imports) were requested before
+        // that paint; the app's modules came after it (docs/architecture.md).
+        const loads = await page.evaluate(() => ({
+          firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+          files: performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+        }));
+        expect(
+          loads.files.filter((file) => file.name.endsWith('.css')),
+          path,
+        ).toEqual([]);
+        const early = loads.files.filter((file) => file.name.endsWith('.js') && file.start < loads.firstPaint).map((file) => file.name);
+        expect(early.length, path).toBeGreaterThan(0);
+        expect(early.length, path).toBeLessThanOrEqual(3);
+        const servedHead = (await rawHtml(path)).html.split('</head>')[0]!;
+        const named = [...servedHead.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+        expect(named, path).toEqual(expect.arrayContaining(early));
+        expect(loads.files.filter((file) => file.name.endsWith('.js')).length, path).toBeGreaterThan(5);
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   it('stays interactive after hydration: client navigation, and the login form signs in', async () => {
