@@ -193,7 +193,8 @@ describe('Profile card', () => {
     await card.getByLabel('audience').fill('designers');
     await card.getByRole('button', { name: 'Save', exact: true }).click();
     await values.getByText('designers').waitFor();
-    expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({ audience: 'designers' });
+    // Polled: the card can show the new value before the API read below sees it.
+    await expect.poll(async () => (await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({ audience: 'designers' });
 
     await card.getByRole('button', { name: 'Delete audience' }).click();
     expect(await answerAppDialog(page)).toEqual({
@@ -201,7 +202,7 @@ describe('Profile card', () => {
       message: 'Delete the profile value "audience"? Prompts that use [PROFILE: audience] will ask for it again.',
     });
     await card.getByText('No profile values yet.', { exact: false }).waitFor();
-    expect((await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({});
+    await expect.poll(async () => (await apiAs(token, 'GET', '/context/profile')).body.values).toEqual({});
   });
 });
 

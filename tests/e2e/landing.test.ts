@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../infra/local/build-web';
 import { useBrowser } from '../support/browser';
-import { atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { atPath, live, logIn, registerViaApi, see } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -30,6 +30,7 @@ describe('landing page content', () => {
   it('shows the hero with its badge, headline and accessible buttons', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     await see(page, 'INSTANT APP GENERATION');
 
     const heading = page.getByRole('heading', { level: 1 });
@@ -54,6 +55,7 @@ describe('landing page content', () => {
   it('lists the three landing plans, Pro marked popular, and the app-generation stats', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     const plans = page.locator('#pricing');
     const plan = (name: string) => plans.locator('li.plan').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
@@ -79,6 +81,7 @@ describe('landing page content', () => {
   it('shows the copyright with the current year and links to the legal pages and pricing', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     const footer = page.locator('footer');
     const copyright = (await footer.getByText(/© \d{4} Construct/).textContent()) ?? '';
     expect(copyright.match(/© (\d{4})/)?.[1]).toBe(String(new Date().getFullYear()));
@@ -96,6 +99,7 @@ describe('landing navigation and buttons', () => {
   it('has the top navigation bar on / only', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Features', '#features'],
@@ -123,6 +127,7 @@ describe('landing navigation and buttons', () => {
   it('Start Now leads a visitor to /register', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     await page.getByRole('link', { name: 'Start Now: create your account' }).click();
     await atPath(page, '/register');
   });
@@ -134,6 +139,7 @@ describe('landing navigation and buttons', () => {
     await atPath(page, '/prompts');
 
     await page.goto('/');
+    await live(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Open app' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Register', exact: true }).count()).toBe(0);
@@ -147,6 +153,7 @@ describe('landing navigation and buttons', () => {
   it('Learn More scrolls to the features and moves focus there', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     await see(page, 'INSTANT APP GENERATION');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await topOf(page, '#features')).toBeGreaterThan(300);
@@ -161,6 +168,7 @@ describe('landing navigation and buttons', () => {
   it('feature cards rise into view once, and tilt towards the pointer', async () => {
     const { page } = browser;
     await page.goto('/');
+    await live(page);
     const card = page.locator('#features li.feature-card').first();
     expect(await card.getAttribute('data-revealed')).toBe('false');
 
@@ -190,6 +198,7 @@ describe('landing background', () => {
     const { page } = browser;
     const requests = recordRequests(page);
     await page.goto('/');
+    await live(page);
     const canvas = page.getByTestId('landing-background');
     // Nothing runs, and its code is not fetched, until the visitor's first interaction.
     await page.waitForLoadState('networkidle');
@@ -234,6 +243,7 @@ describe('landing background', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const requests = recordRequests(page);
     await page.goto('/');
+    await live(page);
     await see(page, 'INSTANT APP GENERATION');
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('landing-background').count()).toBe(0);
@@ -281,6 +291,7 @@ describe('landing accessibility', () => {
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
+        await live(page);
         await see(page, 'INSTANT APP GENERATION');
         // Reveal every card (they rise in once scrolled into view) and let the entrance finish.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -302,6 +313,7 @@ describe('landing on a phone', () => {
     const { page } = browser;
     await page.setViewportSize({ width: 375, height: 760 });
     await page.goto('/');
+    await live(page);
     await see(page, 'INSTANT APP GENERATION');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser';
-import { atPath, logIn, registerViaApi, see } from '../support/e2e';
+import { atPath, live, logIn, registerViaApi, see } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -46,6 +46,7 @@ describe('pricing page', () => {
   it('shows the three plans, prices, features and the guarantee to a visitor', async () => {
     const { page } = browser;
     await page.goto('/pricing');
+    await live(page);
     await page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor();
     expect(await page.title()).toBe('Pricing · Construct');
     await see(page, 'PRICING PLANS');

@@ -46,6 +46,14 @@ export async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
 }
 
+/**
+ * Waits until a prerendered page is the live app: hydrated, its buttons answering (main.tsx takes
+ * `data-prerendered` off the root then). Before that a click on a button that only script drives does nothing.
+ */
+export async function live(page: Page) {
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached', timeout: 10_000 });
+}
+
 export async function atPath(page: Page, path: string) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(path);
 }

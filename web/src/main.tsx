@@ -77,10 +77,13 @@ if (hydrate) {
   await nextTask();
   const router = createRouter();
   await nextTask();
+  // Once hydrated the root is no longer a built page but the live app: the attribute goes.
+  const live = () => container.removeAttribute('data-prerendered');
   startTransition(() => {
-    hydrateRoot(container, appElement(router));
+    hydrateRoot(container, appElement(router, live));
   });
 } else {
   holdUntilAppPaints(container);
+  container.removeAttribute('data-prerendered');
   createRoot(container).render(appElement(createRouter()));
 }

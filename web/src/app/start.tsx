@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createBrowserRouter, type DataRouter } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './router';
@@ -13,10 +13,17 @@ export function createRouter(): DataRouter {
   return createBrowserRouter(routes);
 }
 
-export function appElement(router: DataRouter) {
+/** Calls `done` after the first commit: for a hydrated page, the moment it is the app's. Renders nothing. */
+function AfterFirstCommit({ done }: { done: () => void }) {
+  useEffect(done, []);
+  return null;
+}
+
+export function appElement(router: DataRouter, onFirstCommit?: () => void) {
   return (
     <StrictMode>
       <App router={router} />
+      {onFirstCommit ? <AfterFirstCommit done={onFirstCommit} /> : null}
     </StrictMode>
   );
 }

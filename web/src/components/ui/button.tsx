@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { cx } from './cx';
 import { Spinner } from './spinner';
 import './button.css';
@@ -26,12 +27,18 @@ export interface ButtonProps extends ComponentProps<'button'>, ButtonStyleOption
   icon?: ReactNode;
 }
 
+/**
+ * A button. On a prerendered page it is disabled until the page is hydrated: before that a press
+ * would do nothing, or a submit would post the form to a page that cannot take it
+ * (docs/decisions.md, "Prerendered public pages").
+ */
 export function Button({ variant, size, block, className, loading = false, icon, disabled, type = 'button', children, ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClassName({ variant, size, block, className })}
-      disabled={disabled || loading}
+      disabled={disabled || loading || !hydrated}
       aria-busy={loading || undefined}
       {...rest}
     >

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useFieldControl } from './field';
 import { Input, type InputProps } from './input';
 
@@ -15,6 +16,8 @@ export function PasswordInput({ showLabel = 'Show password', hideLabel = 'Hide p
   const [visible, setVisible] = useState(false);
   const field = useFieldControl();
   const controlId = id ?? field?.id;
+  // Until a prerendered page is hydrated the toggle could not toggle (docs/decisions.md).
+  const hydrated = useHydrated();
   return (
     <div className="input-group">
       <Input {...rest} id={controlId} disabled={disabled} type={visible ? 'text' : 'password'} />
@@ -23,7 +26,7 @@ export function PasswordInput({ showLabel = 'Show password', hideLabel = 'Hide p
         className="input-group__action"
         aria-label={visible ? hideLabel : showLabel}
         aria-controls={controlId}
-        disabled={disabled}
+        disabled={disabled || !hydrated}
         onClick={() => setVisible((v) => !v)}
       >
         {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}

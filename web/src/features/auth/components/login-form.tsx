@@ -87,7 +87,7 @@ export function LoginForm({ onSuccess, origin, signedOut = false }: LoginFormPro
           />
         </Field>
       </fieldset>
-      <Button type="submit" size="lg" block loading={busy} disabled={!hydrated}>
+      <Button type="submit" size="lg" block loading={busy}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
       <p className="auth-form__switch">

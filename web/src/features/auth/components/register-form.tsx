@@ -13,7 +13,6 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { emailRule, newPasswordRule, PASSWORD_MESSAGES, samePassword } from '@/lib/form-rules';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from '../api/register';
 
 /** The register form's texts and timing (docs/product.md, Register). */
@@ -81,7 +80,6 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
 
   const loading = mutation.isPending;
   const succeeded = mutation.isSuccess;
-  const hydrated = useHydrated();
   const locked = loading || succeeded;
 
   /** Errors show only for touched fields. */
@@ -157,7 +155,7 @@ export function RegisterForm({ onSuccess, origin }: RegisterFormProps) {
           {...register('terms', { validate: (v) => v === true || REGISTER_MESSAGES.terms })}
         />
       </fieldset>
-      <Button type="submit" size="lg" block loading={loading} disabled={succeeded || !hydrated}>
+      <Button type="submit" size="lg" block loading={loading} disabled={succeeded}>
         {loading ? 'Creating account...' : succeeded ? 'Success!' : 'Create Account'}
       </Button>
       <p id="register-status" className={`form-status${succeeded ? ' form-status--success' : ''}`} role="status">

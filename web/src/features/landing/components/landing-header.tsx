@@ -5,6 +5,7 @@ import { LogoLink } from '@/components/logo';
 import { buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useMediaQuery } from '../lib/media';
 import { onSectionLinkClick } from '../lib/scroll';
 
@@ -21,6 +22,8 @@ export const SECTION_LINKS = [
  */
 export function LandingHeader({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
+  // The built page's menu button could not open the menu: it waits for hydration (docs/decisions.md).
+  const hydrated = useHydrated();
   const [scrolled, setScrolled] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -104,6 +107,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
               ref={toggle}
               type="button"
               className="landing-nav__toggle"
+              disabled={!hydrated}
               aria-expanded={open}
               aria-controls="landing-menu"
               aria-label="Menu"
