@@ -4,6 +4,7 @@ import { chmodSync, createReadStream, existsSync, mkdirSync, readdirSync } from 
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -58,7 +59,10 @@ function locateRelease(): string {
   return dir;
 }
 
-/** Starts DynamoDB Local on a free loopback port; `dataDir` keeps data across restarts, omit it for in-memory. */
+/** Runs the jar's own server bound to 127.0.0.1 (the jar alone listens on every interface). */
+const LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDBLocal.java', import.meta.url));
+
+/** Starts DynamoDB Local on a free loopback port (listening on 127.0.0.1 only); `dataDir` keeps data across restarts, omit it for in-memory. */
 export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoLocal> {
   const release = locateRelease();
   const jar = join(release, 'DynamoDBLocal.jar');
@@ -81,8 +85,9 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
     '-Xms64m',
     '-Xmx1g',
     `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`,
-    '-jar',
+    '-cp',
     jar,
+    LAUNCHER,
     '-sharedDb',
     '-disableTelemetry',
     '-port',
