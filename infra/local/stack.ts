@@ -68,6 +68,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
+    // URLs users give may be http and loopback on one machine (local model servers, test fakes).
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     process.env.JWT_SECRET = localSecret(options.dataDir, 'jwt-secret', process.env.JWT_SECRET);
     // Without a real Stripe account the local test checkout signs events with this secret.
     if (!process.env.STRIPE_SECRET_KEY || !process.env.STRIPE_WEBHOOK_SECRET) {
