@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
 import { createGateway, type GatewayOptions } from './gateway';
+import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
 
 /**
@@ -41,21 +42,6 @@ export interface AdminBootstrap {
   generatedPassword?: string;
 }
 
-/**
- * A random secret generated once per data directory and kept there (the JWT key, the local
- * Stripe webhook secret). Handlers cache secrets per process, so an in-memory stack keeps one
- * already set in the environment.
- */
-function localSecret(dataDir: string | undefined, name: string, current: string | undefined, prefix = ''): string {
-  if (!dataDir) return current ?? prefix + randomBytes(48).toString('base64url');
-  const file = join(dataDir, name);
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, prefix + randomBytes(48).toString('base64url'), { mode: 0o600 });
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const tableName = options.tableName ?? 'construct';
   const dynamo = await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
@@ -71,9 +57,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // URLs users give may be http and loopback on one machine (local model servers, test fakes).
     process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     process.env.JWT_SECRET = localSecret(options.dataDir, 'jwt-secret', process.env.JWT_SECRET);
+    // The secret box's master key on one machine (functions/lib/services/secret-box.ts): 256 bits.
+    process.env.SECRET_BOX_KEY = localSecret(options.dataDir, 'secret-box-key', process.env.SECRET_BOX_KEY, { bytes: 32 });
     // Without a real Stripe account the local test checkout signs events with this secret.
     if (!process.env.STRIPE_SECRET_KEY || !process.env.STRIPE_WEBHOOK_SECRET) {
-      process.env.STRIPE_WEBHOOK_SECRET ??= localSecret(options.dataDir, 'stripe-webhook-secret', undefined, 'whsec_');
+      process.env.STRIPE_WEBHOOK_SECRET ??= localSecret(options.dataDir, 'stripe-webhook-secret', undefined, { prefix: 'whsec_' });
     }
 
     await ensureTable(dynamo.client, tableName);
