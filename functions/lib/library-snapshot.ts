@@ -578,9 +578,9 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
  * tier's own files, which hold no text above the tier), or undefined when it is not in the library.
  */
 export async function libraryView(tier: Tier, id: string): Promise<LibraryPrompt | undefined> {
-  const entry = (await libraryRevisions([id])).get(id);
-  if (!entry) return undefined;
   const m = await libraryManifest();
+  const entry = (await revisionsIn(m, [id])).get(id);
+  if (!entry) return undefined;
   const [view] = await viewsBetween(m, tier, entry[2], entry[2] + 1);
   return view && view.id === id ? view : undefined;
 }
@@ -589,8 +589,14 @@ export async function libraryView(tier: Tier, id: string): Promise<LibraryPrompt
 export const libraryFilters = async (): Promise<LibraryFilters> => (await libraryManifest()).filters;
 
 /** Revision, tier and position of each id that is in the library (reads one bucket per distinct bucket). */
-export async function libraryRevisions(ids: readonly string[]): Promise<Map<string, RevisionEntry>> {
-  const m = await libraryManifest();
+export const libraryRevisions = async (ids: readonly string[]) => revisionsIn(await libraryManifest(), ids);
+
+/**
+ * The entries of one version: a position is only valid in the version it was read from, so a
+ * reader that goes on to a view file reads both from one manifest (another version may be
+ * published between two reads of `current.json`, and its positions differ).
+ */
+async function revisionsIn(m: Manifest, ids: readonly string[]): Promise<Map<string, RevisionEntry>> {
   const found = new Map<string, RevisionEntry>();
   if (!m.prompt_count || !ids.length) return found;
   const byBucket = new Map<number, string[]>();
@@ -609,9 +615,9 @@ export async function libraryRevisions(ids: readonly string[]): Promise<Map<stri
 
 /** A library prompt's full content from the snapshot (the elite views hide nothing), with its revision. */
 export async function snapshotOriginal(id: string): Promise<{ view: LibraryPrompt; revision: string } | undefined> {
-  const entry = (await libraryRevisions([id])).get(id);
-  if (!entry) return undefined;
   const m = await libraryManifest();
+  const entry = (await revisionsIn(m, [id])).get(id);
+  if (!entry) return undefined;
   const [view] = await viewsBetween(m, 'elite', entry[2], entry[2] + 1);
   return view && view.id === id ? { view, revision: entry[0] } : undefined;
 }

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LibraryPromptItem } from '../../functions/lib/library';
-import { folderStore, type LibraryContent, rebuildSnapshot, type SnapshotStore } from '../../functions/lib/library-snapshot';
+import {
+  buildSnapshot,
+  folderStore,
+  type LibraryContent,
+  libraryView,
+  rebuildSnapshot,
+  type SnapshotStore,
+  snapshotOriginal,
+  useSnapshotStore,
+} from '../../functions/lib/library-snapshot';
 
 /**
  * Several processes build into one local snapshot folder (the local stack, test workers, the
@@ -14,21 +23,21 @@ import { folderStore, type LibraryContent, rebuildSnapshot, type SnapshotStore }
 const dir = mkdtempSync(join(tmpdir(), 'construct-publish-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const prompt = (id: string, title: string) =>
+  ({
+    id,
+    title,
+    body: 'Body [INPUT: x]',
+    category_id: null,
+    tasks: [],
+    industries: [],
+    access_tier: 'free',
+    owner_email: 'curator@test.local',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }) as LibraryPromptItem;
 const library = (title: string): LibraryContent => ({
-  prompts: [
-    {
-      id: 'p1',
-      title,
-      body: 'Body [INPUT: x]',
-      category_id: null,
-      tasks: [],
-      industries: [],
-      access_tier: 'free',
-      owner_email: 'curator@test.local',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    } as LibraryPromptItem,
-  ],
+  prompts: [prompt('p1', title)],
   categories: new Map(),
   forkCounts: new Map(),
 });
@@ -55,5 +64,23 @@ describe('publishing a library snapshot', () => {
     const [, newer] = await Promise.all([earlier, later]);
     const current = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')) as { version: string };
     expect(current.version).toBe(newer.version);
+  });
+});
+
+describe('reading a library prompt while another version is published', () => {
+  it('takes its position and its view from the same version (a fork\'s original is never "gone" because the library grew)', async () => {
+    const store = folderStore(join(dir, 'read'));
+    // "Middle" is first in one version; in the next, a new prompt sorts before it.
+    const one = await buildSnapshot([prompt('middle', 'Middle')], new Map(), store);
+    const two = await buildSnapshot([prompt('aardvark', 'Aardvark'), prompt('middle', 'Middle')], new Map(), store);
+    // current.json names the first version at a reader's first look and the second at every later one.
+    let looks = 0;
+    useSnapshotStore({
+      ...store,
+      get: async (key) => (key === 'current.json' ? JSON.stringify({ version: (looks++ ? two : one).version, started_at: 0 }) : store.get(key)),
+    });
+    expect((await snapshotOriginal('middle'))?.view.title).toBe('Middle');
+    looks = 0;
+    expect((await libraryView('free', 'middle'))?.title).toBe('Middle');
   });
 });
