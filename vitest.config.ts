@@ -15,7 +15,7 @@ export default defineConfig({
     },
   },
   test: {
-    // Handlers called inside a worker (fault tests) log nothing unless a test asks (see functions/lib/log.ts).
+    // Handlers called inside a worker (fault tests) log nothing unless a test asks (see functions/lib/http/log.ts).
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

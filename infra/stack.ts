@@ -159,16 +159,16 @@ export class ConstructStack extends Stack {
   }
 }
 
-/** Routes that issue or check the library tier proof (functions/lib/tier-proof.ts). */
+/** Routes that issue or check the library tier proof (functions/lib/use-cases/tier-proof.ts). */
 export const usesTierProof = (routeKey: string) =>
   ['POST /auth/login', 'GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters'].includes(routeKey);
 
-/** The environment variable naming the search collection (functions/lib/library-search.ts). */
+/** The environment variable naming the search collection (functions/lib/services/library-search.ts). */
 const SEARCH_ENDPOINT_ENV = 'LIBRARY_SEARCH_ENDPOINT';
 /** The route whose searches, filters and sorts the search engine answers when the stage has one. */
 export const searchesLibrary = (routeKey: string) => routeKey === 'GET /library/prompts';
 
-/** Routes answered from the library snapshot (functions that import functions/lib/library-snapshot.ts). */
+/** Routes answered from the library snapshot (functions that import functions/lib/services/library-snapshot.ts). */
 export const readsLibrarySnapshot = (routeKey: string) =>
   ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) ||
   routeKey.includes('/library-update');

@@ -1,7 +1,7 @@
 /**
  * The one DynamoDB table, defined once: the CDK stack and the local stack both build from this,
  * so the key schema can never drift between AWS and DynamoDB Local.
- * Item layout (which entity lives under which keys) is documented in functions/lib/keys.ts.
+ * Item layout (which entity lives under which keys) is documented in functions/lib/data/keys.ts.
  */
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',

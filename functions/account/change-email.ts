@@ -1,6 +1,6 @@
 import { ChangeEmailRequest } from '@shared/contract/account';
-import { MAIL_SENT, requestEmailChange } from '../lib/account';
-import { api, json } from '../lib/http';
+import { api, json } from '../lib/http/http';
+import { MAIL_SENT, requestEmailChange } from '../lib/use-cases/account';
 
 /** POST /account/email: a confirmation link goes to the new address; the email changes when it is followed. */
 export const handler = api('POST /account/email', { body: ChangeEmailRequest }, async ({ body, user }) => {

@@ -1,7 +1,7 @@
 import { DeleteAccountRequest } from '@shared/contract/account';
-import { checkPassword } from '../lib/account';
-import { deleteUserData } from '../lib/account-data';
-import { api, noContent } from '../lib/http';
+import { api, noContent } from '../lib/http/http';
+import { checkPassword } from '../lib/use-cases/account';
+import { deleteUserData } from '../lib/use-cases/account-data';
 
 /** DELETE /account: the password, then every item of the user goes (the last admin is refused with 409). */
 export const handler = api('DELETE /account', { body: DeleteAccountRequest }, async ({ body, user }) => {

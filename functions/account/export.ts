@@ -1,6 +1,6 @@
-import { exportAccount } from '../lib/account-data';
-import { api } from '../lib/http';
-import { fileResponse } from '../lib/transfer';
+import { api } from '../lib/http/http';
+import { exportAccount } from '../lib/use-cases/account-data';
+import { fileResponse } from '../lib/use-cases/transfer';
 
 /** GET /account/export: everything the product holds about the user, as a JSON download. */
 export const handler = api('GET /account/export', {}, async ({ user, event }) => {

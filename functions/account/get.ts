@@ -1,5 +1,5 @@
-import { accountView } from '../lib/account-data';
-import { api, ok } from '../lib/http';
+import { api, ok } from '../lib/http/http';
+import { accountView } from '../lib/use-cases/account-data';
 
 /** GET /account: the profile with plan usage. */
 export const handler = api('GET /account', {}, async ({ user }) => ok(await accountView(user)));

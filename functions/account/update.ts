@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UpdateAccountRequest } from '@shared/contract/account';
-import { accountView } from '../lib/account-data';
-import { db, TABLE } from '../lib/db';
-import { api, ok } from '../lib/http';
-import type { UserRecord } from '../lib/users';
-import { userKeys } from '../lib/users';
+import { db, TABLE } from '../lib/data/db';
+import type { UserRecord } from '../lib/data/users';
+import { userKeys } from '../lib/data/users';
+import { api, ok } from '../lib/http/http';
+import { accountView } from '../lib/use-cases/account-data';
 
 /** PUT /account: first and last name. */
 export const handler = api('PUT /account', { body: UpdateAccountRequest }, async ({ body, user }) => {

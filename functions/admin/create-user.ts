@@ -1,7 +1,7 @@
 import { AdminUserCreate } from '@shared/contract/admin';
-import { api, created } from '../lib/http';
-import { hashPassword } from '../lib/passwords';
-import { createUser, toUser } from '../lib/users';
+import { createUser, toUser } from '../lib/data/users';
+import { api, created } from '../lib/http/http';
+import { hashPassword } from '../lib/services/passwords';
 
 /** POST /admin/users: an account with the chosen tier and role (names default to 'Admin' 'Created'). */
 export const handler = api('POST /admin/users', { body: AdminUserCreate }, async ({ body }) => {

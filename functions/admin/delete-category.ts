@@ -1,5 +1,5 @@
-import { api, noContent } from '../lib/http';
-import { deleteLibraryCategory } from '../lib/library';
+import { deleteLibraryCategory } from '../lib/data/library';
+import { api, noContent } from '../lib/http/http';
 
 /** DELETE /admin/categories/{id}: its prompts stay in the library, uncategorised. */
 export const handler = api('DELETE /admin/categories/{id}', {}, async ({ params }) => {

@@ -1,5 +1,5 @@
-import { api, noContent } from '../lib/http';
-import { deleteLibraryPrompt } from '../lib/library';
+import { deleteLibraryPrompt } from '../lib/data/library';
+import { api, noContent } from '../lib/http/http';
 
 /** DELETE /admin/prompts/{id}: removes a prompt from the library (forks already made stay). */
 export const handler = api('DELETE /admin/prompts/{id}', {}, async ({ params }) => {

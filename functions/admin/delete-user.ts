@@ -1,5 +1,5 @@
-import { deleteUser } from '../lib/admin-users';
-import { api, noContent } from '../lib/http';
+import { api, noContent } from '../lib/http/http';
+import { deleteUser } from '../lib/use-cases/admin-users';
 
 /** DELETE /admin/users/{id}: the account and its whole workspace; the email becomes free. */
 export const handler = api('DELETE /admin/users/{id}', {}, async ({ user, params }) => {

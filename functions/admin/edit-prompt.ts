@@ -1,6 +1,6 @@
 import { LibraryPromptEdit } from '@shared/contract/library';
-import { api, noContent } from '../lib/http';
-import { editLibraryPrompt } from '../lib/library';
+import { editLibraryPrompt } from '../lib/data/library';
+import { api, noContent } from '../lib/http/http';
 
 /**
  * PUT /admin/prompts/{id}: an admin's edit of a library prompt's title, body, tasks, industries

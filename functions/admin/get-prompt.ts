@@ -1,6 +1,6 @@
-import { NotFoundError } from '../lib/errors';
-import { api, ok } from '../lib/http';
-import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../lib/library';
+import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../lib/data/library';
+import { NotFoundError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
 
 /** GET /admin/prompts/{id}: a library prompt's full text for the admin's edit dialog (from the table, so an edit starts from the latest). */
 export const handler = api('GET /admin/prompts/{id}', {}, async ({ params }) => {

@@ -1,7 +1,7 @@
 import { AdminPromptsQuery } from '@shared/contract/admin';
-import { api, ok } from '../lib/http';
-import { adminPromptsPage } from '../lib/library';
-import { pageHeaders, pageRequest } from '../lib/paging';
+import { adminPromptsPage } from '../lib/data/library';
+import { pageHeaders, pageRequest } from '../lib/data/paging';
+import { api, ok } from '../lib/http/http';
 
 /** GET /admin/prompts: a page of the library's prompts from their index, by id (an admin screen, never a user's request path). */
 export const handler = api('GET /admin/prompts', { query: AdminPromptsQuery }, async ({ query }) => {

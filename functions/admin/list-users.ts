@@ -1,7 +1,7 @@
 import { AdminUsersQuery } from '@shared/contract/admin';
-import { listUsers } from '../lib/admin-users';
-import { api, ok } from '../lib/http';
-import { pageHeaders, pageRequest } from '../lib/paging';
+import { pageHeaders, pageRequest } from '../lib/data/paging';
+import { api, ok } from '../lib/http/http';
+import { listUsers } from '../lib/use-cases/admin-users';
 
 /** GET /admin/users: a page of accounts by email (`limit`, `cursor`, `search`: part of the email); the next page's cursor in a header. */
 export const handler = api('GET /admin/users', { query: AdminUsersQuery }, async ({ query }) => {

@@ -1,9 +1,9 @@
 import { PublishRequest } from '@shared/contract/admin';
-import { NotFoundError } from '../lib/errors';
-import { api, created } from '../lib/http';
-import { personalPk } from '../lib/keys';
-import { getLibraryCategory, LIBRARY_CATEGORY_NOT_FOUND, publishPrompt } from '../lib/library';
-import { loadWorkspace } from '../lib/workspace';
+import { personalPk } from '../lib/data/keys';
+import { getLibraryCategory, LIBRARY_CATEGORY_NOT_FOUND, publishPrompt } from '../lib/data/library';
+import { loadWorkspace } from '../lib/data/workspace';
+import { NotFoundError } from '../lib/http/errors';
+import { api, created } from '../lib/http/http';
 
 /** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts (the library itself is never reloaded). */
 export const handler = api('POST /admin/prompts', { body: PublishRequest }, async ({ user, body }) => {

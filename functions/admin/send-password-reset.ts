@@ -1,7 +1,7 @@
-import { sendPasswordReset } from '../lib/account';
-import { NotFoundError } from '../lib/errors';
-import { api, json } from '../lib/http';
-import { getUser } from '../lib/users';
+import { getUser } from '../lib/data/users';
+import { NotFoundError } from '../lib/http/errors';
+import { api, json } from '../lib/http/http';
+import { sendPasswordReset } from '../lib/use-cases/account';
 
 /** POST /admin/users/{id}/password-reset: 'Send password reset' on a user row (the admin never sees the link). */
 export const handler = api('POST /admin/users/{id}/password-reset', {}, async ({ params }) => {

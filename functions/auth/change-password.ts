@@ -1,6 +1,6 @@
 import { ChangePasswordRequest } from '@shared/contract/account';
-import { changePassword } from '../lib/account';
-import { api, ok } from '../lib/http';
+import { api, ok } from '../lib/http/http';
+import { changePassword } from '../lib/use-cases/account';
 
 /** PUT /auth/password: other sessions end; the answer is a token for this one. */
 export const handler = api('PUT /auth/password', { body: ChangePasswordRequest }, async ({ body, user }) =>

@@ -1,7 +1,7 @@
 import { FORGOT_PASSWORD_ACCEPTED, ForgotPasswordRequest } from '@shared/contract/account';
-import { requestPasswordReset } from '../lib/account';
-import { api, json } from '../lib/http';
-import { clientAddress } from '../lib/rate-limits';
+import { clientAddress } from '../lib/data/rate-limits';
+import { api, json } from '../lib/http/http';
+import { requestPasswordReset } from '../lib/use-cases/account';
 
 /** POST /auth/password/forgot: always the same 202, whether or not the account exists. */
 export const handler = api('POST /auth/password/forgot', { body: ForgotPasswordRequest }, async ({ body, event }) => {

@@ -1,12 +1,12 @@
 import { LoginForm } from '@shared/contract/auth';
-import { UnauthorizedError } from '../lib/errors';
-import { api, ok } from '../lib/http';
-import { normaliseEmail } from '../lib/keys';
-import { verifyAgainstDecoy, verifyPassword } from '../lib/passwords';
-import { anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns, type Window } from '../lib/rate-limits';
-import { tierCookie, tierProof } from '../lib/tier-proof';
-import { issueAccessToken } from '../lib/tokens';
-import { findUserByEmail, sessionVersionOf } from '../lib/users';
+import { normaliseEmail } from '../lib/data/keys';
+import { anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns, type Window } from '../lib/data/rate-limits';
+import { findUserByEmail, sessionVersionOf } from '../lib/data/users';
+import { UnauthorizedError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
+import { issueAccessToken } from '../lib/http/tokens';
+import { verifyAgainstDecoy, verifyPassword } from '../lib/services/passwords';
+import { tierCookie, tierProof } from '../lib/use-cases/tier-proof';
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
 

@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE } from '../lib/db';
-import { api, noContent } from '../lib/http';
-import { clearedTierCookie } from '../lib/tier-proof';
-import { revokedTokenKey } from '../lib/users';
+import { db, TABLE } from '../lib/data/db';
+import { revokedTokenKey } from '../lib/data/users';
+import { api, noContent } from '../lib/http/http';
+import { clearedTierCookie } from '../lib/use-cases/tier-proof';
 
 /**
  * POST /auth/logout: revokes the token it was called with (other devices stay signed in). The

@@ -1,9 +1,9 @@
 import { RegisterRequest } from '@shared/contract/auth';
-import { sendVerification } from '../lib/account';
-import { api, created } from '../lib/http';
-import { logger, userRef } from '../lib/log';
-import { hashPassword } from '../lib/passwords';
-import { createUser, toUser } from '../lib/users';
+import { createUser, toUser } from '../lib/data/users';
+import { api, created } from '../lib/http/http';
+import { logger, userRef } from '../lib/http/log';
+import { hashPassword } from '../lib/services/passwords';
+import { sendVerification } from '../lib/use-cases/account';
 
 /**
  * POST /auth/register: a free, non-admin account whose email is unconfirmed until the mailed link

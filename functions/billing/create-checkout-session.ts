@@ -1,7 +1,7 @@
 import { CheckoutRequest } from '@shared/contract/billing';
-import { billingConfig, customerFor, signLocalCheckout, siteUrl, stripe } from '../lib/billing';
-import { BadGatewayError, ConflictError, ServiceUnavailableError } from '../lib/errors';
-import { api, ok } from '../lib/http';
+import { BadGatewayError, ConflictError, ServiceUnavailableError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
+import { billingConfig, customerFor, signLocalCheckout, siteUrl, stripe } from '../lib/use-cases/billing';
 
 const PLAN_NAMES = { pro: 'Pro', elite: 'Elite' } as const;
 

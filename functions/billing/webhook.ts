@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { PAID_PLANS, type PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
-import { applyTierChange, billingConfig, planForPrice, stripe, userIdForCustomer } from '../lib/billing';
-import { BadRequestError } from '../lib/errors';
-import { api, ok } from '../lib/http';
+import { BadRequestError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
+import { applyTierChange, billingConfig, planForPrice, stripe, userIdForCustomer } from '../lib/use-cases/billing';
 
 /**
  * POST /billing/webhook (Stripe; no bearer token). The raw body's signature is verified with the

@@ -1,6 +1,6 @@
 import { CategoryInput } from '@shared/contract/prompts';
-import { createCategory } from '../lib/category';
-import { api, created } from '../lib/http';
+import { createCategory } from '../lib/data/category';
+import { api, created } from '../lib/http/http';
 
 /** POST /categories/: within max_categories; names are unique per user (409). */
 export const handler = api('POST /categories/', { body: CategoryInput }, async ({ user, workspace, body }) => {

@@ -1,5 +1,5 @@
-import { api, ok } from '../lib/http';
-import { loadWorkspace, toCategories } from '../lib/workspace';
+import { loadWorkspace, toCategories } from '../lib/data/workspace';
+import { api, ok } from '../lib/http/http';
 
 /** GET /categories/: the user's categories by name, each with its current prompt count. */
 export const handler = api('GET /categories/', {}, async ({ workspace }) => ok(toCategories(await loadWorkspace(workspace.pk))));

@@ -1,5 +1,5 @@
-import { profileValuesOf } from '../lib/context';
-import { api, ok } from '../lib/http';
+import { profileValuesOf } from '../lib/data/context';
+import { api, ok } from '../lib/http/http';
 
 /** GET /context/profile: PROFILE variable values (key → value), one Query on their items. */
 export const handler = api('GET /context/profile', {}, async ({ user }) => ok({ values: await profileValuesOf(user) }));

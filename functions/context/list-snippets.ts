@@ -1,7 +1,7 @@
 import { OwnListQuery } from '@shared/contract/admin';
-import { listSnippets } from '../lib/context';
-import { api, ok } from '../lib/http';
-import { boundedPage, pageHeaders } from '../lib/paging';
+import { listSnippets } from '../lib/data/context';
+import { boundedPage, pageHeaders } from '../lib/data/paging';
+import { api, ok } from '../lib/http/http';
 
 /** GET /context/snippets: the user's snippets, by name; past 900 KB in pages (cursor in `x-next-cursor`). */
 export const handler = api('GET /context/snippets', { query: OwnListQuery }, async ({ user, workspace, query }) => {

@@ -1,6 +1,6 @@
 import { Directives } from '@shared/contract/context';
-import { saveDirectives } from '../lib/context';
-import { api, ok } from '../lib/http';
+import { saveDirectives } from '../lib/data/context';
+import { api, ok } from '../lib/http/http';
 
 /** PUT /context/directives: both texts at once (missing ones become empty). */
 export const handler = api('PUT /context/directives', { body: Directives }, async ({ user, workspace, body }) => {

@@ -1,8 +1,8 @@
 import { EnhanceRequest } from '@shared/contract/prompts';
 import { ENHANCEMENTS_PER_DAY } from '@shared/tiers';
-import { enhance } from '../lib/enhancer';
-import { api, ok } from '../lib/http';
-import { consume } from '../lib/rate-limits';
+import { consume } from '../lib/data/rate-limits';
+import { api, ok } from '../lib/http/http';
+import { enhance } from '../lib/services/engine';
 
 /** POST /engine/enhance: {prompt_body, enhancement_type: 'clarify'} → {enhanced_body, engine}. Stores nothing. */
 export const handler = api('POST /engine/enhance', { body: EnhanceRequest }, async ({ user, body }) => {

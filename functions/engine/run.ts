@@ -1,9 +1,9 @@
 import { RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
-import { startRun } from '../lib/enhancer/run';
-import { api } from '../lib/http';
-import { consume, refund, runQuotaWindow } from '../lib/rate-limits';
-import { acquireRunLease, releaseRunLease } from '../lib/run-leases';
+import { consume, refund, runQuotaWindow } from '../lib/data/rate-limits';
+import { acquireRunLease, releaseRunLease } from '../lib/data/run-leases';
+import { api } from '../lib/http/http';
+import { startRun } from '../lib/services/engine/run';
 
 const PLAN_NAME: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
 

@@ -1,4 +1,4 @@
-import { rebuildSnapshot } from '../lib/library-snapshot';
+import { rebuildSnapshot } from '../lib/services/library-snapshot';
 
 /**
  * The table's stream (library items only, batched) runs this: one build per batch, and one build

@@ -1,6 +1,6 @@
-import { api, ok } from '../lib/http';
-import { libraryFilters } from '../lib/library-snapshot';
-import { libraryCaching } from '../lib/tier-proof';
+import { api, ok } from '../lib/http/http';
+import { libraryFilters } from '../lib/services/library-snapshot';
+import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /** GET /library/filters: category names, tasks and industries across the library (from the snapshot's manifest). */
 export const handler = api('GET /library/filters', {}, async ({ user, event }) => ({

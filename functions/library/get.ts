@@ -1,8 +1,8 @@
-import { NotFoundError } from '../lib/errors';
-import { api, ok } from '../lib/http';
-import { LIBRARY_PROMPT_NOT_FOUND } from '../lib/library';
-import { libraryView } from '../lib/library-snapshot';
-import { libraryCaching } from '../lib/tier-proof';
+import { LIBRARY_PROMPT_NOT_FOUND } from '../lib/data/library';
+import { NotFoundError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
+import { libraryView } from '../lib/services/library-snapshot';
+import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /**
  * GET /library/prompts/{id}: one library prompt (its detail page). Above the caller's tier it is

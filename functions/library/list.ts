@@ -1,7 +1,7 @@
 import { LibraryQuery } from '@shared/contract/library';
-import { api, ok } from '../lib/http';
-import { queryLibrary } from '../lib/library-snapshot';
-import { libraryCaching } from '../lib/tier-proof';
+import { api, ok } from '../lib/http/http';
+import { queryLibrary } from '../lib/services/library-snapshot';
+import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /**
  * GET /library/prompts: a page with totals (search, category, tasks, industries, page, page_size

@@ -9,13 +9,13 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_BASE } from '@shared/routes';
-import { config } from '../lib/config';
-import { HttpError, PayloadTooLargeError } from '../lib/errors';
-import { api, type Result } from '../lib/http';
-import { boundedPage } from '../lib/paging';
-import { compileRegistryPrompt, listRegistry } from '../lib/registry';
-import type { UserRecord } from '../lib/users';
-import type { WorkspaceRef } from '../lib/workspace';
+import { boundedPage } from '../lib/data/paging';
+import type { UserRecord } from '../lib/data/users';
+import type { WorkspaceRef } from '../lib/data/workspace';
+import { config } from '../lib/http/config';
+import { HttpError, PayloadTooLargeError } from '../lib/http/errors';
+import { api, type Result } from '../lib/http/http';
+import { compileRegistryPrompt, listRegistry } from '../lib/use-cases/registry';
 
 /**
  * POST /api/v1/mcp: a Model Context Protocol server (Streamable HTTP, stateless, JSON answers) on

@@ -1,11 +1,11 @@
 import { CopyRequest } from '@shared/contract/prompts';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
-import { api, created } from '../lib/http';
-import { TIERED_IN_TEAM } from '../lib/lineage';
-import { createPrompt, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload, toPrompt } from '../lib/prompt';
-import { sourceTier } from '../lib/share';
-import { VIEWER_REFUSED } from '../lib/team';
-import { workspaceFor } from '../lib/workspace';
+import { createPrompt, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload, toPrompt } from '../lib/data/prompt';
+import { sourceTier } from '../lib/data/share';
+import { VIEWER_REFUSED } from '../lib/data/team';
+import { workspaceFor } from '../lib/data/workspace';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { api, created } from '../lib/http/http';
+import { TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 
 /**
  * POST /prompts/{id}/copy: 'Move/copy to…'. The prompt (read with the caller, from the workspace

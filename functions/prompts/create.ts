@@ -1,7 +1,7 @@
 import { PromptInput } from '@shared/contract/prompts';
-import { categoryName, categoryNames } from '../lib/category';
-import { api, created } from '../lib/http';
-import { createPrompt, toPrompt } from '../lib/prompt';
+import { categoryName, categoryNames } from '../lib/data/category';
+import { createPrompt, toPrompt } from '../lib/data/prompt';
+import { api, created } from '../lib/http/http';
 
 /**
  * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the product's limit message). The

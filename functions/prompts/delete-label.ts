@@ -1,7 +1,7 @@
 import { LabelName } from '@shared/contract/versions';
-import { api, noContent } from '../lib/http';
-import { promptPreload, setLabel } from '../lib/prompt';
-import { parseWith } from '../lib/validation';
+import { promptPreload, setLabel } from '../lib/data/prompt';
+import { api, noContent } from '../lib/http/http';
+import { parseWith } from '../lib/http/validation';
 
 /** DELETE /prompts/{id}/labels/{label}: unpins the label (404 when the prompt has no such label). */
 export const handler = api('DELETE /prompts/{id}/labels/{label}', { preload: promptPreload }, async ({ user, workspace, params, preloaded }) => {

@@ -1,5 +1,5 @@
-import { api, noContent } from '../lib/http';
-import { deletePrompt, promptFrom, promptPreload } from '../lib/prompt';
+import { deletePrompt, promptFrom, promptPreload } from '../lib/data/prompt';
+import { api, noContent } from '../lib/http/http';
 
 /**
  * DELETE /prompts/{id}: the prompt, its version history and slug claim in one transaction, and its

@@ -1,7 +1,7 @@
 import { ExportQuery, exportFileName } from '@shared/contract/transfer';
-import { api } from '../lib/http';
-import { buildDocument, fileResponse, renderMarkdown } from '../lib/transfer';
-import { loadWorkspace } from '../lib/workspace';
+import { loadWorkspace } from '../lib/data/workspace';
+import { api } from '../lib/http/http';
+import { buildDocument, fileResponse, renderMarkdown } from '../lib/use-cases/transfer';
 
 /**
  * GET /prompts/export?format=json|markdown: the caller's whole workspace as a download. JSON (the

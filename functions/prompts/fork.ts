@@ -1,12 +1,12 @@
 import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
-import { categoryName, categoryNames } from '../lib/category';
-import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { api, created } from '../lib/http';
-import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/library';
-import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/lineage';
-import { logger } from '../lib/log';
-import { createPrompt, toPrompt } from '../lib/prompt';
+import { categoryName, categoryNames } from '../lib/data/category';
+import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/data/library';
+import { createPrompt, toPrompt } from '../lib/data/prompt';
+import { ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { api, created } from '../lib/http/http';
+import { logger } from '../lib/http/log';
+import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan

@@ -1,5 +1,5 @@
-import { api, ok } from '../lib/http';
-import { libraryUpdateView, lineagePreload, loadLineage } from '../lib/lineage';
+import { api, ok } from '../lib/http/http';
+import { libraryUpdateView, lineagePreload, loadLineage } from '../lib/use-cases/lineage';
 
 /** GET /prompts/{id}/library-update: a fork next to its library original, and whether that changed (one round trip). */
 export const handler = api('GET /prompts/{id}/library-update', { preload: lineagePreload }, async ({ user, preloaded }) => {

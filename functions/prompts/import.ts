@@ -1,13 +1,13 @@
 import { IMPORT_MAX_BYTES, ImportEnvelope } from '@shared/contract/transfer';
-import { api, json, ok } from '../lib/http';
-import { parseDocument, planImport, preview, runImport } from '../lib/transfer';
-import { loadWorkspace } from '../lib/workspace';
+import { loadWorkspace } from '../lib/data/workspace';
+import { api, json, ok } from '../lib/http/http';
+import { parseDocument, planImport, preview, runImport } from '../lib/use-cases/transfer';
 
 /**
  * POST /prompts/import: `{document, dry_run}`. The whole document is checked first (400 with the
  * problems' positions, nothing written); `dry_run` answers what would happen; the real import
  * creates the new categories and prompts within the plan limits (403, nothing written, when they
- * do not fit) and skips duplicates. The rules are in functions/lib/transfer.ts.
+ * do not fit) and skips duplicates. The rules are in functions/lib/use-cases/transfer.ts.
  */
 export const handler = api('POST /prompts/import', { body: ImportEnvelope, maxBodyBytes: IMPORT_MAX_BYTES }, async ({ user, workspace, body }) => {
   const document = parseDocument(body.document);

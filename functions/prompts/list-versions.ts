@@ -1,5 +1,5 @@
-import { api, ok } from '../lib/http';
-import { listVersions } from '../lib/prompt';
+import { listVersions } from '../lib/data/prompt';
+import { api, ok } from '../lib/http/http';
 
 /** GET /prompts/{id}/versions: the prompt's versions, the current one first, then newest first. */
 export const handler = api('GET /prompts/{id}/versions', {}, async ({ user, workspace, params }) =>

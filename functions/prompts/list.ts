@@ -1,8 +1,8 @@
 import { OwnListQuery } from '@shared/contract/admin';
-import { api, ok } from '../lib/http';
-import { libraryUpdates } from '../lib/lineage';
-import { ANSWER_BYTES_MAX, boundedPage, pageHeaders } from '../lib/paging';
-import { collectFilters, loadWorkspace, toPrompts } from '../lib/workspace';
+import { ANSWER_BYTES_MAX, boundedPage, pageHeaders } from '../lib/data/paging';
+import { collectFilters, loadWorkspace, toPrompts } from '../lib/data/workspace';
+import { api, ok } from '../lib/http/http';
+import { libraryUpdates } from '../lib/use-cases/lineage';
 
 /**
  * GET /prompts/: the user's prompts (newest first) and the tasks/industries they use; forks say

@@ -1,6 +1,6 @@
-import { api, ok } from '../lib/http';
-import { lineagePreload, loadLineage, pullLibraryUpdate } from '../lib/lineage';
-import { promptViewAlongside } from '../lib/prompt';
+import { promptViewAlongside } from '../lib/data/prompt';
+import { api, ok } from '../lib/http/http';
+import { lineagePreload, loadLineage, pullLibraryUpdate } from '../lib/use-cases/lineage';
 
 /** POST /prompts/{id}/library-update/pull: the original's content becomes the fork's new version (two round trips). */
 export const handler = api('POST /prompts/{id}/library-update/pull', { preload: lineagePreload }, async ({ user, workspace, preloaded }) => {

@@ -1,6 +1,6 @@
-import { NotFoundError } from '../lib/errors';
-import { api, ok } from '../lib/http';
-import { promptFrom, promptViewAlongside, restorePreload, restoreVersion, VERSION_NOT_FOUND, versionParam } from '../lib/prompt';
+import { promptFrom, promptViewAlongside, restorePreload, restoreVersion, VERSION_NOT_FOUND, versionParam } from '../lib/data/prompt';
+import { NotFoundError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
 
 /**
  * POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new

@@ -1,7 +1,7 @@
 import { LabelInput, LabelName } from '@shared/contract/versions';
-import { api, ok } from '../lib/http';
-import { promptPreload, setLabel } from '../lib/prompt';
-import { parseWith } from '../lib/validation';
+import { promptPreload, setLabel } from '../lib/data/prompt';
+import { api, ok } from '../lib/http/http';
+import { parseWith } from '../lib/http/validation';
 
 /** PUT /prompts/{id}/labels/{label}: pins the label to a version (moves it when already set). */
 export const handler = api(

@@ -1,6 +1,6 @@
-import { api, created } from '../lib/http';
-import { promptFrom, promptPreload } from '../lib/prompt';
-import { sharePrompt } from '../lib/share';
+import { promptFrom, promptPreload } from '../lib/data/prompt';
+import { sharePrompt } from '../lib/data/share';
+import { api, created } from '../lib/http/http';
 
 /** POST /prompts/{id}/share: a public link to the prompt (201, the same link when it is already shared). */
 export const handler = api('POST /prompts/{id}/share', { preload: promptPreload }, async ({ user, workspace, preloaded, event }) =>

@@ -1,6 +1,6 @@
-import { api, noContent } from '../lib/http';
-import { promptFrom, promptPreload } from '../lib/prompt';
-import { unsharePrompt } from '../lib/share';
+import { promptFrom, promptPreload } from '../lib/data/prompt';
+import { unsharePrompt } from '../lib/data/share';
+import { api, noContent } from '../lib/http/http';
 
 /** DELETE /prompts/{id}/share: the link answers 404 from the next request on. */
 export const handler = api('DELETE /prompts/{id}/share', { preload: promptPreload }, async ({ user, workspace, preloaded }) => {

@@ -1,6 +1,6 @@
 import { PromptUpdate } from '@shared/contract/prompts';
-import { api, noContent } from '../lib/http';
-import { promptFrom, promptPreload, savePrompt, setFavorite } from '../lib/prompt';
+import { promptFrom, promptPreload, savePrompt, setFavorite } from '../lib/data/prompt';
+import { api, noContent } from '../lib/http/http';
 
 /**
  * PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). A change

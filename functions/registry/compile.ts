@@ -1,7 +1,7 @@
 import { CompileRequest } from '@shared/contract/registry';
-import { BadRequestError } from '../lib/errors';
-import { api, ok } from '../lib/http';
-import { compileRegistryPrompt, registryPreload } from '../lib/registry';
+import { BadRequestError } from '../lib/http/errors';
+import { api, ok } from '../lib/http/http';
+import { compileRegistryPrompt, registryPreload } from '../lib/use-cases/registry';
 
 /**
  * POST /registry/prompts/{slug}/compile: the prompt filled on the server with the workbench's rules

@@ -1,6 +1,6 @@
 import { RegistryQuery } from '@shared/contract/registry';
-import { api, ok } from '../lib/http';
-import { registryPreload, resolvePrompt, selectorFrom } from '../lib/registry';
+import { api, ok } from '../lib/http/http';
+import { registryPreload, resolvePrompt, selectorFrom } from '../lib/use-cases/registry';
 
 /** GET /registry/prompts/{slug}?label=&version=: one version of one of the caller's prompts (session or API key). */
 export const handler = api(

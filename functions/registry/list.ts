@@ -1,7 +1,7 @@
 import { OwnListQuery } from '@shared/contract/admin';
-import { api, ok } from '../lib/http';
-import { boundedPage, pageHeaders } from '../lib/paging';
-import { listRegistry } from '../lib/registry';
+import { boundedPage, pageHeaders } from '../lib/data/paging';
+import { api, ok } from '../lib/http/http';
+import { listRegistry } from '../lib/use-cases/registry';
 
 /**
  * GET /registry/prompts: the caller's prompts by slug, with their labels and variables (session

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE } from '../lib/db';
-import { api, ok } from '../lib/http';
+import { db, TABLE } from '../lib/data/db';
+import { api, ok } from '../lib/http/http';
 
 /**
  * Health for load balancers and `npm start`: 200 once the function can serve AND storage answers.

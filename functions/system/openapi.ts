@@ -1,5 +1,5 @@
 import { openApiDocument } from '@shared/openapi';
-import { api, ok } from '../lib/http';
+import { api, ok } from '../lib/http/http';
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 

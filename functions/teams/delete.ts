@@ -1,6 +1,6 @@
-import { api, noContent } from '../lib/http';
-import { teamAccess, teamPreload } from '../lib/team';
-import { deleteTeam } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/data/team';
+import { api, noContent } from '../lib/http/http';
+import { deleteTeam } from '../lib/use-cases/teams';
 
 /** DELETE /teams/{id}: owners delete the team and everything in and of it. */
 export const handler = api('DELETE /teams/{id}', { preload: teamPreload }, async ({ preloaded }) => {

@@ -1,7 +1,7 @@
 import { TeamInput } from '@shared/contract/teams';
-import { api, ok } from '../lib/http';
-import { teamAccess, teamPreload } from '../lib/team';
-import { renameTeam } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/data/team';
+import { api, ok } from '../lib/http/http';
+import { renameTeam } from '../lib/use-cases/teams';
 
 /** PUT /teams/{id}: owners rename the team (the team and the caller's member item come with the user). */
 export const handler = api('PUT /teams/{id}', { body: TeamInput, preload: teamPreload }, async ({ body, preloaded }) =>

@@ -1,6 +1,6 @@
-import { api, noContent } from '../lib/http';
-import { teamAccess, teamPreload } from '../lib/team';
-import { revokeInvite } from '../lib/team-invites';
+import { teamAccess, teamPreload } from '../lib/data/team';
+import { api, noContent } from '../lib/http/http';
+import { revokeInvite } from '../lib/use-cases/team-invites';
 
 /** DELETE /teams/{id}/invites/{invite_id}: owners withdraw an invitation; its link stops working. */
 export const handler = api('DELETE /teams/{id}/invites/{invite_id}', { preload: teamPreload }, async ({ params, preloaded }) => {

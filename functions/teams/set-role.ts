@@ -1,7 +1,7 @@
 import { RoleInput } from '@shared/contract/teams';
-import { api, ok } from '../lib/http';
-import { teamAccess, teamPreload } from '../lib/team';
-import { changeRole } from '../lib/teams';
+import { teamAccess, teamPreload } from '../lib/data/team';
+import { api, ok } from '../lib/http/http';
+import { changeRole } from '../lib/use-cases/teams';
 
 /** PUT /teams/{id}/members/{user_id}: owners change a member's role (a team always keeps an owner). */
 export const handler = api('PUT /teams/{id}/members/{user_id}', { body: RoleInput, preload: teamPreload }, async ({ body, params, preloaded }) =>

@@ -19,7 +19,7 @@ export interface Throttle {
   burstLimit: number;
 }
 
-/** Runs streaming at once across all users (each user holds at most 3: functions/lib/run-leases.ts). */
+/** Runs streaming at once across all users (each user holds at most 3: functions/lib/data/run-leases.ts). */
 export const RUN_CONCURRENCY = 20;
 
 export interface ApiProps {
@@ -64,7 +64,7 @@ export interface ApiProps {
   /** The site URL emailed links open, when no custom domain gives it (the CloudFront domain, known after the first deploy). */
   mailSiteUrl?: string;
   /**
-   * The built SPA's index.html, which page functions fill in (functions/lib/share-page.ts); its
+   * The built SPA's index.html, which page functions fill in (functions/lib/use-cases/share-page.ts); its
    * asset names change with each build, so the page functions are redeployed with the site.
    * Without it they answer a bare page.
    */
@@ -94,18 +94,18 @@ const CREDENTIAL_ROUTES = ['POST /auth/login', 'POST /auth/register'];
  */
 const needsJwtKey = (r: RouteDef) => r.access === 'user' || r.access === 'admin' || r.access === 'key_or_user' || r.handler.startsWith('auth/');
 
-/** Routes that may call OpenAI (functions/lib/enhancer reads OPENAI_SECRET_ARN). */
+/** Routes that may call OpenAI (functions/lib/services/engine reads OPENAI_SECRET_ARN). */
 const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
 
 /**
- * Routes that talk to Stripe or verify its webhooks (functions/lib/billing reads STRIPE_SECRET_ARN):
+ * Routes that talk to Stripe or verify its webhooks (functions/lib/use-cases/billing reads STRIPE_SECRET_ARN):
  * billing, and the two account deletions, which cancel an active subscription first.
  */
 export const STRIPE_DELETION_HANDLERS = ['account/delete', 'admin/delete-user'];
 export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/') || STRIPE_DELETION_HANDLERS.includes(r.handler);
 const isBilling = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
 
-/** Routes that send email (functions/lib/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
+/** Routes that send email (functions/lib/services/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
 export const MAIL_HANDLERS = [
   'auth/register',
   'auth/forgot-password',
@@ -126,7 +126,7 @@ export function mailIdentity(mailFrom: string): string {
   return domain.toLowerCase();
 }
 
-/** The shape of the Stripe secret (functions/lib/billing.ts reads these fields). */
+/** The shape of the Stripe secret (functions/lib/use-cases/billing.ts reads these fields). */
 export const STRIPE_SECRET_FIELDS = ['secret_key', 'webhook_secret', 'price_pro', 'price_elite'] as const;
 
 /** A streaming route and the function URL that serves it (CloudFront routes its path there). */
@@ -292,7 +292,7 @@ export class Api extends Construct {
         // Auth NONE: the handler verifies our bearer token itself, as on every other route. Origin
         // access control is no option here: it signs the request into the Authorization header,
         // which is where the browser's bearer token travels. The handler also refuses any method
-        // or path but its own (functions/lib/http.ts), since a function URL passes all of them.
+        // or path but its own (functions/lib/http/http.ts), since a function URL passes all of them.
         (fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = props.runConcurrency ?? RUN_CONCURRENCY;
         const url = fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
         this.streamingEndpoints.push({ path: `${API_BASE}${route.path}`, url });

@@ -12,7 +12,7 @@ export interface LibrarySearchProps {
 /**
  * The library's search engine when a stage enables it (`librarySearch: opensearch`; cost in the
  * README): an OpenSearch Serverless search collection that the snapshot builder writes and the
- * library page function queries (functions/lib/library-search.ts, docs/architecture.md).
+ * library page function queries (functions/lib/services/library-search.ts, docs/architecture.md).
  * Access is IAM only: the data access policy names the roles granted here, and nothing else.
  */
 export class LibrarySearch extends Construct {

@@ -3,13 +3,13 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
 import { TIERS } from '../../shared/tiers';
 
-/** Names shared with the origin (functions/lib/tier-proof.ts); a unit test checks they agree. */
+/** Names shared with the origin (functions/lib/use-cases/tier-proof.ts); a unit test checks they agree. */
 export const EDGE_TIER_COOKIE = 'construct_tier';
 export const EDGE_TIER_HEADER = 'x-construct-tier';
 
 /**
  * The CloudFront Function (cloudfront-js-2.0, viewer request) of the library behaviour: checks the
- * tier proof cookie (`<tier>.<expiry s>.<HMAC-SHA256 hex>`, functions/lib/tier-proof.ts) with `key`
+ * tier proof cookie (`<tier>.<expiry s>.<HMAC-SHA256 hex>`, functions/lib/use-cases/tier-proof.ts) with `key`
  * and writes the verified tier, or `none`, into the header the cache key holds. Whatever a client
  * sent in that header is replaced, so only a valid proof selects a tier's cached pages.
  */

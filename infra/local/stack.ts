@@ -48,7 +48,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: LocalMail | undefined;
   try {
     mail = await startMailDev(options.mail ?? { webPort: 0, smtpPort: 0 });
-    // Email goes over SMTP to MailDev (functions/lib/mail.ts); SES is the deployed transport.
+    // Email goes over SMTP to MailDev (functions/lib/services/mail.ts); SES is the deployed transport.
     process.env.SMTP_URL = `smtp://127.0.0.1:${mail.smtpPort}`;
     // The handlers read their configuration when first imported, so set it before any of them loads.
     process.env.TABLE_NAME = tableName;
@@ -67,7 +67,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(dynamo.client, tableName);
     await freshLibrarySnapshot();
     // Data kept from before the users listing moved to its sharded index.
-    await (await import('../../functions/lib/admin-users')).migrateUsersIndex();
+    await (await import('../../functions/lib/use-cases/admin-users')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.
@@ -113,8 +113,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 /** Creates the admin account unless its email is already registered. */
 async function ensureAdmin(email: string, password?: string): Promise<AdminBootstrap> {
-  const { createUser, findUserByEmail } = await import('../../functions/lib/users');
-  const { hashPassword } = await import('../../functions/lib/passwords');
+  const { createUser, findUserByEmail } = await import('../../functions/lib/data/users');
+  const { hashPassword } = await import('../../functions/lib/services/passwords');
   if (await findUserByEmail(email)) return { email, created: false };
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
   await createUser({
@@ -134,15 +134,15 @@ async function ensureAdmin(email: string, password?: string): Promise<AdminBoots
  * one-partition layout are moved, and the snapshot is built from what the table holds.
  */
 async function freshLibrarySnapshot(): Promise<void> {
-  const { localSnapshotDir, rebuildSnapshot } = await import('../../functions/lib/library-snapshot');
+  const { localSnapshotDir, rebuildSnapshot } = await import('../../functions/lib/services/library-snapshot');
   rmSync(localSnapshotDir(), { recursive: true, force: true });
-  const { migrateLegacyLibrary } = await import('../../functions/lib/library');
+  const { migrateLegacyLibrary } = await import('../../functions/lib/data/library');
   if (!(await migrateLegacyLibrary())) await rebuildSnapshot();
 }
 
 /** Loads the seed library on first start (while the library holds no prompt). */
 async function seedLibrary(file: string, curator: string): Promise<void> {
-  const { libraryIsEmpty, upsertEntries } = await import('../../functions/lib/library');
+  const { libraryIsEmpty, upsertEntries } = await import('../../functions/lib/data/library');
   if (!(await libraryIsEmpty())) return;
   const { validateLibraryFile } = await import('../library-import');
   const { entries, problems } = validateLibraryFile(JSON.parse(readFileSync(file, 'utf8')));
@@ -153,7 +153,7 @@ async function seedLibrary(file: string, curator: string): Promise<void> {
 /** The test checkout pages, wired to the billing code's ticket check and Stripe's signing helper. */
 async function localTestCheckout(selfUrl: () => string) {
   const { testCheckout } = await import('./test-checkout');
-  const { verifyLocalCheckout, stripe } = await import('../../functions/lib/billing');
+  const { verifyLocalCheckout, stripe } = await import('../../functions/lib/use-cases/billing');
   const secret = process.env.STRIPE_WEBHOOK_SECRET!;
   return testCheckout({
     webhookSecret: secret,

@@ -28,7 +28,7 @@ h1{font-size:1.4rem;margin:0 0 .25rem}.note{color:#4a4560;font-size:.9rem}.price
 
 interface Options {
   webhookSecret: string;
-  /** Verifies the ticket the checkout call handed out (functions/lib/billing.ts). */
+  /** Verifies the ticket the checkout call handed out (functions/lib/use-cases/billing.ts). */
   verify: (ticket: string) => { user_id: string; plan: 'pro' | 'elite' | 'cancel'; exp: number } | null;
   /** Signs a payload like Stripe does (stripe.webhooks.generateTestHeaderString). */
   sign: (payload: string) => Promise<string>;

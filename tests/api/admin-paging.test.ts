@@ -32,8 +32,8 @@ async function fill(items: Record<string, unknown>[]) {
 beforeAll(async () => {
   stack = await startLocalStack({ port: 0, admin: ADMIN });
   base = `${stack.url}/api/v1`;
-  const { userKeys } = await import('../../functions/lib/users');
-  const { libraryKeys } = await import('../../functions/lib/library');
+  const { userKeys } = await import('../../functions/lib/data/users');
+  const { libraryKeys } = await import('../../functions/lib/data/library');
   const users = Array.from({ length: ROWS }, (_, i) => {
     const id = `paging-user-${i}`;
     return {

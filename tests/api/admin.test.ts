@@ -242,7 +242,7 @@ describe('admin: users', () => {
 
     expect((await call('GET', '/auth/me', { token: user.token })).status).toBe(401);
     expect(await userItem(user.id)).toBeUndefined();
-    const { db, TABLE } = await import('../../functions/lib/db');
+    const { db, TABLE } = await import('../../functions/lib/data/db');
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const left = await db.send(
       new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${user.id}` } }),

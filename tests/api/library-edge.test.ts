@@ -4,7 +4,7 @@ import { call, signUp } from '../support/api';
 import { library, setTier } from '../support/db';
 
 /**
- * The origin's side of the per-tier edge cache (functions/lib/tier-proof.ts; the CloudFront
+ * The origin's side of the per-tier edge cache (functions/lib/use-cases/tier-proof.ts; the CloudFront
  * Function's side is checked in tests/infra): the tier proof cookie set at sign-in and refreshed by
  * library answers, and Cache-Control that lets CloudFront share an answer across a tier only when
  * the edge's verified tier is the caller's. Locally there is no edge, so the header the function

@@ -7,7 +7,7 @@ import { setTier, userItem } from '../support/db';
  * Import and export of My Prompts: GET /prompts/export (JSON and Markdown) and
  * POST /prompts/import (preview, duplicates, plan limits, all or nothing).
  */
-const { db, TABLE } = await import('../../functions/lib/db');
+const { db, TABLE } = await import('../../functions/lib/data/db');
 const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 /** Every item of a user's partition and the user item, to prove that nothing was written. */

@@ -7,9 +7,9 @@ import '../support/db';
  * Version history: every content save keeps the previous content as a
  * version, in the prompt's partition, at most 50 per prompt; restore makes a new version.
  */
-const { db, TABLE } = await import('../../functions/lib/db');
-const { loadWorkspace } = await import('../../functions/lib/workspace');
-const { personalPk } = await import('../../functions/lib/keys');
+const { db, TABLE } = await import('../../functions/lib/data/db');
+const { loadWorkspace } = await import('../../functions/lib/data/workspace');
+const { personalPk } = await import('../../functions/lib/data/keys');
 const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 type User = Awaited<ReturnType<typeof signUp>>;

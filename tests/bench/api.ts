@@ -374,15 +374,15 @@ async function measure(scenario: Scenario, concurrency: number, options: BenchOp
 export async function runApiBench(stack: LocalStack, options: BenchOptions): Promise<ApiReport> {
   // The handlers read their configuration on import, so functions/ is loaded only now that the
   // stack has set it; the gateway runs the handlers in this process, on this very client.
-  const { db, TABLE, batchWrite } = await import('../../functions/lib/db');
-  const { createUser } = await import('../../functions/lib/users');
-  const { hashPassword, verifyPassword } = await import('../../functions/lib/passwords');
-  const { upsertEntries, libraryKeys } = await import('../../functions/lib/library');
-  const { createCategory } = await import('../../functions/lib/category');
-  const { personalPk } = await import('../../functions/lib/keys');
-  const { userKeys } = await import('../../functions/lib/users');
-  const { promptKeys } = await import('../../functions/lib/prompt');
-  const { personalWorkspace } = await import('../../functions/lib/workspace');
+  const { db, TABLE, batchWrite } = await import('../../functions/lib/data/db');
+  const { createUser } = await import('../../functions/lib/data/users');
+  const { hashPassword, verifyPassword } = await import('../../functions/lib/services/passwords');
+  const { upsertEntries, libraryKeys } = await import('../../functions/lib/data/library');
+  const { createCategory } = await import('../../functions/lib/data/category');
+  const { personalPk } = await import('../../functions/lib/data/keys');
+  const { userKeys } = await import('../../functions/lib/data/users');
+  const { promptKeys } = await import('../../functions/lib/data/prompt');
+  const { personalWorkspace } = await import('../../functions/lib/data/workspace');
 
   const recorder = recordRequests(db);
 
@@ -443,7 +443,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const getUser = (id: string) => db.send(new GetCommand({ TableName: TABLE, Key: userKeys.user(id) }));
   /**
    * What authentication reads: the user and the token's revocation marker, in one BatchGet; with a
-   * route's preloaded keys, in the same BatchGet, read strongly (functions/lib/http.ts).
+   * route's preloaded keys, in the same BatchGet, read strongly (functions/lib/http/http.ts).
    */
   const authRead = (user: BenchUser, ...preload: { pk: string; sk: string }[]) =>
     db.send(
@@ -529,7 +529,7 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   if (made.status !== 201) throw new Error(`registry prompt: ${made.status} ${made.body}`);
   const registryPrompt = JSON.parse(made.body) as { id: string; slug: string };
   await send(port, 'POST', '/context/snippets', { token: list500.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
-  const { slugKey } = await import('../../functions/lib/slugs');
+  const { slugKey } = await import('../../functions/lib/data/slugs');
   const workspacePrefix = (prefix: string) =>
     db.send(
       new QueryCommand({

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { LibraryPromptItem } from '../../functions/lib/library';
-import type { SnapshotStore } from '../../functions/lib/library-snapshot';
+import type { LibraryPromptItem } from '../../functions/lib/data/library';
+import type { SnapshotStore } from '../../functions/lib/services/library-snapshot';
 import type { LocalStack } from '../../infra/local/stack';
 import { log, ROOT, round } from './lib';
 import { libraryEntries } from './synthetic';
@@ -95,8 +95,8 @@ function memoryStore(keep: (key: string) => boolean) {
 
 /** A fresh copy of the reader module: what a new container starts with. */
 let copies = 0;
-const freshReader = async (): Promise<typeof import('../../functions/lib/library-snapshot')> =>
-  import(`${pathToFileURL(join(ROOT, 'functions/lib/library-snapshot.ts')).href}?container=${++copies}`);
+const freshReader = async (): Promise<typeof import('../../functions/lib/services/library-snapshot')> =>
+  import(`${pathToFileURL(join(ROOT, 'functions/lib/services/library-snapshot.ts')).href}?container=${++copies}`);
 
 function items(count: number): LibraryPromptItem[] {
   const categories = new Map<string, string>();
@@ -119,8 +119,8 @@ function items(count: number): LibraryPromptItem[] {
 }
 
 async function builderAndColdPage(sizes: number[], report: ScaleReport) {
-  const { buildSnapshot } = await import('../../functions/lib/library-snapshot');
-  const { byTitle } = await import('../../functions/lib/library');
+  const { buildSnapshot } = await import('../../functions/lib/services/library-snapshot');
+  const { byTitle } = await import('../../functions/lib/data/library');
   for (const n of sizes) {
     log(`  snapshot builder: ${n.toLocaleString('en')} prompts...`);
     let prompts: LibraryPromptItem[] | undefined = items(n).sort(byTitle);
@@ -191,9 +191,9 @@ async function builderAndColdPage(sizes: number[], report: ScaleReport) {
  * from that folder: time, CPU projected to the read function's memory, heap, answer size.
  */
 export async function libraryThroughDynamo(report: ScaleReport, n: number) {
-  const { batchWrite, db, DYNAMO_TIMEOUTS } = await import('../../functions/lib/db');
-  const { libraryKeys, allLibraryPrompts, allLibraryCategories } = await import('../../functions/lib/library');
-  const { buildSnapshot, folderStore } = await import('../../functions/lib/library-snapshot');
+  const { batchWrite, db, DYNAMO_TIMEOUTS } = await import('../../functions/lib/data/db');
+  const { libraryKeys, allLibraryPrompts, allLibraryCategories } = await import('../../functions/lib/data/library');
+  const { buildSnapshot, folderStore } = await import('../../functions/lib/services/library-snapshot');
   log(`  through DynamoDB Local: writing ${n.toLocaleString('en')} library prompts...`);
   const generated = items(n).map((p) => ({ ...p, id: `dyn-${p.id}` }));
   const categoryIds = [...new Set(generated.map((p) => p.category_id).filter((c): c is string => Boolean(c)))];
@@ -256,8 +256,8 @@ export async function libraryThroughDynamo(report: ScaleReport, n: number) {
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
 async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boolean) {
-  const { db } = await import('../../functions/lib/db');
-  const { upsertEntries } = await import('../../functions/lib/library');
+  const { db } = await import('../../functions/lib/data/db');
+  const { upsertEntries } = await import('../../functions/lib/data/library');
   const { recordRequests } = await import('../support/round-trips');
   const { invoke } = await import('../support/events');
   const { matchRoute } = await import('../../shared/routes');
@@ -287,7 +287,7 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   recorder.take();
   // The build reads every library item once through the index, eventually consistent: about its bytes / 4 KB / 2.
   const builderBytes = entries.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)) + 200, 0);
-  const { folderStore, localSnapshotDir } = await import('../../functions/lib/library-snapshot');
+  const { folderStore, localSnapshotDir } = await import('../../functions/lib/services/library-snapshot');
   let storeReads = 0;
   const counting = folderStore(localSnapshotDir());
   for (const c of containers) {
@@ -325,8 +325,8 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   const USERS = quick ? 10 : 30;
   log(`  partition meter: ${USERS} users, library of ${entries.length.toLocaleString('en')}...`);
   const users: { id: string; token: string; prompts: string[] }[] = [];
-  const { createUser } = await import('../../functions/lib/users');
-  const hash = await (await import('../../functions/lib/passwords')).hashPassword('bench-password-1');
+  const { createUser } = await import('../../functions/lib/data/users');
+  const hash = await (await import('../../functions/lib/services/passwords')).hashPassword('bench-password-1');
   for (let u = 0; u < USERS; u++) {
     const email = `meter-${u}-${randomUUID().slice(0, 6)}@bench.local`;
     const account = await createUser({ email, password_hash: hash, first_name: 'Meter', last_name: String(u), is_admin: false, access_tier: 'free' });

@@ -10,9 +10,9 @@ process.env.TABLE_NAME = 'construct';
 process.env.AWS_REGION ??= 'us-east-1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-export const { db, TABLE } = await import('../../functions/lib/db');
+export const { db, TABLE } = await import('../../functions/lib/data/db');
 const { UpdateCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
-export const library = await import('../../functions/lib/library');
+export const library = await import('../../functions/lib/data/library');
 
 export async function setTier(userId: string, tier: 'free' | 'pro' | 'elite') {
   await db.send(
@@ -41,7 +41,7 @@ export async function getItem(key: { pk: string; sk: string }) {
 export async function seedTeam(name: string, tier: 'free' | 'pro' | 'elite', members: { id: string; role: 'owner' | 'editor' | 'viewer' }[]) {
   const { randomUUID } = await import('node:crypto');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { teamKeys } = await import('../../functions/lib/team');
+  const { teamKeys } = await import('../../functions/lib/data/team');
   const id = randomUUID();
   const now = new Date().toISOString();
   const owners = members.filter((m) => m.role === 'owner');
@@ -67,7 +67,7 @@ export async function seedTeam(name: string, tier: 'free' | 'pro' | 'elite', mem
 /** Removes a member as the team routes do (member item and twin). */
 export async function dropMember(teamId: string, userId: string) {
   const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { teamKeys } = await import('../../functions/lib/team');
+  const { teamKeys } = await import('../../functions/lib/data/team');
   await db.send(new DeleteCommand({ TableName: TABLE, Key: teamKeys.member(teamId, userId) }));
   await db.send(new DeleteCommand({ TableName: TABLE, Key: teamKeys.membership(userId, teamId) }));
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 
 /**
  * A loopback server speaking the part of the OpenSearch HTTP API the library search uses (index
- * exists/create, `_bulk`, `_search`), so functions/lib/library-search.ts runs unchanged against it. Queries are evaluated as OpenSearch does for the clauses the
+ * exists/create, `_bulk`, `_search`), so functions/lib/services/library-search.ts runs unchanged against it. Queries are evaluated as OpenSearch does for the clauses the
  * product sends: bool (filter/must/should), dis_max, constant_score, match_phrase_prefix (standard
  * analyzer: lower-cased words), term, terms, range; sort by fields and `_score`; from/size;
  * track_total_hits; terms aggregations; post_filter; `_source` includes.

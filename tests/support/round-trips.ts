@@ -4,7 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * DynamoDB requests as a client sends them, recorded by a middleware on its stack (deserialize
  * step: it runs once per HTTP attempt, inside the retry loop, so retries count as the round trips
  * they are). The bench and tests/api/round-trips.test.ts both count with it, on the handlers'
- * shared client; functions/lib/db.ts needs no change for it.
+ * shared client; functions/lib/data/db.ts needs no change for it.
  */
 export interface Sent {
   /** The command's name without `Command`, e.g. `BatchGetItem`. */

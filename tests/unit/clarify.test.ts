@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMarkers, markerIds, markerSignatures } from '@shared/variables';
-import { clarify } from '../../functions/lib/enhancer/clarify';
+import { clarify } from '../../functions/lib/services/engine/clarify';
 
 describe('clarify engine', () => {
   it('structures a prompt into role, task, requirements and output format', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LibraryPromptItem } from '../../functions/lib/library';
+import type { LibraryPromptItem } from '../../functions/lib/data/library';
 import {
   buildSnapshot,
   folderStore,
@@ -12,7 +12,7 @@ import {
   type SnapshotStore,
   snapshotOriginal,
   useSnapshotStore,
-} from '../../functions/lib/library-snapshot';
+} from '../../functions/lib/services/library-snapshot';
 
 /**
  * Several processes build into one local snapshot folder (the local stack, test workers, the

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryQuery } from '@shared/contract/library';
 import { TIERS } from '@shared/tiers';
-import { byTitle, type LibraryCategoryItem, type LibraryPromptItem } from '../../functions/lib/library';
-import { SEARCH_ENDPOINT_ENV } from '../../functions/lib/library-search';
-import { folderStore, type LibraryContent, queryLibrary, rebuildSnapshot, useSnapshotStore } from '../../functions/lib/library-snapshot';
+import { byTitle, type LibraryCategoryItem, type LibraryPromptItem } from '../../functions/lib/data/library';
+import { SEARCH_ENDPOINT_ENV } from '../../functions/lib/services/library-search';
+import { folderStore, type LibraryContent, queryLibrary, rebuildSnapshot, useSnapshotStore } from '../../functions/lib/services/library-snapshot';
 import { libraryEntries } from '../bench/synthetic';
 import { type FakeOpenSearch, startFakeOpenSearch } from '../support/fake-opensearch';
 

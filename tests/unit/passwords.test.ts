@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../functions/lib/passwords';
+import { hashPassword, verifyPassword } from '../../functions/lib/services/passwords';
 
 // Each scrypt at OWASP cost takes ~100 MB and a few hundred ms; four in a row on a busy 2-core
 // machine can pass vitest's 5 s default, which would say nothing about the code.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionFailed, lostToConcurrentWrite, retry } from '../../functions/lib/retry';
+import { conditionFailed, lostToConcurrentWrite, retry } from '../../functions/lib/data/retry';
 
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
 const cancelled = (...codes: string[]) => named('TransactionCanceledException', { CancellationReasons: codes.map((Code) => ({ Code })) });

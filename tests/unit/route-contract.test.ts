@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { contractOf } from '@shared/contract/index';
 import { openApiDocument } from '@shared/openapi';
 import { API_BASE, type ParamsOf, paramNames, ROUTES, type RouteDef, routeKey } from '@shared/routes';
-import type { api, Binding } from '../../functions/lib/http';
+import type { api, Binding } from '../../functions/lib/http/http';
 
 /**
  * One entry per route: the route table (shared/routes.ts), the contract (shared/contract/index.ts),
- * the handler's options (functions/lib/http.ts `api`) and the OpenAPI document must describe the
+ * the handler's options (functions/lib/http/http.ts `api`) and the OpenAPI document must describe the
  * same request for every route (docs/architecture.md, "One route table").
  */
 const document = openApiDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localAnswerText } from '../../functions/lib/enhancer/run';
+import { localAnswerText } from '../../functions/lib/services/engine/run';
 
 /** The local run engine (no model configured): honest, useful and deterministic. */
 describe('localAnswerText', () => {

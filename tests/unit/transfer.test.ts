@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exportFileName, NOT_AN_EXPORT, type PromptsDocument } from '@shared/contract/transfer';
-import type { CategoryItem } from '../../functions/lib/category';
-import { BadRequestError } from '../../functions/lib/errors';
-import type { PromptItem } from '../../functions/lib/prompt';
-import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/transfer';
+import type { CategoryItem } from '../../functions/lib/data/category';
+import type { PromptItem } from '../../functions/lib/data/prompt';
+import { BadRequestError } from '../../functions/lib/http/errors';
+import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/use-cases/transfer';
 
 /** Import and export logic: the Markdown bundle, validation with positions, duplicates, limits. */
 const T0 = '2026-03-01T10:00:00.000Z';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginForm, RegisterRequest } from '@shared/contract/auth';
-import { BadRequestError } from '../../functions/lib/errors';
-import { parseWith } from '../../functions/lib/validation';
+import { BadRequestError } from '../../functions/lib/http/errors';
+import { parseWith } from '../../functions/lib/http/validation';
 
 const valid = { first_name: ' Ada ', last_name: ' Lovelace ', email: ' ada@example.com ', password: 'long-enough' };
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   inspect = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: stack.dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
   );
-  ({ db } = await import('../../../functions/lib/db'));
+  ({ db } = await import('../../../functions/lib/data/db'));
   handlers.createPrompt = (await import('../../../functions/prompts/create')).handler;
   handlers.deletePrompt = (await import('../../../functions/prompts/delete')).handler;
   handlers.createCategory = (await import('../../../functions/categories/create')).handler;
@@ -77,8 +77,8 @@ beforeEach(() => {
 
 /** A user written straight to the table with a session token (no scrypt: these tests are about storage). */
 async function user(overrides: { is_admin?: boolean; access_tier?: 'free' | 'pro' | 'elite' } = {}) {
-  const { createUser } = await import('../../../functions/lib/users');
-  const { issueAccessToken } = await import('../../../functions/lib/tokens');
+  const { createUser } = await import('../../../functions/lib/data/users');
+  const { issueAccessToken } = await import('../../../functions/lib/http/tokens');
   const account = newAccount();
   const record = await createUser({
     email: account.email,

@@ -12,7 +12,7 @@ import { db, TABLE, userItem } from '../../support/db';
  * a paid checkout's webhook), answered a bare 500. Each value is now an item of its own, and values
  * still on a user item from before are moved off on the user's next request.
  */
-const { itemBytes } = await import('../../../functions/lib/db');
+const { itemBytes } = await import('../../../functions/lib/data/db');
 const EURO_VALUE = '€'.repeat(5_000);
 const sdk = new Stripe('sk_test_unused');
 

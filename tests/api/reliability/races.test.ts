@@ -8,7 +8,7 @@ import { setTier, userItem } from '../../support/db';
  * way would block a user early or let them past their plan), every name claim must belong to a
  * live item, and nothing answers 5xx.
  */
-const { db, TABLE } = await import('../../../functions/lib/db');
+const { db, TABLE } = await import('../../../functions/lib/data/db');
 const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 async function partition(userId: string) {
@@ -153,11 +153,11 @@ describe('a delete that read the item before a rename committed', () => {
   ] as const)('removes the %s and its new name claim, so the name can be used again', async (kind, claimSk) => {
     // Prepare: the interleaving forced step by step through the handlers' own functions.
     const user = await signUp();
-    const { getUser } = await import('../../../functions/lib/users');
-    const { personalWorkspace } = await import('../../../functions/lib/workspace');
-    const named = await import('../../../functions/lib/named-items');
-    const { CATEGORY } = await import('../../../functions/lib/category');
-    const { SNIPPET } = await import('../../../functions/lib/context');
+    const { getUser } = await import('../../../functions/lib/data/users');
+    const { personalWorkspace } = await import('../../../functions/lib/data/workspace');
+    const named = await import('../../../functions/lib/data/named-items');
+    const { CATEGORY } = await import('../../../functions/lib/data/category');
+    const { SNIPPET } = await import('../../../functions/lib/data/context');
     const def = kind === 'category' ? CATEGORY : SNIPPET;
     const record = (await getUser(user.id))!;
     const created =

@@ -4,7 +4,7 @@ import { call, signUp } from '../../support/api';
 import { db, setTier, TABLE } from '../../support/db';
 
 const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-const { acquireRunLease, releaseRunLease, MAX_CONCURRENT_RUNS } = await import('../../../functions/lib/run-leases');
+const { acquireRunLease, releaseRunLease, MAX_CONCURRENT_RUNS } = await import('../../../functions/lib/data/run-leases');
 
 /**
  * Runs per user at once are capped (3), even for elite's unlimited daily runs: parallel starts

@@ -33,7 +33,7 @@ afterAll(() => {
 async function withStorageAt(endpoint: string) {
   vi.resetModules();
   process.env.DYNAMODB_ENDPOINT = endpoint;
-  const { issueAccessToken } = await import('../../../functions/lib/tokens');
+  const { issueAccessToken } = await import('../../../functions/lib/http/tokens');
   return {
     me: (await import('../../../functions/auth/me')).handler,
     health: (await import('../../../functions/system/health')).handler,

@@ -1,6 +1,6 @@
 import { checkSync } from 'recheck';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clarify } from '../../../functions/lib/enhancer/clarify';
+import { clarify } from '../../../functions/lib/services/engine/clarify';
 
 /**
  * Every regular expression the clarify engine runs (its own and the marker parser's) is linear in

@@ -87,7 +87,7 @@ describe('logs', () => {
 
     // An unexpected failure, which is logged on purpose (name, message, stack).
     const second = (await call('POST', '/auth/login', { base, form: { username: account.email, password: account.password } })).body.access_token as string;
-    const { db } = await import('../../../functions/lib/db');
+    const { db } = await import('../../../functions/lib/data/db');
     const ddb = mockClient(db);
     (ddb.send as any).callThrough();
     ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));

@@ -11,7 +11,7 @@ import { library, userItem } from '../../support/db';
  * the strict schemas and changes nothing; and responses carry only allow-listed fields, never a
  * password hash, plan counter, Stripe id, token state or storage key.
  */
-const { db, TABLE } = await import('../../../functions/lib/db');
+const { db, TABLE } = await import('../../../functions/lib/data/db');
 const { QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
 const partition = async (userId: string) =>

@@ -4,7 +4,7 @@ import { db, TABLE } from '../../support/db';
 import { invoke } from '../../support/events';
 
 const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-const { clearSignInFailures } = await import('../../../functions/lib/rate-limits');
+const { clearSignInFailures } = await import('../../../functions/lib/data/rate-limits');
 const { handler: login } = await import('../../../functions/auth/login');
 
 /**

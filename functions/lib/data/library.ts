@@ -1,0 +1,437 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { entryId, type LibraryEntry, type LibraryPrompt, type LibraryPromptEdit, legacyEntryId, slug, TEASER_LENGTH } from '@shared/contract/library';
+import { TIERS, type Tier, tierAllows } from '@shared/tiers';
+import { hasVariables } from '@shared/variables';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { afterLibraryWrite } from '../services/library-snapshot';
+import { collator } from './collator';
+import { batchGet, batchWrite, db, queryAll, TABLE } from './db';
+import { type PageRequest, searchedPage } from './paging';
+import { type Tx, transact } from './transactions';
+
+/**
+ * The curated library's items (docs/data-model.md). Each library prompt is its own partition
+ * (`LIBPROMPT#<id>`), so the one request that is about it (a fork) reads one item and no key is
+ * shared by every request. Each category is its own partition too (`LIBCAT#<id>`).
+ *
+ * Nothing on a user's request path enumerates these items: pages, filters, search and fork
+ * lineage are served from a snapshot built once per library change (library-snapshot.ts). The
+ * builder (and the admin lists) find every item through the sparse index `gsi2`: prompts under
+ * LIBRARY_SHARDS partitions `LIBRARY#<n>` (n from a hash of the id, so no index partition takes
+ * every library write), categories under one small partition `LIBCATS`.
+ */
+export interface LibraryPromptItem {
+  id: string;
+  title: string;
+  body: string;
+  category_id: string | null;
+  tasks: string[];
+  industries: string[];
+  access_tier: Tier;
+  owner_email: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface LibraryCategoryItem {
+  id: string;
+  name: string;
+}
+
+/** Index partitions the library prompts are spread over (enumeration only, never per request). */
+export const LIBRARY_SHARDS = 16;
+export const LIBRARY_INDEX = 'gsi2';
+const CATEGORIES_PK = 'LIBCATS';
+
+export const libraryShard = (id: string) => createHash('sha1').update(id).digest().readUInt16BE(0) % LIBRARY_SHARDS;
+
+export const libraryKeys = {
+  prompt: (id: string) => ({ pk: `LIBPROMPT#${id}`, sk: 'LIBPROMPT' }),
+  category: (id: string) => ({ pk: `LIBCAT#${id}`, sk: 'LIBCAT' }),
+  promptIndex: (id: string) => ({ gsi2pk: `LIBRARY#${libraryShard(id)}`, gsi2sk: id }),
+  /**
+   * A prompt's fork counter: an item (and partition) of its own, so a fork neither rewrites the
+   * prompt nor starts a snapshot build (the stream filter passes LIBPROMPT# / LIBCAT# keys only),
+   * and no fork writes a partition that forks of other prompts share.
+   */
+  stats: (id: string) => ({ pk: `LIBSTATS#${id}`, sk: 'LIBSTATS' }),
+  categoryIndex: (id: string) => ({ gsi2pk: CATEGORIES_PK, gsi2sk: id }),
+};
+
+export const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }) =>
+  collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)].sort(collator.compare);
+
+export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
+
+/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `forks`: its fork count). */
+export function viewFor(
+  item: LibraryPromptItem,
+  tier: Tier,
+  categories: ReadonlyMap<string, LibraryCategoryItem>,
+  variables?: boolean,
+  forks = 0,
+): LibraryPrompt {
+  const locked = !tierAllows(tier, item.access_tier);
+  const category = item.category_id ? categories.get(item.category_id) : undefined;
+  return {
+    id: item.id,
+    title: item.title,
+    body: locked ? teaser(item.body) : item.body,
+    category_id: category ? category.id : null,
+    category_name: category ? category.name : null,
+    tasks: item.tasks ?? [],
+    industries: item.industries ?? [],
+    access_tier: item.access_tier,
+    locked,
+    has_variables: variables ?? hasVariables(item.body),
+    forks,
+    created_at: item.created_at ?? '',
+  };
+}
+
+// ---- Enumeration (snapshot builder, admin lists, imports: never a user's request) ----------------
+
+const PROMPT_ATTRIBUTES = ['id', 'title', 'body', 'category_id', 'tasks', 'industries', 'access_tier', 'owner_email', 'created_at', 'updated_at'];
+
+const asPrompt = (item: Record<string, unknown>): LibraryPromptItem =>
+  Object.fromEntries(PROMPT_ATTRIBUTES.map((a) => [a, item[a]])) as unknown as LibraryPromptItem;
+
+/** Every library prompt (the shards read in parallel), sorted by title. */
+export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
+  const shards = await Promise.all(
+    Array.from({ length: LIBRARY_SHARDS }, (_, n) =>
+      queryAll({ IndexName: LIBRARY_INDEX, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` } }),
+    ),
+  );
+  return shards
+    .flat()
+    .filter((i) => i.type === 'library_prompt')
+    .map(asPrompt)
+    .sort(byTitle);
+}
+
+/** Fork count per library prompt id: the counters of `ids` (100 per BatchGet, 16 at a time; only the snapshot builder). */
+export async function libraryForkCounts(ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100) as string[]);
+  for (let i = 0; i < batches.length; i += 16) {
+    const found = await Promise.all(
+      batches.slice(i, i + 16).map((batch) =>
+        batchGet(
+          batch.map((id) => libraryKeys.stats(id)),
+          { projection: 'pk, forks' },
+        ),
+      ),
+    );
+    for (const item of found.flat()) counts.set((item.pk as string).slice('LIBSTATS#'.length), Number(item.forks ?? 0));
+  }
+  return counts;
+}
+
+/** Counts one fork of a library prompt (one small write to its own counter item; shown after the next build). */
+export async function countLibraryFork(id: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: libraryKeys.stats(id),
+      UpdateExpression: 'SET #type = :type ADD forks :one',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'library_stats', ':one': 1 },
+    }),
+  );
+}
+
+/** Every library category (one small index partition). */
+export async function allLibraryCategories(): Promise<Map<string, LibraryCategoryItem>> {
+  const items = await queryAll({ IndexName: LIBRARY_INDEX, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': CATEGORIES_PK } });
+  return new Map(items.filter((i) => i.type === 'library_category').map((i) => [i.id as string, { id: i.id as string, name: i.name as string }]));
+}
+
+/** Whether the library holds no prompt yet (seeding on first start). */
+export async function libraryIsEmpty(): Promise<boolean> {
+  for (let n = 0; n < LIBRARY_SHARDS; n++) {
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: LIBRARY_INDEX,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` },
+        Limit: 1,
+      }),
+    );
+    if (Items?.length) return false;
+  }
+  return true;
+}
+
+/** A library prompt from an item as read (a route's `preload`), if it is one. */
+export const libraryPromptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'library_prompt' ? asPrompt(item) : undefined);
+
+/** Access pattern: one library prompt by id (GetItem on its own partition). */
+export async function getLibraryPrompt(id: string): Promise<LibraryPromptItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(id) }));
+  return libraryPromptFrom(Item);
+}
+
+export async function getLibraryCategory(id: string): Promise<LibraryCategoryItem | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: TABLE, Key: libraryKeys.category(id), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } }),
+  );
+  return Item ? { id: Item.id as string, name: Item.name as string } : undefined;
+}
+
+export const categoryIdFor = (name: string) => `cat-${slug(name)}`;
+
+export const isTier = (value: string): value is Tier => (TIERS as readonly string[]).includes(value);
+
+const promptItem = (p: LibraryPromptItem) => ({ ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p });
+const categoryItem = (c: LibraryCategoryItem, now: string) => ({
+  ...libraryKeys.category(c.id),
+  ...libraryKeys.categoryIndex(c.id),
+  type: 'library_category',
+  ...c,
+  created_at: now,
+});
+
+/**
+ * Writes validated entries (upsert by id) and the categories they name; reads only the entries'
+ * own items and the category list. Returns how many prompts were created and updated.
+ */
+export async function upsertEntries(entries: LibraryEntry[], curatorEmail: string, { edit = false } = {}): Promise<{ created: number; updated: number }> {
+  const categories = await allLibraryCategories();
+  const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
+  const existing = new Map<string, LibraryPromptItem>();
+  for (let i = 0; i < ids.length; i += 100) {
+    for (const item of await batchGet(
+      ids.slice(i, i + 100).map((id) => libraryKeys.prompt(id)),
+      { consistent: true },
+    )) {
+      const prompt = libraryPromptFrom(item);
+      if (prompt) existing.set(prompt.id, prompt);
+    }
+  }
+  const now = new Date().toISOString();
+  // Categories are matched by name (case-insensitive); unknown names are created.
+  const categoryIds = new Map<string, string>();
+  const items: Record<string, unknown>[] = [];
+  for (const e of entries) {
+    if (!e.category || categoryIds.has(e.category.toLowerCase())) continue;
+    const found = findCategoryByName(categories, e.category);
+    const id = found?.id ?? newCategoryId(categories, e.category);
+    categoryIds.set(e.category.toLowerCase(), id);
+    if (!found) items.push(categoryItem({ id, name: e.category }, now));
+  }
+  // Resolve every id first and refuse the whole import if one would overwrite an unrelated prompt.
+  const resolved = entries.map((entry) => {
+    const legacy = existing.get(legacyEntryId(entry));
+    const id = legacy && legacy.title === entry.title ? legacy.id : entryId(entry);
+    const before = existing.get(id);
+    // The same prompt edited (same title or same body) updates; a prompt sharing neither is another one.
+    if (!edit && before && before.title !== entry.title && before.body !== entry.body) {
+      throw new ConflictError(
+        `The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`,
+      );
+    }
+    return { entry, id, before };
+  });
+  let created = 0;
+  let updated = 0;
+  for (const { entry, id, before } of resolved) {
+    if (before) updated++;
+    else created++;
+    items.push(
+      promptItem({
+        id,
+        title: entry.title,
+        body: entry.body,
+        category_id: entry.category ? categoryIds.get(entry.category.toLowerCase())! : null,
+        tasks: [...new Set(entry.tasks)],
+        industries: [...new Set(entry.industries)],
+        access_tier: entry.access_tier,
+        owner_email: before?.owner_email ?? curatorEmail,
+        created_at: before?.created_at ?? now,
+        // The revision forks compare with (lineage.ts): it moves only when the content changes.
+        updated_at: before && before.title === entry.title && before.body === entry.body ? (before.updated_at ?? before.created_at) : now,
+      }),
+    );
+  }
+  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+  await afterLibraryWrite();
+  return { created, updated };
+}
+
+/**
+ * Moves library items of the former single-partition layout (pk `LIBRARY`, sk `PROMPT#<id>` /
+ * `CATEGORY#<id>`, plus `META`) to their own partitions; a no-op once done. Run by the local stack
+ * on start and by `npm run library:migrate` against a deployed table (docs/data-model.md).
+ */
+export async function migrateLegacyLibrary(): Promise<number> {
+  const legacy = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'LIBRARY' } });
+  if (!legacy.length) return 0;
+  const now = new Date().toISOString();
+  const puts: Record<string, unknown>[] = [];
+  for (const item of legacy) {
+    if (item.type === 'library_prompt') puts.push(promptItem(asPrompt(item)));
+    else if (item.type === 'library_category')
+      puts.push({ ...categoryItem({ id: item.id as string, name: item.name as string }, (item.created_at as string) ?? now) });
+  }
+  await batchWrite(puts.map((Item) => ({ PutRequest: { Item } })));
+  await batchWrite(legacy.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
+  await afterLibraryWrite();
+  return puts.length;
+}
+
+// ---- Curation (admin) -------------------------------------------------------------------------
+
+/**
+ * An admin's edit of one library prompt (title, body, tasks, industries, tier; the category
+ * stays): the import's upsert path, so a changed title or body moves the revision forks compare
+ * ('Updated in library'). 404 when the prompt is not in the library.
+ */
+export async function editLibraryPrompt(id: string, edit: LibraryPromptEdit, curatorEmail: string): Promise<void> {
+  const [before, categories] = await Promise.all([getLibraryPrompt(id), allLibraryCategories()]);
+  if (!before) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
+  const category = before.category_id ? (categories.get(before.category_id)?.name ?? null) : null;
+  await upsertEntries([{ id, category, ...edit }], curatorEmail, { edit: true });
+}
+
+export const LIBRARY_PROMPT_NOT_FOUND = 'Library prompt not found.';
+export const LIBRARY_CATEGORY_NOT_FOUND = 'Library category not found.';
+const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists.';
+
+/** A row of the admin Prompts tab. */
+export function adminPromptRow(p: LibraryPromptItem, categories: ReadonlyMap<string, LibraryCategoryItem>) {
+  const category = p.category_id ? categories.get(p.category_id) : undefined;
+  return {
+    id: p.id,
+    title: p.title,
+    category_id: category?.id ?? null,
+    category_name: category?.name ?? null,
+    owner_email: p.owner_email,
+    access_tier: p.access_tier,
+  };
+}
+
+/** A page of the admin Prompts tab, by id across the index shards (paging.ts; `search`: part of the title); the categories are one small partition. */
+export async function adminPromptsPage(request: PageRequest) {
+  const categories = await allLibraryCategories();
+  return searchedPage(
+    'library-prompts',
+    request,
+    {
+      prefix: 'LIBRARY#',
+      shards: LIBRARY_SHARDS,
+      projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'],
+      keep: (item) => item.type === 'library_prompt',
+      searched: 'title',
+    },
+    (item) => adminPromptRow(item as unknown as LibraryPromptItem, categories),
+  );
+}
+
+export function libraryCategoryRows(categories: ReadonlyMap<string, LibraryCategoryItem>, counts: Readonly<Record<string, number>>) {
+  return [...categories.values()].map((c) => ({ id: c.id, name: c.name, prompt_count: counts[c.id] ?? 0 })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * Runs one library write (a failed condition on item 0 is a 404), then has the snapshot rebuilt.
+ * A prompt's updated_at is its content revision (forks compare it, lineage.ts): only writes that
+ * change its title or body move it, so a tier change does not.
+ */
+async function libraryWrite(item: Tx, notFound: string): Promise<void> {
+  await transact([item], { 0: () => new NotFoundError(notFound) });
+  await afterLibraryWrite();
+}
+
+export const setLibraryTier = (id: string, tier: Tier) =>
+  libraryWrite(
+    {
+      Update: {
+        TableName: TABLE,
+        Key: libraryKeys.prompt(id),
+        UpdateExpression: 'SET access_tier = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': tier },
+      },
+    },
+    LIBRARY_PROMPT_NOT_FOUND,
+  );
+
+export const deleteLibraryPrompt = (id: string) =>
+  libraryWrite({ Delete: { TableName: TABLE, Key: libraryKeys.prompt(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_PROMPT_NOT_FOUND);
+
+function findCategoryByName(categories: ReadonlyMap<string, LibraryCategoryItem>, name: string, exceptId?: string) {
+  const wanted = name.trim().toLowerCase();
+  return [...categories.values()].find((c) => c.name.trim().toLowerCase() === wanted && c.id !== exceptId);
+}
+
+/** A readable id for a new category, unique even after renames freed its slug's name. */
+function newCategoryId(categories: ReadonlyMap<string, LibraryCategoryItem>, name: string): string {
+  const base = categoryIdFor(name);
+  return categories.has(base) ? `${base}-${randomUUID().slice(0, 8)}` : base;
+}
+
+/**
+ * Library category names are unique, checked against the current categories: curation is done
+ * by a few admins, and a duplicate slipping through a race is harmless (both remain editable).
+ */
+export async function createLibraryCategory(name: string): Promise<LibraryCategoryItem> {
+  const categories = await allLibraryCategories();
+  if (findCategoryByName(categories, name)) throw new ConflictError(LIBRARY_CATEGORY_TAKEN);
+  const category = { id: newCategoryId(categories, name), name };
+  await transact([{ Put: { TableName: TABLE, Item: categoryItem(category, new Date().toISOString()), ConditionExpression: 'attribute_not_exists(pk)' } }], {
+    0: () => new ConflictError(LIBRARY_CATEGORY_TAKEN),
+  });
+  await afterLibraryWrite();
+  return category;
+}
+
+export async function renameLibraryCategory(id: string, name: string): Promise<void> {
+  if (findCategoryByName(await allLibraryCategories(), name, id)) throw new ConflictError(LIBRARY_CATEGORY_TAKEN);
+  await libraryWrite(
+    {
+      Update: {
+        TableName: TABLE,
+        Key: libraryKeys.category(id),
+        UpdateExpression: 'SET #n = :n',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':n': name },
+      },
+    },
+    LIBRARY_CATEGORY_NOT_FOUND,
+  );
+}
+
+/** Its prompts stay and read as uncategorised (views resolve only existing categories). */
+export const deleteLibraryCategory = (id: string) =>
+  libraryWrite({ Delete: { TableName: TABLE, Key: libraryKeys.category(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_CATEGORY_NOT_FOUND);
+
+/** Copies one of the admin's own prompts into the library (no library read: the row is built from what was written). */
+export async function publishPrompt(
+  source: { title: string; body: string; tasks: string[]; industries: string[] },
+  category: LibraryCategoryItem | null,
+  tier: Tier,
+  curatorEmail: string,
+): Promise<ReturnType<typeof adminPromptRow>> {
+  const now = new Date().toISOString();
+  const item: LibraryPromptItem = {
+    id: `${slug(source.title).slice(0, 50)}-${randomUUID().slice(0, 8)}`,
+    title: source.title,
+    body: source.body,
+    category_id: category?.id ?? null,
+    tasks: source.tasks ?? [],
+    industries: source.industries ?? [],
+    access_tier: tier,
+    owner_email: curatorEmail,
+    created_at: now,
+    updated_at: now,
+  };
+  const items: Tx[] = [{ Put: { TableName: TABLE, Item: promptItem(item) } }];
+  if (category) items.push({ ConditionCheck: { TableName: TABLE, Key: libraryKeys.category(category.id), ConditionExpression: 'attribute_exists(pk)' } });
+  await transact(items, { 1: () => new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND) });
+  await afterLibraryWrite();
+  return adminPromptRow(item, new Map(category ? [[category.id, category]] : []));
+}

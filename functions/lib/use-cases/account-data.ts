@@ -1,0 +1,286 @@
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account } from '@shared/contract/account';
+import { limitFor, RUNS_PER_DAY } from '@shared/tiers';
+import type { CategoryItem } from '../data/category';
+import { type ContextFields, directivesOf, profileValuesFrom } from '../data/context';
+import { batchWrite, db, queryAll, queryPages, TABLE } from '../data/db';
+import { OUTSIDE_REF_SK, personalPk, USERS_SHARDS, usersShard } from '../data/keys';
+import type { PromptItem, VersionItem } from '../data/prompt';
+import { clearSignInFailures, runQuotaWindow, usedIn } from '../data/rate-limits';
+import { type Tx, transact } from '../data/transactions';
+import { adminCountChange, emailVerifiedOf, getUser, type UserRecord, userKeys } from '../data/users';
+import { toPrompts } from '../data/workspace';
+import { BadGatewayError, ConflictError, NotFoundError } from '../http/errors';
+import { logger, userRef } from '../http/log';
+import { deleteOutsideItems } from './outside-items';
+import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
+
+/**
+ * Everything about one user as a whole: the account view with plan usage, the export of all
+ * their data, and deletion of all of it. Export and deletion start from the user's partition
+ * (`USER#<id>`); items kept elsewhere are found through the `XREF#` notes in it (keys.ts), so a
+ * feature that stores a user's items outside the partition adds such a note when it writes one,
+ * and an export section below when the export should show it.
+ */
+
+type Counters = { prompts_used?: number; categories_used?: number; snippets_used?: number };
+
+/** GET /account: the profile and what the plan allows and what is used (limit null = unlimited). */
+export async function accountView(user: UserRecord & Counters): Promise<Account> {
+  const runsLimit = RUNS_PER_DAY[user.access_tier];
+  const runsUsed = Math.min(await usedIn(runQuotaWindow(user)), runsLimit ?? Number.MAX_SAFE_INTEGER);
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    access_tier: user.access_tier,
+    is_admin: user.is_admin,
+    email_verified: emailVerifiedOf(user),
+    created_at: user.created_at,
+    usage: {
+      prompts: { used: Math.max(0, user.prompts_used ?? 0), limit: limitFor(user.access_tier, 'max_prompts') },
+      categories: { used: Math.max(0, user.categories_used ?? 0), limit: limitFor(user.access_tier, 'max_categories') },
+      snippets: { used: Math.max(0, user.snippets_used ?? 0), limit: limitFor(user.access_tier, 'max_snippets') },
+      runs_today: { used: runsUsed, limit: runsLimit },
+    },
+  };
+}
+
+// ---- export --------------------------------------------------------------------------------------
+
+/** Key and bookkeeping attributes: never part of what the user sees. */
+const INTERNAL = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'type',
+  'password_hash',
+  'session_version',
+  'billing_event_created',
+  'expires_at',
+  'item_id',
+  'user_id',
+]);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An item without its internal attributes, nested ones included (a version's author keeps its name, not the id). */
+const plain = (item: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).flatMap(([k, v]) => (INTERNAL.has(k) ? [] : [[k, isRecord(v) ? plain(v) : v]])));
+
+export interface ExportInput {
+  user: UserRecord & ContextFields;
+  /** Every item of the user's partition, by `type`. */
+  items: Map<string, Record<string, unknown>[]>;
+}
+
+/**
+ * The sections of the export, in order. A feature adds its own by pushing `{name, collect}`:
+ * `collect` gets the user and their partition's items and returns what the section shows.
+ */
+export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => unknown | Promise<unknown> }[] = [
+  {
+    name: 'profile',
+    collect: ({ user }) => ({
+      id: user.id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      access_tier: user.access_tier,
+      is_admin: user.is_admin,
+      email_verified: emailVerifiedOf(user),
+      created_at: user.created_at,
+    }),
+  },
+  {
+    name: 'billing',
+    // The state, not Stripe's ids: those are keys into another service, not facts about the person.
+    collect: ({ user }) => ({
+      plan: user.access_tier,
+      paying_customer: Boolean(user.stripe_customer_id),
+      subscription: user.stripe_subscription_id ? (user.subscription_status ?? 'active') : null,
+    }),
+  },
+  { name: 'categories', collect: ({ items }) => (items.get('category') ?? []).map(plain) },
+  {
+    name: 'prompts',
+    collect: ({ items }) => {
+      const versions = new Map<string, VersionItem[]>();
+      for (const v of (items.get('prompt_version') ?? []) as unknown as VersionItem[]) versions.set(v.prompt_id, [...(versions.get(v.prompt_id) ?? []), v]);
+      const prompts = toPrompts({
+        prompts: (items.get('prompt') ?? []) as unknown as PromptItem[],
+        categories: (items.get('category') ?? []) as unknown as CategoryItem[],
+      });
+      return prompts.map((p) => ({
+        ...p,
+        // Every earlier version (the prompt's own fields are the current one), newest first.
+        earlier_versions: (versions.get(p.id) ?? []).sort((a, b) => b.version - a.version).map((v) => plain(v as unknown as Record<string, unknown>)),
+      }));
+    },
+  },
+  {
+    name: 'shared_links',
+    // The public links (share.ts): which prompt each one shows, and its path on the site.
+    collect: ({ items }) =>
+      ((items.get('prompt') ?? []) as unknown as PromptItem[])
+        .filter((p) => p.share_token)
+        .map((p) => ({ prompt_id: p.id, title: p.title, token: p.share_token, path: `/s/${p.share_token}` })),
+  },
+  { name: 'directives', collect: ({ user }) => directivesOf(user) },
+  { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
+  { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
+  // The teams the person is in and their role (the team workspaces' content belongs to the teams).
+  { name: 'teams', collect: ({ items }) => (items.get('team_membership') ?? []).map(({ team_id, role }) => ({ team_id, role })) },
+];
+
+/** Every item of a partition, grouped by its `type`. */
+async function partitionByType(userId: string): Promise<Map<string, Record<string, unknown>[]>> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': personalPk(userId) } });
+  const byType = new Map<string, Record<string, unknown>[]>();
+  for (const item of items) byType.set(String(item.type), [...(byType.get(String(item.type)) ?? []), item]);
+  return byType;
+}
+
+/** GET /account/export: the export document (no password material, no internal keys). */
+export async function exportAccount(user: UserRecord & ContextFields, now = new Date()): Promise<Record<string, unknown>> {
+  const input: ExportInput = { user, items: await partitionByType(user.id) };
+  const document: Record<string, unknown> = { format: 'construct-account-export', version: 1, exported_at: now.toISOString() };
+  for (const section of EXPORT_SECTIONS) document[section.name] = await section.collect(input);
+  return document;
+}
+
+// ---- deletion ------------------------------------------------------------------------------------
+
+export const LAST_ADMIN = 'The platform needs at least one administrator.';
+
+/**
+ * Work to do before a user's items are deleted (a feature that keeps the user's data with another
+ * service adds a step here). The Stripe subscription is cancelled before anything is deleted: if
+ * Stripe fails, nothing is deleted and the request can be repeated.
+ */
+export const BEFORE_DELETE: ((user: UserRecord) => Promise<void>)[] = [
+  // Teams first: a team that still needs the person (its creator, its only owner) refuses the deletion before anything changes.
+  refuseWhileTeamsNeedUser,
+  cancelSubscription,
+  // Teams they alone are in go; their other memberships end (docs/product.md, "Teams").
+  leaveTeamsOfDeletedUser,
+];
+
+const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'];
+
+async function cancelSubscription(user: UserRecord): Promise<void> {
+  const id = user.stripe_subscription_id;
+  if (!id || (user.subscription_status && !LIVE_SUBSCRIPTION.includes(user.subscription_status))) return;
+  const { stripe } = await import('./billing');
+  try {
+    await (await stripe()).subscriptions.cancel(id);
+  } catch (error) {
+    // Already cancelled or unknown at Stripe: nothing is left to cancel.
+    if ((error as { code?: string }).code === 'resource_missing') return;
+    logger.error('subscription cancel failed', { user: userRef(user.id), error: (error as Error).name });
+    throw new BadGatewayError('Your subscription could not be cancelled right now, so nothing was deleted. Please try again in a moment.');
+  }
+}
+
+/**
+ * The one way a user's data is deleted (DELETE /account and the admin's delete-user):
+ * 1. BEFORE_DELETE steps (the subscription is cancelled);
+ * 2. one transaction ends the account: the user item, the email claim (the email is free again),
+ *    the Stripe customer link and the admin count (the last admin is refused with `lastAdmin`);
+ *    from here every token of the user fails and every write that needs the user item fails;
+ *    the same transaction writes a purge marker (below);
+ * 3. items kept outside the partition through their own twins inside it (outside-items.ts: API key
+ *    lookups), then the partition and the items its `XREF#` notes name, page by page, repeated until
+ *    a pass finds nothing, so a write that was in flight during the first pass goes too; then the
+ *    marker goes.
+ * Should step 3 stop half way, a retry (the admin's) finishes it: a user item that is already gone
+ * with items left is finished. A user who deleted their own account cannot retry (their token ended
+ * in step 2), so every later account deletion also finishes the clean-ups that markers show
+ * unfinished. Returns false when there was no such user at all.
+ */
+export async function deleteUserData(userId: string, lastAdmin: () => Error = () => new ConflictError(LAST_ADMIN), known?: UserRecord): Promise<boolean> {
+  const user = known ?? (await getUser(userId));
+  if (!user) return finishPurge(userId);
+  for (const step of BEFORE_DELETE) await step(user);
+  const items: Tx[] = [
+    { Delete: { TableName: TABLE, Key: userKeys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: TABLE,
+        Key: userKeys.emailClaim(user.email),
+        ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id',
+        ExpressionAttributeValues: { ':id': userId },
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...purgeMarker(userId), type: 'account_purge', user_id: userId, email: user.email, started_at: new Date().toISOString() },
+      },
+    },
+  ];
+  if (user.stripe_customer_id) items.push({ Delete: { TableName: TABLE, Key: { pk: `STRIPE_CUSTOMER#${user.stripe_customer_id}`, sk: 'CUSTOMER' } } });
+  if (user.is_admin) items.push(adminCountChange(-1));
+  await transact(items, {
+    0: () => new NotFoundError('User not found.'),
+    1: () => new ConflictError('This account changed while it was being deleted. Please try again.'),
+    [items.length - 1]: user.is_admin ? lastAdmin : () => new ConflictError('This account changed while it was being deleted. Please try again.'),
+  });
+  await finishPurge(userId, user.email);
+  await finishUnfinishedPurges(userId);
+  return true;
+}
+
+/**
+ * The note that an account's deletion has begun and its clean-up (step 3) is not known to be
+ * finished: `PURGES#<shard>` / `USER#<id>`, spread over the users listing's shards by id, so no
+ * one partition takes every deletion. Written with the end of the account, deleted after its
+ * clean-up; holds the email (its sign-in guard is cleared at the end).
+ */
+const purgeMarker = (userId: string) => ({ pk: `PURGES#${usersShard(userId)}`, sk: `USER#${userId}` });
+
+/** Step 3 of deleteUserData, safe to repeat: answers whether there was anything of the user left. */
+async function finishPurge(userId: string, knownEmail?: string): Promise<boolean> {
+  const { Item: marker } = await db.send(new GetCommand({ TableName: TABLE, Key: purgeMarker(userId), ConsistentRead: true }));
+  await deleteOutsideItems(userId);
+  let deleted = 0;
+  for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) deleted += found = await deletePartition(userId);
+  const email = knownEmail ?? (marker?.email as string | undefined);
+  if (email) await clearSignInFailures(email);
+  await db.send(new DeleteCommand({ TableName: TABLE, Key: purgeMarker(userId) }));
+  return deleted > 0 || marker !== undefined;
+}
+
+/** Finishes a few clean-ups that earlier deletions left unfinished (best effort: this deletion is done). */
+async function finishUnfinishedPurges(exceptUserId: string): Promise<void> {
+  try {
+    const pages = await Promise.all(
+      Array.from({ length: USERS_SHARDS }, (_, shard) =>
+        db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `PURGES#${shard}` }, Limit: 3 })),
+      ),
+    );
+    const left = pages.flatMap((p) => p.Items ?? []).filter((m) => m.user_id !== exceptUserId);
+    for (const marker of left) await finishPurge(String(marker.user_id), marker.email as string | undefined);
+  } catch (error) {
+    logger.warn('unfinished account clean-ups left for the next deletion', { error: (error as Error).name });
+  }
+}
+
+/** Deletes every item of the user's partition and the outside items it notes; answers how many there were. */
+async function deletePartition(userId: string): Promise<number> {
+  let deleted = 0;
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': personalPk(userId) },
+    ProjectionExpression: 'pk, sk, target_pk, target_sk',
+    ConsistentRead: true,
+  });
+  for await (const found of pages) {
+    const outside = found.filter((i) => String(i.sk).startsWith(OUTSIDE_REF_SK) && i.target_pk).map((i) => ({ pk: i.target_pk, sk: i.target_sk }));
+    // Outside items first: if this stops half way, their notes are still there for the next attempt.
+    await batchWrite(outside.map((Key) => ({ DeleteRequest: { Key } })));
+    await batchWrite(found.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
+    deleted += found.length;
+  }
+  return deleted;
+}

@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE } from '../data/db';
+import { normaliseEmail } from '../data/keys';
+import { newToken, readToken, type TokenItem, useToken } from '../data/one-time-tokens';
+import { claimSignInAttempt, clearSignInFailures, consume } from '../data/rate-limits';
+import { transact } from '../data/transactions';
+import { emailSwitchItems, emailVerifiedOf, getUser, NEXT_SESSION, NEXT_SESSION_VALUES, sessionVersionOf, type UserRecord, userKeys } from '../data/users';
+import { BadRequestError, ConflictError, ServiceUnavailableError } from '../http/errors';
+import { logger, userRef } from '../http/log';
+import { issueAccessToken } from '../http/tokens';
+import { sendMail } from '../services/mail';
+import {
+  emailChangedNoticeMail,
+  emailChangeMail,
+  noAccountMail,
+  passwordChangedMail,
+  passwordResetMail,
+  RESET_MINUTES,
+  VERIFY_HOURS,
+  verifyEmailMail,
+} from '../services/mail-messages';
+import { hashPassword, verifyPassword } from '../services/passwords';
+
+/**
+ * Account security: password reset by emailed link, password change, sign out everywhere, email
+ * verification and change. Sessions end by raising the user's session version (tokens.ts).
+ */
+
+export const TOO_MANY_MAILS = 'Too many emails were requested. Please wait an hour and try again.';
+export const WRONG_PASSWORD = 'Your current password is incorrect.';
+
+/**
+ * The site the emailed links open. Never taken from the request (Origin or Host), which a caller
+ * could point at their own server to receive someone else's reset token: SITE_URL is configured
+ * (MAIL_SITE_URL by the stack when deployed, SITE_URL by the local stack on one machine).
+ */
+export function linkBase(): string {
+  const site = process.env.MAIL_SITE_URL || process.env.SITE_URL;
+  if (!site) throw new ServiceUnavailableError('Email is not configured yet. Please try again later.');
+  return site.replace(/\/$/, '');
+}
+
+const hashed = (s: string) => createHash('sha256').update(`construct-rate:${s}`).digest('hex').slice(0, 32);
+/** Mails per hour per recipient (hashed: the window's key names no address). */
+export const recipientWindow = (email: string) => ({ name: 'mail-recipient', subject: hashed(normaliseEmail(email)), limit: 5, seconds: 3600 });
+const addressWindow = (address: string) => ({ name: 'forgot-address', subject: address, limit: 50, seconds: 3600 });
+
+// ---- password reset ----------------------------------------------------------------------------
+
+/**
+ * POST /auth/password/forgot. The same work whether or not an account has the address (rate
+ * windows, one claim read, one token write, one email), so neither the answer nor its timing
+ * tells which addresses are registered: an unknown address gets a note that it has no account.
+ */
+export async function requestPasswordReset(email: string, address: string): Promise<void> {
+  const site = linkBase();
+  await consume(addressWindow(address), TOO_MANY_MAILS);
+  await consume(recipientWindow(email), TOO_MANY_MAILS);
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(email), ProjectionExpression: 'user_id' }));
+  const userId = claim?.user_id as string | undefined;
+  const { token, puts } = newToken('password_reset', { ...(userId ? { user_id: userId } : {}), email: normaliseEmail(email) }, RESET_MINUTES * 60);
+  await transact(puts, {});
+  await sendMail(userId ? passwordResetMail(email, `${site}/reset-password?token=${token}`) : noAccountMail(email, `${site}/register`));
+}
+
+/** 'Send password reset' of the admin console: the same link, to the user's own address. */
+export async function sendPasswordReset(user: UserRecord): Promise<void> {
+  const site = linkBase();
+  await consume(recipientWindow(user.email), TOO_MANY_MAILS);
+  const { token, puts } = newToken('password_reset', { user_id: user.id, email: normaliseEmail(user.email) }, RESET_MINUTES * 60);
+  await transact(puts, {});
+  await sendMail(passwordResetMail(user.email, `${site}/reset-password?token=${token}`));
+}
+
+export const RESET_LINK = {
+  invalid: 'This password reset link is not valid. Please ask for a new one.',
+  used: 'This password reset link was already used. Please ask for a new one.',
+  expired: 'This password reset link has expired (links work for 30 minutes). Please ask for a new one.',
+};
+
+/**
+ * POST /auth/password/reset: the token is used up in the same transaction that sets the password
+ * and ends every session, so of two resets with one token exactly one wins. Following the link
+ * proves the mailbox, so the email counts as verified and the sign-in lock is lifted.
+ */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const item = await readToken(token, 'password_reset', RESET_LINK);
+  const user = await getUser(item.user_id);
+  // The account is gone, or its email changed since the link was sent to the old address.
+  if (!user || normaliseEmail(user.email) !== item.email) throw new BadRequestError(RESET_LINK.invalid);
+  const password_hash = await hashPassword(password);
+  await transact(
+    [
+      useToken(token),
+      {
+        Update: {
+          TableName: TABLE,
+          Key: userKeys.user(user.id),
+          UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}`,
+          ConditionExpression: 'attribute_exists(pk) AND email = :email',
+          ExpressionAttributeValues: { ':h': password_hash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES },
+        },
+      },
+    ],
+    { 0: () => new BadRequestError(RESET_LINK.used), 1: () => new BadRequestError(RESET_LINK.invalid) },
+  );
+  await clearSignInFailures(user.email);
+}
+
+// ---- password check, change, sessions ----------------------------------------------------------
+
+/**
+ * Checks the signed-in user's password for a sensitive change. A wrong one counts toward the
+ * sign-in guard of the account, and a locked account is refused, so these routes are no way
+ * around the guard.
+ */
+export async function checkPassword(user: UserRecord, password: string, wrong = WRONG_PASSWORD): Promise<void> {
+  // Counted before the check, as a sign-in is (429 while the account waits); a right one clears it.
+  await claimSignInAttempt(user.email);
+  if (!(await verifyPassword(password, user.password_hash))) throw new BadRequestError(wrong);
+  await clearSignInFailures(user.email);
+}
+
+/** PUT /auth/password: every other session ends; the answer carries a token of the new session. */
+export async function changePassword(user: UserRecord, current: string, next: string) {
+  await checkPassword(user, current);
+  if (current === next) throw new BadRequestError('The new password must be different from the current one.');
+  const password_hash = await hashPassword(next);
+  const version = sessionVersionOf(user);
+  await transact(
+    [
+      {
+        Update: {
+          TableName: TABLE,
+          Key: userKeys.user(user.id),
+          UpdateExpression: 'SET password_hash = :h, session_version = :next',
+          // The password this request checked is still the one stored (a concurrent change wins once).
+          ConditionExpression: 'attribute_exists(pk) AND password_hash = :old AND (attribute_not_exists(session_version) OR session_version = :v)',
+          ExpressionAttributeValues: { ':h': password_hash, ':old': user.password_hash, ':v': version, ':next': version + 1 },
+        },
+      },
+    ],
+    { 0: () => new ConflictError('Your password was changed by another request. Please sign in again.') },
+  );
+  await notify(user, passwordChangedMail(user.email, `${linkBase()}/forgot-password`));
+  const { token, expiresIn } = await issueAccessToken(user.id, version + 1);
+  return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
+}
+
+/** POST /auth/logout-all: every token of the user ends, this one included. */
+export async function endAllSessions(userId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: userKeys.user(userId),
+      UpdateExpression: `SET ${NEXT_SESSION}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: NEXT_SESSION_VALUES,
+    }),
+  );
+}
+
+/** A notice whose failure must not undo the change it reports (the change is done and safe). */
+async function notify(user: UserRecord, mail: Parameters<typeof sendMail>[0]): Promise<void> {
+  // Awaited: a Lambda is frozen once it answers, so a mail still on its way would never leave.
+  await sendMail(mail).catch((error: Error) => logger.warn('notice email failed', { user: userRef(user.id), error: error.name, message: error.message }));
+}
+
+// ---- email verification and change -------------------------------------------------------------
+
+export const VERIFY_LINK = {
+  invalid: 'This confirmation link is not valid. Please ask for a new one.',
+  used: 'This confirmation link was already used.',
+  expired: 'This confirmation link has expired. Please ask for a new one.',
+};
+export const MAIL_SENT = 'We sent a confirmation link. Please check your inbox.';
+
+/** The mail confirming a new account's address (sent at sign-up and by 'Resend'). */
+export async function sendVerification(user: Pick<UserRecord, 'id' | 'email' | 'first_name'>): Promise<void> {
+  const site = linkBase();
+  await consume(recipientWindow(user.email), TOO_MANY_MAILS);
+  const { token, puts } = newToken('verify_email', { user_id: user.id, email: normaliseEmail(user.email) }, VERIFY_HOURS * 3600);
+  await transact(puts, {});
+  await sendMail(verifyEmailMail(user.email, user.first_name, `${site}/verify-email?token=${token}`));
+}
+
+export async function resendVerification(user: UserRecord): Promise<void> {
+  if (emailVerifiedOf(user)) throw new BadRequestError('Your email is already confirmed.');
+  await sendVerification(user);
+}
+
+export const EMAIL_IN_USE = 'An account with this email already exists.';
+
+/** POST /account/email: checks the password, then mails a link to the new address; nothing changes until it is followed. */
+export async function requestEmailChange(user: UserRecord, newEmail: string, password: string): Promise<void> {
+  await checkPassword(user, password, 'Your password is incorrect.');
+  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw new BadRequestError('This is already your email address.');
+  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(newEmail), ProjectionExpression: 'user_id' }));
+  if (claim) throw new ConflictError(EMAIL_IN_USE);
+  const site = linkBase();
+  await consume(recipientWindow(newEmail), TOO_MANY_MAILS);
+  const { token, puts } = newToken('change_email', { user_id: user.id, email: newEmail.trim() }, VERIFY_HOURS * 3600);
+  await transact(puts, {});
+  await sendMail(emailChangeMail(newEmail.trim(), `${site}/verify-email?token=${token}`));
+}
+
+/**
+ * POST /account/email/verify: one route for both kinds of link. A new account's link marks the
+ * email confirmed. An email-change link switches the address in one transaction (new claim, old
+ * claim freed, users index, every session ended), and the old address gets a notice.
+ */
+export async function followEmailLink(token: string): Promise<{ email: string; changed: boolean }> {
+  let item: TokenItem & { user_id: string };
+  try {
+    item = await readToken(token, 'change_email', VERIFY_LINK);
+  } catch (error) {
+    if (!(error instanceof BadRequestError) || error.detail !== VERIFY_LINK.invalid) throw error;
+    item = await readToken(token, 'verify_email', VERIFY_LINK);
+  }
+  const user = await getUser(item.user_id);
+  if (!user) throw new BadRequestError(VERIFY_LINK.invalid);
+  if (item.purpose === 'verify_email') {
+    if (normaliseEmail(user.email) !== item.email) throw new BadRequestError(VERIFY_LINK.invalid);
+    await transact(
+      [
+        useToken(token),
+        {
+          Update: {
+            TableName: TABLE,
+            Key: userKeys.user(user.id),
+            UpdateExpression: 'SET email_verified = :yes',
+            ConditionExpression: 'attribute_exists(pk) AND email = :email',
+            ExpressionAttributeValues: { ':yes': true, ':email': user.email },
+          },
+        },
+      ],
+      { 0: () => new BadRequestError(VERIFY_LINK.used), 1: () => new BadRequestError(VERIFY_LINK.invalid) },
+    );
+    return { email: user.email, changed: false };
+  }
+  await transact([useToken(token), ...emailSwitchItems(user, item.email)], {
+    0: () => new BadRequestError(VERIFY_LINK.used),
+    1: () => new ConflictError(EMAIL_IN_USE),
+    2: () => new ConflictError('Your email was changed by another request. Please ask for a new link.'),
+    3: () => new ConflictError('Your email was changed by another request. Please ask for a new link.'),
+  });
+  await notify(user, emailChangedNoticeMail(user.email, item.email));
+  // The sign-in lock counted under the old address does not follow the account; nothing to move.
+  return { email: item.email, changed: true };
+}

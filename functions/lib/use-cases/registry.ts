@@ -1,0 +1,144 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CompileError, compileBody, describeBody } from '@shared/compile';
+import type { RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
+import { isSlug } from '@shared/slugs';
+import { parseVariables } from '@shared/variables';
+import { directivesOf, listSnippets, profileValuesOf } from '../data/context';
+import { batchGet, db, queryAll, TABLE } from '../data/db';
+import type { WorkspacePk } from '../data/keys';
+import { labelsAt, PROMPT_NOT_FOUND, type PromptItem, promptKeys, VERSION_NOT_FOUND, type VersionItem, versionOf } from '../data/prompt';
+import { slugKey } from '../data/slugs';
+import type { Item, UserRecord } from '../data/users';
+import type { WorkspaceRef } from '../data/workspace';
+import { BadRequestError, NotFoundError } from '../http/errors';
+import type { PreloadInput } from '../http/http';
+
+/**
+ * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.
+ * Reads cost, after the caller's key or token check (which reads the slug claim with the user):
+ * one GetItem of the prompt, plus one of the snapshot when an earlier version is asked for (by
+ * version number: read together with the prompt). Another user's slug names nothing: 404.
+ */
+export const registryPreload = {
+  slug: ({ params, workspace }: PreloadInput<'slug'>) => (isSlug(params.slug) ? slugKey(workspace, params.slug) : undefined),
+};
+
+const variablesOf = (body: string) =>
+  parseVariables(body).map((v) => ({
+    type: v.type,
+    key: v.key,
+    ...(v.default !== undefined ? { default: v.default } : {}),
+    ...(v.choices ? { choices: v.choices } : {}),
+  }));
+
+/** Access pattern: a user's prompts (one Query on the PROMPT# range), by slug. */
+export async function listRegistry(workspace: WorkspacePk) {
+  const prompts = (await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': 'PROMPT#' },
+  })) as unknown as PromptItem[];
+  return prompts
+    .filter((p) => p.slug)
+    .map((p) => ({
+      slug: p.slug!,
+      title: p.title,
+      description: describeBody(p.body),
+      version: versionOf(p),
+      labels: p.labels ?? {},
+      variables: variablesOf(p.body),
+    }))
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+export interface Selector {
+  label?: string;
+  version?: number;
+}
+
+/** `?label=&version=` (checked by RegistryQuery: well-formed, not both) as a selector. */
+export function selectorFrom(query: RegistryQuery): Selector {
+  if (query.label !== undefined) return { label: query.label };
+  return query.version === undefined ? {} : { version: Number(query.version) };
+}
+
+/**
+ * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
+ * snippets are read alongside the prompt, so it costs the round trips of a get. `claim`: the slug
+ * claim as preloaded; `null` reads it here (MCP names prompts inside its JSON-RPC body).
+ */
+export async function compileRegistryPrompt(
+  workspace: WorkspaceRef,
+  user: UserRecord,
+  slug: string,
+  claim: Item | undefined | null,
+  selector: Selector,
+  inputs: Record<string, string>,
+  directives: boolean,
+): Promise<{ text: string; view: RegistryPrompt }> {
+  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(workspace.pk, slug)) : undefined) : claim;
+  // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
+  const [{ view }, snippets, profile] = await Promise.all([
+    resolvePrompt(workspace.pk, slug, found, selector),
+    listSnippets(workspace.pk),
+    profileValuesOf(user),
+  ]);
+  try {
+    const text = compileBody(view.body, inputs, { snippets, profile }, directives ? directivesOf(workspace.holderItem) : undefined);
+    return { text, view };
+  } catch (error) {
+    if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
+    throw error;
+  }
+}
+
+const readItem = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
+
+/** The prompt a slug names, at the version the selector asks for. */
+export async function resolvePrompt(
+  workspace: WorkspacePk,
+  slug: string,
+  claim: Item | undefined,
+  selector: Selector,
+): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
+  if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
+  const promptKey = promptKeys.prompt(workspace, String(claim.prompt_id));
+  let prompt: PromptItem | undefined;
+  let snapshot: Item | undefined;
+  if (selector.version !== undefined) {
+    // The version is known: prompt and snapshot in one BatchGet.
+    const items = await batchGet([promptKey, promptKeys.version(workspace, String(claim.prompt_id), selector.version)]);
+    prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
+    snapshot = items.find((i) => i.sk !== promptKey.sk);
+  } else prompt = (await readItem(promptKey)) as PromptItem | undefined;
+  if (!prompt || prompt.slug !== slug) throw new NotFoundError(PROMPT_NOT_FOUND);
+
+  const latest = versionOf(prompt);
+  let version = selector.version ?? latest;
+  if (selector.label !== undefined) {
+    const pinned = prompt.labels?.[selector.label];
+    if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
+    version = pinned;
+    if (version !== latest) snapshot = await readItem(promptKeys.version(workspace, prompt.id, version));
+  }
+  let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
+  if (version === latest) content = prompt;
+  else if (version > latest || !snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
+  else {
+    const s = snapshot as unknown as VersionItem;
+    content = { ...s, updated_at: s.saved_at };
+  }
+  return {
+    prompt,
+    view: {
+      slug,
+      title: content.title,
+      version,
+      labels: labelsAt(prompt.labels, version),
+      body: content.body,
+      variables: variablesOf(content.body),
+      tasks: content.tasks ?? [],
+      industries: content.industries ?? [],
+      updated_at: content.updated_at,
+    },
+  };
+}
