@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici';
-import { BadRequestError } from '../errors';
+import { BadRequestError } from '../http/errors';
 
 /**
  * Requests to URLs a user gave (a model connection's base_url, a webhook's url). Deployed, such a
