@@ -17,6 +17,7 @@
  * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
  * | `tierProofKey` | 64 hex digits: the key of the library tier proof (CloudFront Function and origin); without it each synth makes one |
  * | `librarySearch` | `embedded` (default: each container scans its tier's views) or `opensearch` (an OpenSearch Serverless collection; cost in the README) |
+ * | `legacyUsersIndex` | `true` keeps the former users index `gsi1` for a deployment whose users are not yet migrated (README, Deploy); off by default |
  *
  * Each may be given on the command line (`-c domainName=app.example.com`) or kept per stage in
  * cdk.json under `stages.<stage>` (`"stages": {"prod": {"domainName": "app.example.com"}}`), so a
@@ -41,10 +42,13 @@ export interface DeploySettings {
   mailSiteUrl?: string;
   tierProofKey?: string;
   librarySearch?: 'embedded' | 'opensearch';
+  legacyUsersIndex?: boolean;
 }
 
 /** Stage throttles that hold the product's design load (10,000 requests/s), from context when given. */
 export const THROTTLE_DEFAULTS = { throttle: { rateLimit: 10_000, burstLimit: 5_000 }, authThrottle: { rateLimit: 1_000, burstLimit: 2_000 } } as const;
+
+const BOOLEAN_KEYS = ['legacyUsersIndex'] as const;
 
 const NUMBER_KEYS = ['throttleRate', 'throttleBurst', 'authThrottleRate', 'authThrottleBurst', 'signInRateLimit', 'registerRateLimit'] as const;
 
@@ -70,7 +74,7 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
   const stages = tryGetContext('stages');
   const perStage = (stages && typeof stages === 'object' ? (stages as Record<string, unknown>)[stage] : undefined) ?? {};
   if (typeof perStage !== 'object') throw new Error(`cdk.json stages.${stage} must be an object of settings`);
-  const known = [...SETTING_KEYS, ...NUMBER_KEYS] as readonly string[];
+  const known = [...SETTING_KEYS, ...NUMBER_KEYS, ...BOOLEAN_KEYS] as readonly string[];
   const unknown = Object.keys(perStage).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`Unknown settings in stages.${stage}: ${unknown.join(', ')} (known: ${known.join(', ')})`);
 
@@ -83,6 +87,13 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
   }
   if (settings.librarySearch && !['embedded', 'opensearch'].includes(settings.librarySearch)) {
     throw new Error(`librarySearch must be embedded or opensearch; got "${settings.librarySearch}"`);
+  }
+
+  for (const key of BOOLEAN_KEYS) {
+    const value = tryGetContext(key) ?? (perStage as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (![true, false, 'true', 'false'].includes(value as string)) throw new Error(`Setting ${key} must be true or false; got "${String(value)}"`);
+    if (value === true || value === 'true') settings[key] = true;
   }
 
   const numbers: Partial<Record<(typeof NUMBER_KEYS)[number], number>> = {};

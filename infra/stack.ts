@@ -13,7 +13,6 @@ import { LibrarySearch } from './constructs/library-search';
 import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
 import { checkCustomDomain, Web } from './constructs/web';
-import { TABLE_SCHEMA } from './table-schema';
 
 export interface ConstructStackProps extends StackProps {
   /** `dev`, `prod`, …; `prod` retains data (table, bucket, logs, secret) and protects the table. */
@@ -50,6 +49,8 @@ export interface ConstructStackProps extends StackProps {
    * which only means proofs issued before a deploy are re-issued on the next library request.
    */
   tierProofKey?: string;
+  /** Keep the former users index (gsi1) until `migrateUsersIndex` has run on this deployment's data (README, Deploy). */
+  legacyUsersIndex?: boolean;
   /** `opensearch`: library searches, filters and sorts go to an OpenSearch Serverless collection (cost in the README). */
   librarySearch?: 'embedded' | 'opensearch';
 }
@@ -73,7 +74,7 @@ export class ConstructStack extends Stack {
     Tags.of(this).add('project', 'construct');
     Tags.of(this).add('stage', props.stage);
 
-    this.data = new Data(this, 'Data', { retain });
+    this.data = new Data(this, 'Data', { retain, legacyUsersIndex: props.legacyUsersIndex });
     // The library snapshot: every function knows the bucket (library writes then leave the build
     // to the stream instead of building in process); those serving library reads may read it.
     this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
@@ -124,7 +125,7 @@ export class ConstructStack extends Stack {
       httpApi: this.api.httpApi,
       functions: this.api.functions,
       table: this.data.table,
-      indexNames: TABLE_SCHEMA.indexes.map((i) => i.name),
+      indexNames: this.data.indexNames,
       email: props.alarmEmail,
     });
 

@@ -6,10 +6,7 @@
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** A general-purpose index for cross-partition access patterns (e.g. all users by email). */
   indexes: [
-    /** Legacy: the former users index (all attributes, one partition). Users move to gsi2 (docs/data-model.md, migration); drop in a later release. */
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /**
      * Sparse, for listings that are never a user's request: library prompts (sharded
      * `LIBRARY#<n>`), library categories (`LIBCATS`) and users (sharded `USERS#<n>`). Only the
@@ -45,3 +42,12 @@ export const TABLE_SCHEMA = {
   /** Epoch seconds; DynamoDB deletes the item some time after (processed Stripe events, throttles). */
   ttlAttribute: 'expires_at',
 } as const;
+
+/**
+ * The former users index (every attribute, one partition `USERS`), which nothing writes any more.
+ * Only a deployment that still has user items to move keeps it (context `legacyUsersIndex`, README
+ * Deploy; docs/data-model.md, migration); a new deployment or data folder never creates it.
+ */
+export const LEGACY_USERS_INDEX = { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
+
+export type IndexDefinition = (typeof TABLE_SCHEMA.indexes)[number] | typeof LEGACY_USERS_INDEX;

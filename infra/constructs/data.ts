@@ -1,11 +1,13 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../table-schema';
+import { type IndexDefinition, LEGACY_USERS_INDEX, TABLE_SCHEMA } from '../table-schema';
 
 export interface DataProps {
   /** prod keeps the table (and its data) when the stack goes, and refuses deletion. */
   retain: boolean;
+  /** Keep the former users index (gsi1) for a deployment whose user items are not yet moved. */
+  legacyUsersIndex?: boolean;
 }
 
 /**
@@ -15,6 +17,8 @@ export interface DataProps {
  */
 export class Data extends Construct {
   readonly table: dynamodb.Table;
+  /** The table's secondary indexes, by name (alarms watch each). */
+  readonly indexNames: string[];
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
@@ -31,7 +35,9 @@ export class Data extends Construct {
       // Keys of changed items: the library snapshot builder runs on library items' changes.
       stream: dynamodb.StreamViewType.KEYS_ONLY,
     });
-    for (const index of TABLE_SCHEMA.indexes) {
+    const indexes: IndexDefinition[] = [...(props.legacyUsersIndex ? [LEGACY_USERS_INDEX] : []), ...TABLE_SCHEMA.indexes];
+    this.indexNames = indexes.map((i) => i.name);
+    for (const index of indexes) {
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: str(index.partitionKey),

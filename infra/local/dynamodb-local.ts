@@ -13,7 +13,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_SCHEMA } from '../table-schema';
+import { type IndexDefinition, TABLE_SCHEMA } from '../table-schema';
 
 // The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -137,11 +137,14 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   };
 }
 
-/** Creates the table from the shared schema unless it exists; adds indexes an older table lacks. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
+/**
+ * Creates the table from the shared schema unless it exists; adds indexes an older table lacks.
+ * Answers the table's index names (a data folder from before the users index moved still has gsi1).
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<{ created: boolean; indexes: string[] }> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName!));
     for (const index of TABLE_SCHEMA.indexes.filter((i) => !present.has(i.name))) {
       await client.send(
         new UpdateTableCommand({
@@ -150,8 +153,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
         }),
       );
+      present.add(index.name);
     }
-    return 'exists';
+    return { created: false, indexes: [...present] };
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
@@ -170,10 +174,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     }),
   );
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
-  return 'created';
+  return { created: true, indexes: indexes.map((i) => i.name) };
 }
 
-function indexDefinition(i: (typeof TABLE_SCHEMA.indexes)[number]) {
+function indexDefinition(i: IndexDefinition) {
   return {
     IndexName: i.name,
     KeySchema: [

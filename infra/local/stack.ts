@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { LEGACY_USERS_INDEX } from '../table-schema';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
 import { createGateway, type GatewayOptions } from './gateway';
 import { localSecret } from './local-secret';
@@ -64,10 +65,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       process.env.STRIPE_WEBHOOK_SECRET ??= localSecret(options.dataDir, 'stripe-webhook-secret', undefined, { prefix: 'whsec_' });
     }
 
-    await ensureTable(dynamo.client, tableName);
+    const table = await ensureTable(dynamo.client, tableName);
     await freshLibrarySnapshot();
-    // Data kept from before the users listing moved to its sharded index.
-    await (await import('../../functions/lib/use-cases/admin-users')).migrateUsersIndex();
+    // A data folder from before the users listing moved to its sharded index still has the old one.
+    if (table.indexes.includes(LEGACY_USERS_INDEX.name)) await (await import('../../functions/lib/use-cases/admin-users')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.

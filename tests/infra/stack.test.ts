@@ -17,7 +17,7 @@ import { settingsFromContext, THROTTLE_DEFAULTS } from '../../infra/context';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot, usesTierProof } from '../../infra/stack';
-import { TABLE_SCHEMA } from '../../infra/table-schema';
+import { LEGACY_USERS_INDEX, TABLE_SCHEMA } from '../../infra/table-schema';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 import { SPEC_CALLS } from '../support/spec-calls';
@@ -165,6 +165,7 @@ beforeAll(() => {
     mailFrom: MAIL_FROM,
     webAclArn: WEB_ACL_ARN,
     librarySearch: 'opensearch',
+    legacyUsersIndex: true,
   });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
@@ -286,6 +287,24 @@ describe('data: the DynamoDB table', () => {
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     // SSEEnabled without a key = the AWS-managed key (aws/dynamodb); absent = AWS-owned key.
     expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+  });
+
+  it('creates the former users index (gsi1, every attribute) only for a deployment that still migrates (legacyUsersIndex)', () => {
+    const indexes = (t: Template) => only(ofType(t, 'AWS::DynamoDB::Table'))[1].Properties.GlobalSecondaryIndexes as { IndexName: string }[];
+    expect(indexes(dev).map((i) => i.IndexName)).toEqual(TABLE_SCHEMA.indexes.map((i) => i.name));
+    expect(indexes(dev).map((i) => i.IndexName)).not.toContain(LEGACY_USERS_INDEX.name);
+    expect(indexes(prod).find((i) => i.IndexName === LEGACY_USERS_INDEX.name)).toEqual({
+      IndexName: 'gsi1',
+      KeySchema: [
+        { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+        { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
+    // Its throttles are watched while it exists.
+    const alarmsOf = (t: Template) => JSON.stringify(ofType(t, 'AWS::CloudWatch::Alarm'));
+    expect(alarmsOf(prod)).toContain('{"Name":"GlobalSecondaryIndexName","Value":"gsi1"}');
+    expect(alarmsOf(dev)).not.toContain('"gsi1"');
   });
 
   it('is retained and deletion-protected in prod, disposable in dev', () => {
@@ -1058,6 +1077,10 @@ describe('deploy settings (context)', () => {
 
     expect(read({ stage: 'prod', stages: { prod: { librarySearch: 'opensearch' } } }).librarySearch).toBe('opensearch');
     expect(() => read({ librarySearch: 'elastic' })).toThrow(/librarySearch must be embedded or opensearch/);
+    expect(read({ stage: 'prod', stages: { prod: { legacyUsersIndex: true } } }).legacyUsersIndex).toBe(true);
+    expect(read({ legacyUsersIndex: 'true' }).legacyUsersIndex).toBe(true);
+    expect(read({ legacyUsersIndex: 'false' }).legacyUsersIndex).toBeUndefined();
+    expect(() => read({ legacyUsersIndex: 'yes' })).toThrow(/legacyUsersIndex must be true or false/);
     expect(() => read({ stage: 'Prod' })).toThrow(/Invalid stage/);
     expect(() => read({ stage: 'prod', stages: { prod: { domain: DOMAIN } } })).toThrow(/Unknown settings.*domain/);
     expect(() => read({ alarmEmail: 'ops' })).toThrow(/alarmEmail/);
