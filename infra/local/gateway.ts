@@ -30,6 +30,14 @@ export interface GatewayOptions {
   localPages?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
   /** Loads a handler module by its route-table name. */
   loadHandler?: (name: string) => Promise<LambdaHandler>;
+  /**
+   * The one origin the site is used at (`http://localhost:3000`; known once listening). A page
+   * asked for at another loopback name for the same port is redirected there, so a session,
+   * emailed links and checkout returns all stay on one origin. The API is never redirected.
+   */
+  siteOrigin?: () => string | undefined;
+  /** Told of each answered request (`npm start` prints a short line for failures). */
+  onResponse?: (entry: { method: string; path: string; status: number; ms: number }) => void;
 }
 
 /** API Gateway's own payload limit. */
@@ -49,10 +57,20 @@ export function createGateway(options: GatewayOptions = {}): Server {
   };
 
   return createServer(async (req, res) => {
+    if (options.onResponse) {
+      const started = performance.now();
+      const path = (req.url ?? '/').split('?')[0]!;
+      res.once('close', () => options.onResponse!({ method: req.method ?? 'GET', path, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+    }
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const page = matchPage(req.method ?? 'GET', url.pathname);
-      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+      const isApi = url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`);
+      const elsewhere = !isApi && otherLoopbackName(req, options.siteOrigin?.());
+      if (elsewhere) {
+        res.writeHead(308, { location: `${elsewhere}${url.pathname}${url.search}`, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+        res.end();
+      } else if (isApi) {
         await serveApi(req, res, url, handlerFor);
       } else if (page) {
         await servePage(req, res, url, page.route, page.pathParameters, handlerFor);
@@ -69,6 +87,26 @@ export function createGateway(options: GatewayOptions = {}): Server {
       else res.destroy();
     }
   });
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The site's origin when a page request names this server by another loopback name on the same
+ * port (127.0.0.1 for localhost); otherwise undefined. Other host names (a forwarded port, a
+ * tunnel) are left alone: redirecting them to loopback would strand their visitor.
+ */
+function otherLoopbackName(req: IncomingMessage, siteOrigin: string | undefined): string | undefined {
+  if (!siteOrigin || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+  let asked: URL;
+  try {
+    asked = new URL(`http://${req.headers.host ?? ''}`);
+  } catch {
+    return undefined;
+  }
+  const site = new URL(siteOrigin);
+  const samePort = (asked.port || '80') === (site.port || '80');
+  return samePort && asked.hostname !== site.hostname && LOOPBACK_NAMES.has(asked.hostname) && LOOPBACK_NAMES.has(site.hostname) ? site.origin : undefined;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

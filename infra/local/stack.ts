@@ -7,6 +7,7 @@ import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-loca
 import { createGateway, type GatewayOptions } from './gateway';
 import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
+import { CREDENTIALS_FILE, saveAdminCredentials } from './terminal';
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the admin account, and the
@@ -41,6 +42,8 @@ export interface AdminBootstrap {
   created: boolean;
   /** Only when this start created the account with a generated password: shown once. */
   generatedPassword?: string;
+  /** Where the generated credentials were saved (0600, under dataDir), when there is one. */
+  credentialsFile?: string;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -69,14 +72,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await freshLibrarySnapshot();
     // A data folder from before the users listing moved to its sharded index still has the old one.
     if (table.indexes.includes(LEGACY_USERS_INDEX.name)) await (await import('../../functions/lib/use-cases/admin-users')).migrateUsersIndex();
-    const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password));
+    const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password, options.dataDir));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.
     if (options.dataDir) writeFileSync(join(options.dataDir, 'dynamodb-endpoint'), dynamo.endpoint);
 
     let selfUrl = '';
+    let url = '';
     const localPages = process.env.STRIPE_SECRET_KEY ? undefined : await localTestCheckout(() => selfUrl);
-    const server = createGateway({ localPages, ...options.gateway });
+    const server = createGateway({ localPages, siteOrigin: () => process.env.SITE_URL || url, ...options.gateway });
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -84,7 +88,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const { port } = server.address() as { port: number };
     selfUrl = `http://127.0.0.1:${port}`;
-    const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+    // One host for the banner, every link and the session: `localhost` (127.0.0.1 visitors are redirected to it).
+    url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
     // Links in emails open this site (never one named by a request's headers), unless SITE_URL
     // was configured; a later stack in this process replaces the value an earlier one set.
     if (!process.env.SITE_URL || process.env.SITE_URL === process.env.LOCAL_STACK_SITE_URL) {
@@ -112,12 +117,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** Creates the admin account unless its email is already registered. */
-async function ensureAdmin(email: string, password?: string): Promise<AdminBootstrap> {
+/**
+ * Creates the admin account unless its email is already registered. A generated password is
+ * saved under dataDir before the account exists, so a start that fails later never loses it.
+ */
+async function ensureAdmin(email: string, password?: string, dataDir?: string): Promise<AdminBootstrap> {
   const { createUser, findUserByEmail } = await import('../../functions/lib/data/users');
   const { hashPassword } = await import('../../functions/lib/services/passwords');
-  if (await findUserByEmail(email)) return { email, created: false };
+  const saved = dataDir && join(dataDir, CREDENTIALS_FILE);
+  const credentialsFile = saved && existsSync(saved) ? saved : undefined;
+  if (await findUserByEmail(email)) return { email, created: false, credentialsFile };
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
+  const written = generatedPassword && dataDir ? saveAdminCredentials(dataDir, email, generatedPassword) : undefined;
   await createUser({
     email,
     password_hash: await hashPassword(password ?? generatedPassword!),
@@ -126,7 +137,7 @@ async function ensureAdmin(email: string, password?: string): Promise<AdminBoots
     is_admin: true,
     access_tier: 'elite',
   });
-  return { email, created: true, generatedPassword };
+  return { email, created: true, generatedPassword, credentialsFile: written };
 }
 
 /**

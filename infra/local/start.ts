@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { buildWebIfStale, ROOT, WEB_DIST } from './build-web';
 import { startLocalStack } from './stack';
+import { bannerLines, divertFunctionLogs, LOG_FILE, requestLine } from './terminal';
 
 /**
  * `npm start`: builds the SPA when its sources changed, then runs the whole product locally.
@@ -23,25 +24,27 @@ async function main() {
     await buildWebIfStale();
   }
 
+  // The functions' JSON lines go to a file: the terminal keeps the banner and a line per failure.
+  const logFile = join(dataDir, LOG_FILE);
+  divertFunctionLogs(logFile);
   const stack = await startLocalStack({
     port,
     dataDir,
     admin: { email: process.env.ADMIN_EMAIL ?? 'admin@construct.local', password: process.env.ADMIN_PASSWORD || undefined },
-    gateway: { webRoot: WEB_DIST, devMiddleware },
+    gateway: {
+      webRoot: WEB_DIST,
+      devMiddleware,
+      onResponse: (entry) => {
+        const line = requestLine(entry);
+        if (line) console.log(line);
+      },
+    },
     seedLibrary: join(ROOT, 'infra/seed/library.json'),
     mail: { webPort: Number(process.env.MAIL_PORT ?? 1080), smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025) },
   });
 
-  console.log(`\nConstruct is running at ${stack.url}  (data: ${dataDir})`);
-  console.log(`Emails it sends arrive in the local inbox: ${stack.mail.url}  (MailDev; SMTP on port ${stack.mail.smtpPort})`);
-  const admin = stack.admin!;
-  if (admin.generatedPassword) {
-    console.log(`Admin account created: ${admin.email} / ${admin.generatedPassword}`);
-    console.log('This generated password is shown only once: note it now (or set ADMIN_PASSWORD before the first start).');
-  } else {
-    console.log(`Admin account: ${admin.email}${admin.created ? ' (password from ADMIN_PASSWORD)' : ''}`);
-  }
-  console.log('Press Ctrl-C to stop.\n');
+  const lines = bannerLines({ url: stack.url, mailUrl: stack.mail.url, smtpPort: stack.mail.smtpPort, dataDir, logFile, admin: stack.admin! });
+  console.log(['', ...lines, 'Press Ctrl-C to stop.', ''].join('\n'));
 
   let stopping = false;
   const stop = async () => {
