@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerAppDialog, useBrowser } from '../support/browser';
+import { answerAppDialog, holdRequests, nextFrames, useBrowser } from '../support/browser';
 import { library, setTier } from '../support/db';
 import { account, apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
@@ -62,16 +62,11 @@ describe('control center layout', () => {
     const { page } = browser;
     await logIn(page, ADMIN);
     await atPath(page, '/prompts');
-    // Slow one of the three parallel loads so the loading state can be seen.
-    await page.route(
-      (url) => url.pathname === '/api/v1/admin/users',
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 500));
-        await route.continue();
-      },
-    );
+    // Hold one of the three parallel loads so the loading state can be seen.
+    const users = await holdRequests(page, (url) => url.pathname === '/api/v1/admin/users');
     await page.goto('/admin');
     await see(page, 'Loading Control Center...');
+    users.release();
     await page.getByRole('table', { name: 'Library prompts' }).waitFor();
 
     await see(page, 'Welcome, Admin');
@@ -185,13 +180,11 @@ describe('library prompts and categories', () => {
 
     const tier = page.getByRole('combobox', { name: `Access tier for Tier fixture ${run}` });
     expect(await tier.inputValue()).toBe('free');
-    await page.route('**/api/v1/admin/prompts/*/tier', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, '**/api/v1/admin/prompts/*/tier');
     await tier.selectOption('elite');
     // Disabled while saving, then the tier stays and the data reloads.
     await expect.poll(() => tier.isDisabled()).toBe(true);
+    saving.release();
     await see(page, 'Prompt tier updated.');
     await expect.poll(() => tier.isEnabled()).toBe(true);
     expect(await tier.inputValue()).toBe('elite');
@@ -209,7 +202,8 @@ describe('library prompts and categories', () => {
     // Dismissing the confirmation keeps the prompt.
     await page.getByRole('button', { name: `Delete prompt Tier fixture ${run}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForTimeout(200);
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await nextFrames(page);
     expect(await rowOf(page, `Tier fixture ${run}`).count()).toBe(1);
 
     const confirmed = acceptNextConfirm(page);
@@ -408,12 +402,10 @@ describe('users', () => {
     const toggle = page.getByRole('switch', { name: `Admin status for ${user.email}` });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
 
-    await page.route('**/api/v1/admin/users/*', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, '**/api/v1/admin/users/*');
     await toggle.click();
     await expect.poll(() => toggle.isDisabled()).toBe(true);
+    saving.release();
     await see(page, 'User updated successfully.');
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.getAttribute('aria-checked')).toBe('true');

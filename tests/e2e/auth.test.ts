@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { holdRequests, useBrowser } from '../support/browser';
 import { account, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -54,13 +54,11 @@ describe('register', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
     await page.getByLabel(/I agree to the/).check();
 
-    // Slow the API a little so the busy state can be seen.
-    await page.route('**/api/v1/auth/register', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    // Hold the API until the busy state has been seen.
+    const registering = await holdRequests(page, '**/api/v1/auth/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await see(page, 'Creating your account...');
+    registering.release();
     await see(page, 'Account created! Redirecting...');
     await page.getByRole('button', { name: 'Success!' }).waitFor();
     await atPath(page, '/prompts');
@@ -98,14 +96,12 @@ describe('login, guards and logout', () => {
 
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.route('**/api/v1/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const signingIn = await holdRequests(page, '**/api/v1/auth/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: 'Signing In...' }).waitFor();
     expect(await page.getByLabel('Email').isDisabled()).toBe(true);
     expect(await page.getByLabel('Password', { exact: true }).isDisabled()).toBe(true);
+    signingIn.release();
 
     await atPath(page, '/context-library');
     const active = page.getByRole('link', { name: 'Context Library' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { onAppDialog, useBrowser } from '../support/browser';
+import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
 import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -17,16 +17,14 @@ async function openContextLibrary(page: Page) {
 describe('Context Library: global directives', () => {
   it('saves the prefix and suffix ("Saving..." while busy) and shows them again after a reload', async () => {
     const { page } = browser;
-    // Slow the first load a little so the loading text can be seen.
-    await page.route('**/api/v1/context/directives', async (route) => {
-      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 300));
-      await route.continue();
-    });
+    // Hold the first load until the loading text has been seen.
+    const loading = await holdRequests(page, '**/api/v1/context/directives', { methods: ['GET'] });
     const user = await registerViaApi();
     await logIn(page, user);
     await atPath(page, '/prompts');
     await page.getByRole('link', { name: 'Context Library' }).click();
     await see(page, 'Loading Context Library...');
+    loading.release();
     await page.getByRole('heading', { name: 'Global Directives' }).waitFor();
     await see(page, /added before and after the main prompt when global directives are enabled in the workbench/);
 
@@ -41,12 +39,10 @@ describe('Context Library: global directives', () => {
     await expect.poll(() => suffix.evaluate((el) => el === document.activeElement)).toBe(true);
     await suffix.fill('Answer in British English.');
 
-    await page.route('**/api/v1/context/directives', async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, '**/api/v1/context/directives', { methods: ['PUT'] });
     await page.getByRole('button', { name: 'Save Directives' }).click();
     await page.getByRole('button', { name: 'Saving...' }).waitFor();
+    saving.release();
     await page.getByRole('button', { name: 'Save Directives' }).waitFor();
 
     await page.reload();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { answerAppDialog, useBrowser } from '../support/browser';
+import { answerAppDialog, nextFrames, useBrowser } from '../support/browser';
 import { apiAs, atPath, logIn, registerViaApi, tokenFor } from '../support/e2e';
 
 /**
@@ -37,7 +37,7 @@ describe('the editor never drops typed work silently', () => {
     await editor.getByLabel('Title').fill('Half-written');
     // A click on the backdrop does nothing.
     await page.mouse.click(5, 5);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await editor.isVisible()).toBe(true);
 
     // Escape asks; 'Keep editing' keeps everything.

@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../infra/local/build-web';
-import { useBrowser } from '../support/browser';
+import { nextFrames, useBrowser } from '../support/browser';
 import { atPath, live, logIn, registerViaApi, see } from '../support/e2e';
 
 const browser = useBrowser();
@@ -20,6 +20,17 @@ function recordRequests(page: Page): string[] {
   page.on('request', (request) => urls.push(request.url()));
   return urls;
 }
+
+/**
+ * Resolves once every animation and transition that ends has ended (the looping hero ones never
+ * do), including those that start as others end.
+ */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () => !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity),
+    undefined,
+    { timeout: 15_000 },
+  );
 
 /** Top of an element relative to the viewport. */
 async function topOf(page: Page, selector: string) {
@@ -175,7 +186,8 @@ describe('landing navigation and buttons', () => {
     await page.getByRole('link', { name: /^Learn More/ }).click();
     await expect.poll(() => card.getAttribute('data-revealed')).toBe('true');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(200);
+    // The visibility observer reports once a frame is rendered.
+    await nextFrames(page);
     // Once only: it stays revealed after it leaves the viewport.
     expect(await card.getAttribute('data-revealed')).toBe('true');
 
@@ -273,12 +285,13 @@ describe('landing background', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.waitForTimeout(1500);
+    // The entrance plays out, then every scroll step and the reveals it starts.
+    await settled(page);
     for (let y = 0; y < 3000; y += 400) {
       await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(100);
+      await nextFrames(page);
     }
-    await page.waitForTimeout(800);
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.1);
   });
 });
@@ -297,9 +310,10 @@ describe('landing accessibility', () => {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         for (let y = 0; y < height; y += 400) {
           await page.evaluate((top) => window.scrollTo(0, top), y);
-          await page.waitForTimeout(60);
+          await nextFrames(page);
         }
-        await page.waitForTimeout(1200);
+        await expect.poll(() => page.locator('.feature-card[data-revealed="false"]').count()).toBe(0);
+        await settled(page);
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious.map((v) => `${colorScheme} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

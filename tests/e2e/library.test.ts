@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { onAppDialog, useBrowser } from '../support/browser';
+import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
 import { library } from '../support/db';
 import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
@@ -292,13 +292,11 @@ describe('Library: saving and tiers', () => {
     // Choosing a category forks; the button is busy meanwhile, then the product's message (a toast).
     const alerts: string[] = [];
     onAppDialog(page, (dialog) => alerts.push(dialog.message()));
-    await page.route('**/api/v1/prompts/fork/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const forking = await holdRequests(page, '**/api/v1/prompts/fork/**');
     await save.click();
     await menu.getByRole('button', { name: 'Library picks' }).click();
     await card.getByRole('button', { name: 'Saving...' }).waitFor();
+    forking.release();
     await page
       .getByRole('status')
       .filter({ hasText: `Successfully copied "${target.title}" to your personal workspace!` })

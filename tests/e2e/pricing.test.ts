@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, Route } from 'playwright-core';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { holdRequests, useBrowser } from '../support/browser';
 import { atPath, live, logIn, registerViaApi, see } from '../support/e2e';
 
 const browser = useBrowser();
@@ -123,17 +123,15 @@ describe('pricing page', () => {
     await signInAndOpenPricing(page);
     await expect.poll(() => isCurrent(page, 'Free')).toBe(true);
 
-    // Slow the call a little so the redirecting state can be seen.
-    await page.route(CHECKOUT_ROUTE, async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    // Hold the call until the redirecting state has been seen.
+    const checkout = await holdRequests(page, CHECKOUT_ROUTE);
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     const redirecting = page.getByRole('button', { name: 'Redirecting…' });
     await redirecting.waitFor();
     expect(await redirecting.isDisabled()).toBe(true);
     expect(await card(page, 'Pro').getByRole('button', { name: 'Redirecting…' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Upgrade to Elite' }).isDisabled()).toBe(true);
+    checkout.release();
 
     // The local test checkout page (served by the gateway, not the SPA).
     await page.getByRole('heading', { name: 'Construct Pro' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { onAppDialog, useBrowser } from '../support/browser';
+import { failWith, holdRequests, onAppDialog, useBrowser } from '../support/browser';
 import { openMyPrompts, see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
@@ -89,14 +89,6 @@ async function titles(page: Page) {
   return page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
 }
 
-/** A route answer that fails after a short delay, so the optimistic/busy state can be seen first. */
-function failSlowly(status: number, detail: string, delayMs = 400) {
-  return async (route: { fulfill: (r: { status: number; contentType: string; body: string }) => Promise<void> }) => {
-    await new Promise((r) => setTimeout(r, delayMs));
-    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ detail }) });
-  };
-}
-
 /** Failures forced on purpose log "Failed to load resource ... 5xx" in the console; drop only those. */
 function forgiveServerErrors(status: number) {
   browser.errors = browser.errors.filter((e) => !e.includes(`status of ${status}`));
@@ -115,15 +107,17 @@ describe('My Prompts: states', () => {
     const { page } = browser;
     const user = await signUp();
     await signInWithToken(page, user.token);
-    await page.route('**/api/v1/prompts/', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    const list = await holdRequests(page, '**/api/v1/prompts/');
     await page.goto('/prompts');
     await see(page, 'Loading Your Prompts...');
+    expect(await page.getByRole('heading', { name: 'Your Workspace is Ready' }).count()).toBe(0);
+    list.release();
     await page.getByRole('heading', { name: 'Your Workspace is Ready' }).waitFor();
+    expect(await page.getByText('Loading Your Prompts...').count()).toBe(0);
     await page.getByRole('button', { name: 'Create First Prompt' }).click();
-    await page.getByRole('dialog', { name: 'New Prompt' }).waitFor();
+    const editor = page.getByRole('dialog', { name: 'New Prompt' });
+    await editor.waitFor();
+    expect(await editor.getByLabel('Title').inputValue()).toBe('');
   });
 
   it('shows the load error with the product text', async () => {
@@ -137,6 +131,7 @@ describe('My Prompts: states', () => {
     // The client retries server errors twice before giving up.
     await page.getByRole('heading', { name: 'Could Not Load Prompts' }).waitFor({ timeout: 15_000 });
     await see(page, 'Could not load your prompts. Please try again later.');
+    expect(await cards(page).count()).toBe(0);
     forgiveServerErrors(500);
   });
 });
@@ -342,10 +337,11 @@ describe('My Prompts: favourites', () => {
     await page.unrouteAll({ behavior: 'wait' });
 
     // Failure: the change shows at once, then the alert, then it is reverted.
-    await page.route('**/api/v1/prompts/*', (route) => (route.request().method() === 'PUT' ? failSlowly(500, 'Server error', 1000)(route) : route.continue()));
+    const failing = await holdRequests(page, '**/api/v1/prompts/*', { methods: ['PUT'], answer: failWith(500, 'Server error') });
     await favorite.click();
     await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('false');
     expect(dialogs.pending()).toBe(0);
+    failing.release();
     expect(await dialogs.next()).toEqual({ type: 'alert', message: FAVORITE_FAILED });
     await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
     expect(await stat(page, 'Favorites')).toBe('1');
@@ -368,13 +364,12 @@ describe('My Prompts: categories', () => {
     const name = manager.getByLabel('New category name');
 
     // Create, with the busy label while the server works.
-    await page.route('**/api/v1/categories/', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const adding = await holdRequests(page, '**/api/v1/categories/', { methods: ['POST'] });
     await name.fill('  Comms  ');
     await manager.getByRole('button', { name: 'Add' }).click();
     await manager.getByRole('button', { name: 'Adding...' }).waitFor();
+    expect(await manager.getByText('0/3 used').count()).toBe(1);
+    adding.release();
     await manager.getByText('1/3 used').waitFor();
     await manager.getByRole('button', { name: 'Rename Comms', exact: true }).waitFor();
     expect(await name.inputValue()).toBe('');
@@ -395,13 +390,11 @@ describe('My Prompts: categories', () => {
     await manager.getByRole('button', { name: 'Rename Comms', exact: true }).waitFor();
     expect(await manager.isVisible()).toBe(true);
     await manager.getByRole('button', { name: 'Rename Comms' }).click();
-    await page.route('**/api/v1/categories/*', async (route) => {
-      if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const renaming = await holdRequests(page, '**/api/v1/categories/*', { methods: ['PUT'] });
     await manager.getByLabel('New name for Comms').fill('Public relations');
     await manager.getByLabel('New name for Comms').press('Enter');
     await manager.getByRole('button', { name: 'Saving...' }).waitFor();
+    renaming.release();
     await manager.getByRole('button', { name: 'Rename Public relations', exact: true }).waitFor();
 
     // Fill up to the free limit of 3: creation is disabled with the product's placeholder.
@@ -432,10 +425,6 @@ describe('My Prompts: categories', () => {
     await openMyPrompts(page, user.token);
     const dialogs = watchDialogs(page);
     const manager = page.getByRole('dialog', { name: 'Manage Categories' });
-    await page.route('**/api/v1/categories/*', async (route) => {
-      if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
 
     // Put the prompt in a category: the counts follow.
     await card(page, 'Press release').getByRole('button', { name: 'Edit' }).click();
@@ -459,9 +448,11 @@ describe('My Prompts: categories', () => {
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_CATEGORY_DELETE });
     await manager.getByText('3/3 used').waitFor();
     await manager.getByRole('button', { name: 'Rename Public relations', exact: true }).waitFor();
+    const deleting = await holdRequests(page, '**/api/v1/categories/*', { methods: ['DELETE'] });
     await manager.getByRole('button', { name: 'Delete Public relations' }).click();
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_CATEGORY_DELETE });
     await manager.getByRole('button', { name: 'Deleting...' }).waitFor();
+    deleting.release();
     await manager.getByText('2/3 used').waitFor();
     expect(await manager.getByLabel('New category name').isEnabled()).toBe(true);
     await page.keyboard.press('Escape');
@@ -506,14 +497,12 @@ describe('My Prompts: AI enhancement', () => {
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_ENHANCE });
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    await page.route('**/api/v1/engine/enhance', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    const enhancing = await holdRequests(page, '**/api/v1/engine/enhance');
     await enhance.click();
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_ENHANCE });
     await card(page, 'Blog post').getByText('Enhancing with AI...').waitFor();
     expect(await enhance.getAttribute('aria-busy')).toBe('true');
+    enhancing.release();
 
     const editor = page.getByRole('dialog', { name: 'Edit Prompt' });
     await editor.waitFor();
@@ -549,7 +538,7 @@ describe('My Prompts: AI enhancement', () => {
     const user = await signUp();
     await seedPrompt(user, { title: 'Tweet', body: 'A tweet about [INPUT: launch].' });
     await openMyPrompts(page, user.token);
-    await page.route('**/api/v1/engine/enhance', failSlowly(502, 'The enhancement service is unavailable.', 100));
+    await page.route('**/api/v1/engine/enhance', failWith(502, 'The enhancement service is unavailable.'));
     const dialogs = watchDialogs(page);
     await card(page, 'Tweet').getByRole('button', { name: 'Enhance with AI' }).click();
     expect(await dialogs.next()).toEqual({ type: 'confirm', message: CONFIRM_ENHANCE });
@@ -674,8 +663,12 @@ describe('My Prompts: workbench and layout', () => {
     const workbench = page.getByRole('dialog');
     await workbench.waitFor();
     await workbench.getByText('Workbench me').first().waitFor();
+    // The prompt's variable is there to fill in, and the live preview shows its body.
+    expect(await workbench.getByRole('group', { name: 'name', exact: true }).getByRole('textbox').count()).toBe(1);
+    await expect.poll(() => workbench.getByRole('region', { name: 'Live preview', exact: true }).textContent()).toContain('Fill [name] in.');
     await page.keyboard.press('Escape');
     await workbench.waitFor({ state: 'detached' });
+    expect(await card(page, 'Workbench me').isVisible()).toBe(true);
   });
 
   it('fits a 375 px screen with the sidebar above the list', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { holdRequests, useBrowser } from '../support/browser';
 import { see, signInWithToken } from '../support/e2e';
 
 const browser = useBrowser();
@@ -85,15 +85,13 @@ describe('Publish to Library', () => {
     await categorySelect.selectOption({ label: category.name });
     await tierSelect.selectOption({ label: 'Pro' });
 
-    // Held briefly, so the busy state can be seen.
-    await page.route('**/api/v1/admin/prompts', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    // Held until the busy state has been seen.
+    const publishing = await holdRequests(page, '**/api/v1/admin/prompts');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     const busy = dialog.getByRole('button', { name: 'Publishing...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    publishing.release();
 
     await see(page, published(title));
     await publishDialog(page).waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { onAppDialog, useBrowser } from '../support/browser';
+import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
 import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
@@ -137,12 +137,10 @@ describe('prompt workbench', () => {
     await audience.getByRole('textbox').fill('product managers');
     expect(await save.isEnabled()).toBe(true);
 
-    await page.route('**/api/v1/context/profile/*', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, '**/api/v1/context/profile/*');
     await save.click();
     await audience.getByRole('button', { name: 'Saving...' }).waitFor();
+    saving.release();
     await audience.getByText('Defined').waitFor();
     await audience.getByText('product managers').waitFor();
     expect(await audience.getByRole('textbox').count()).toBe(0);
@@ -266,12 +264,10 @@ describe('prompt workbench', () => {
     await dialog.getByRole('switch', { name: 'Apply global directives' }).click();
     await expect.poll(() => previewText(page)).toContain('about Construct');
 
-    await page.route('**/api/v1/prompts/', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const forking = await holdRequests(page, '**/api/v1/prompts/', { methods: ['POST'] });
     await dialog.getByRole('button', { name: 'Fork' }).click();
     await dialog.getByRole('button', { name: 'Forking...' }).waitFor();
+    forking.release();
     await see(page, 'Successfully copied "Launch Email (filled)" to your personal workspace!');
     // Forking closes the workbench; My Prompts shows the copy.
     await dialog.waitFor({ state: 'detached' });

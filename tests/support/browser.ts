@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /**
@@ -109,3 +109,32 @@ export async function answerAppDialog(page: Page, answer: 'accept' | 'dismiss' =
   await dialog.waitFor({ state: 'detached' });
   return { type, message };
 }
+
+/**
+ * Holds the page's requests to `url` (of `methods` only, when given) until `release()`, so a
+ * busy state the app shows while the server works stays on screen until the test has checked it,
+ * on a fast or a loaded machine alike (a fixed delay races the check either way). Released, held
+ * and later requests go on to the server, or get `answer` instead.
+ */
+export async function holdRequests(
+  page: Page,
+  url: Parameters<Page['route']>[0],
+  options: { methods?: string[]; answer?: (route: Route) => Promise<void> } = {},
+): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (options.methods && !options.methods.includes(route.request().method())) return route.fallback();
+    await released;
+    await (options.answer ? options.answer(route) : route.continue());
+  });
+  return { release };
+}
+
+/** A JSON error answer for `holdRequests` or `page.route`, as the API gives it. */
+export const failWith = (status: number, detail: string) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ detail }) });
+
+/** Resolves once the page has rendered two more frames: what an input just did has been painted and observed. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));

@@ -42,7 +42,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
     }
-    if (content.includes('SCENARIO:slow')) await new Promise((r) => setTimeout(r, 3_000));
+    // Never answers: the client gives up (its time-out) and closes the connection.
+    if (content.includes('SCENARIO:slow')) return void (await new Promise((r) => res.on('close', r)));
     if (body.stream === true) return streamAnswer(res, entry, body.model, content);
     const answer = content.includes('SCENARIO:drop-markers')
       ? 'An improved prompt without its variables.'
