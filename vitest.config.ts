@@ -37,10 +37,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/stack-global-setup.ts'],
+          globalSetup: ['tests/support/stack-global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One browser at a time on a 2-core machine.
+          // One file at a time on a 2-core machine.
           fileParallelism: false,
           // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try;
           // a real defect fails both.

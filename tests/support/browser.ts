@@ -2,22 +2,8 @@ import { type Browser, type BrowserContext, chromium, type Page, type Route } fr
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /**
- * Debian's Chromium, never a downloaded build (Playwright's own download is not used). The flags
- * keep it working in a container and offline: no sandbox, no GPU, no background updates or sync.
- */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-/**
- * Registers hooks giving each test a fresh browser context (empty localStorage) and page.
+ * Registers hooks giving each test a fresh context (empty localStorage) and page in the run's one
+ * Chromium (tests/support/browser-global-setup.ts).
  * Console errors and CSP violations fail the test: a page that breaks its own policy is broken.
  */
 export function useBrowser() {
@@ -31,7 +17,7 @@ export function useBrowser() {
   };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+    browser = await chromium.connect(inject('browserWsEndpoint'));
   });
   afterAll(async () => browser?.close());
 
