@@ -9,7 +9,7 @@ import { connectTable } from './table-connection';
 async function main() {
   const stop = await connectTable(process.argv.includes('--aws'));
   try {
-    const { backfillSlugs } = await import('../functions/lib/data/slugs');
+    const { backfillSlugs } = await import('../functions/lib/migrations/backfill-slugs');
     console.log(`Gave ${await backfillSlugs()} prompt(s) a slug.`);
   } finally {
     await stop();

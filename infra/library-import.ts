@@ -60,7 +60,7 @@ async function main() {
   // The deployed table's stream rebuilds the library snapshot after the import.
   if (aws) process.env.LIBRARY_BUILD = 'stream';
   try {
-    const { upsertEntries } = await import('../functions/lib/data/library');
+    const { upsertEntries } = await import('../functions/lib/use-cases/library-curation');
     const { created, updated } = await upsertEntries(entries, curator);
     console.log(`Imported ${entries.length} prompts from ${file}: ${created} new, ${updated} updated.`);
   } finally {

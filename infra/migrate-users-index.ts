@@ -10,7 +10,7 @@ import { connectTable } from './table-connection';
 async function main() {
   const stop = await connectTable(process.argv.includes('--aws'));
   try {
-    const { migrateUsersIndex } = await import('../functions/lib/use-cases/admin-users');
+    const { migrateUsersIndex } = await import('../functions/lib/migrations/users-index');
     const moved = await migrateUsersIndex().catch((error: Error) => {
       // A table created without it (or after it was dropped) has nothing to move.
       if (error.name === 'ValidationException' && /specified index/.test(error.message)) return undefined;

@@ -1,6 +1,5 @@
-import { api } from '../lib/http/http';
+import { api, fileResponse } from '../lib/http/http';
 import { exportAccount } from '../lib/use-cases/account-data';
-import { fileResponse } from '../lib/use-cases/transfer';
 
 /** GET /account/export: everything the product holds about the user, as a JSON download. */
 export const handler = api('GET /account/export', {}, async ({ user, event }) => {

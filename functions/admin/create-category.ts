@@ -1,6 +1,6 @@
 import { LibraryCategoryInput } from '@shared/contract/admin';
-import { createLibraryCategory } from '../lib/data/library';
 import { api, created } from '../lib/http/http';
+import { createLibraryCategory } from '../lib/use-cases/library-curation';
 
 /** POST /admin/categories: a new library category (names unique, 409). */
 export const handler = api('POST /admin/categories', { body: LibraryCategoryInput }, async ({ body }) =>

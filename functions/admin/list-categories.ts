@@ -1,6 +1,6 @@
 import { allLibraryCategories, libraryCategoryRows } from '../lib/data/library';
 import { api, ok } from '../lib/http/http';
-import { libraryManifest } from '../lib/services/library-snapshot';
+import { libraryManifest } from '../lib/services/library-snapshot/read';
 
 /** GET /admin/categories: library categories (their small index partition) with prompt counts from the snapshot. */
 export const handler = api('GET /admin/categories', {}, async () => {

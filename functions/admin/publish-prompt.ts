@@ -1,9 +1,10 @@
 import { PublishRequest } from '@shared/contract/admin';
 import { personalPk } from '../lib/data/keys';
-import { getLibraryCategory, LIBRARY_CATEGORY_NOT_FOUND, publishPrompt } from '../lib/data/library';
-import { loadWorkspace } from '../lib/data/workspace';
+import { getLibraryCategory, LIBRARY_CATEGORY_NOT_FOUND } from '../lib/data/library';
+import { loadWorkspace } from '../lib/data/workspace-read';
 import { NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
+import { publishPrompt } from '../lib/use-cases/library-curation';
 
 /** POST /admin/prompts: 'Publish to Library' of one of the admin's own prompts (the library itself is never reloaded). */
 export const handler = api('POST /admin/prompts', { body: PublishRequest }, async ({ user, body }) => {
@@ -11,5 +12,5 @@ export const handler = api('POST /admin/prompts', { body: PublishRequest }, asyn
   const source = workspace.prompts.find((p) => p.id === body.prompt_id);
   if (!source) throw new NotFoundError('Prompt not found.');
   if (body.category_id && !category) throw new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND);
-  return created(await publishPrompt(source, category ?? null, body.access_tier, user.email));
+  return created(await publishPrompt({ source, category: category ?? null, tier: body.access_tier, curatorEmail: user.email }));
 });

@@ -1,6 +1,6 @@
 import { LibraryCategoryInput } from '@shared/contract/admin';
-import { renameLibraryCategory } from '../lib/data/library';
 import { api, noContent } from '../lib/http/http';
+import { renameLibraryCategory } from '../lib/use-cases/library-curation';
 
 /** PUT /admin/categories/{id}: rename a library category. */
 export const handler = api('PUT /admin/categories/{id}', { body: LibraryCategoryInput }, async ({ body, params }) => {

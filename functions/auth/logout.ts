@@ -1,6 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE } from '../lib/data/db';
-import { revokedTokenKey } from '../lib/data/users';
+import { revokeToken } from '../lib/data/users';
 import { api, noContent } from '../lib/http/http';
 import { clearedTierCookie } from '../lib/use-cases/tier-proof';
 
@@ -9,6 +7,6 @@ import { clearedTierCookie } from '../lib/use-cases/tier-proof';
  * revocation lives until the token would have expired anyway, then TTL removes it.
  */
 export const handler = api('POST /auth/logout', {}, async ({ session }) => {
-  await db.send(new PutCommand({ TableName: TABLE, Item: { ...revokedTokenKey(session.tokenId), type: 'revoked_token', expires_at: session.expiresAt } }));
+  await revokeToken(session.tokenId, session.expiresAt);
   return { ...noContent(), cookies: [clearedTierCookie] };
 });

@@ -1,7 +1,8 @@
 import { CheckoutRequest } from '@shared/contract/billing';
 import { BadGatewayError, ConflictError, ServiceUnavailableError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
-import { billingConfig, customerFor, signLocalCheckout, siteUrl, stripe } from '../lib/use-cases/billing';
+import { siteUrl } from '../lib/http/site';
+import { billingConfig, customerFor, signLocalCheckout, stripe } from '../lib/use-cases/billing';
 
 const PLAN_NAMES = { pro: 'Pro', elite: 'Elite' } as const;
 

@@ -1,6 +1,7 @@
 import { BadGatewayError, BadRequestError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
-import { billingConfig, signLocalCheckout, siteUrl, stripe } from '../lib/use-cases/billing';
+import { siteUrl } from '../lib/http/site';
+import { billingConfig, signLocalCheckout, stripe } from '../lib/use-cases/billing';
 
 /** POST /billing/portal-session → {url}: Stripe's customer portal, to change or cancel the plan. */
 export const handler = api('POST /billing/portal-session', {}, async ({ user, event }) => {

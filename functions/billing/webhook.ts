@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import { PAID_PLANS, type PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
+import { userIdForCustomer } from '../lib/data/billing';
 import { BadRequestError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
-import { applyTierChange, billingConfig, planForPrice, stripe, userIdForCustomer } from '../lib/use-cases/billing';
+import { applyTierChange, billingConfig, planForPrice, stripe } from '../lib/use-cases/billing';
 
 /**
  * POST /billing/webhook (Stripe; no bearer token). The raw body's signature is verified with the

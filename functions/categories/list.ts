@@ -1,4 +1,4 @@
-import { loadWorkspace, toCategories } from '../lib/data/workspace';
+import { loadWorkspace, toCategories } from '../lib/data/workspace-read';
 import { api, ok } from '../lib/http/http';
 
 /** GET /categories/: the user's categories by name, each with its current prompt count. */

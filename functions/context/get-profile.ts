@@ -1,4 +1,4 @@
-import { profileValuesOf } from '../lib/data/context';
+import { profileValuesOf } from '../lib/data/profile-values';
 import { api, ok } from '../lib/http/http';
 
 /** GET /context/profile: PROFILE variable values (key → value), one Query on their items. */

@@ -1,4 +1,4 @@
-import { rebuildSnapshot } from '../lib/services/library-snapshot';
+import { rebuildSnapshot } from '../lib/services/library-snapshot/build';
 
 /**
  * The table's stream (library items only, batched) runs this: one build per batch, and one build

@@ -1,5 +1,5 @@
 import { api, ok } from '../lib/http/http';
-import { libraryFilters } from '../lib/services/library-snapshot';
+import { libraryFilters } from '../lib/services/library-snapshot/read';
 import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /** GET /library/filters: category names, tasks and industries across the library (from the snapshot's manifest). */

@@ -1,7 +1,7 @@
 import { LIBRARY_PROMPT_NOT_FOUND } from '../lib/data/library';
 import { NotFoundError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
-import { libraryView } from '../lib/services/library-snapshot';
+import { libraryView } from '../lib/services/library-snapshot/read';
 import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /**

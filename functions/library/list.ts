@@ -1,6 +1,6 @@
 import { LibraryQuery } from '@shared/contract/library';
 import { api, ok } from '../lib/http/http';
-import { queryLibrary } from '../lib/services/library-snapshot';
+import { queryLibrary } from '../lib/services/library-snapshot/read';
 import { libraryCaching } from '../lib/use-cases/tier-proof';
 
 /**

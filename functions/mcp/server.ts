@@ -62,7 +62,14 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
   });
 
   server.setRequestHandler(GetPromptRequestSchema, async ({ params }) => {
-    const { text, view } = await compileRegistryPrompt(workspace, user, params.name, null, {}, params.arguments ?? {}, true).catch(toMcpError);
+    const { text, view } = await compileRegistryPrompt({
+      workspace,
+      user,
+      slug: params.name,
+      selector: {},
+      inputs: params.arguments ?? {},
+      directives: true,
+    }).catch(toMcpError);
     return { description: view.title, messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
   });
 
@@ -104,7 +111,14 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
       if (!slug) return { content: [{ type: 'text' as const, text: 'slug is required.' }], isError: true };
       try {
         const label = asString(args.label);
-        const { text } = await compileRegistryPrompt(workspace, user, slug, null, label ? { label } : {}, stringRecord(args.variables), true);
+        const { text } = await compileRegistryPrompt({
+          workspace,
+          user,
+          slug,
+          selector: label ? { label } : {},
+          inputs: stringRecord(args.variables),
+          directives: true,
+        });
         return { content: [{ type: 'text' as const, text }] };
       } catch (error) {
         // Tool failures go back to the model as results it can act on (a missing variable, a wrong slug).

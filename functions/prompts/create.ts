@@ -1,6 +1,7 @@
 import { PromptInput } from '@shared/contract/prompts';
 import { categoryName, categoryNames } from '../lib/data/category';
-import { createPrompt, toPrompt } from '../lib/data/prompt';
+import { createPrompt } from '../lib/data/prompt';
+import { toPrompt } from '../lib/data/workspace-read';
 import { api, created } from '../lib/http/http';
 
 /**

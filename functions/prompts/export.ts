@@ -1,7 +1,7 @@
 import { ExportQuery, exportFileName } from '@shared/contract/transfer';
-import { loadWorkspace } from '../lib/data/workspace';
-import { api } from '../lib/http/http';
-import { buildDocument, fileResponse, renderMarkdown } from '../lib/use-cases/transfer';
+import { loadWorkspace } from '../lib/data/workspace-read';
+import { api, fileResponse } from '../lib/http/http';
+import { buildDocument, renderMarkdown } from '../lib/use-cases/transfer-export';
 
 /**
  * GET /prompts/export?format=json|markdown: the caller's whole workspace as a download. JSON (the

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_BYTES, ImportEnvelope } from '@shared/contract/transfer';
-import { loadWorkspace } from '../lib/data/workspace';
+import { loadWorkspace } from '../lib/data/workspace-read';
 import { api, json, ok } from '../lib/http/http';
-import { parseDocument, planImport, preview, runImport } from '../lib/use-cases/transfer';
+import { parseDocument, planImport, preview, runImport } from '../lib/use-cases/transfer-import';
 
 /**
  * POST /prompts/import: `{document, dry_run}`. The whole document is checked first (400 with the

@@ -1,4 +1,4 @@
-import { listVersions } from '../lib/data/prompt';
+import { listVersions } from '../lib/data/versions';
 import { api, ok } from '../lib/http/http';
 
 /** GET /prompts/{id}/versions: the prompt's versions, the current one first, then newest first. */

@@ -1,6 +1,6 @@
 import { OwnListQuery } from '@shared/contract/admin';
 import { ANSWER_BYTES_MAX, boundedPage, pageHeaders } from '../lib/data/paging';
-import { collectFilters, loadWorkspace, toPrompts } from '../lib/data/workspace';
+import { collectFilters, loadWorkspace, toPrompts } from '../lib/data/workspace-read';
 import { api, ok } from '../lib/http/http';
 import { libraryUpdates } from '../lib/use-cases/lineage';
 

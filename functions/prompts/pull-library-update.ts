@@ -1,4 +1,4 @@
-import { promptViewAlongside } from '../lib/data/prompt';
+import { promptViewAlongside } from '../lib/data/workspace-read';
 import { api, ok } from '../lib/http/http';
 import { lineagePreload, loadLineage, pullLibraryUpdate } from '../lib/use-cases/lineage';
 

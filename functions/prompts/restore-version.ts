@@ -1,4 +1,6 @@
-import { promptFrom, promptViewAlongside, restorePreload, restoreVersion, VERSION_NOT_FOUND, versionParam } from '../lib/data/prompt';
+import { promptFrom, VERSION_NOT_FOUND } from '../lib/data/prompt';
+import { restorePreload, restoreVersion, versionParam } from '../lib/data/versions';
+import { promptViewAlongside } from '../lib/data/workspace-read';
 import { NotFoundError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
 
@@ -10,6 +12,10 @@ export const handler = api('POST /prompts/{id}/versions/{version}/restore', { pr
   const version = versionParam(params.version);
   if (version === null) throw new NotFoundError(VERSION_NOT_FOUND);
   return ok(
-    await promptViewAlongside(workspace.pk, promptFrom(preloaded.prompt), restoreVersion(workspace.pk, params.id, version, preloaded, workspace.author)),
+    await promptViewAlongside(
+      workspace.pk,
+      promptFrom(preloaded.prompt),
+      restoreVersion({ workspace: workspace.pk, promptId: params.id, version, known: preloaded, by: workspace.author }),
+    ),
   );
 });

@@ -1,5 +1,6 @@
 import { LabelInput, LabelName } from '@shared/contract/versions';
-import { promptPreload, setLabel } from '../lib/data/prompt';
+import { setLabel } from '../lib/data/labels';
+import { promptPreload } from '../lib/data/prompt';
 import { api, ok } from '../lib/http/http';
 import { parseWith } from '../lib/http/validation';
 
@@ -9,6 +10,6 @@ export const handler = api(
   { body: LabelInput, preload: promptPreload },
   async ({ user, workspace, params, body, preloaded }) => {
     const label = parseWith(LabelName, params.label);
-    return ok({ labels: await setLabel(workspace.pk, params.id, label, body.version, preloaded.prompt) });
+    return ok({ labels: await setLabel({ workspace: workspace.pk, promptId: params.id, label, version: body.version, known: preloaded.prompt }) });
   },
 );

@@ -1,8 +1,8 @@
 import { promptFrom, promptPreload } from '../lib/data/prompt';
-import { sharePrompt } from '../lib/data/share';
 import { api, created } from '../lib/http/http';
+import { sharePrompt } from '../lib/use-cases/share';
 
 /** POST /prompts/{id}/share: a public link to the prompt (201, the same link when it is already shared). */
 export const handler = api('POST /prompts/{id}/share', { preload: promptPreload }, async ({ user, workspace, preloaded, event }) =>
-  created((await sharePrompt(workspace, promptFrom(preloaded.prompt), event.headers ?? {})).answer),
+  created((await sharePrompt({ workspace, prompt: promptFrom(preloaded.prompt), headers: event.headers ?? {} })).answer),
 );

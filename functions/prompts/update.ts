@@ -1,5 +1,6 @@
 import { PromptUpdate } from '@shared/contract/prompts';
-import { promptFrom, promptPreload, savePrompt, setFavorite } from '../lib/data/prompt';
+import { promptFrom, promptPreload, setFavorite } from '../lib/data/prompt';
+import { savePrompt } from '../lib/data/versions';
 import { api, noContent } from '../lib/http/http';
 
 /**
@@ -9,7 +10,7 @@ import { api, noContent } from '../lib/http/http';
  */
 export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, workspace, body, params, preloaded }) => {
   const id = params.id;
-  if ('title' in body) await savePrompt(workspace.pk, id, body, promptFrom(preloaded.prompt), workspace.author);
+  if ('title' in body) await savePrompt({ workspace: workspace.pk, promptId: id, input: body, known: promptFrom(preloaded.prompt), by: workspace.author });
   else await setFavorite(workspace.pk, id, body.is_favorite);
   return noContent();
 });

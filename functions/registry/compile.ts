@@ -13,15 +13,15 @@ export const handler = api(
   { body: CompileRequest, preload: registryPreload },
   async ({ user, workspace, params, body, preloaded }) => {
     if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
-    const { text } = await compileRegistryPrompt(
+    const { text } = await compileRegistryPrompt({
       workspace,
       user,
-      params.slug,
-      preloaded.slug,
-      { label: body.label, version: body.version },
-      body.variables,
-      body.directives !== false,
-    );
+      slug: params.slug,
+      preloaded,
+      selector: { label: body.label, version: body.version },
+      inputs: body.variables,
+      directives: body.directives !== false,
+    });
     return ok({ text });
   },
 );

@@ -1,6 +1,6 @@
-import { toPrompt } from '../lib/data/prompt';
-import { forkShared } from '../lib/data/share';
+import { toPrompt } from '../lib/data/workspace-read';
 import { api, created } from '../lib/http/http';
+import { forkShared } from '../lib/use-cases/share';
 
 /** POST /shared/{token}/fork: copies the shared prompt into the caller's My Prompts (plan limit max_prompts). */
 export const handler = api('POST /shared/{token}/fork', {}, async ({ user, workspace, params }) =>

@@ -8,7 +8,7 @@ import '../support/db';
  * version, in the prompt's partition, at most 50 per prompt; restore makes a new version.
  */
 const { db, TABLE } = await import('../../functions/lib/data/db');
-const { loadWorkspace } = await import('../../functions/lib/data/workspace');
+const { loadWorkspace } = await import('../../functions/lib/data/workspace-read');
 const { personalPk } = await import('../../functions/lib/data/keys');
 const { PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 

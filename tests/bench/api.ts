@@ -377,7 +377,8 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   const { db, TABLE, batchWrite } = await import('../../functions/lib/data/db');
   const { createUser } = await import('../../functions/lib/data/users');
   const { hashPassword, verifyPassword } = await import('../../functions/lib/services/passwords');
-  const { upsertEntries, libraryKeys } = await import('../../functions/lib/data/library');
+  const { libraryKeys } = await import('../../functions/lib/data/library');
+  const { upsertEntries } = await import('../../functions/lib/use-cases/library-curation');
   const { createCategory } = await import('../../functions/lib/data/category');
   const { personalPk } = await import('../../functions/lib/data/keys');
   const { userKeys } = await import('../../functions/lib/data/users');

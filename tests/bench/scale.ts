@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { LibraryPromptItem } from '../../functions/lib/data/library';
-import type { SnapshotStore } from '../../functions/lib/services/library-snapshot';
+import type { SnapshotStore } from '../../functions/lib/services/library-snapshot/store';
 import type { LocalStack } from '../../infra/local/stack';
 import { log, ROOT, round } from './lib';
 import { libraryEntries } from './synthetic';
@@ -95,8 +95,8 @@ function memoryStore(keep: (key: string) => boolean) {
 
 /** A fresh copy of the reader module: what a new container starts with. */
 let copies = 0;
-const freshReader = async (): Promise<typeof import('../../functions/lib/services/library-snapshot')> =>
-  import(`${pathToFileURL(join(ROOT, 'functions/lib/services/library-snapshot.ts')).href}?container=${++copies}`);
+const freshReader = async (): Promise<typeof import('../../functions/lib/services/library-snapshot/read')> =>
+  import(`${pathToFileURL(join(ROOT, 'functions/lib/services/library-snapshot/read.ts')).href}?container=${++copies}`);
 
 function items(count: number): LibraryPromptItem[] {
   const categories = new Map<string, string>();
@@ -119,7 +119,7 @@ function items(count: number): LibraryPromptItem[] {
 }
 
 async function builderAndColdPage(sizes: number[], report: ScaleReport) {
-  const { buildSnapshot } = await import('../../functions/lib/services/library-snapshot');
+  const { buildSnapshot } = await import('../../functions/lib/services/library-snapshot/build');
   const { byTitle } = await import('../../functions/lib/data/library');
   for (const n of sizes) {
     log(`  snapshot builder: ${n.toLocaleString('en')} prompts...`);
@@ -193,7 +193,8 @@ async function builderAndColdPage(sizes: number[], report: ScaleReport) {
 export async function libraryThroughDynamo(report: ScaleReport, n: number) {
   const { batchWrite, db, DYNAMO_TIMEOUTS } = await import('../../functions/lib/data/db');
   const { libraryKeys, allLibraryPrompts, allLibraryCategories } = await import('../../functions/lib/data/library');
-  const { buildSnapshot, folderStore } = await import('../../functions/lib/services/library-snapshot');
+  const { buildSnapshot } = await import('../../functions/lib/services/library-snapshot/build');
+  const { folderStore } = await import('../../functions/lib/services/library-snapshot/store');
   log(`  through DynamoDB Local: writing ${n.toLocaleString('en')} library prompts...`);
   const generated = items(n).map((p) => ({ ...p, id: `dyn-${p.id}` }));
   const categoryIds = [...new Set(generated.map((p) => p.category_id).filter((c): c is string => Boolean(c)))];
@@ -257,7 +258,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unkn
 
 async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boolean) {
   const { db } = await import('../../functions/lib/data/db');
-  const { upsertEntries } = await import('../../functions/lib/data/library');
+  const { upsertEntries } = await import('../../functions/lib/use-cases/library-curation');
   const { recordRequests } = await import('../support/round-trips');
   const { invoke } = await import('../support/events');
   const { matchRoute } = await import('../../shared/routes');
@@ -287,7 +288,7 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   recorder.take();
   // The build reads every library item once through the index, eventually consistent: about its bytes / 4 KB / 2.
   const builderBytes = entries.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)) + 200, 0);
-  const { folderStore, localSnapshotDir } = await import('../../functions/lib/services/library-snapshot');
+  const { folderStore, localSnapshotDir } = await import('../../functions/lib/services/library-snapshot/store');
   let storeReads = 0;
   const counting = folderStore(localSnapshotDir());
   for (const c of containers) {

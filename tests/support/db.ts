@@ -12,7 +12,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 export const { db, TABLE } = await import('../../functions/lib/data/db');
 const { UpdateCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
-export const library = await import('../../functions/lib/data/library');
+/** The library's reads and the curation that rebuilds the snapshot after each write. */
+export const library = { ...(await import('../../functions/lib/data/library')), ...(await import('../../functions/lib/use-cases/library-curation')) };
 
 export async function setTier(userId: string, tier: 'free' | 'pro' | 'elite') {
   await db.send(

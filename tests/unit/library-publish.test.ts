@@ -3,16 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LibraryPromptItem } from '../../functions/lib/data/library';
-import {
-  buildSnapshot,
-  folderStore,
-  type LibraryContent,
-  libraryView,
-  rebuildSnapshot,
-  type SnapshotStore,
-  snapshotOriginal,
-  useSnapshotStore,
-} from '../../functions/lib/services/library-snapshot';
+import { buildSnapshot, type LibraryContent, rebuildSnapshot } from '../../functions/lib/services/library-snapshot/build';
+import { libraryView, snapshotOriginal, useSnapshotStore } from '../../functions/lib/services/library-snapshot/read';
+import { folderStore, type SnapshotStore } from '../../functions/lib/services/library-snapshot/store';
 
 /**
  * Several processes build into one local snapshot folder (the local stack, test workers, the

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryQuery } from '@shared/contract/library';
 import { TIERS } from '@shared/tiers';
-import { byTitle, type LibraryCategoryItem, type LibraryPromptItem } from '../../functions/lib/data/library';
+import type { LibraryCategoryItem, LibraryPromptItem } from '../../functions/lib/data/library';
+import { byTitle } from '../../functions/lib/data/library';
 import { SEARCH_ENDPOINT_ENV } from '../../functions/lib/services/library-search';
-import { folderStore, type LibraryContent, queryLibrary, rebuildSnapshot, useSnapshotStore } from '../../functions/lib/services/library-snapshot';
+import { type LibraryContent, rebuildSnapshot } from '../../functions/lib/services/library-snapshot/build';
+import { queryLibrary, useSnapshotStore } from '../../functions/lib/services/library-snapshot/read';
+import { folderStore } from '../../functions/lib/services/library-snapshot/store';
 import { libraryEntries } from '../bench/synthetic';
 import { type FakeOpenSearch, startFakeOpenSearch } from '../support/fake-opensearch';
 

@@ -3,7 +3,8 @@ import { exportFileName, NOT_AN_EXPORT, type PromptsDocument } from '@shared/con
 import type { CategoryItem } from '../../functions/lib/data/category';
 import type { PromptItem } from '../../functions/lib/data/prompt';
 import { BadRequestError } from '../../functions/lib/http/errors';
-import { buildDocument, checkDocument, fenceFor, inline, limitCheck, parseDocument, planImport, renderMarkdown } from '../../functions/lib/use-cases/transfer';
+import { buildDocument, fenceFor, inline, renderMarkdown } from '../../functions/lib/use-cases/transfer-export';
+import { checkDocument, limitCheck, parseDocument, planImport } from '../../functions/lib/use-cases/transfer-import';
 
 /** Import and export logic: the Markdown bundle, validation with positions, duplicates, limits. */
 const T0 = '2026-03-01T10:00:00.000Z';

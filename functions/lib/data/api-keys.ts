@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEY_PREFIX, API_KEYS_MAX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
 import { ForbiddenError, NotFoundError } from '../http/errors';
-import { db, queryAll, TABLE } from './db';
+import { beginsWith, getItem } from './db';
+import { personalPk } from './keys';
 import { conditionFailed } from './retry';
-import { transact } from './transactions';
+import { failing, transact, write } from './transactions';
+import { userParts } from './users';
 
 /**
  * API keys: a key is `cst_` + 32 random bytes (base64url), shown once. Only its SHA-256 is kept:
@@ -26,7 +27,7 @@ export const LAST_USED_STEP_MS = 60_000;
 const KEY_SK = 'APIKEY#';
 
 export const apiKeyKeys = {
-  item: (userId: string, keyId: string) => ({ pk: `USER#${userId}`, sk: `${KEY_SK}${keyId}` }),
+  item: (userId: string, keyId: string) => ({ pk: personalPk(userId) as string, sk: `${KEY_SK}${keyId}` }),
   lookup: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'KEY' }),
 };
 
@@ -46,34 +47,15 @@ const toApiKey = ({ id, name, prefix, created_at, last_used_at }: KeyItem): ApiK
 
 /** Access pattern: a user's keys (one Query on the APIKEY# range of the workspace), newest first. */
 export async function listApiKeys(userId: string): Promise<ApiKey[]> {
-  const items = (await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': KEY_SK },
-    ConsistentRead: true,
-  })) as unknown as KeyItem[];
+  const items = (await beginsWith(personalPk(userId), KEY_SK, { ConsistentRead: true })) as unknown as KeyItem[];
   return items.map(toApiKey).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /** Hashes of a user's keys, for removing their lookups when the account goes. */
 export async function apiKeyLookups(userId: string): Promise<{ pk: string; sk: string }[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': KEY_SK },
-    ProjectionExpression: '#h',
-    ExpressionAttributeNames: { '#h': 'hash' },
-  });
+  const items = await beginsWith(personalPk(userId), KEY_SK, { ProjectionExpression: '#h', ExpressionAttributeNames: { '#h': 'hash' } });
   return items.map((i) => apiKeyKeys.lookup(String(i.hash)));
 }
-
-const counter = (userId: string, delta: 1 | -1) => ({
-  Update: {
-    TableName: TABLE,
-    Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
-    UpdateExpression: 'ADD api_keys_used :d',
-    ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(api_keys_used) OR api_keys_used < :max)' : 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':d': delta, ...(delta > 0 ? { ':max': API_KEYS_MAX } : {}) },
-  },
-});
 
 /** Creates a key: the counter (at most API_KEYS_MAX, atomically), the key item and its lookup in one transaction. */
 export async function createApiKey(userId: string, name: string): Promise<CreatedApiKey> {
@@ -87,20 +69,16 @@ export async function createApiKey(userId: string, name: string): Promise<Create
     created_at: new Date().toISOString(),
     hash,
   };
-  await transact(
-    [
-      counter(userId, 1),
-      { Put: { TableName: TABLE, Item: { ...apiKeyKeys.item(userId, item.id), type: 'api_key', ...item } } },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ],
-    { 0: () => new ForbiddenError(`You can keep at most ${API_KEYS_MAX} API keys. Revoke one you no longer use first.`) },
-  );
+  await transact([
+    failing(
+      userParts.countApiKeys(userId, 1, API_KEYS_MAX),
+      () => new ForbiddenError(`You can keep at most ${API_KEYS_MAX} API keys. Revoke one you no longer use first.`),
+    ),
+    { put: { Item: { ...apiKeyKeys.item(userId, item.id), type: 'api_key', ...item } } },
+    {
+      put: { Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+  ]);
   return { id: item.id, name, key, prefix: item.prefix, created_at: item.created_at };
 }
 
@@ -108,22 +86,18 @@ export const API_KEY_NOT_FOUND = 'API key not found.';
 
 /** Revokes a key: its item and lookup go in one transaction, so the key is refused from the next request on. */
 export async function deleteApiKey(userId: string, keyId: string): Promise<void> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: apiKeyKeys.item(userId, keyId), ConsistentRead: true }));
-  if (!Item) throw new NotFoundError(API_KEY_NOT_FOUND);
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: apiKeyKeys.item(userId, keyId), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName: TABLE, Key: apiKeyKeys.lookup(String(Item.hash)) } },
-      counter(userId, -1),
-    ],
-    { 0: () => new NotFoundError(API_KEY_NOT_FOUND) },
-  );
+  const found = await getItem(apiKeyKeys.item(userId, keyId), { consistent: true });
+  if (!found) throw new NotFoundError(API_KEY_NOT_FOUND);
+  await transact([
+    { delete: { Key: apiKeyKeys.item(userId, keyId), ConditionExpression: 'attribute_exists(pk)' }, onFail: () => new NotFoundError(API_KEY_NOT_FOUND) },
+    { delete: { Key: apiKeyKeys.lookup(String(found.hash)) } },
+    userParts.countApiKeys(userId, -1),
+  ]);
 }
 
 /** Access pattern: the key behind a presented key (one strong GetItem on its hash). */
 export async function findApiKey(key: string): Promise<KeyLookup | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: apiKeyKeys.lookup(hashApiKey(key)), ConsistentRead: true }));
-  return Item as KeyLookup | undefined;
+  return (await getItem(apiKeyKeys.lookup(hashApiKey(key)), { consistent: true })) as KeyLookup | undefined;
 }
 
 /**
@@ -136,18 +110,15 @@ export async function touchApiKey(key: string, found: KeyLookup, now = new Date(
   const at = now.toISOString();
   const before = new Date(now.getTime() - LAST_USED_STEP_MS).toISOString();
   const update = (Key: { pk: string; sk: string }) =>
-    db
-      .send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key,
-          UpdateExpression: 'SET last_used_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :before)',
-          ExpressionAttributeValues: { ':at': at, ':before': before },
-        }),
-      )
-      .catch((error: Error) => {
-        if (!conditionFailed(error)) throw error;
-      });
+    write({
+      update: {
+        Key,
+        UpdateExpression: 'SET last_used_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :before)',
+        ExpressionAttributeValues: { ':at': at, ':before': before },
+      },
+    }).catch((error: Error) => {
+      if (!conditionFailed(error)) throw error;
+    });
   await Promise.all([update(apiKeyKeys.lookup(hashApiKey(key))), update(apiKeyKeys.item(found.user_id, found.key_id))]);
 }

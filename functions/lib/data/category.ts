@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE } from './db';
+import { NotFoundError } from '../http/errors';
+import { getItem, type Item } from './db';
 import type { WorkspacePk } from './keys';
-import { createNamed, deleteNamed, getNamed, type NamedKind, namedFrom, namedKey, updateNamed } from './named-items';
-import type { Tx } from './transactions';
-import type { Item } from './users';
+import { createNamed, deleteNamed, getNamed, type NamedKind, namedFrom, namedItemKey, namedKey, updateNamed } from './named-items';
+import type { Part } from './transactions';
 import type { WorkspaceRef } from './workspace';
-
-/** A category's key (docs/data-model.md, "Items"): in its workspace's partition. */
-export const categoryKeys = {
-  category: (workspace: WorkspacePk, categoryId: string) => ({ pk: workspace as string, sk: `CATEGORY#${categoryId}` }),
-};
 
 /** The category entity: a user's named folders for prompts (docs/data-model.md, "Items"). */
 export interface CategoryItem {
@@ -20,10 +14,6 @@ export interface CategoryItem {
 }
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
-
-export const categoryExists = (workspace: WorkspacePk, categoryId: string): Tx => ({
-  ConditionCheck: { TableName: TABLE, Key: categoryKeys.category(workspace, categoryId), ConditionExpression: 'attribute_exists(pk)' },
-});
 
 /** Categories: names unique per user, counted against max_categories. */
 export const CATEGORY: NamedKind = {
@@ -36,9 +26,20 @@ export const CATEGORY: NamedKind = {
   nameTaken: 'A category with this name already exists.',
 };
 
+/** A category's key (docs/data-model.md, "Items"): in its workspace's partition. */
+export const categoryKeys = {
+  category: (workspace: WorkspacePk, categoryId: string) => namedItemKey(CATEGORY, workspace, categoryId),
+};
+
+/** The category exists in the workspace (a write that files a prompt in it checks this); 404 otherwise. */
+export const categoryExists = (workspace: WorkspacePk, categoryId: string): Part => ({
+  check: { Key: categoryKeys.category(workspace, categoryId), ConditionExpression: 'attribute_exists(pk)' },
+  onFail: () => new NotFoundError(CATEGORY_NOT_FOUND),
+});
+
 export const getCategory = (workspace: WorkspacePk, categoryId: string) => getNamed<CategoryItem>(CATEGORY, workspace, categoryId);
 
-/** For a route's `preload` (http.ts): the caller's own category named by the path's `id`. */
+/** For a route's `preload` (http/authenticate.ts): the caller's own category named by the path's `id`. */
 export const categoryPreload = { category: namedKey(CATEGORY) };
 /** The category as the route preloaded it; 404 when there is none. */
 export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(CATEGORY, item);
@@ -50,16 +51,8 @@ export const categoryFrom = (item: Item | undefined) => namedFrom<CategoryItem>(
  */
 export async function categoryName(workspace: WorkspacePk, categoryId: string | null | undefined): Promise<string | null> {
   if (!categoryId) return null;
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: TABLE,
-      Key: categoryKeys.category(workspace, categoryId),
-      ProjectionExpression: '#n',
-      ExpressionAttributeNames: { '#n': 'name' },
-      ConsistentRead: true,
-    }),
-  );
-  return (Item?.name as string | undefined) ?? null;
+  const item = await getItem(categoryKeys.category(workspace, categoryId), { projection: '#n', names: { '#n': 'name' }, consistent: true });
+  return (item?.name as string | undefined) ?? null;
 }
 
 /** Names for toPrompt of one prompt. */

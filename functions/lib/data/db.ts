@@ -1,5 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  paginateQuery,
+  paginateScan,
+  type QueryCommandInput,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from '../http/config';
 import { ServiceUnavailableError } from '../http/errors';
@@ -26,6 +36,11 @@ export const db = DynamoDBDocumentClient.from(
 );
 
 export const TABLE = config.tableName;
+
+/** A DynamoDB key of the table. */
+export type Key = { pk: string; sk: string };
+/** An item as stored. */
+export type Item = Record<string, unknown>;
 
 /** DynamoDB's limit on one item, counted in bytes (docs/data-model.md). */
 export const ITEM_BYTES_MAX = 400 * 1024;
@@ -109,9 +124,51 @@ export async function* queryPages(input: Omit<QueryCommandInput, 'TableName'>): 
   for await (const page of paginateQuery({ client: db }, { TableName: TABLE, ...input })) yield page.Items ?? [];
 }
 
+/**
+ * Whether storage answers (the health route): one eventually consistent GetItem of a key that
+ * exists nowhere (half a read unit), random so health checks never pile onto one partition.
+ */
+export async function pingStorage(): Promise<void> {
+  await getItem({ pk: `HEALTH#${randomUUID()}`, sk: 'HEALTH' }, { projection: 'pk' });
+}
+
+/** A Scan page by page: maintenance scripts and migrations only, never a request. */
+export async function* scanPages(input: Omit<ScanCommandInput, 'TableName'>): AsyncGenerator<Record<string, unknown>[]> {
+  for await (const page of paginateScan({ client: db }, { TableName: TABLE, ...input })) yield page.Items ?? [];
+}
+
 /** Every item of a Query, all pages. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for await (const page of queryPages(input)) items.push(...page);
   return items;
+}
+
+/** What a `beginsWith` Query may add: a projection, a filter, its values, the order, a strong read. */
+export type RangeOptions = Omit<QueryCommandInput, 'TableName' | 'KeyConditionExpression'>;
+
+/** The items of partition `pk` whose sk starts with `prefix`, all pages (the one range query of the entity modules). */
+export function beginsWith(pk: string, prefix: string, options: RangeOptions = {}): Promise<Item[]> {
+  return queryAll({
+    ...options,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':pk': pk, ':prefix': prefix },
+  });
+}
+
+/** One item by key (GetItem); `consistent` reads strongly. */
+export async function getItem(
+  key: Key,
+  { consistent = false, projection, names }: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
+) {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: TABLE,
+      Key: key,
+      ...(consistent ? { ConsistentRead: true } : {}),
+      ...(projection ? { ProjectionExpression: projection } : {}),
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+    }),
+  );
+  return Item as Item | undefined;
 }

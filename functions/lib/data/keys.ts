@@ -44,10 +44,21 @@ export function outsideRef(at: { pk: string; sk: string }, target: { pk: string;
  * Branded, so a bare user id cannot be passed where a workspace is meant.
  */
 export type WorkspacePk = string & { readonly __workspace: true };
-export const personalPk = (userId: string) => `USER#${userId}` as WorkspacePk;
-export const teamPk = (teamId: string) => `TEAM#${teamId}` as WorkspacePk;
-/** The item of a workspace that holds its plan counters and directives: the user item, or the team item (team.ts). */
-export const holderOf = (workspace: WorkspacePk) => ({ pk: workspace as string, sk: workspace.startsWith('TEAM#') ? 'TEAM' : 'PROFILE' });
+/** The pk prefixes of a person's partition and a team's. */
+export const PERSONAL_PK = 'USER#';
+export const TEAM_PK = 'TEAM#';
+export const personalPk = (userId: string) => `${PERSONAL_PK}${userId}` as WorkspacePk;
+export const teamPk = (teamId: string) => `${TEAM_PK}${teamId}` as WorkspacePk;
+/** Whose workspace a partition is: a team's, or a person's own. */
+export const workspaceOwner = (workspace: WorkspacePk): { teamId: string } | { userId: string } =>
+  workspace.startsWith(TEAM_PK) ? { teamId: workspace.slice(TEAM_PK.length) } : { userId: workspace.slice(PERSONAL_PK.length) };
+
+/** What a route's preload key is built from: the path parameters, the caller's own id and the workspace's partition (http/). */
+export interface PreloadInput<N extends string = never> {
+  params: { readonly [K in N]: string };
+  userId: string;
+  workspace: WorkspacePk;
+}
 
 /** Emails are unique case-insensitively: claims and lookups use this form. */
 export function normaliseEmail(email: string): string {

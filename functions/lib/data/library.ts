@@ -1,14 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { entryId, type LibraryEntry, type LibraryPrompt, type LibraryPromptEdit, legacyEntryId, slug, TEASER_LENGTH } from '@shared/contract/library';
-import { TIERS, type Tier, tierAllows } from '@shared/tiers';
-import { hasVariables } from '@shared/variables';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { entryId, type LibraryEntry, legacyEntryId, slug } from '@shared/contract/library';
+import { TIERS, type Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { afterLibraryWrite } from '../services/library-snapshot';
 import { collator } from './collator';
-import { batchGet, batchWrite, db, queryAll, TABLE } from './db';
+import { batchGet, batchWrite, db, getItem, queryAll, TABLE } from './db';
 import { type PageRequest, searchedPage } from './paging';
-import { type Tx, transact } from './transactions';
+import { type Part, transact, write } from './transactions';
 
 /**
  * The curated library's items (docs/data-model.md). Each library prompt is its own partition
@@ -16,7 +14,8 @@ import { type Tx, transact } from './transactions';
  * shared by every request. Each category is its own partition too (`LIBCAT#<id>`).
  *
  * Nothing on a user's request path enumerates these items: pages, filters, search and fork
- * lineage are served from a snapshot built once per library change (library-snapshot.ts). The
+ * lineage are served from a snapshot built once per library change (services/library-snapshot/;
+ * use-cases/library-curation.ts asks for it after each write of this module). The
  * builder (and the admin lists) find every item through the sparse index `gsi2`: prompts under
  * LIBRARY_SHARDS partitions `LIBRARY#<n>` (n from a hash of the id, so no index partition takes
  * every library write), categories under one small partition `LIBCATS`.
@@ -60,35 +59,6 @@ export const libraryKeys = {
 
 export const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }) =>
   collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)].sort(collator.compare);
-
-export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
-
-/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `forks`: its fork count). */
-export function viewFor(
-  item: LibraryPromptItem,
-  tier: Tier,
-  categories: ReadonlyMap<string, LibraryCategoryItem>,
-  variables?: boolean,
-  forks = 0,
-): LibraryPrompt {
-  const locked = !tierAllows(tier, item.access_tier);
-  const category = item.category_id ? categories.get(item.category_id) : undefined;
-  return {
-    id: item.id,
-    title: item.title,
-    body: locked ? teaser(item.body) : item.body,
-    category_id: category ? category.id : null,
-    category_name: category ? category.name : null,
-    tasks: item.tasks ?? [],
-    industries: item.industries ?? [],
-    access_tier: item.access_tier,
-    locked,
-    has_variables: variables ?? hasVariables(item.body),
-    forks,
-    created_at: item.created_at ?? '',
-  };
-}
 
 // ---- Enumeration (snapshot builder, admin lists, imports: never a user's request) ----------------
 
@@ -132,15 +102,14 @@ export async function libraryForkCounts(ids: readonly string[]): Promise<Map<str
 
 /** Counts one fork of a library prompt (one small write to its own counter item; shown after the next build). */
 export async function countLibraryFork(id: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
+  await write({
+    update: {
       Key: libraryKeys.stats(id),
       UpdateExpression: 'SET #type = :type ADD forks :one',
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: { ':type': 'library_stats', ':one': 1 },
-    }),
-  );
+    },
+  });
 }
 
 /** Every library category (one small index partition). */
@@ -171,23 +140,23 @@ export const libraryPromptFrom = (item: Record<string, unknown> | undefined) => 
 
 /** Access pattern: one library prompt by id (GetItem on its own partition). */
 export async function getLibraryPrompt(id: string): Promise<LibraryPromptItem | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(id) }));
-  return libraryPromptFrom(Item);
+  return libraryPromptFrom(await getItem(libraryKeys.prompt(id)));
 }
 
+/** Access pattern: a library prompt's tier alone (GetItem, projected); undefined when it is gone. */
+export const libraryTierOf = async (id: string) => (await getItem(libraryKeys.prompt(id), { projection: 'access_tier' }))?.access_tier as Tier | undefined;
+
 export async function getLibraryCategory(id: string): Promise<LibraryCategoryItem | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: TABLE, Key: libraryKeys.category(id), ProjectionExpression: 'id, #n', ExpressionAttributeNames: { '#n': 'name' } }),
-  );
-  return Item ? { id: Item.id as string, name: Item.name as string } : undefined;
+  const item = await getItem(libraryKeys.category(id), { projection: 'id, #n', names: { '#n': 'name' } });
+  return item ? { id: item.id as string, name: item.name as string } : undefined;
 }
 
 export const categoryIdFor = (name: string) => `cat-${slug(name)}`;
 
 export const isTier = (value: string): value is Tier => (TIERS as readonly string[]).includes(value);
 
-const promptItem = (p: LibraryPromptItem) => ({ ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p });
-const categoryItem = (c: LibraryCategoryItem, now: string) => ({
+export const promptItem = (p: LibraryPromptItem) => ({ ...libraryKeys.prompt(p.id), ...libraryKeys.promptIndex(p.id), type: 'library_prompt', ...p });
+export const categoryItem = (c: LibraryCategoryItem, now: string) => ({
   ...libraryKeys.category(c.id),
   ...libraryKeys.categoryIndex(c.id),
   type: 'library_category',
@@ -199,7 +168,7 @@ const categoryItem = (c: LibraryCategoryItem, now: string) => ({
  * Writes validated entries (upsert by id) and the categories they name; reads only the entries'
  * own items and the category list. Returns how many prompts were created and updated.
  */
-export async function upsertEntries(entries: LibraryEntry[], curatorEmail: string, { edit = false } = {}): Promise<{ created: number; updated: number }> {
+export async function writeEntries(entries: LibraryEntry[], curatorEmail: string, { edit = false } = {}): Promise<{ created: number; updated: number }> {
   const categories = await allLibraryCategories();
   const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
   const existing = new Map<string, LibraryPromptItem>();
@@ -257,45 +226,14 @@ export async function upsertEntries(entries: LibraryEntry[], curatorEmail: strin
       }),
     );
   }
-  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
-  await afterLibraryWrite();
+  await putLibraryItems(items);
   return { created, updated };
 }
 
-/**
- * Moves library items of the former single-partition layout (pk `LIBRARY`, sk `PROMPT#<id>` /
- * `CATEGORY#<id>`, plus `META`) to their own partitions; a no-op once done. Run by the local stack
- * on start and by `npm run library:migrate` against a deployed table (docs/data-model.md).
- */
-export async function migrateLegacyLibrary(): Promise<number> {
-  const legacy = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'LIBRARY' } });
-  if (!legacy.length) return 0;
-  const now = new Date().toISOString();
-  const puts: Record<string, unknown>[] = [];
-  for (const item of legacy) {
-    if (item.type === 'library_prompt') puts.push(promptItem(asPrompt(item)));
-    else if (item.type === 'library_category')
-      puts.push({ ...categoryItem({ id: item.id as string, name: item.name as string }, (item.created_at as string) ?? now) });
-  }
-  await batchWrite(puts.map((Item) => ({ PutRequest: { Item } })));
-  await batchWrite(legacy.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
-  await afterLibraryWrite();
-  return puts.length;
-}
+/** Puts built items (promptItem, categoryItem) as they are, 25 per batch: imports and the legacy move. */
+export const putLibraryItems = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
 // ---- Curation (admin) -------------------------------------------------------------------------
-
-/**
- * An admin's edit of one library prompt (title, body, tasks, industries, tier; the category
- * stays): the import's upsert path, so a changed title or body moves the revision forks compare
- * ('Updated in library'). 404 when the prompt is not in the library.
- */
-export async function editLibraryPrompt(id: string, edit: LibraryPromptEdit, curatorEmail: string): Promise<void> {
-  const [before, categories] = await Promise.all([getLibraryPrompt(id), allLibraryCategories()]);
-  if (!before) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
-  const category = before.category_id ? (categories.get(before.category_id)?.name ?? null) : null;
-  await upsertEntries([{ id, category, ...edit }], curatorEmail, { edit: true });
-}
 
 export const LIBRARY_PROMPT_NOT_FOUND = 'Library prompt not found.';
 export const LIBRARY_CATEGORY_NOT_FOUND = 'Library category not found.';
@@ -336,20 +274,18 @@ export function libraryCategoryRows(categories: ReadonlyMap<string, LibraryCateg
 }
 
 /**
- * Runs one library write (a failed condition on item 0 is a 404), then has the snapshot rebuilt.
- * A prompt's updated_at is its content revision (forks compare it, lineage.ts): only writes that
- * change its title or body move it, so a tier change does not.
+ * One library write whose failed condition is a 404. A prompt's updated_at is its content revision
+ * (forks compare it, lineage.ts): only writes that change its title or body move it, so a tier
+ * change does not.
  */
-async function libraryWrite(item: Tx, notFound: string): Promise<void> {
-  await transact([item], { 0: () => new NotFoundError(notFound) });
-  await afterLibraryWrite();
+async function libraryWrite(part: Part & { update?: unknown; delete?: unknown }, notFound: string): Promise<void> {
+  await transact([{ ...part, onFail: () => new NotFoundError(notFound) }]);
 }
 
-export const setLibraryTier = (id: string, tier: Tier) =>
+export const writeLibraryTier = (id: string, tier: Tier) =>
   libraryWrite(
     {
-      Update: {
-        TableName: TABLE,
+      update: {
         Key: libraryKeys.prompt(id),
         UpdateExpression: 'SET access_tier = :t',
         ConditionExpression: 'attribute_exists(pk)',
@@ -359,8 +295,8 @@ export const setLibraryTier = (id: string, tier: Tier) =>
     LIBRARY_PROMPT_NOT_FOUND,
   );
 
-export const deleteLibraryPrompt = (id: string) =>
-  libraryWrite({ Delete: { TableName: TABLE, Key: libraryKeys.prompt(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_PROMPT_NOT_FOUND);
+export const removeLibraryPrompt = (id: string) =>
+  libraryWrite({ delete: { Key: libraryKeys.prompt(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_PROMPT_NOT_FOUND);
 
 function findCategoryByName(categories: ReadonlyMap<string, LibraryCategoryItem>, name: string, exceptId?: string) {
   const wanted = name.trim().toLowerCase();
@@ -377,23 +313,24 @@ function newCategoryId(categories: ReadonlyMap<string, LibraryCategoryItem>, nam
  * Library category names are unique, checked against the current categories: curation is done
  * by a few admins, and a duplicate slipping through a race is harmless (both remain editable).
  */
-export async function createLibraryCategory(name: string): Promise<LibraryCategoryItem> {
+export async function addLibraryCategory(name: string): Promise<LibraryCategoryItem> {
   const categories = await allLibraryCategories();
   if (findCategoryByName(categories, name)) throw new ConflictError(LIBRARY_CATEGORY_TAKEN);
   const category = { id: newCategoryId(categories, name), name };
-  await transact([{ Put: { TableName: TABLE, Item: categoryItem(category, new Date().toISOString()), ConditionExpression: 'attribute_not_exists(pk)' } }], {
-    0: () => new ConflictError(LIBRARY_CATEGORY_TAKEN),
-  });
-  await afterLibraryWrite();
+  await transact([
+    {
+      put: { Item: categoryItem(category, new Date().toISOString()), ConditionExpression: 'attribute_not_exists(pk)' },
+      onFail: () => new ConflictError(LIBRARY_CATEGORY_TAKEN),
+    },
+  ]);
   return category;
 }
 
-export async function renameLibraryCategory(id: string, name: string): Promise<void> {
+export async function writeLibraryCategoryName(id: string, name: string): Promise<void> {
   if (findCategoryByName(await allLibraryCategories(), name, id)) throw new ConflictError(LIBRARY_CATEGORY_TAKEN);
   await libraryWrite(
     {
-      Update: {
-        TableName: TABLE,
+      update: {
         Key: libraryKeys.category(id),
         UpdateExpression: 'SET #n = :n',
         ConditionExpression: 'attribute_exists(pk)',
@@ -406,11 +343,11 @@ export async function renameLibraryCategory(id: string, name: string): Promise<v
 }
 
 /** Its prompts stay and read as uncategorised (views resolve only existing categories). */
-export const deleteLibraryCategory = (id: string) =>
-  libraryWrite({ Delete: { TableName: TABLE, Key: libraryKeys.category(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_CATEGORY_NOT_FOUND);
+export const removeLibraryCategory = (id: string) =>
+  libraryWrite({ delete: { Key: libraryKeys.category(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_CATEGORY_NOT_FOUND);
 
 /** Copies one of the admin's own prompts into the library (no library read: the row is built from what was written). */
-export async function publishPrompt(
+export async function addLibraryPrompt(
   source: { title: string; body: string; tasks: string[]; industries: string[] },
   category: LibraryCategoryItem | null,
   tier: Tier,
@@ -429,9 +366,16 @@ export async function publishPrompt(
     created_at: now,
     updated_at: now,
   };
-  const items: Tx[] = [{ Put: { TableName: TABLE, Item: promptItem(item) } }];
-  if (category) items.push({ ConditionCheck: { TableName: TABLE, Key: libraryKeys.category(category.id), ConditionExpression: 'attribute_exists(pk)' } });
-  await transact(items, { 1: () => new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND) });
-  await afterLibraryWrite();
+  await transact([
+    { put: { Item: promptItem(item) } },
+    ...(category
+      ? [
+          {
+            check: { Key: libraryKeys.category(category.id), ConditionExpression: 'attribute_exists(pk)' },
+            onFail: () => new NotFoundError(LIBRARY_CATEGORY_NOT_FOUND),
+          },
+        ]
+      : []),
+  ]);
   return adminPromptRow(item, new Map(category ? [[category.id, category]] : []));
 }

@@ -1,18 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LimitKind } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
-import type { PreloadInput } from '../http/http';
-import { db, TABLE } from './db';
-import { holderOf, type WorkspacePk } from './keys';
+import { getItem, type Item } from './db';
+import type { PreloadInput, WorkspacePk } from './keys';
 import { retry } from './retry';
-import { claimSlot, limitError, releaseSlot, type Tx, transact } from './transactions';
-import type { Item, UserRecord } from './users';
-import type { WorkspaceRef } from './workspace';
+import { failing, type Part, transact } from './transactions';
+import { holderParts, type WorkspaceRef } from './workspace';
 
 /**
  * Items with a per-user unique name (categories, snippets). Each has a name-claim item beside
  * it (sk `<CLAIM>#<lower name>`), written in the same transaction, so two concurrent creates or
- * renames can never end with one name twice; the plan-limit counter moves in it too.
+ * renames can never end with one name twice; the plan-limit counter moves in it too. This module
+ * writes the items of every NamedKind (category.ts and context.ts define theirs).
  */
 export interface NamedKind {
   type: string;
@@ -25,26 +23,28 @@ export interface NamedKind {
   nameTaken: string;
 }
 
-const itemKey = (kind: NamedKind, workspace: WorkspacePk, id: string) => ({ pk: workspace, sk: `${kind.itemSk}#${id}` });
-const claimKey = (kind: NamedKind, workspace: WorkspacePk, name: string) => ({ pk: workspace, sk: `${kind.claimSk}#${name.trim().toLowerCase()}` });
-const claimPut = (kind: NamedKind, workspace: WorkspacePk, name: string, id: string): Tx => ({
-  Put: {
-    TableName: TABLE,
-    Item: { ...claimKey(kind, workspace, name), type: `${kind.type}_name`, item_id: id },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
+const CHANGED = 'This item was changed by another request. Please reload and try again.';
+
+/** The sk prefix every item of the kind starts with (`CATEGORY#`, `SNIPPET#`). */
+export const namedPrefix = (kind: NamedKind) => `${kind.itemSk}#`;
+export const namedItemKey = (kind: NamedKind, workspace: WorkspacePk, id: string) => ({ pk: workspace as string, sk: `${namedPrefix(kind)}${id}` });
+/** Names are unique trimmed and case-insensitively: claims (and imports matching names) use this form. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+const claimKey = (kind: NamedKind, workspace: WorkspacePk, name: string) => ({ pk: workspace as string, sk: `${kind.claimSk}#${nameKey(name)}` });
+const claimPut = (kind: NamedKind, workspace: WorkspacePk, name: string, id: string): Part => ({
+  put: { Item: { ...claimKey(kind, workspace, name), type: `${kind.type}_name`, item_id: id }, ConditionExpression: 'attribute_not_exists(pk)' },
+  onFail: () => new ConflictError(kind.nameTaken),
 });
 
 export async function getNamed<T>(kind: NamedKind, workspace: WorkspacePk, id: string): Promise<T & { id: string }> {
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: itemKey(kind, workspace, id) }));
-  return namedFrom<T>(kind, Item);
+  return namedFrom<T>(kind, await getItem(namedItemKey(kind, workspace, id)));
 }
 
-/** The key of the caller's own item named by the path's `id`, for a route's `preload` (http.ts). */
+/** The key of the caller's own item named by the path's `id`, for a route's `preload` (http/authenticate.ts). */
 export const namedKey =
   (kind: NamedKind) =>
   ({ params, workspace }: PreloadInput<'id'>) =>
-    itemKey(kind, workspace, params.id);
+    namedItemKey(kind, workspace, params.id);
 
 /** The item as read (by getNamed or a route's `preload`); 404 when there is none. */
 export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id: string } {
@@ -53,20 +53,18 @@ export function namedFrom<T>(kind: NamedKind, item: Item | undefined): T & { id:
 }
 
 export async function createNamed(kind: NamedKind, workspace: WorkspaceRef, item: { id: string } & Record<string, unknown>): Promise<void> {
-  await transact([claimSlot(workspace, kind.limit), ...namedPuts(kind, workspace.pk, item)], {
-    0: limitError(workspace, kind.limit),
-    1: () => new ConflictError(kind.nameTaken),
-  });
+  await transact([holderParts.claimSlot(workspace, kind.limit), ...namedPuts(kind, workspace.pk, item)]);
 }
 
 /**
- * The two writes of a new named item, name claim first (it fails its condition when the name is
- * taken), for a transaction that also claims the plan slots (createNamed; imports claim many at once).
+ * The two writes of a new named item, name claim first (it fails with `nameTaken` when the name
+ * is taken), for a transaction that also claims the plan slots (createNamed; imports claim many
+ * at once).
  */
-export function namedPuts(kind: NamedKind, workspace: WorkspacePk, item: { id: string } & Record<string, unknown>): [Tx, Tx] {
+export function namedPuts(kind: NamedKind, workspace: WorkspacePk, item: { id: string } & Record<string, unknown>): [Part, Part] {
   return [
     claimPut(kind, workspace, String(item[kind.nameField]), item.id),
-    { Put: { TableName: TABLE, Item: { ...itemKey(kind, workspace, item.id), type: kind.type, ...item } } },
+    { put: { Item: { ...namedItemKey(kind, workspace, item.id), type: kind.type, ...item } } },
   ];
 }
 
@@ -80,25 +78,22 @@ export async function updateNamed(
   const oldName = String(current[kind.nameField]);
   const newName = String(fields[kind.nameField] ?? oldName);
   const names = Object.keys(fields);
-  const items: Tx[] = [
+  const parts: Part[] = [
     {
-      Update: {
-        TableName: TABLE,
-        Key: itemKey(kind, workspace, current.id),
+      update: {
+        Key: namedItemKey(kind, workspace, current.id),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #name = :old',
         ExpressionAttributeNames: { '#name': kind.nameField, ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
         ExpressionAttributeValues: { ':old': oldName, ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])) },
       },
+      onFail: () => new ConflictError(CHANGED),
     },
   ];
-  if (newName.trim().toLowerCase() !== oldName.trim().toLowerCase()) {
-    items.push(claimPut(kind, workspace, newName, current.id), { Delete: { TableName: TABLE, Key: claimKey(kind, workspace, oldName) } });
+  if (nameKey(newName) !== nameKey(oldName)) {
+    parts.push(claimPut(kind, workspace, newName, current.id), { delete: { Key: claimKey(kind, workspace, oldName) } });
   }
-  await transact(items, {
-    0: () => new ConflictError('This item was changed by another request. Please reload and try again.'),
-    1: () => new ConflictError(kind.nameTaken),
-  });
+  await transact(parts);
 }
 
 /**
@@ -111,27 +106,26 @@ export async function deleteNamed(kind: NamedKind, workspace: WorkspacePk, curre
   const policy = {
     attempts: 3,
     retryOn: (error: unknown) => error === renamed,
-    exhausted: () => new ConflictError('This item was changed by another request. Please reload and try again.'),
+    exhausted: () => new ConflictError(CHANGED),
   };
   await retry(policy, async () => {
     const name = String(current[kind.nameField]);
     try {
-      await transact(
-        [
+      await transact([
+        failing(
           {
-            Delete: {
-              TableName: TABLE,
-              Key: itemKey(kind, workspace, current.id),
+            delete: {
+              Key: namedItemKey(kind, workspace, current.id),
               ConditionExpression: 'attribute_exists(pk) AND #name = :name',
               ExpressionAttributeNames: { '#name': kind.nameField },
               ExpressionAttributeValues: { ':name': name },
             },
           },
-          { Delete: { TableName: TABLE, Key: claimKey(kind, workspace, name) } },
-          releaseSlot(holderOf(workspace), kind.limit),
-        ],
-        { 0: () => renamed },
-      );
+          () => renamed,
+        ),
+        { delete: { Key: claimKey(kind, workspace, name) } },
+        holderParts.releaseSlot(workspace, kind.limit),
+      ]);
     } catch (error) {
       if (error !== renamed) throw error;
       // Gone (404) or renamed meanwhile: read it again and delete it under its current name.

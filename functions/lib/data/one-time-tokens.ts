@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError } from '../http/errors';
-import { db, TABLE } from './db';
-import { OUTSIDE_REF_SK, outsideRef } from './keys';
-import type { Tx } from './transactions';
+import { getItem } from './db';
+import { OUTSIDE_REF_SK, outsideRef, personalPk } from './keys';
+import type { Part } from './transactions';
 
 /**
  * Single-use tokens for emailed links (password reset, email verification, email change).
@@ -50,20 +49,20 @@ export const tokenHash = (token: string) => createHash('sha256').update(token, '
 /** A token's item by the hash kept in its twin (a team invitation keeps it to revoke the link). */
 export const tokenKeyOfHash = (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' });
 export const tokenKey = (token: string) => tokenKeyOfHash(tokenHash(token));
-export const tokenRefKey = (userId: string, token: string) => ({ pk: `USER#${userId}`, sk: `${OUTSIDE_REF_SK}TOKEN#${tokenHash(token)}` });
+const tokenRefKey = (userId: string, token: string) => ({ pk: personalPk(userId) as string, sk: `${OUTSIDE_REF_SK}TOKEN#${tokenHash(token)}` });
 
 /** A new token and the transaction items that store it (token + the user's reference to it). */
 export function newToken(
   purpose: TokenPurpose,
   fields: { user_id?: string; email: string } & Partial<InviteFields>,
   seconds: number,
-): { token: string; puts: Tx[]; item: TokenItem } {
+): { token: string; puts: Part[]; item: TokenItem } {
   const token = randomBytes(32).toString('base64url');
   const validUntil = Math.floor(Date.now() / 1000) + seconds;
   const expires_at = validUntil + KEEP_AFTER_EXPIRY_SECONDS;
   const item: TokenItem = { ...tokenKey(token), type: 'one_time_token', purpose, ...fields, valid_until: validUntil, expires_at };
-  const puts: Tx[] = [{ Put: { TableName: TABLE, Item: item } }];
-  if (fields.user_id) puts.push({ Put: { TableName: TABLE, Item: { ...outsideRef(tokenRefKey(fields.user_id, token), item), expires_at } } });
+  const puts: Part[] = [{ put: { Item: item } }];
+  if (fields.user_id) puts.push({ put: { Item: { ...outsideRef(tokenRefKey(fields.user_id, token), item), expires_at } } });
   return { token, puts, item };
 }
 
@@ -90,8 +89,7 @@ export async function readToken(token: string, purpose: TokenPurpose, messages: 
 /** The token's item for `purpose`, used or expired too (strongly read); undefined when never issued for it. */
 export async function findToken(token: string, purpose: TokenPurpose): Promise<TokenItem | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: tokenKey(token), ConsistentRead: true }));
-  const item = Item as TokenItem | undefined;
+  const item = (await getItem(tokenKey(token), { consistent: true })) as TokenItem | undefined;
   return item?.purpose === purpose ? item : undefined;
 }
 
@@ -102,10 +100,9 @@ export function checkToken(item: TokenItem, messages: Omit<TokenMessages, 'inval
 }
 
 /** The transaction item that uses a token up: it fails when another request used it first or it expired meanwhile. */
-export function useToken(token: string): Tx {
+export function useToken(token: string): Part {
   return {
-    Update: {
-      TableName: TABLE,
+    update: {
       Key: tokenKey(token),
       UpdateExpression: 'SET used_at = :now',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(used_at) AND valid_until > :epoch',
@@ -113,3 +110,6 @@ export function useToken(token: string): Tx {
     },
   };
 }
+
+/** A token's item deleted by the hash its twin keeps (a team invitation revoked). */
+export const dropToken = (hash: string): Part => ({ delete: { Key: tokenKeyOfHash(hash) } });

@@ -1,152 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Tier } from '@shared/tiers';
-import { parseVariables } from '@shared/variables';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
-import { siteUrl } from '../use-cases/billing';
-import { batchGet, db, TABLE } from './db';
-import { personalPk, type WorkspacePk } from './keys';
-import { libraryKeys } from './library';
-import { createPrompt, PROMPT_NOT_FOUND, type PromptItem, promptKeys } from './prompt';
-import { transact } from './transactions';
-import type { UserRecord } from './users';
-import { userKeys } from './users';
-import type { WorkspaceRef } from './workspace';
+import { getItem, type Item } from './db';
+import type { WorkspacePk } from './keys';
+import type { Part } from './transactions';
 
 /**
  * Share links: `SHARE#<token>` / `SHARE` → the owner and the prompt (a partition per link, never
- * shared by all users); the prompt carries `share_token`. Both are written and removed together,
- * so a revoked link answers 404 from the next request. A public reader gets the prompt's current
- * content and the author's display name, never an email. A prompt copied from a pro or elite
- * library prompt is never shared: tiered content would reach people without the tier.
+ * shared by all users); the prompt carries `share_token` (prompt.ts). Both are written and removed
+ * together (use-cases/share.ts), so a revoked link answers 404 from the next request.
  */
-/** A prompt's public link: a partition per link (docs/data-model.md, "Items"). */
 export const shareKey = (token: string) => ({ pk: `SHARE#${token}`, sk: 'SHARE' });
 export const SHARE_NOT_FOUND = 'This shared prompt does not exist or is no longer shared.';
-export const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library prompt, so it cannot be shared publicly.';
 
-const shareAnswer = (token: string, headers: Record<string, string | undefined>) => ({ token, url: `${siteUrl(headers)}/s/${token}` });
-
-/** The library tier a prompt's content came from (forks only): recorded at fork time, else read from the original. */
-export async function sourceTier(prompt: PromptItem): Promise<Tier | null> {
-  if (!prompt.forked_from) return null;
-  if (prompt.forked_tier) return prompt.forked_tier;
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: libraryKeys.prompt(prompt.forked_from), ProjectionExpression: 'access_tier' }));
-  // An original that is gone cannot be checked: refuse rather than risk tiered content.
-  return (Item?.access_tier as Tier | undefined) ?? 'elite';
+export interface ShareLink {
+  user_id: string;
+  /** A team's prompt lives in the team's partition; links made before teams name none (the user's own). */
+  workspace_pk?: WorkspacePk;
+  prompt_id: string;
+  created_at: string;
 }
 
-/** Shares a prompt of the workspace: the same link when it is already shared. The sharer is named as its author. */
-export async function sharePrompt(workspace: WorkspaceRef, prompt: PromptItem | null, headers: Record<string, string | undefined>) {
-  if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
-  if (prompt.share_token) return { created: false, answer: shareAnswer(prompt.share_token, headers) };
-  const tier = await sourceTier(prompt);
-  if (tier && tier !== 'free') throw new ForbiddenError(TIERED_SHARE);
-  const token = randomBytes(18).toString('base64url');
-  const raced = new Error('shared meanwhile');
-  try {
-    await transact(
-      [
-        {
-          Update: {
-            TableName: TABLE,
-            Key: promptKeys.prompt(workspace.pk, prompt.id),
-            UpdateExpression: 'SET share_token = :t',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
-            ExpressionAttributeValues: { ':t': token },
-          },
-        },
-        {
-          Put: {
-            TableName: TABLE,
-            Item: {
-              ...shareKey(token),
-              type: 'share_link',
-              user_id: workspace.author.user_id,
-              // A team's prompt lives in the team's partition; a personal one in the user's (links made before teams name none).
-              ...(workspace.team ? { workspace_pk: workspace.pk } : {}),
-              prompt_id: prompt.id,
-              created_at: new Date().toISOString(),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-      { 0: () => raced },
-    );
-  } catch (error) {
-    if (error !== raced) throw error;
-    // Shared by a concurrent request (or deleted): answer with what is there now.
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(workspace.pk, prompt.id), ConsistentRead: true }));
-    if (!Item) throw new NotFoundError(PROMPT_NOT_FOUND);
-    if (!Item.share_token) throw new ConflictError('This prompt was changed by another request. Please try again.');
-    return { created: false, answer: shareAnswer(String(Item.share_token), headers) };
-  }
-  return { created: true, answer: shareAnswer(token, headers) };
-}
+/** Access pattern: the link behind a token (strong GetItem); undefined when not shared. */
+export const getShareLink = async (token: string) => (await getItem(shareKey(token), { consistent: true })) as (ShareLink & Item) | undefined;
 
-/** Stops sharing: the link item and the prompt's token go together. */
-export async function unsharePrompt(workspace: WorkspacePk, prompt: PromptItem | null): Promise<void> {
-  if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
-  if (!prompt.share_token) throw new NotFoundError('This prompt is not shared.');
-  await transact(
-    [
-      {
-        Update: {
-          TableName: TABLE,
-          Key: promptKeys.prompt(workspace, prompt.id),
-          UpdateExpression: 'REMOVE share_token',
-          ConditionExpression: 'share_token = :t',
-          ExpressionAttributeValues: { ':t': prompt.share_token },
-        },
-      },
-      { Delete: { TableName: TABLE, Key: shareKey(prompt.share_token) } },
-    ],
-    { 0: () => new ConflictError('This prompt was changed by another request. Please try again.') },
-  );
-}
-
-/** The shared prompt behind a token (the link, then prompt and author in one BatchGet); 404 when not shared. */
-export async function readShared(token: string) {
-  if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) throw new NotFoundError(SHARE_NOT_FOUND);
-  const { Item: link } = await db.send(new GetCommand({ TableName: TABLE, Key: shareKey(token), ConsistentRead: true }));
-  if (!link) throw new NotFoundError(SHARE_NOT_FOUND);
-  const userId = String(link.user_id);
-  const promptKey = promptKeys.prompt(link.workspace_pk ? (String(link.workspace_pk) as WorkspacePk) : personalPk(userId), String(link.prompt_id));
-  const items = await batchGet([promptKey, userKeys.user(userId)], { consistent: true });
-  const prompt = items.find((i) => i.sk === promptKey.sk && i.pk === promptKey.pk) as PromptItem | undefined;
-  const author = items.find((i) => i.sk === 'PROFILE') as UserRecord | undefined;
-  if (!prompt || prompt.share_token !== token || !author) throw new NotFoundError(SHARE_NOT_FOUND);
-  return {
-    prompt,
-    view: {
-      title: prompt.title,
-      body: prompt.body,
-      variables: parseVariables(prompt.body).map((v) => ({
-        type: v.type,
-        key: v.key,
-        ...(v.default !== undefined ? { default: v.default } : {}),
-        ...(v.choices ? { choices: v.choices } : {}),
-      })),
-      tasks: prompt.tasks ?? [],
-      industries: prompt.industries ?? [],
-      // A display name only: the first name and the last name's initial, never an email.
-      author_name: [author.first_name, author.last_name ? `${author.last_name.trim()[0]}.` : ''].filter(Boolean).join(' '),
-      updated_at: prompt.updated_at,
-    },
-  };
-}
-
-/** Copies a shared prompt into the workspace, within its plan limit. */
-export async function forkShared(workspace: WorkspaceRef, token: string): Promise<PromptItem> {
-  const { view } = await readShared(token);
-  return createPrompt(workspace, {
-    title: view.title,
-    body: view.body,
-    category_id: null,
-    is_favorite: false,
-    tasks: view.tasks,
-    industries: view.industries,
-    version_source: { kind: 'create' },
-  });
-}
+export const shareParts = {
+  /** A new link (its token is new: the put fails only on a collision). */
+  create: (token: string, link: ShareLink): Part => ({
+    put: { Item: { ...shareKey(token), type: 'share_link', ...link }, ConditionExpression: 'attribute_not_exists(pk)' },
+  }),
+  remove: (token: string): Part => ({ delete: { Key: shareKey(token) } }),
+};

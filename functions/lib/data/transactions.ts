@@ -1,85 +1,59 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type LimitKind, limitFor, limitMessage } from '@shared/tiers';
-import { ForbiddenError } from '../http/errors';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE, transactWithRetry } from './db';
-import { cancellationCodes } from './retry';
-import { COUNTERS, type Key } from './users';
-import type { WorkspaceRef } from './workspace';
+import { cancellationCodes, conditionFailed } from './retry';
 
-/** What a plan limit is checked against: the item with the counters and the plan it follows. */
-export type LimitHolder = Pick<WorkspaceRef, 'holder' | 'tier'>;
-
-export type Tx = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type Without<T> = Omit<NonNullable<T>, 'TableName'>;
 
 /**
- * The counter increment that guards a plan limit, as a transaction item: it fails its condition
- * when the user is at the limit, so concurrent creates can never pass it together.
+ * One write of a transaction, as the entity module that owns the item builds it (the table is
+ * added when it is sent). `onFail` names what its failed condition means to the caller: the
+ * failure is reported by the part that failed, never by its position in the list.
  */
-export function claimSlot(workspace: LimitHolder, kind: LimitKind): Tx {
-  return claimSlots(workspace, { [kind]: 1 });
+export type Part = (
+  | { put: Without<TransactItem['Put']> }
+  | { update: Without<TransactItem['Update']> }
+  | { delete: Without<TransactItem['Delete']> }
+  | { check: Without<TransactItem['ConditionCheck']> }
+) & { onFail?: () => Error };
+
+/** A part that is a write of its own (a condition check is only part of a transaction). */
+export type WritePart = Exclude<Part, { check: unknown }>;
+
+/** The same part with what its failed condition means. */
+export const failing = <P extends Part>(part: P, onFail: () => Error): P => ({ ...part, onFail });
+
+function toItem(part: Part): TransactItem {
+  if ('put' in part) return { Put: { TableName: TABLE, ...part.put } };
+  if ('update' in part) return { Update: { TableName: TABLE, ...part.update } };
+  if ('delete' in part) return { Delete: { TableName: TABLE, ...part.delete } };
+  return { ConditionCheck: { TableName: TABLE, ...part.check } };
 }
 
 /**
- * Several slots of one or more kinds in one item (a transaction may touch the user item once), for
- * imports: all of them or none, i.e. `used + n <= limit` per kind, written as `used <= limit - n`
- * because conditions have no arithmetic.
+ * Runs the parts as one transaction, retried while it loses to a concurrent one; a failed
+ * condition throws the `onFail` error of the first part that failed (the SDK's error when that
+ * part has none).
  */
-export function claimSlots(workspace: LimitHolder, counts: Partial<Record<LimitKind, number>>): Tx {
-  const adds: string[] = [];
-  const conditions = ['attribute_exists(pk)'];
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  Object.entries(counts).forEach(([kind, count], i) => {
-    const limit = limitFor(workspace.tier, kind as LimitKind);
-    names[`#c${i}`] = COUNTERS[kind as LimitKind];
-    values[`:n${i}`] = count;
-    adds.push(`#c${i} :n${i}`);
-    if (limit === null) return;
-    // More than the whole limit never fits: the holder item always exists, so this always fails.
-    if (limit - count < 0) conditions.push('attribute_not_exists(pk)');
-    else {
-      values[`:room${i}`] = limit - count;
-      conditions.push(`(attribute_not_exists(#c${i}) OR #c${i} <= :room${i})`);
-    }
-  });
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: workspace.holder,
-      UpdateExpression: `ADD ${adds.join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-export function releaseSlot(holder: Key, kind: LimitKind): Tx {
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: holder,
-      UpdateExpression: 'ADD #c :minus',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#c': COUNTERS[kind] },
-      ExpressionAttributeValues: { ':minus': -1 },
-    },
-  };
-}
-
-/**
- * Runs a transaction and turns failed conditions into the error of the item that failed,
- * e.g. `{0: limit error, 2: category not found}`.
- */
-export async function transact(items: Tx[], failures: Record<number, () => Error>): Promise<void> {
+export async function transact(parts: Part[]): Promise<void> {
   try {
-    await transactWithRetry(() => db.send(new TransactWriteCommand({ TransactItems: items })));
+    await transactWithRetry(() => db.send(new TransactWriteCommand({ TransactItems: parts.map(toItem) })));
   } catch (error) {
-    const codes = cancellationCodes(error);
-    const failed = codes?.indexOf('ConditionalCheckFailed') ?? -1;
-    if (failed >= 0 && failures[failed]) throw failures[failed]!();
+    const failed = cancellationCodes(error)?.indexOf('ConditionalCheckFailed') ?? -1;
+    const onFail = failed >= 0 ? parts[failed]?.onFail : undefined;
+    if (onFail) throw onFail();
     throw error;
   }
 }
 
-export const limitError = (workspace: LimitHolder, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(workspace.tier, kind) ?? 0));
+/** One part sent alone (PutItem, UpdateItem or DeleteItem): its failed condition throws its `onFail` error. */
+export async function write(part: WritePart): Promise<Record<string, unknown> | undefined> {
+  try {
+    if ('put' in part) return (await db.send(new PutCommand({ TableName: TABLE, ...part.put }))).Attributes;
+    if ('update' in part) return (await db.send(new UpdateCommand({ TableName: TABLE, ...part.update }))).Attributes;
+    return (await db.send(new DeleteCommand({ TableName: TABLE, ...part.delete }))).Attributes;
+  } catch (error) {
+    if (part.onFail && conditionFailed(error)) throw part.onFail();
+    throw error;
+  }
+}

@@ -1,17 +1,15 @@
-import type { Category, Prompt } from '@shared/contract/prompts';
-import type { Tier } from '@shared/tiers';
+import type { Directives } from '@shared/contract/context';
+import type { LimitKind, Tier } from '@shared/tiers';
 import { NotFoundError } from '../http/errors';
-import type { CategoryItem } from './category';
-import { collator } from './collator';
-import { batchGet, queryAll } from './db';
-import { personalPk, teamPk, VERSIONS_SK, type WorkspacePk } from './keys';
-import { type PromptItem, toPrompt } from './prompt';
-import { TEAM_NOT_FOUND, type TeamRole, teamAccess, teamKeys } from './team';
-import type { Item, Key, UserRecord } from './users';
-import { userKeys } from './users';
+import { batchGet, getItem, type Item, type Key } from './db';
+import { personalPk, teamPk, type WorkspacePk, workspaceOwner } from './keys';
+import { limitError } from './limits';
+import { TEAM_NOT_FOUND, type TeamRole, teamAccess, teamKeys, teamParts } from './team';
+import { failing, type Part, type WritePart } from './transactions';
+import { type UserRecord, userKeys, userParts } from './users';
 
 /**
- * The workspace a request acts on, resolved in the authenticating read (http.ts): the caller's
+ * The workspace a request acts on, resolved in the authenticating read (http/authenticate.ts): the caller's
  * own, or a team's with `?workspace=<team id>` (docs/architecture.md, "Team workspaces").
  */
 export interface WorkspaceRef {
@@ -81,53 +79,31 @@ export function personalWorkspace(user: UserRecord): WorkspaceRef {
   };
 }
 
+/** What a plan limit is checked against: the item with the counters and the plan it follows. */
+export type LimitHolder = Pick<WorkspaceRef, 'pk' | 'tier'>;
+
 /**
- * The workspace read: a user's prompts and categories (and the partition's other items) in one
- * Query, and the views the lists answer with. Each entity's writes live in its own module:
- * prompt.ts (with versions and labels), category.ts, context.ts (snippets, directives, PROFILE).
+ * The workspace's holder item (the user item, or the team item) carries its plan counters and
+ * directives; users.ts and team.ts write it, these pick the one of the workspace.
  */
-export interface Workspace {
-  prompts: PromptItem[];
-  categories: CategoryItem[];
-  /** Every other item of the partition (snippets, profile...), by type, for later features. */
-  items: Record<string, unknown>[];
-}
+export const holderParts = {
+  /** Slots of one or more kinds, all or none (limits.ts); the caller says what a failure means. */
+  claimSlots: (workspace: LimitHolder, counts: Partial<Record<LimitKind, number>>): Part => {
+    const owner = workspaceOwner(workspace.pk);
+    return 'teamId' in owner ? teamParts.claimSlots(owner.teamId, workspace.tier, counts) : userParts.claimSlots(owner.userId, workspace.tier, counts);
+  },
+  /** One slot of `kind`: fails with the plan's limit message. */
+  claimSlot: (workspace: LimitHolder, kind: LimitKind): Part => failing(holderParts.claimSlots(workspace, { [kind]: 1 }), limitError(workspace.tier, kind)),
+  releaseSlot: (workspace: WorkspacePk, kind: LimitKind): Part => {
+    const owner = workspaceOwner(workspace);
+    return 'teamId' in owner ? teamParts.releaseSlot(owner.teamId, kind) : userParts.releaseSlot(owner.userId, kind);
+  },
+  setDirectives: (workspace: WorkspacePk, directives: Directives): WritePart => {
+    const owner = workspaceOwner(workspace);
+    const { global_prompt_prefix: prefix, global_prompt_suffix: suffix } = directives;
+    return 'teamId' in owner ? teamParts.setDirectives(owner.teamId, prefix, suffix) : userParts.setDirectives(owner.userId, prefix, suffix);
+  },
+};
 
-/** Access pattern: a user's whole workspace in one Query (paged past 1 MB), without version history (keys.ts). */
-export async function loadWorkspace(workspace: WorkspacePk): Promise<Workspace> {
-  const content: Workspace = { prompts: [], categories: [], items: [] };
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk < :versions',
-    ExpressionAttributeValues: { ':pk': workspace, ':versions': VERSIONS_SK },
-  });
-  for (const item of items) {
-    if (item.type === 'prompt') content.prompts.push(item as unknown as PromptItem);
-    else if (item.type === 'category') content.categories.push(item as unknown as CategoryItem);
-    else content.items.push(item);
-  }
-  return content;
-}
-
-/** Public prompt shapes with category names resolved; a missing category reads as uncategorised. */
-export function toPrompts(workspace: Pick<Workspace, 'prompts' | 'categories'>): Prompt[] {
-  const names = new Map(workspace.categories.map((c) => [c.id, c.name]));
-  return workspace.prompts.map((p) => toPrompt(p, names)).sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
-}
-
-export function toCategories(workspace: Pick<Workspace, 'prompts' | 'categories'>): Category[] {
-  const counts = new Map<string, number>();
-  for (const p of workspace.prompts) if (p.category_id) counts.set(p.category_id, (counts.get(p.category_id) ?? 0) + 1);
-  return workspace.categories.map((c) => ({ id: c.id, name: c.name, prompt_count: counts.get(c.id) ?? 0 })).sort((a, b) => collator.compare(a.name, b.name));
-}
-
-/** Distinct tasks and industries across prompts, sorted, for the filter lists. */
-export function collectFilters(prompts: Pick<PromptItem, 'tasks' | 'industries'>[]) {
-  const tasks = new Set<string>();
-  const industries = new Set<string>();
-  for (const p of prompts) {
-    for (const t of p.tasks ?? []) tasks.add(t);
-    for (const i of p.industries ?? []) industries.add(i);
-  }
-  const sorted = (s: Set<string>) => [...s].sort(collator.compare);
-  return { tasks: sorted(tasks), industries: sorted(industries) };
-}
+/** The holder item as it is now (strong): its counters after writes of this request. */
+export const readHolder = (workspace: Pick<WorkspaceRef, 'holder'>) => getItem(workspace.holder, { consistent: true });

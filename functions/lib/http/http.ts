@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -8,35 +9,24 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import type { BodySchemaOf, QuerySchemaOf } from '@shared/contract';
 import { type AccessOf, API_BASE, type ParamNames, type ParamsOf, paramNames, ROUTES, type RouteDef, type RouteKey, routeKey } from '@shared/routes';
-import { findApiKey, isApiKey, touchApiKey } from '../data/api-keys';
-import { personalPk, teamPk, type WorkspacePk } from '../data/keys';
-import { cancellationCodes, conditionFailed, lostToConcurrentWrite } from '../data/retry';
-import { TEAM_NOT_FOUND, teamKeys } from '../data/team';
-import { getUserForToken, type Item, type Key, sessionVersionOf, type UserRecord } from '../data/users';
-import { isTeamId, personalWorkspace, teamWorkspace, type WorkspaceRef } from '../data/workspace';
+import type { Item } from '../data/db';
+import type { UserRecord } from '../data/users';
+import type { WorkspaceRef } from '../data/workspace';
 import { moveLegacyProfileValues } from '../migrations/legacy-profile-values';
+import { authenticate, type Event, type Preload, paramsOf, unroutable } from './authenticate';
 import { config } from './config';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  HttpError,
-  MethodNotAllowedError,
-  NotFoundError,
-  PayloadTooLargeError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-  UnsupportedMediaTypeError,
-} from './errors';
+import { toHttpError } from './error-map';
+import { BadRequestError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from './errors';
 import { logger, userRef } from './log';
-import { type TokenClaims, verifyAccessToken } from './tokens';
+import type { TokenClaims } from './tokens';
 import { parseQuery, parseWith } from './validation';
 
 /**
  * Every handler is one middy chain with the same conventions (docs/architecture.md, "The request path"):
- * normalise headers → size guard → parse body (middy's parsers) → authenticate → zod-validate →
- * handler; a response middleware first in the chain adds headers and maps every error to
- * `{"detail": ...}`, with unknown errors becoming a bare 500.
+ * normalise headers → size guard → parse body (middy's parsers) → authenticate (authenticate.ts)
+ * → pending data moves (migrate, below) → path guard → zod-validate → handler; a response
+ * middleware first in the chain adds headers and maps every error to `{"detail": ...}`
+ * (error-map.ts), with unknown errors becoming a bare 500.
  *
  * Access comes from the route table entry for `route`, so the table stays the one source.
  *
@@ -82,29 +72,6 @@ export interface ApiRequest<
   workspace: U extends null ? null : WorkspaceRef;
 }
 
-/** What a preload key is built from: the path parameters, the caller's own id and the workspace's partition. */
-export interface PreloadInput<N extends string = never> {
-  params: { readonly [K in N]: string };
-  userId: string;
-  workspace: WorkspacePk;
-}
-
-/**
- * Items a signed-in route needs before it writes, by name: each builds its key (or `undefined` to
- * skip it) and the item is read in the same BatchGet as the user and the token's revocation marker,
- * so reading it costs no round trip of its own. Build keys of workspace data from `workspace` (the
- * team's membership is checked in the same read) and personal data from `userId`, so another
- * user's id names nothing and the route answers 404 as before.
- *
- * Such a BatchGet reads strongly (all its keys: DynamoDB sets ConsistentRead per table). The items
- * are ones the route writes next or answers about: a prompt whose version a save conditions on, a
- * snapshot or a category made a moment ago. An eventual read would keep saves correct (their
- * condition fails and they read again) but could miss an item written a moment earlier and answer
- * 404, or refuse a restore as "already current". A strong read costs the same round trip and one
- * read unit per 4 KB instead of half of one.
- */
-export type Preload<P extends string, N extends string = string> = Record<P, (input: PreloadInput<N>) => Key | undefined>;
-
 /**
  * The route's own schemas from its contract entry (shared/contract/index.ts): `body` exactly when
  * the entry has a request schema, `query` exactly when it has a query schema, each the entry's own
@@ -138,16 +105,6 @@ type UserOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' | 'key_or
 /** The session token's claims: always on `user`/`admin` routes, null when an API key opened a `key_or_user` route. */
 type SessionOf<K extends RouteKey> = AccessOf<K> extends 'user' | 'admin' ? TokenClaims : AccessOf<K> extends 'key_or_user' ? TokenClaims | null : null;
 
-type Event = APIGatewayProxyEventV2 & {
-  user?: UserRecord | null;
-  session?: TokenClaims | null;
-  apiKeyId?: string;
-  preloaded?: Record<string, Item | undefined>;
-  workspace?: WorkspaceRef;
-};
-
-export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
-
 export function api<K extends RouteKey, P extends string = never>(
   route: K,
   options: Options<K, P>,
@@ -168,7 +125,10 @@ export function api<K extends RouteKey, P extends string = never>(
   if (body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
-  chain.use(authenticate(entry, names, options.preload as Preload<string> | undefined)).use(pathGuard(names));
+  chain
+    .use(authenticate(entry, names, options.preload as Preload<string> | undefined))
+    .use(migrate())
+    .use(pathGuard(names));
   const handler = chain.handler(async (event, context) => {
     const parsed = body ? parseWith(body, event.body) : undefined;
     // middy's types know buffered results only; a StreamedResult is piped by streamifyResponse.
@@ -188,11 +148,6 @@ export function api<K extends RouteKey, P extends string = never>(
   });
   const binding: Binding = { route, ...(body ? { body } : {}), ...(query ? { query } : {}), ...(options.encoding ? { encoding: options.encoding } : {}) };
   return Object.assign(handler, { binding });
-}
-
-/** The route's path parameters from the event (only the route's own names). */
-function paramsOf(event: Event, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, event.pathParameters?.[name] ?? '']));
 }
 
 function routeEntry(route: string): RouteDef {
@@ -231,6 +186,18 @@ export const json = (statusCode: number, data: unknown): Result => ({ statusCode
 export const ok = (data: unknown) => json(200, data);
 export const created = (data: unknown) => json(201, data);
 export const noContent = (): Result => ({ statusCode: 204 });
+
+/** Exports larger than this go gzip-compressed to clients that accept it (Lambda answers at most 6 MB). */
+const COMPRESS_OVER_BYTES = 1024 * 1024;
+
+/** A file download: the body with its type and name, gzip-compressed when large and accepted. */
+export function fileResponse(body: string, contentType: string, fileName: string, acceptEncoding: string | undefined): Result {
+  const headers = { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"`, vary: 'accept-encoding' };
+  if (Buffer.byteLength(body) > COMPRESS_OVER_BYTES && /\bgzip\b/i.test(acceptEncoding ?? '')) {
+    return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync(body).toString('base64'), isBase64Encoded: true };
+  }
+  return { statusCode: 200, headers, body };
+}
 
 /** Headers every API answer carries, in AWS and locally. */
 export const API_HEADERS: Record<string, string> = {
@@ -280,53 +247,6 @@ function respond(route: string): middy.MiddlewareObj<Event, Result> {
   };
 }
 
-const BUSY = 'The service is busy. Please try again in a moment.';
-const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
-const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'];
-
-/** Storage (or another service) could not be reached or did not answer in time. */
-function unreachable(error: Error): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return (code !== undefined && NETWORK_CODES.includes(code)) || ['RequestTimeout', 'TimeoutError', 'NetworkingError'].includes(error.name);
-}
-const CONCURRENT = 'Another request changed the same data at the same time. Please try again.';
-const CHANGED = 'This item was changed by another request. Please reload and try again.';
-
-/** Our errors pass through; middy's parser errors and storage faults get clear details. */
-function toHttpError(error: unknown): HttpError | null {
-  if (error instanceof HttpError) return error;
-  if (!(error instanceof Error)) return null;
-  const cause = (error as { cause?: { package?: string } }).cause;
-  if (cause?.package === '@middy/http-json-body-parser') {
-    return error.message === 'Unsupported Media Type'
-      ? new UnsupportedMediaTypeError('Content-Type must be application/json.')
-      : new BadRequestError('Request body is not valid JSON.');
-  }
-  if (cause?.package === '@middy/http-urlencode-body-parser') {
-    return error.message === 'Unsupported Media Type'
-      ? new UnsupportedMediaTypeError('Content-Type must be application/x-www-form-urlencoded.')
-      : new BadRequestError('Request body is not a valid form.');
-  }
-  if (error.name === 'TimeoutError') {
-    // middy answers just before the Lambda time-out, so the client gets a reason, not a dropped connection.
-    return new ServiceUnavailableError('The request took too long. Please try again.');
-  }
-  if (unreachable(error)) return new ServiceUnavailableError(UNAVAILABLE);
-  if (
-    ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable'].includes(error.name)
-  ) {
-    return new ServiceUnavailableError(BUSY);
-  }
-  // A transaction a handler did not interpret (transact() maps the conditions it expects).
-  const codes = cancellationCodes(error);
-  if (codes?.some((c) => ['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'].includes(c))) return new ServiceUnavailableError(BUSY);
-  // Lost to a concurrent writer (a transaction, or a single write that collided with one), or a
-  // guard a handler did not expect to fail.
-  if (lostToConcurrentWrite(error)) return new ConflictError(CONCURRENT);
-  if (codes?.includes('ConditionalCheckFailed') || conditionFailed(error)) return new ConflictError(CHANGED);
-  return null;
-}
-
 function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undefined): middy.MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
@@ -342,14 +262,6 @@ function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undef
   };
 }
 
-/** Longest path parameter a route looks up: ids longer than this name nothing (and DynamoDB keys are capped at 1 KB). */
-const MAX_PATH_PARAMETER_BYTES = 512;
-
-/** A path that names nothing: a parameter of the route missing or empty, or any too long to be a key. */
-const unroutable = (event: Event, names: string[]) =>
-  names.some((name) => !event.pathParameters?.[name]) ||
-  Object.values(event.pathParameters ?? {}).some((value) => value !== undefined && Buffer.byteLength(value) > MAX_PATH_PARAMETER_BYTES);
-
 function pathGuard(names: string[]): middy.MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
@@ -358,88 +270,15 @@ function pathGuard(names: string[]): middy.MiddlewareObj<Event, Result> {
   };
 }
 
-/** The keys a route preloads; none when the path names nothing (pathGuard answers 404 next). */
-function preloadKeys(preload: Preload<string> | undefined, event: Event, names: string[], userId: string, workspace: WorkspacePk): Record<string, Key> {
-  if (!preload || unroutable(event, names)) return {};
-  const input: PreloadInput<string> = { params: paramsOf(event, names), userId, workspace };
-  const keys: Record<string, Key> = {};
-  for (const [name, build] of Object.entries(preload)) {
-    const key = build(input);
-    if (key) keys[name] = key;
-  }
-  return keys;
-}
-
-/** Names of the team's items in the authenticating BatchGet, beside the route's own preloads. */
-const MEMBER = '\0member';
-const TEAM = '\0team';
-
 /**
- * The team a request names with `?workspace=<team id>`, or null for the caller's own workspace.
- * Only workspace routes take it (400 elsewhere, so a client never believes a team was used).
+ * The one place the request path runs one-off data moves (functions/lib/migrations/), after the
+ * caller is known; each move's module says when it is deleted, and this middleware with the last.
  */
-function requestedTeam(entry: RouteDef, event: Event): string | null {
-  const value = event.queryStringParameters?.workspace;
-  if (value === undefined) return null;
-  if (!entry.workspace) throw new BadRequestError('This route does not act on a workspace: leave out ?workspace=.');
-  if (!isTeamId(value)) throw new NotFoundError(TEAM_NOT_FOUND);
-  return value;
-}
-
-/**
- * Reads the caller (and, for a team workspace, their member item and the team item) with the
- * route's preloads in one BatchGet; refuses a team the caller is not in (404) and a viewer's
- * write (403). Removing a member deletes their member item, so their next request is refused.
- */
-async function readCaller(entry: RouteDef, event: Event, names: string[], preload: Preload<string> | undefined, userId: string, tokenId: string | null) {
-  const teamId = requestedTeam(entry, event);
-  const workspace = teamId ? teamPk(teamId) : personalPk(userId);
-  const keys = preloadKeys(preload, event, names, userId, workspace);
-  if (teamId) Object.assign(keys, { [MEMBER]: teamKeys.member(teamId, userId), [TEAM]: teamKeys.team(teamId) });
-  const { user, revoked, preloaded } = await getUserForToken(userId, tokenId, keys);
-  if (!user) throw new UnauthorizedError('Your account no longer exists.');
-  if (!teamId) return { user, revoked, preloaded, workspace: personalWorkspace(user) };
-  const { [MEMBER]: member, [TEAM]: team, ...own } = preloaded as Record<string, Item | undefined>;
-  return { user, revoked, preloaded: own, workspace: teamWorkspace(user, teamId, member, team, entry.workspace ?? 'read') };
-}
-
-function authenticate(entry: RouteDef, names: string[], preload?: Preload<string>): middy.MiddlewareObj<Event, Result> {
-  const { access } = entry;
+function migrate(): middy.MiddlewareObj<Event, Result> {
   return {
     before: async ({ event }) => {
-      if (access === 'public' || access === 'stripe') return;
-      const header = event.headers?.authorization ?? '';
-      const [scheme, token] = header.split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
-      if (isApiKey(token)) {
-        // A key opens the registry and MCP routes only (access `key_or_user` in the route table).
-        if (access !== 'key_or_user') throw new ForbiddenError(KEY_REFUSED);
-        const found = await findApiKey(token);
-        if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
-        const [{ user, preloaded, workspace }] = await Promise.all([
-          readCaller(entry, event, names, preload, found.user_id, null),
-          // GET functions are read-only (least privilege): a key's use is recorded by its writes (compile, MCP).
-          event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
-        ]);
-        await moveLegacyProfileValues(user);
-        event.user = user;
-        event.session = null;
-        event.apiKeyId = found.key_id;
-        event.preloaded = preloaded;
-        event.workspace = workspace;
-        return;
-      }
-      const claims = await verifyAccessToken(token);
-      const { user, revoked, preloaded, workspace } = await readCaller(entry, event, names, preload, claims.userId, claims.tokenId);
-      // A deleted account's tokens stop working on the next request; so does a logged-out token.
-      if (revoked || claims.sessionVersion !== sessionVersionOf(user)) throw new UnauthorizedError('Your session has ended. Please log in again.');
-      if (access === 'admin' && !user.is_admin) throw new ForbiddenError('Administrator access is required.');
-      // Once per user who still has PROFILE values on their item (context.ts), so it stays small.
-      await moveLegacyProfileValues(user);
-      event.user = user;
-      event.session = claims;
-      event.preloaded = preloaded;
-      event.workspace = workspace;
+      // Once per user who still has PROFILE values on their item, so it stays small.
+      if (event.user) await moveLegacyProfileValues(event.user);
     },
   };
 }

@@ -1,18 +1,22 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '@shared/contract/account';
 import { limitFor, RUNS_PER_DAY } from '@shared/tiers';
+import { apiKeyLookups } from '../data/api-keys';
+import { billingParts } from '../data/billing';
 import type { CategoryItem } from '../data/category';
-import { type ContextFields, directivesOf, profileValuesFrom } from '../data/context';
-import { batchWrite, db, queryAll, queryPages, TABLE } from '../data/db';
-import { OUTSIDE_REF_SK, personalPk, USERS_SHARDS, usersShard } from '../data/keys';
-import type { PromptItem, VersionItem } from '../data/prompt';
+import { directivesOf } from '../data/context';
+import { queryAll } from '../data/db';
+import { OUTSIDE_REF_SK, personalPk } from '../data/keys';
+import { deleteOutside, deletePartition } from '../data/partitions';
+import { type ContextFields, profileValuesFrom } from '../data/profile-values';
+import { listPromptItems, type PromptItem, type VersionItem } from '../data/prompt';
+import { endPurge, getPurgeMarker, purgeParts, unfinishedPurges } from '../data/purges';
 import { clearSignInFailures, runQuotaWindow, usedIn } from '../data/rate-limits';
-import { type Tx, transact } from '../data/transactions';
-import { adminCountChange, emailVerifiedOf, getUser, type UserRecord, userKeys } from '../data/users';
-import { toPrompts } from '../data/workspace';
+import { shareKey } from '../data/share';
+import { failing, type Part, transact } from '../data/transactions';
+import { emailVerifiedOf, getUser, type UserRecord, userParts } from '../data/users';
+import { toPrompts } from '../data/workspace-read';
 import { BadGatewayError, ConflictError, NotFoundError } from '../http/errors';
 import { logger, userRef } from '../http/log';
-import { deleteOutsideItems } from './outside-items';
 import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
 
 /**
@@ -198,89 +202,69 @@ async function cancelSubscription(user: UserRecord): Promise<void> {
  * in step 2), so every later account deletion also finishes the clean-ups that markers show
  * unfinished. Returns false when there was no such user at all.
  */
-export async function deleteUserData(userId: string, lastAdmin: () => Error = () => new ConflictError(LAST_ADMIN), known?: UserRecord): Promise<boolean> {
+export async function deleteUserData({
+  userId,
+  lastAdmin = () => new ConflictError(LAST_ADMIN),
+  known,
+}: {
+  userId: string;
+  /** What refusing the last admin's deletion answers. */
+  lastAdmin?: () => Error;
+  /** The user as the caller read it. */
+  known?: UserRecord;
+}): Promise<boolean> {
   const user = known ?? (await getUser(userId));
   if (!user) return finishPurge(userId);
   for (const step of BEFORE_DELETE) await step(user);
-  const items: Tx[] = [
-    { Delete: { TableName: TABLE, Key: userKeys.user(userId), ConditionExpression: 'attribute_exists(pk)' } },
-    {
-      Delete: {
-        TableName: TABLE,
-        Key: userKeys.emailClaim(user.email),
-        ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id',
-        ExpressionAttributeValues: { ':id': userId },
-      },
-    },
-    {
-      Put: {
-        TableName: TABLE,
-        Item: { ...purgeMarker(userId), type: 'account_purge', user_id: userId, email: user.email, started_at: new Date().toISOString() },
-      },
-    },
+  const ended = userParts.remove(user);
+  const parts: Part[] = [
+    failing(ended.user, () => new NotFoundError('User not found.')),
+    failing(ended.claim, () => new ConflictError('This account changed while it was being deleted. Please try again.')),
+    purgeParts.begin(userId, user.email),
   ];
-  if (user.stripe_customer_id) items.push({ Delete: { TableName: TABLE, Key: { pk: `STRIPE_CUSTOMER#${user.stripe_customer_id}`, sk: 'CUSTOMER' } } });
-  if (user.is_admin) items.push(adminCountChange(-1));
-  await transact(items, {
-    0: () => new NotFoundError('User not found.'),
-    1: () => new ConflictError('This account changed while it was being deleted. Please try again.'),
-    [items.length - 1]: user.is_admin ? lastAdmin : () => new ConflictError('This account changed while it was being deleted. Please try again.'),
-  });
+  if (user.stripe_customer_id) parts.push(billingParts.dropCustomer(user.stripe_customer_id));
+  if (user.is_admin) parts.push(failing(userParts.adminCount(-1), lastAdmin));
+  await transact(parts);
   await finishPurge(userId, user.email);
   await finishUnfinishedPurges(userId);
   return true;
 }
 
-/**
- * The note that an account's deletion has begun and its clean-up (step 3) is not known to be
- * finished: `PURGES#<shard>` / `USER#<id>`, spread over the users listing's shards by id, so no
- * one partition takes every deletion. Written with the end of the account, deleted after its
- * clean-up; holds the email (its sign-in guard is cleared at the end).
- */
-const purgeMarker = (userId: string) => ({ pk: `PURGES#${usersShard(userId)}`, sk: `USER#${userId}` });
-
 /** Step 3 of deleteUserData, safe to repeat: answers whether there was anything of the user left. */
 async function finishPurge(userId: string, knownEmail?: string): Promise<boolean> {
-  const { Item: marker } = await db.send(new GetCommand({ TableName: TABLE, Key: purgeMarker(userId), ConsistentRead: true }));
+  const marker = await getPurgeMarker(userId);
   await deleteOutsideItems(userId);
   let deleted = 0;
-  for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) deleted += found = await deletePartition(userId);
-  const email = knownEmail ?? (marker?.email as string | undefined);
+  for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) deleted += found = await deleteUserPartition(userId);
+  const email = knownEmail ?? marker?.email;
   if (email) await clearSignInFailures(email);
-  await db.send(new DeleteCommand({ TableName: TABLE, Key: purgeMarker(userId) }));
+  await endPurge(userId);
   return deleted > 0 || marker !== undefined;
 }
 
 /** Finishes a few clean-ups that earlier deletions left unfinished (best effort: this deletion is done). */
 async function finishUnfinishedPurges(exceptUserId: string): Promise<void> {
   try {
-    const pages = await Promise.all(
-      Array.from({ length: USERS_SHARDS }, (_, shard) =>
-        db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `PURGES#${shard}` }, Limit: 3 })),
-      ),
-    );
-    const left = pages.flatMap((p) => p.Items ?? []).filter((m) => m.user_id !== exceptUserId);
-    for (const marker of left) await finishPurge(String(marker.user_id), marker.email as string | undefined);
+    const left = (await unfinishedPurges(3)).filter((m) => m.user_id !== exceptUserId);
+    for (const marker of left) await finishPurge(marker.user_id, marker.email);
   } catch (error) {
     logger.warn('unfinished account clean-ups left for the next deletion', { error: (error as Error).name });
   }
 }
 
-/** Deletes every item of the user's partition and the outside items it notes; answers how many there were. */
-async function deletePartition(userId: string): Promise<number> {
-  let deleted = 0;
-  const pages = queryPages({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': personalPk(userId) },
-    ProjectionExpression: 'pk, sk, target_pk, target_sk',
-    ConsistentRead: true,
-  });
-  for await (const found of pages) {
-    const outside = found.filter((i) => String(i.sk).startsWith(OUTSIDE_REF_SK) && i.target_pk).map((i) => ({ pk: i.target_pk, sk: i.target_sk }));
-    // Outside items first: if this stops half way, their notes are still there for the next attempt.
-    await batchWrite(outside.map((Key) => ({ DeleteRequest: { Key } })));
-    await batchWrite(found.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
-    deleted += found.length;
-  }
-  return deleted;
+/**
+ * Items of a user that live outside the user's partition and are found through their twins inside
+ * it (API key lookups, share links). Deleted BEFORE the partition, so a retried deletion still
+ * finds them.
+ */
+async function deleteOutsideItems(userId: string): Promise<void> {
+  const shared = await listPromptItems(personalPk(userId), 'share_token');
+  await deleteOutside([...(await apiKeyLookups(userId)), ...shared.filter((p) => p.share_token).map((p) => shareKey(String(p.share_token)))]);
+}
+
+/** Deletes every item of the user's partition and the outside items its `XREF#` notes name; answers how many there were. */
+function deleteUserPartition(userId: string): Promise<number> {
+  return deletePartition(personalPk(userId), 'pk, sk, target_pk, target_sk', (item) =>
+    String(item.sk).startsWith(OUTSIDE_REF_SK) && item.target_pk ? [{ pk: String(item.target_pk), sk: String(item.target_sk) }] : [],
+  );
 }

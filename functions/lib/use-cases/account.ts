@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE } from '../data/db';
 import { normaliseEmail } from '../data/keys';
 import { newToken, readToken, type TokenItem, useToken } from '../data/one-time-tokens';
 import { claimSignInAttempt, clearSignInFailures, consume } from '../data/rate-limits';
-import { transact } from '../data/transactions';
-import { emailSwitchItems, emailVerifiedOf, getUser, NEXT_SESSION, NEXT_SESSION_VALUES, sessionVersionOf, type UserRecord, userKeys } from '../data/users';
+import { failing, transact } from '../data/transactions';
+import { emailOwner, emailVerifiedOf, getUser, sessionVersionOf, type UserRecord, userParts } from '../data/users';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from '../http/errors';
 import { logger, userRef } from '../http/log';
 import { issueAccessToken } from '../http/tokens';
@@ -57,10 +55,9 @@ export async function requestPasswordReset(email: string, address: string): Prom
   const site = linkBase();
   await consume(addressWindow(address), TOO_MANY_MAILS);
   await consume(recipientWindow(email), TOO_MANY_MAILS);
-  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(email), ProjectionExpression: 'user_id' }));
-  const userId = claim?.user_id as string | undefined;
+  const userId = await emailOwner(email);
   const { token, puts } = newToken('password_reset', { ...(userId ? { user_id: userId } : {}), email: normaliseEmail(email) }, RESET_MINUTES * 60);
-  await transact(puts, {});
+  await transact(puts);
   await sendMail(userId ? passwordResetMail(email, `${site}/reset-password?token=${token}`) : noAccountMail(email, `${site}/register`));
 }
 
@@ -69,7 +66,7 @@ export async function sendPasswordReset(user: UserRecord): Promise<void> {
   const site = linkBase();
   await consume(recipientWindow(user.email), TOO_MANY_MAILS);
   const { token, puts } = newToken('password_reset', { user_id: user.id, email: normaliseEmail(user.email) }, RESET_MINUTES * 60);
-  await transact(puts, {});
+  await transact(puts);
   await sendMail(passwordResetMail(user.email, `${site}/reset-password?token=${token}`));
 }
 
@@ -90,21 +87,10 @@ export async function resetPassword(token: string, password: string): Promise<vo
   // The account is gone, or its email changed since the link was sent to the old address.
   if (!user || normaliseEmail(user.email) !== item.email) throw new BadRequestError(RESET_LINK.invalid);
   const password_hash = await hashPassword(password);
-  await transact(
-    [
-      useToken(token),
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userKeys.user(user.id),
-          UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}`,
-          ConditionExpression: 'attribute_exists(pk) AND email = :email',
-          ExpressionAttributeValues: { ':h': password_hash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES },
-        },
-      },
-    ],
-    { 0: () => new BadRequestError(RESET_LINK.used), 1: () => new BadRequestError(RESET_LINK.invalid) },
-  );
+  await transact([
+    failing(useToken(token), () => new BadRequestError(RESET_LINK.used)),
+    failing(userParts.resetPassword(user, password_hash), () => new BadRequestError(RESET_LINK.invalid)),
+  ]);
   await clearSignInFailures(user.email);
 }
 
@@ -128,37 +114,13 @@ export async function changePassword(user: UserRecord, current: string, next: st
   if (current === next) throw new BadRequestError('The new password must be different from the current one.');
   const password_hash = await hashPassword(next);
   const version = sessionVersionOf(user);
-  await transact(
-    [
-      {
-        Update: {
-          TableName: TABLE,
-          Key: userKeys.user(user.id),
-          UpdateExpression: 'SET password_hash = :h, session_version = :next',
-          // The password this request checked is still the one stored (a concurrent change wins once).
-          ConditionExpression: 'attribute_exists(pk) AND password_hash = :old AND (attribute_not_exists(session_version) OR session_version = :v)',
-          ExpressionAttributeValues: { ':h': password_hash, ':old': user.password_hash, ':v': version, ':next': version + 1 },
-        },
-      },
-    ],
-    { 0: () => new ConflictError('Your password was changed by another request. Please sign in again.') },
-  );
+  // The password this request checked is still the one stored (a concurrent change wins once).
+  await transact([
+    failing(userParts.changePassword(user, password_hash), () => new ConflictError('Your password was changed by another request. Please sign in again.')),
+  ]);
   await notify(user, passwordChangedMail(user.email, `${linkBase()}/forgot-password`));
   const { token, expiresIn } = await issueAccessToken(user.id, version + 1);
   return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
-}
-
-/** POST /auth/logout-all: every token of the user ends, this one included. */
-export async function endAllSessions(userId: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: userKeys.user(userId),
-      UpdateExpression: `SET ${NEXT_SESSION}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: NEXT_SESSION_VALUES,
-    }),
-  );
 }
 
 /** A notice whose failure must not undo the change it reports (the change is done and safe). */
@@ -181,7 +143,7 @@ export async function sendVerification(user: Pick<UserRecord, 'id' | 'email' | '
   const site = linkBase();
   await consume(recipientWindow(user.email), TOO_MANY_MAILS);
   const { token, puts } = newToken('verify_email', { user_id: user.id, email: normaliseEmail(user.email) }, VERIFY_HOURS * 3600);
-  await transact(puts, {});
+  await transact(puts);
   await sendMail(verifyEmailMail(user.email, user.first_name, `${site}/verify-email?token=${token}`));
 }
 
@@ -196,12 +158,11 @@ export const EMAIL_IN_USE = 'An account with this email already exists.';
 export async function requestEmailChange(user: UserRecord, newEmail: string, password: string): Promise<void> {
   await checkPassword(user, password, 'Your password is incorrect.');
   if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw new BadRequestError('This is already your email address.');
-  const { Item: claim } = await db.send(new GetCommand({ TableName: TABLE, Key: userKeys.emailClaim(newEmail), ProjectionExpression: 'user_id' }));
-  if (claim) throw new ConflictError(EMAIL_IN_USE);
+  if (await emailOwner(newEmail)) throw new ConflictError(EMAIL_IN_USE);
   const site = linkBase();
   await consume(recipientWindow(newEmail), TOO_MANY_MAILS);
   const { token, puts } = newToken('change_email', { user_id: user.id, email: newEmail.trim() }, VERIFY_HOURS * 3600);
-  await transact(puts, {});
+  await transact(puts);
   await sendMail(emailChangeMail(newEmail.trim(), `${site}/verify-email?token=${token}`));
 }
 
@@ -222,29 +183,20 @@ export async function followEmailLink(token: string): Promise<{ email: string; c
   if (!user) throw new BadRequestError(VERIFY_LINK.invalid);
   if (item.purpose === 'verify_email') {
     if (normaliseEmail(user.email) !== item.email) throw new BadRequestError(VERIFY_LINK.invalid);
-    await transact(
-      [
-        useToken(token),
-        {
-          Update: {
-            TableName: TABLE,
-            Key: userKeys.user(user.id),
-            UpdateExpression: 'SET email_verified = :yes',
-            ConditionExpression: 'attribute_exists(pk) AND email = :email',
-            ExpressionAttributeValues: { ':yes': true, ':email': user.email },
-          },
-        },
-      ],
-      { 0: () => new BadRequestError(VERIFY_LINK.used), 1: () => new BadRequestError(VERIFY_LINK.invalid) },
-    );
+    await transact([
+      failing(useToken(token), () => new BadRequestError(VERIFY_LINK.used)),
+      failing(userParts.verifyEmail(user), () => new BadRequestError(VERIFY_LINK.invalid)),
+    ]);
     return { email: user.email, changed: false };
   }
-  await transact([useToken(token), ...emailSwitchItems(user, item.email)], {
-    0: () => new BadRequestError(VERIFY_LINK.used),
-    1: () => new ConflictError(EMAIL_IN_USE),
-    2: () => new ConflictError('Your email was changed by another request. Please ask for a new link.'),
-    3: () => new ConflictError('Your email was changed by another request. Please ask for a new link.'),
-  });
+  const changed = () => new ConflictError('Your email was changed by another request. Please ask for a new link.');
+  const emailSwitch = userParts.switchEmail(user, item.email);
+  await transact([
+    failing(useToken(token), () => new BadRequestError(VERIFY_LINK.used)),
+    failing(emailSwitch.claim, () => new ConflictError(EMAIL_IN_USE)),
+    failing(emailSwitch.release, changed),
+    failing(emailSwitch.user, changed),
+  ]);
   await notify(user, emailChangedNoticeMail(user.email, item.email));
   // The sign-in lock counted under the old address does not follow the account; nothing to move.
   return { email: item.email, changed: true };

@@ -1,13 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
-import { db, queryAll, TABLE } from '../data/db';
-import { normaliseEmail, USERS_SHARDS } from '../data/keys';
+import { USERS_SHARDS } from '../data/keys';
 import { type Page, type PageRequest, searchedPage } from '../data/paging';
-import { conditionFailed } from '../data/retry';
 import { syncTeamTiers } from '../data/team';
-import { type Tx, transact } from '../data/transactions';
-import { adminCountChange, getUser, toUser, type UserRecord, userKeys } from '../data/users';
+import { failing, type Part, transact } from '../data/transactions';
+import { getUser, toUser, type UserRecord, userParts } from '../data/users';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import { deleteUserData, LAST_ADMIN } from './account-data';
 
@@ -26,65 +23,33 @@ export const listUsers = (request: PageRequest): Promise<Page<User>> =>
     (item) => toUser(item as unknown as UserRecord),
   );
 
-/**
- * Moves user items of the former users index (gsi1, partition `USERS`, every attribute
- * projected) to gsi2's sharded partitions; a no-op once done (docs/data-model.md, migration).
- */
-export async function migrateUsersIndex(): Promise<number> {
-  const legacy = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :u',
-    ExpressionAttributeValues: { ':u': 'USERS' },
-    ProjectionExpression: 'pk, sk, id, email',
-  });
-  for (const item of legacy) {
-    await db
-      .send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':pk': userKeys.usersIndex(item.id as string, item.email as string).gsi2pk,
-            ':sk': normaliseEmail(item.email as string),
-          },
-        }),
-      )
-      .catch((error: Error) => {
-        if (!conditionFailed(error)) throw error;
-      });
-  }
-  return legacy.length;
-}
-
 async function existingUser(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
   if (!user) throw new NotFoundError('User not found.');
   return user;
 }
 
-export async function updateUser(actor: UserRecord, userId: string, changes: { is_admin?: boolean; access_tier?: Tier }): Promise<User> {
+export async function updateUser({
+  actor,
+  userId,
+  changes,
+}: {
+  actor: UserRecord;
+  userId: string;
+  changes: { is_admin?: boolean; access_tier?: Tier };
+}): Promise<User> {
   if (userId === actor.id && changes.is_admin === false) throw new BadRequestError('You cannot remove your own admin status.');
   const user = await existingUser(userId);
   const next = { ...user, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as UserRecord;
-  const items: Tx[] = [
-    {
-      Update: {
-        TableName: TABLE,
-        Key: userKeys.user(userId),
-        UpdateExpression: 'SET is_admin = :admin, access_tier = :tier',
-        // Guards the admin count against a concurrent change of the same flag.
-        ConditionExpression: 'attribute_exists(pk) AND is_admin = :was',
-        ExpressionAttributeValues: { ':admin': next.is_admin, ':tier': next.access_tier, ':was': user.is_admin },
-      },
-    },
+  // Conditioned on the flag read: guards the admin count against a concurrent change of the same flag.
+  const parts: Part[] = [
+    failing(
+      userParts.setAdminAndTier(user, next.is_admin, next.access_tier),
+      () => new ConflictError('This user was changed by another request. Please reload and try again.'),
+    ),
   ];
-  if (next.is_admin !== user.is_admin) items.push(adminCountChange(next.is_admin ? 1 : -1));
-  await transact(items, {
-    0: () => new ConflictError('This user was changed by another request. Please reload and try again.'),
-    1: () => new BadRequestError(LAST_ADMIN),
-  });
+  if (next.is_admin !== user.is_admin) parts.push(failing(userParts.adminCount(next.is_admin ? 1 : -1), () => new BadRequestError(LAST_ADMIN)));
+  await transact(parts);
   // The teams the user created follow their plan (docs/product.md, "Teams").
   if (next.access_tier !== user.access_tier) await syncTeamTiers(userId, next.access_tier);
   return toUser(next);
@@ -93,5 +58,5 @@ export async function updateUser(actor: UserRecord, userId: string, changes: { i
 /** Deletes another user's account through the one deletion path (account-data.ts). */
 export async function deleteUser(actor: UserRecord, userId: string): Promise<void> {
   if (userId === actor.id) throw new BadRequestError('You cannot delete your own account.');
-  if (!(await deleteUserData(userId, () => new BadRequestError(LAST_ADMIN)))) throw new NotFoundError('User not found.');
+  if (!(await deleteUserData({ userId, lastAdmin: () => new BadRequestError(LAST_ADMIN) }))) throw new NotFoundError('User not found.');
 }

@@ -1,12 +1,13 @@
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { type Tier, tierAllows } from '@shared/tiers';
+import type { Item } from '../data/db';
 import type { WorkspacePk } from '../data/keys';
 import type { LibraryPromptItem } from '../data/library';
 import { changePrompt, PROMPT_NOT_FOUND, type PromptItem, promptFrom, promptPreload } from '../data/prompt';
-import type { Item, UserRecord } from '../data/users';
+import type { UserRecord } from '../data/users';
 import type { Author } from '../data/workspace';
 import { ForbiddenError, NotFoundError } from '../http/errors';
-import { libraryRevisions, snapshotOriginal } from '../services/library-snapshot';
+import { libraryRevisions, snapshotOriginal } from '../services/library-snapshot/read';
 
 /**
  * Fork lineage. A fork remembers its library original (`forked_from`) and the

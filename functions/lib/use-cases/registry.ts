@@ -1,17 +1,18 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CompileError, compileBody, describeBody } from '@shared/compile';
 import type { RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
 import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
-import { directivesOf, listSnippets, profileValuesOf } from '../data/context';
-import { batchGet, db, queryAll, TABLE } from '../data/db';
-import type { WorkspacePk } from '../data/keys';
-import { labelsAt, PROMPT_NOT_FOUND, type PromptItem, promptKeys, VERSION_NOT_FOUND, type VersionItem, versionOf } from '../data/prompt';
-import { slugKey } from '../data/slugs';
-import type { Item, UserRecord } from '../data/users';
+import { directivesOf, listSnippets } from '../data/context';
+import type { Item } from '../data/db';
+import type { PreloadInput, WorkspacePk } from '../data/keys';
+import { labelsAt } from '../data/labels';
+import { profileValuesOf } from '../data/profile-values';
+import { listPromptItems, PROMPT_NOT_FOUND, type PromptItem, VERSION_NOT_FOUND, type VersionItem, versionOf } from '../data/prompt';
+import { getSlugClaim, slugKey } from '../data/slugs';
+import type { UserRecord } from '../data/users';
+import { getVersionItem, promptWithVersion, readPrompt } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, NotFoundError } from '../http/errors';
-import type { PreloadInput } from '../http/http';
 
 /**
  * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.
@@ -33,10 +34,7 @@ const variablesOf = (body: string) =>
 
 /** Access pattern: a user's prompts (one Query on the PROMPT# range), by slug. */
 export async function listRegistry(workspace: WorkspacePk) {
-  const prompts = (await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': workspace, ':prefix': 'PROMPT#' },
-  })) as unknown as PromptItem[];
+  const prompts = await listPromptItems(workspace);
   return prompts
     .filter((p) => p.slug)
     .map((p) => ({
@@ -61,21 +59,33 @@ export function selectorFrom(query: RegistryQuery): Selector {
   return query.version === undefined ? {} : { version: Number(query.version) };
 }
 
+export interface CompileOptions {
+  workspace: WorkspaceRef;
+  user: UserRecord;
+  slug: string;
+  selector: Selector;
+  /** The INPUT values. */
+  inputs: Record<string, string>;
+  /** Whether the workspace's global prefix and suffix wrap the text. */
+  directives: boolean;
+  /** The route's preloaded slug claim (registryPreload); without it the claim is read here (MCP names prompts inside its JSON-RPC body). */
+  preloaded?: { slug: Item | undefined };
+}
+
 /**
  * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
- * snippets are read alongside the prompt, so it costs the round trips of a get. `claim`: the slug
- * claim as preloaded; `null` reads it here (MCP names prompts inside its JSON-RPC body).
+ * snippets are read alongside the prompt, so it costs the round trips of a get.
  */
-export async function compileRegistryPrompt(
-  workspace: WorkspaceRef,
-  user: UserRecord,
-  slug: string,
-  claim: Item | undefined | null,
-  selector: Selector,
-  inputs: Record<string, string>,
-  directives: boolean,
-): Promise<{ text: string; view: RegistryPrompt }> {
-  const found = claim === null ? (isSlug(slug) ? await readItem(slugKey(workspace.pk, slug)) : undefined) : claim;
+export async function compileRegistryPrompt({
+  workspace,
+  user,
+  slug,
+  selector,
+  inputs,
+  directives,
+  preloaded,
+}: CompileOptions): Promise<{ text: string; view: RegistryPrompt }> {
+  const found = preloaded ? preloaded.slug : isSlug(slug) ? await getSlugClaim(workspace.pk, slug) : undefined;
   // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
   const [{ view }, snippets, profile] = await Promise.all([
     resolvePrompt(workspace.pk, slug, found, selector),
@@ -91,8 +101,6 @@ export async function compileRegistryPrompt(
   }
 }
 
-const readItem = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
-
 /** The prompt a slug names, at the version the selector asks for. */
 export async function resolvePrompt(
   workspace: WorkspacePk,
@@ -101,15 +109,12 @@ export async function resolvePrompt(
   selector: Selector,
 ): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
   if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
-  const promptKey = promptKeys.prompt(workspace, String(claim.prompt_id));
+  const promptId = String(claim.prompt_id);
   let prompt: PromptItem | undefined;
-  let snapshot: Item | undefined;
-  if (selector.version !== undefined) {
-    // The version is known: prompt and snapshot in one BatchGet.
-    const items = await batchGet([promptKey, promptKeys.version(workspace, String(claim.prompt_id), selector.version)]);
-    prompt = items.find((i) => i.sk === promptKey.sk) as PromptItem | undefined;
-    snapshot = items.find((i) => i.sk !== promptKey.sk);
-  } else prompt = (await readItem(promptKey)) as PromptItem | undefined;
+  let snapshot: VersionItem | undefined;
+  // The version is known: prompt and snapshot in one BatchGet.
+  if (selector.version !== undefined) ({ prompt, snapshot } = await promptWithVersion(workspace, promptId, selector.version));
+  else prompt = await readPrompt(workspace, promptId);
   if (!prompt || prompt.slug !== slug) throw new NotFoundError(PROMPT_NOT_FOUND);
 
   const latest = versionOf(prompt);
@@ -118,14 +123,13 @@ export async function resolvePrompt(
     const pinned = prompt.labels?.[selector.label];
     if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
     version = pinned;
-    if (version !== latest) snapshot = await readItem(promptKeys.version(workspace, prompt.id, version));
+    if (version !== latest) snapshot = await getVersionItem(workspace, prompt.id, version, { consistent: false });
   }
   let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
   if (version === latest) content = prompt;
   else if (version > latest || !snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
   else {
-    const s = snapshot as unknown as VersionItem;
-    content = { ...s, updated_at: s.saved_at };
+    content = { ...snapshot, updated_at: snapshot.saved_at };
   }
   return {
     prompt,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { withoutSplash } from '@shared/prerendered-pages';
-import { readShared, SHARE_NOT_FOUND } from '../data/share';
+import { SHARE_NOT_FOUND } from '../data/share';
 import { HttpError } from '../http/errors';
 import { logger } from '../http/log';
-import { siteUrl } from './billing';
+import { siteUrl } from '../http/site';
+import { readShared } from './share';
 
 /**
  * The HTML of a share page `/s/<token>` (docs/architecture.md, "Share pages"): the SPA's own

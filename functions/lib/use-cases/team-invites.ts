@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INVITE_DAYS, type Invite, type InviteView, type Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
-import { batchGet, db, queryAll, TABLE } from '../data/db';
+import { batchGet } from '../data/db';
 import { normaliseEmail } from '../data/keys';
-import { checkToken, findToken, type InviteTokenItem, newToken, tokenHash, tokenKeyOfHash, useToken } from '../data/one-time-tokens';
+import { checkToken, dropToken, findToken, type InviteTokenItem, newToken, tokenHash, useToken } from '../data/one-time-tokens';
 import { consume } from '../data/rate-limits';
-import { cancellationCodes } from '../data/retry';
-import { INVITE_SK, TEAM_NOT_FOUND, type TeamAccess, type TeamRecord, teamKeys } from '../data/team';
-import { transact } from '../data/transactions';
-import type { UserRecord } from '../data/users';
-import { userKeys } from '../data/users';
+import { isMember, TEAM_NOT_FOUND, type TeamAccess, type TeamRecord, teamKeys, teamParts } from '../data/team';
+import { countOpenInvites, getInvite, type InviteItem, inviteParts, openInvites } from '../data/team-invites';
+import { failing, transact } from '../data/transactions';
+import { emailOwner, type UserRecord } from '../data/users';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { sendMail } from '../services/mail';
 import { teamInviteMail } from '../services/mail-messages';
 import { linkBase, recipientWindow, TOO_MANY_MAILS } from './account';
-import { memberPuts } from './teams';
 
 /**
- * Team invitations by email (docs/product.md, "Teams"). The link `<site>/invites/<token>` carries a
+ * Team invitations by email (docs/product.md, "Teams"; the invitation items: data/team-invites.ts). The link `<site>/invites/<token>` carries a
  * one-time token (`purpose` `team_invite`, one-time-tokens.ts) naming the team, the invitation and
  * the role; the team partition keeps `INVITE#<id>` with the token's hash, so owners list and
  * revoke invitations and deleting the team deletes their tokens. Revoking deletes both: the link
@@ -36,44 +33,20 @@ export const INVITE_NOT_FOUND = 'Invitation not found.';
 /** Pending invitations per team: enough for any real team, few enough that nobody mails the world from one. */
 export const PENDING_INVITES_MAX = 50;
 
-interface InviteItem {
-  id: string;
-  team_id: string;
-  email: string;
-  role: 'editor' | 'viewer';
-  invited_by: string;
-  /** Epoch seconds: the link works until then (as its token's). */
-  valid_until: number;
-  token_hash: string;
-}
-
 const inviteView = (item: Pick<InviteItem, 'id' | 'email' | 'role' | 'valid_until'>): Invite => ({
   id: item.id,
   email: item.email,
   role: item.role,
   expires_at: new Date(item.valid_until * 1000).toISOString(),
 });
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** POST /teams/{id}/invites (owners): the invitation and its token in one transaction, then the mail. */
 export async function createInvite({ team, member }: TeamAccess, inviter: UserRecord, input: { email: string; role: 'editor' | 'viewer' }): Promise<Invite> {
   const site = linkBase();
   const email = normaliseEmail(input.email);
-  const [claim] = await batchGet([userKeys.emailClaim(email)], { projection: 'user_id' });
-  if (claim) {
-    const [already] = await batchGet([teamKeys.member(team.id, String(claim.user_id))], { projection: 'pk', consistent: true });
-    if (already) throw new ConflictError('This person is already a member of the team.');
-  }
-  const { Count } = await db.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: 'valid_until > :now',
-      ExpressionAttributeValues: { ':pk': teamKeys.workspace(team.id), ':prefix': INVITE_SK, ':now': nowSeconds() },
-      Select: 'COUNT',
-    }),
-  );
-  if ((Count ?? 0) >= PENDING_INVITES_MAX) {
+  const owner = await emailOwner(email);
+  if (owner && (await isMember(team.id, owner))) throw new ConflictError('This person is already a member of the team.');
+  if ((await countOpenInvites(team.id)) >= PENDING_INVITES_MAX) {
     throw new ForbiddenError(`This team has ${PENDING_INVITES_MAX} pending invitations. Revoke some before inviting more people.`);
   }
   await consume(recipientWindow(email), TOO_MANY_MAILS);
@@ -88,15 +61,12 @@ export async function createInvite({ team, member }: TeamAccess, inviter: UserRe
     valid_until: item.valid_until,
     token_hash: tokenHash(token),
   };
-  await transact(
-    [
-      { ConditionCheck: { TableName: TABLE, Key: teamKeys.team(team.id), ConditionExpression: 'attribute_exists(pk)' } },
-      ...puts,
-      // Gone by TTL with its token, a week after it stopped working.
-      { Put: { TableName: TABLE, Item: { ...teamKeys.invite(team.id, id), type: 'team_invite', ...invite, expires_at: item.expires_at } } },
-    ],
-    { 0: () => new NotFoundError(TEAM_NOT_FOUND) },
-  );
+  await transact([
+    failing(teamParts.exists(team.id), () => new NotFoundError(TEAM_NOT_FOUND)),
+    ...puts,
+    // Gone by TTL with its token, a week after it stopped working.
+    inviteParts.create(invite, item.expires_at),
+  ]);
   const inviterName = `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email;
   await sendMail(teamInviteMail(email, { team: team.name, inviter: inviterName, role: input.role, url: `${site}/invites/${token}` }));
   return inviteView(invite);
@@ -104,26 +74,15 @@ export async function createInvite({ team, member }: TeamAccess, inviter: UserRe
 
 /** GET /teams/{id}/invites (owners): the invitations whose link still works, soonest to expire first. */
 export async function listInvites({ team }: TeamAccess): Promise<Invite[]> {
-  const items = (await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'valid_until > :now',
-    ExpressionAttributeValues: { ':pk': teamKeys.workspace(team.id), ':prefix': INVITE_SK, ':now': nowSeconds() },
-    ConsistentRead: true,
-  })) as unknown as InviteItem[];
+  const items = await openInvites(team.id);
   return items.sort((a, b) => a.valid_until - b.valid_until || a.email.localeCompare(b.email)).map(inviteView);
 }
 
 /** DELETE /teams/{id}/invites/{invite_id} (owners): the invitation and its token go, so the link stops working. */
 export async function revokeInvite({ team }: TeamAccess, inviteId: string): Promise<void> {
-  const [item] = (await batchGet([teamKeys.invite(team.id, inviteId)], { consistent: true })) as unknown as InviteItem[];
+  const item = await getInvite(team.id, inviteId);
   if (!item) throw new NotFoundError(INVITE_NOT_FOUND);
-  await transact(
-    [
-      { Delete: { TableName: TABLE, Key: teamKeys.invite(team.id, inviteId), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName: TABLE, Key: tokenKeyOfHash(item.token_hash) } },
-    ],
-    { 0: () => new NotFoundError(INVITE_NOT_FOUND) },
-  );
+  await transact([failing(inviteParts.remove(team.id, inviteId), () => new NotFoundError(INVITE_NOT_FOUND)), dropToken(item.token_hash)]);
 }
 
 interface OpenInvite {
@@ -181,32 +140,14 @@ export async function acceptInvite(token: string, user: UserRecord): Promise<Tea
   checkOpen(open);
   const { team, token: item } = open;
   const limit = teamLimitFor(team.tier, 'max_team_members');
-  try {
-    await transact(
-      [
-        useToken(token),
-        { Delete: { TableName: TABLE, Key: teamKeys.invite(team.id, item.invite_id), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Update: {
-            TableName: TABLE,
-            Key: teamKeys.team(team.id),
-            UpdateExpression: 'ADD members_used :one',
-            ConditionExpression: 'attribute_exists(pk) AND tier = :tier AND members_used < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':tier': team.tier, ':limit': limit },
-          },
-        },
-        ...memberPuts(team.id, user.id, item.role, 'attribute_not_exists(pk)'),
-      ],
-      {
-        0: () => new BadRequestError(INVITE_LINK.used),
-        1: () => new BadRequestError(INVITE_LINK.invalid),
-        3: alreadyMember,
-      },
-    );
-  } catch (error) {
+  const [member, twin] = teamParts.join(team.id, user.id, item.role, 'attribute_not_exists(pk)');
+  await transact([
+    failing(useToken(token), () => new BadRequestError(INVITE_LINK.used)),
+    failing(inviteParts.remove(team.id, item.invite_id), () => new BadRequestError(INVITE_LINK.invalid)),
     // The slot's condition: full, or the team's tier or existence changed since it was read.
-    if (cancellationCodes(error)?.[2] === 'ConditionalCheckFailed') throw teamFull(limit);
-    throw error;
-  }
+    failing(teamParts.claimMember(team, limit), () => teamFull(limit)),
+    failing(member, alreadyMember),
+    twin,
+  ]);
   return { id: team.id, name: team.name, role: item.role };
 }

@@ -32,7 +32,7 @@ const USER = { first_name: 'Fuzz', last_name: 'User', email: 'fuzz-user@construc
 beforeAll(async () => {
   stack = await startLocalStack({ port: 0, admin: ADMIN });
   // A small library of each tier, so library, fork and curation routes have something to find.
-  const { upsertEntries } = await import('../../../functions/lib/data/library');
+  const { upsertEntries } = await import('../../../functions/lib/use-cases/library-curation');
   await upsertEntries(
     (['free', 'pro', 'elite'] as const).map((tier) => ({
       id: `fuzz-${tier}`,

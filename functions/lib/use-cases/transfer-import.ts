@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
 import {
   type DuplicateReason,
   EXPORT_FORMAT,
-  EXPORT_VERSION,
   type ExportedPrompt,
   type ImportPreview,
   type ImportResult,
@@ -15,25 +12,18 @@ import {
 import { slugify } from '@shared/slugs';
 import { type LimitKind, limitFor } from '@shared/tiers';
 import { CATEGORY, type CategoryItem } from '../data/category';
-import { db, TABLE } from '../data/db';
-import { namedPuts } from '../data/named-items';
-import type { PromptItem } from '../data/prompt';
-import { promptKeys } from '../data/prompt';
+import { COUNTERS } from '../data/limits';
+import { namedPuts, nameKey } from '../data/named-items';
+import { type PromptItem, promptPut } from '../data/prompt';
 import { retry } from '../data/retry';
-import { freeSlug, slugClaim } from '../data/slugs';
-import { claimSlots, type Tx, transact } from '../data/transactions';
-import { COUNTERS } from '../data/users';
-import { loadWorkspace, toCategories, toPrompts, type Workspace, type WorkspaceRef } from '../data/workspace';
+import { freeSlug, slugParts } from '../data/slugs';
+import { failing, type Part, transact } from '../data/transactions';
+import { holderParts, readHolder, type WorkspaceRef } from '../data/workspace';
+import { loadWorkspace, type Workspace } from '../data/workspace-read';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from '../http/errors';
-import type { Result } from '../http/http';
 
 /**
- * Import and export of My Prompts.
- *
- * Export: the whole workspace as an account-agnostic document (categories by name, no ids), as
- * JSON (importable) or as one Markdown file (for reading).
- *
- * Import rules:
+ * Import of My Prompts from an export document (transfer-export.ts). Rules:
  * - The whole document is validated first; any problem → 400 listing the first problems with
  *   their positions, and nothing is written.
  * - A prompt is a duplicate, and skipped, when its title (trimmed, case-insensitive) and body
@@ -52,101 +42,6 @@ import type { Result } from '../http/http';
  *   many prompts were created and how many were not, and importing the same file again adds just
  *   the rest (what landed is skipped as duplicates).
  */
-
-// ---- export ---------------------------------------------------------------------------------------
-
-/** The export document: categories by name (A-Z), prompts newest first. */
-export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories'>, now: Date): PromptsDocument {
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exported_at: now.toISOString(),
-    categories: toCategories(workspace).map((c) => ({ name: c.name })),
-    prompts: toPrompts(workspace).map((p) => ({
-      title: p.title,
-      body: p.body,
-      category: p.category_name,
-      tasks: p.tasks,
-      industries: p.industries,
-      is_favorite: p.is_favorite,
-      created_at: p.created_at,
-      updated_at: p.updated_at,
-    })),
-  };
-}
-
-/** A code fence the body cannot close: longer than its longest run of backticks, at least three. */
-export function fenceFor(body: string): string {
-  let longest = 0;
-  for (const run of body.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
-/** Text on one line with Markdown's punctuation escaped, for headings and list items. */
-export function inline(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>#|~&!]/g, '\\$&');
-}
-
-export const UNCATEGORIZED = 'Uncategorized';
-
-/**
- * One Markdown file: a title, a section (`##`) per category A-Z with the uncategorised prompts
- * last, and per prompt a `###` title, its tags and favourite flag, and the body verbatim in a fence.
- */
-export function renderMarkdown(document: PromptsDocument): string {
-  const lines: string[] = ['# Construct prompts', ''];
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  lines.push(
-    `Exported ${document.exported_at?.slice(0, 10) ?? ''} · ${count(document.prompts.length, 'prompt', 'prompts')} · ${count(document.categories.length, 'category', 'categories')}.`,
-    '',
-    '_This file is for reading. To move prompts into another account, export and import JSON._',
-    '',
-  );
-  const sections: { name: string; prompts: ExportedPrompt[] }[] = document.categories.map((c) => ({ name: c.name, prompts: [] }));
-  const byKey = new Map(sections.map((s) => [nameKey(s.name), s]));
-  const uncategorized: ExportedPrompt[] = [];
-  for (const p of document.prompts) {
-    const section = p.category ? byKey.get(nameKey(p.category)) : undefined;
-    if (section) section.prompts.push(p);
-    else if (p.category) {
-      const added = { name: p.category, prompts: [p] };
-      sections.push(added);
-      byKey.set(nameKey(p.category), added);
-    } else uncategorized.push(p);
-  }
-  if (uncategorized.length) sections.push({ name: UNCATEGORIZED, prompts: uncategorized });
-
-  for (const section of sections) {
-    lines.push(`## ${inline(section.name)}`, '');
-    if (!section.prompts.length) lines.push('_No prompts._', '');
-    for (const p of section.prompts) {
-      lines.push(`### ${inline(p.title)}`, '');
-      if (p.tasks.length) lines.push(`- Tasks: ${p.tasks.map(inline).join(', ')}`);
-      if (p.industries.length) lines.push(`- Industries: ${p.industries.map(inline).join(', ')}`);
-      lines.push(`- Favorite: ${p.is_favorite ? 'yes' : 'no'}`, '');
-      const fence = fenceFor(p.body);
-      lines.push(fence, p.body.endsWith('\n') ? p.body.slice(0, -1) : p.body, fence, '');
-    }
-  }
-  return lines.join('\n');
-}
-
-/** Exports larger than this go gzip-compressed to clients that accept it (Lambda answers at most 6 MB). */
-const COMPRESS_OVER_BYTES = 1024 * 1024;
-
-/** A file download: the body with its type and name, gzip-compressed when large and accepted. */
-export function fileResponse(body: string, contentType: string, fileName: string, acceptEncoding: string | undefined): Result {
-  const headers = { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"`, vary: 'accept-encoding' };
-  if (Buffer.byteLength(body) > COMPRESS_OVER_BYTES && /\bgzip\b/i.test(acceptEncoding ?? '')) {
-    return { statusCode: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync(body).toString('base64'), isBase64Encoded: true };
-  }
-  return { statusCode: 200, headers, body };
-}
-
-// ---- validation -----------------------------------------------------------------------------------
 
 const MAX_REPORTED = 20;
 
@@ -200,8 +95,6 @@ export function parseDocument(input: unknown): PromptsDocument {
 
 // ---- planning -------------------------------------------------------------------------------------
 
-/** Category names match trimmed and case-insensitively, as their name claims do. */
-const nameKey = (name: string) => name.trim().toLowerCase();
 /** The duplicate rule: title trimmed and case-insensitive, body trimmed. */
 export const duplicateKey = (p: { title: string; body: string }) => `${p.title.trim().toLowerCase()}\u0000${p.body.trim()}`;
 
@@ -299,7 +192,7 @@ class Raced extends Error {}
 
 interface Unit {
   kind: 'max_categories' | 'max_prompts';
-  items: Tx[];
+  items: Part[];
 }
 
 /** Category units (claim + item) first, then prompts, packed into transactions with their slot claims. */
@@ -322,7 +215,7 @@ function chunks(units: Unit[]): Unit[][] {
 }
 
 /** Writes a plan; `landed` hears of every transaction that succeeded. */
-async function write(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts: number, categories: number) => void): Promise<void> {
+async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts: number, categories: number) => void): Promise<void> {
   const started = Date.now();
   const now = new Date(started).toISOString();
   const ids = new Map([...plan.existing].map(([key, c]) => [key, c.id]));
@@ -354,16 +247,7 @@ async function write(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts
     };
     units.push({
       kind: 'max_prompts',
-      items: [
-        {
-          Put: {
-            TableName: TABLE,
-            Item: { ...promptKeys.prompt(workspace.pk, item.id), type: 'prompt', ...item },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        slugClaim(workspace.pk, slug, item.id),
-      ],
+      items: [promptPut(workspace.pk, item), slugParts.claim(workspace.pk, slug, item.id)],
     });
   });
 
@@ -371,10 +255,8 @@ async function write(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts
     const categories = chunk.filter((u) => u.kind === 'max_categories').length;
     const prompts = chunk.length - categories;
     const counts = { ...(categories ? { max_categories: categories } : {}), ...(prompts ? { max_prompts: prompts } : {}) };
-    const items = [claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)];
     // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
-    const raced = Object.fromEntries(items.map((_, i) => [i, () => new Raced()]));
-    await transact(items, raced);
+    await transact([holderParts.claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)].map((part) => failing(part, () => new Raced())));
     landed(prompts, categories);
   }
 }
@@ -403,10 +285,7 @@ export async function runImport(workspace: WorkspaceRef, document: PromptsDocume
   // A lost race (Raced) reads the workspace again and plans what is left, while attempts remain.
   return retry({ attempts: ATTEMPTS, retryOn: (error) => error instanceof Raced }, async (attempt) => {
     // The counters as they are now (a retry follows a write that moved them).
-    const [{ Item: holderItem }, content] = await Promise.all([
-      db.send(new GetCommand({ TableName: TABLE, Key: workspace.holder, ConsistentRead: true })),
-      loadWorkspace(workspace.pk),
-    ]);
+    const [holderItem, content] = await Promise.all([readHolder(workspace), loadWorkspace(workspace.pk)]);
     if (!holderItem) throw new ForbiddenError(workspace.team ? 'This team no longer exists.' : 'Your account no longer exists.');
     const plan = planImport(document, content);
     duplicates ??= plan.duplicates.length;
@@ -417,7 +296,7 @@ export async function runImport(workspace: WorkspaceRef, document: PromptsDocume
     }
     let createdNow = 0;
     try {
-      await write(workspace, plan, (prompts, categories) => {
+      await writePlan(workspace, plan, (prompts, categories) => {
         createdNow += prompts;
         created += prompts;
         categoriesCreated += categories;
