@@ -5,14 +5,17 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { withoutSplash } from '../shared/prerendered-pages';
-import { API_BASE, routeKey } from '../shared/routes';
+import { API_BASE, ROUTES, type RouteDef, routeKey } from '../shared/routes';
+import { queueUrlEnv, WORKERS, type WorkerDef, workerId } from '../shared/workers';
 import { Alarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
 import { LibrarySearch } from './constructs/library-search';
 import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
+import { SECRET_BOX_KEY_ENV, SecretBox } from './constructs/secret-box';
 import { checkCustomDomain, Web } from './constructs/web';
+import { Workers } from './constructs/workers';
 
 export interface ConstructStackProps extends StackProps {
   /** `dev`, `prod`, …; `prod` retains data (table, bucket, logs, secret) and protects the table. */
@@ -53,6 +56,8 @@ export interface ConstructStackProps extends StackProps {
   legacyUsersIndex?: boolean;
   /** `opensearch`: library searches, filters and sorts go to an OpenSearch Serverless collection (cost in the README). */
   librarySearch?: 'embedded' | 'opensearch';
+  /** The background workers (default: the worker table, shared/workers.ts; tests add their own). */
+  workers?: readonly WorkerDef[];
 }
 
 /**
@@ -65,6 +70,9 @@ export class ConstructStack extends Stack {
   readonly web: Web;
   readonly alarms: Alarms;
   readonly library: LibrarySnapshots;
+  readonly workers: Workers;
+  /** The KMS key of secrets users give: made when a route or worker is marked `secrets` (a key costs a month's fee idle). */
+  readonly secretBox?: SecretBox;
 
   constructor(scope: Construct, id: string, props: ConstructStackProps) {
     super(scope, id, { terminationProtection: props.stage === 'prod', ...props });
@@ -78,6 +86,12 @@ export class ConstructStack extends Stack {
     // The library snapshot: every function knows the bucket (library writes then leave the build
     // to the stream instead of building in process); those serving library reads may read it.
     this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
+    // Secrets users give, and the background queue: both are granted per route below.
+    const workers = props.workers ?? WORKERS;
+    const secretBox =
+      (ROUTES as readonly RouteDef[]).some((r) => r.secrets) || workers.some((w) => w.secrets) ? new SecretBox(this, 'SecretBox', { retain }) : undefined;
+    this.secretBox = secretBox;
+    this.workers = new Workers(this, 'Workers', { workers, table: this.data.table, retain });
     const search = props.librarySearch === 'opensearch' ? new LibrarySearch(this, 'LibrarySearch', { stage: props.stage, standbyReplicas: retain }) : undefined;
     this.api = new Api(this, 'Api', {
       table: this.data.table,
@@ -98,8 +112,21 @@ export class ConstructStack extends Stack {
       grantsFor: (route) => [
         ...(readsLibrarySnapshot(routeKey(route)) ? [{ name: 'Library', grant: (role: Role) => this.library.grantReadTo(role) }] : []),
         ...(search && searchesLibrary(routeKey(route)) ? [{ name: 'LibrarySearch', grant: (role: Role) => search.grant(role) }] : []),
+        ...(secretBox && route.secrets ? [{ name: 'SecretBox', grant: (role: Role) => secretBox.grant(role) }] : []),
+        ...(route.enqueues ?? []).map((worker) => ({ name: `Enqueue${workerId(worker)}`, grant: (role: Role) => this.workers.grantSend(worker, role) })),
       ],
     });
+    for (const route of ROUTES as readonly RouteDef[]) {
+      const fn = this.api.functions.get(routeKey(route))!;
+      if (secretBox && route.secrets) fn.addEnvironment(SECRET_BOX_KEY_ENV, secretBox.key.keyArn);
+      for (const worker of route.enqueues ?? []) fn.addEnvironment(queueUrlEnv(worker), this.workers.queueUrl(worker));
+    }
+    for (const def of workers) {
+      if (!secretBox || !def.secrets) continue;
+      const fn = this.workers.functions.get(def.name)!;
+      secretBox.grant(fn);
+      fn.addEnvironment(SECRET_BOX_KEY_ENV, secretBox.key.keyArn);
+    }
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
     if (search) {
       // The builder writes the index before it publishes a snapshot; the page function reads it.
@@ -123,7 +150,8 @@ export class ConstructStack extends Stack {
     this.alarms = new Alarms(this, 'Alarms', {
       stage: props.stage,
       httpApi: this.api.httpApi,
-      functions: this.api.functions,
+      functions: new Map([...this.api.functions, ...[...this.workers.functions].map(([name, fn]) => [`worker ${name}`, fn] as const)]),
+      deadLetterQueues: this.workers.deadLetterQueues,
       table: this.data.table,
       indexNames: this.data.indexNames,
       email: props.alarmEmail,

@@ -32,6 +32,13 @@ export interface RouteDef {
    * `write` routes to owners and editors (a viewer gets 403).
    */
   workspace?: 'read' | 'write';
+  /**
+   * The route seals or opens secrets users give (functions/lib/services/secret-box.ts): deployed,
+   * only such functions may use the KMS key.
+   */
+  secrets?: boolean;
+  /** Workers of the worker table (shared/workers.ts) the route enqueues to: sqs:SendMessage on their queues only. */
+  enqueues?: readonly string[];
 }
 
 export const API_BASE = '/api/v1';

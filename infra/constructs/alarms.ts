@@ -6,14 +6,18 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { workerId } from '../../shared/workers';
 
 export interface AlarmsProps {
   /** `dev`, `prod`, …: named in the topic and every alarm, so a notification says where. */
   stage: string;
   httpApi: IHttpApi;
-  /** The route functions, by route key (`POST /auth/login`), which alarm descriptions name. */
+  /** The route functions by route key (`POST /auth/login`) and workers (`worker <name>`), which alarm descriptions name. */
   functions: ReadonlyMap<string, IFunction>;
+  /** The workers' dead-letter queues, by worker name: any message there means work was given up. */
+  deadLetterQueues?: ReadonlyMap<string, IQueue>;
   table: dynamodb.ITable;
   /** Global secondary indexes of the table, whose throttles count too. */
   indexNames: readonly string[];
@@ -187,6 +191,18 @@ export class Alarms extends Construct {
         threshold: THRESHOLDS.dynamoSystemErrors,
       }),
     );
+
+    // ---- Background work: a message in a dead-letter queue was given up after its retries -----------
+    for (const [worker, queue] of props.deadLetterQueues ?? []) {
+      notify(
+        new cloudwatch.Alarm(this, `DeadLetters${workerId(worker)}`, {
+          ...common,
+          alarmDescription: `${name(`worker ${worker}: messages in its dead-letter queue`)} ≥ 1. They failed every delivery; see the worker's log lines with lastTry, fix, then redrive them (SQS console: Start DLQ redrive).`,
+          metric: queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: 1,
+        }),
+      );
+    }
 
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SNS2',

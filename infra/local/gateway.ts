@@ -42,7 +42,7 @@ export interface GatewayOptions {
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../functions');
+export const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../functions');
 
 const defaultLoader = async (name: string) => (await import(join(FUNCTIONS_DIR, `${name}.ts`))).handler as LambdaHandler;
 

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { WORKERS, type WorkerDef } from '../../shared/workers';
 import { LEGACY_USERS_INDEX } from '../table-schema';
 import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
 import { createGateway, type GatewayOptions } from './gateway';
 import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
+import { LocalQueues } from './queue';
 import { CREDENTIALS_FILE, saveAdminCredentials } from './terminal';
 
 /**
@@ -25,6 +27,8 @@ export interface LocalStackOptions {
   gateway?: GatewayOptions;
   /** MailDev's ports (0 = any free port); every email the product sends goes to it over SMTP. */
   mail?: { webPort: number; smtpPort: number };
+  /** The background workers to run on the local queue (default: the worker table, shared/workers.ts). */
+  workers?: readonly WorkerDef[];
 }
 
 export interface LocalStack {
@@ -32,6 +36,8 @@ export interface LocalStack {
   /** MailDev: its web inbox and REST API (GET /api/email). */
   mail: LocalMail;
   dynamo: DynamoLocal;
+  /** The local background queue (infra/local/queue.ts): kept under `dataDir/queues`, in memory without one. */
+  queues: LocalQueues;
   server: Server;
   admin?: AdminBootstrap;
   stop(): Promise<void>;
@@ -50,6 +56,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const tableName = options.tableName ?? 'construct';
   const dynamo = await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
   let mail: LocalMail | undefined;
+  let queues: LocalQueues | undefined;
   try {
     mail = await startMailDev(options.mail ?? { webPort: 0, smtpPort: 0 });
     // Email goes over SMTP to MailDev (functions/lib/services/mail.ts); SES is the deployed transport.
@@ -74,6 +81,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (table.indexes.includes(LEGACY_USERS_INDEX.name)) await (await import('../../functions/lib/migrations/users-index')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password, options.dataDir));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
+    // Workers run in this process, as the gateway's handlers do; enqueue finds them here.
+    queues = new LocalQueues({ workers: options.workers ?? WORKERS, dataDir: options.dataDir && join(options.dataDir, 'queues') }).start();
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.
     if (options.dataDir) writeFileSync(join(options.dataDir, 'dynamodb-endpoint'), dynamo.endpoint);
 
@@ -100,17 +109,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       url,
       mail,
       dynamo,
+      queues,
       server,
       admin,
       async stop() {
         if (options.dataDir) rmSync(join(options.dataDir, 'dynamodb-endpoint'), { force: true });
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        queues!.stop();
         await mail!.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    queues?.stop();
     await mail?.stop();
     await dynamo.stop();
     throw error;

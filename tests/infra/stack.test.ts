@@ -13,6 +13,7 @@ import { RUN_CONCURRENCY } from '../../infra/constructs/api';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { tierFunctionCode } from '../../infra/constructs/tier-edge';
+import { WORKER_DESCRIPTION } from '../../infra/constructs/workers';
 import { settingsFromContext, THROTTLE_DEFAULTS } from '../../infra/context';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
@@ -20,7 +21,9 @@ import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot, usesTie
 import { LEGACY_USERS_INDEX, TABLE_SCHEMA } from '../../infra/table-schema';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
+import { queueUrlEnv, visibilityTimeoutOf, WORKERS, type WorkerDef } from '../../shared/workers';
 import { SPEC_CALLS } from '../support/spec-calls';
+import { TEST_WORKERS } from '../support/workers/table';
 
 /**
  * Synthesises the real stack (dev with a stand-in SPA build, prod without one) and checks what an
@@ -128,6 +131,8 @@ const tempDirs: string[] = [];
 let outdir: string;
 let dev: Template;
 let prod: Template;
+/** A stack running the test workers beside the product's routes. */
+let withWorkers: Template;
 let stacks: ConstructStack[];
 
 beforeAll(() => {
@@ -167,9 +172,13 @@ beforeAll(() => {
     librarySearch: 'opensearch',
     legacyUsersIndex: true,
   });
+  // The product's worker table may be empty or short: a third stack runs the test workers
+  // (tests/support/workers), so the queue and key wiring is seen to grant as well as to withhold.
+  const workersStack = new ConstructStack(app, 'Construct-workers', { stage: 'prod', env: ENV, workers: TEST_WORKERS });
   dev = Template.fromStack(devStack);
   prod = Template.fromStack(prodStack);
-  stacks = [devStack, prodStack];
+  withWorkers = Template.fromStack(workersStack);
+  stacks = [devStack, prodStack, workersStack];
 }, 600_000); // 42 esbuild bundles: about 2 min on an idle 2-core machine, far more under load
 
 afterAll(() => {
@@ -191,7 +200,15 @@ const routeFunctions = (t: Template) =>
     ([, r]) =>
       r.Properties.Runtime === 'nodejs22.x' &&
       JSON.stringify(r.Properties.Architectures) === '["arm64"]' &&
-      r.Properties.Description !== SNAPSHOT_BUILDER_DESCRIPTION,
+      r.Properties.Description !== SNAPSHOT_BUILDER_DESCRIPTION &&
+      !String(r.Properties.Description).startsWith(`${WORKER_DESCRIPTION} `),
+  );
+/** Worker functions by worker name (their description is `Worker <name>`). */
+const workerFunctions = (t: Template) =>
+  new Map(
+    ofType(t, 'AWS::Lambda::Function')
+      .filter(([, r]) => String(r.Properties.Description).startsWith(`${WORKER_DESCRIPTION} `))
+      .map(([id, r]) => [String(r.Properties.Description).slice(WORKER_DESCRIPTION.length + 1), [id, r] as [string, Resource]]),
   );
 
 /**
@@ -395,7 +412,9 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
 
   it('gives password hashing 1024 MB and OpenAI calls more time than their client time-out', () => {
     const byKey = functionsByRouteKey(dev);
-    const hashing = ROUTE_LIST.filter((r) => /from '\.\.\/lib\/passwords'/.test(readFileSync(join(REPO_ROOT, 'functions', `${r.handler}.ts`), 'utf8')));
+    const hashing = ROUTE_LIST.filter((r) =>
+      /from '\.\.\/lib\/services\/passwords'/.test(readFileSync(join(REPO_ROOT, 'functions', `${r.handler}.ts`), 'utf8')),
+    );
     expect(hashing.map(key).sort()).toEqual(['POST /admin/users', 'POST /auth/login', 'POST /auth/register']);
     for (const route of hashing) expect(byKey.get(gatewayKey(route))![1].Properties.MemorySize, key(route)).toBeGreaterThanOrEqual(1024);
     // functions/lib/services/engine waits up to 20 s for the model (OPENAI_TIMEOUT_MS).
@@ -587,17 +606,17 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
     // Function's code holds anyway; it proves a tier's cached library pages, never a session
     // (docs/decisions.md; checked below to be on the sign-in and library functions only).
     const allowed =
-      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|LIBRARY_BUCKET|LIBRARY_SEARCH_ENDPOINT|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
-    for (const [t, id, fn] of [dev, prod].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
+      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|SECRET_BOX_KEY_ID|QUEUE_URL_[A-Z_]+|LIBRARY_BUCKET|LIBRARY_SEARCH_ENDPOINT|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+    for (const [t, id, fn] of [dev, prod, withWorkers].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
-        if (routeFunctions(t).some(([fid]) => fid === id)) expect(name, `${id} ${name}`).toMatch(allowed);
+        if ([...routeFunctions(t), ...workerFunctions(t).values()].some(([fid]) => fid === id)) expect(name, `${id} ${name}`).toMatch(allowed);
         // Dynamic references would resolve the value into the configuration at deploy time.
         expect(JSON.stringify(value), `${id} ${name}`).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
         if (typeof value === 'string' && name !== 'TIER_PROOF_KEY') expect(value, `${id} ${name}`).not.toMatch(/^[A-Za-z0-9+/=_-]{32,}$/);
       }
     }
-    for (const t of [dev, prod]) expect(JSON.stringify(t.toJSON())).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
+    for (const t of [dev, prod, withWorkers]) expect(JSON.stringify(t.toJSON())).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
   });
 
   it('throttles the stage, login and register more strictly, and logs access', () => {
@@ -926,7 +945,8 @@ describe('web: origin access and custom domain', () => {
   });
 
   it('protects the prod stack from deletion, not dev', () => {
-    expect(stacks.map((st) => st.terminationProtection)).toEqual([false, true]);
+    // dev, prod, and the test workers' stack (stage prod)
+    expect(stacks.map((st) => st.terminationProtection)).toEqual([false, true, true]);
   });
 });
 
@@ -968,26 +988,24 @@ describe('alarms', () => {
     expect(latency.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99', Dimensions: [{ Name: 'ApiId', Value: api }] });
   });
 
-  it('covers errors and throttles of every route function, ten per alarm, behind one composite alarm each', () => {
-    const composites = ofType(dev, 'AWS::CloudWatch::CompositeAlarm');
-    for (const metricName of ['Errors', 'Throttles']) {
-      // Prepare
-      const groups = byMetricName(dev, metricName);
-      const covered = groups.flatMap(([, a]) =>
-        metricsOf(a).map((m: { Metric: { Dimensions: { Value: { Ref: string } }[] } }) => m.Metric.Dimensions[0]!.Value.Ref),
-      );
+  it('covers errors and throttles of every route and worker function, ten per alarm, behind one composite alarm each', () => {
+    for (const t of [dev, withWorkers]) {
+      const composites = ofType(t, 'AWS::CloudWatch::CompositeAlarm');
+      for (const metricName of ['Errors', 'Throttles']) {
+        // Prepare
+        const groups = byMetricName(t, metricName);
+        const covered = groups.flatMap(([, a]) =>
+          metricsOf(a).map((m: { Metric: { Dimensions: { Value: { Ref: string } }[] } }) => m.Metric.Dimensions[0]!.Value.Ref),
+        );
 
-      // Assess: every route function exactly once; no alarm over CloudWatch's 10-metric limit.
-      expect(covered.sort(), metricName).toEqual(
-        routeFunctions(dev)
-          .map(([id]) => id)
-          .sort(),
-      );
-      for (const [, a] of groups) expect(metricsOf(a).length).toBeLessThanOrEqual(MAX_METRICS_PER_ALARM);
-      const composite = only(composites.filter(([, c]) => groups.every(([id]) => JSON.stringify(c.Properties.AlarmRule).includes(id))));
-      expect(composite[1].Properties.AlarmActions).toEqual([topicRef(dev)]);
-      // The groups speak through the composite (one notification, not one per group).
-      for (const [, a] of groups) expect(a.Properties.AlarmActions).toBeUndefined();
+        // Assess: every route and worker function exactly once; no alarm over CloudWatch's 10-metric limit.
+        expect(covered.sort(), metricName).toEqual([...routeFunctions(t).map(([id]) => id), ...[...workerFunctions(t).values()].map(([id]) => id)].sort());
+        for (const [, a] of groups) expect(metricsOf(a).length).toBeLessThanOrEqual(MAX_METRICS_PER_ALARM);
+        const composite = only(composites.filter(([, c]) => groups.every(([id]) => JSON.stringify(c.Properties.AlarmRule).includes(id))));
+        expect(composite[1].Properties.AlarmActions).toEqual([topicRef(t)]);
+        // The groups speak through the composite (one notification, not one per group).
+        for (const [, a] of groups) expect(a.Properties.AlarmActions).toBeUndefined();
+      }
     }
   });
 
@@ -1162,9 +1180,9 @@ describe('cdk-nag', () => {
 
 describe('library snapshots: built once per library change, read from S3', () => {
   it('runs one builder at a time from the table stream, for library items only, batched', () => {
-    const [, builder] = only(ofType(dev, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === SNAPSHOT_BUILDER_DESCRIPTION));
+    const [builderId, builder] = only(ofType(dev, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === SNAPSHOT_BUILDER_DESCRIPTION));
     expect(builder.Properties.ReservedConcurrentExecutions).toBe(1);
-    const [, mapping] = only(ofType(dev, 'AWS::Lambda::EventSourceMapping'));
+    const [, mapping] = only(ofType(dev, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === builderId));
     expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThanOrEqual(5);
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern).dynamodb.Keys.pk.S[0].prefix).sort();
     expect(patterns).toEqual(['LIBCAT#', 'LIBPROMPT#']);
@@ -1217,3 +1235,160 @@ describe('library snapshots: built once per library change, read from S3', () =>
     expect(JSON.stringify(all[builderId]!.Properties.Environment.Variables.LIBRARY_SEARCH_ENDPOINT)).toContain(collectionId);
   });
 });
+
+describe('background work: the worker table ⟷ queues, dead-letter queues, functions, mappings, alarms', () => {
+  const cases = () => workerCases();
+  const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+  /** The queue (not dead-letter queue) a worker's mapping reads, and its dead-letter queue. */
+  function queuesOf(t: Template, fnId: string) {
+    const [, mapping] = only(ofType(t, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === fnId));
+    const queueId = mapping.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
+    const queue = resources(t)[queueId]!;
+    const dlqId = queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+    return { mapping, queueId, queue, dlqId, dlq: resources(t)[dlqId]! };
+  }
+  /** The queue ARNs a function may send to. */
+  const sendsTo = (t: Template, fn: Resource) =>
+    statementsOf(t, fn)
+      .filter((s) => [s.Action].flat().some((a) => a === 'sqs:SendMessage' || a === 'sqs:*'))
+      .flatMap((s) => [s.Resource].flat())
+      .map((r) => JSON.stringify(r))
+      .sort();
+
+  it('has a queue and a dead-letter queue per worker and no other, encrypted and TLS-only', () => {
+    expect(TEST_WORKERS.length).toBeGreaterThan(0);
+    for (const [t, table] of cases()) {
+      expect(ofType(t, 'AWS::SQS::Queue')).toHaveLength(2 * table.length);
+      expect(workerFunctions(t).size).toBe(table.length);
+      for (const [, q] of ofType(t, 'AWS::SQS::Queue')) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
+      const policies = ofType(t, 'AWS::SQS::QueuePolicy');
+      expect(policies).toHaveLength(2 * table.length);
+      for (const [, p] of policies) expect(JSON.stringify(p.Properties.PolicyDocument)).toContain('aws:SecureTransport');
+    }
+  });
+
+  it('runs each worker module on its own queue: batch size, bounded concurrency, partial batch failures, sizing from the table', () => {
+    for (const [t, table] of cases()) {
+      const fns = workerFunctions(t);
+      for (const def of table) {
+        const [fnId, fn] = fns.get(def.name)!;
+        expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: 'index.handler', Timeout: def.timeoutSeconds, MemorySize: def.memoryMb ?? 256 });
+        const { mapping } = queuesOf(t, fnId);
+        expect(mapping.Properties, def.name).toMatchObject({
+          BatchSize: def.batchSize,
+          ScalingConfig: { MaximumConcurrency: def.maxConcurrency },
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+        const map = JSON.parse(readFileSync(join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs.map'), 'utf8')) as {
+          sources: string[];
+        };
+        expect(
+          map.sources.some((f) => f.endsWith(`${def.handler.replace(/^(\.\.\/)+/, '')}.ts`)),
+          def.name,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('hides a received message longer than the worker runs, then sends it to the dead-letter queue after maxReceiveCount', () => {
+    for (const [t, table] of cases()) {
+      for (const def of table) {
+        const [fnId, fn] = workerFunctions(t).get(def.name)!;
+        const { queue, dlqId, dlq } = queuesOf(t, fnId);
+        expect(queue.Properties.VisibilityTimeout).toBe(visibilityTimeoutOf(def));
+        expect(queue.Properties.VisibilityTimeout).toBeGreaterThan(fn.Properties.Timeout);
+        expect(queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: arnOf(dlqId), maxReceiveCount: def.maxReceiveCount });
+        expect(dlq.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+        expect(dlq.DeletionPolicy).toBe(t === dev ? 'Delete' : 'Retain');
+      }
+    }
+  });
+
+  it('alarms on any message in a dead-letter queue, to the operators topic', () => {
+    for (const [t, table] of cases()) {
+      const topic = { Ref: only(ofType(t, 'AWS::SNS::Topic'))[0] };
+      const depth = ofType(t, 'AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+      expect(depth).toHaveLength(table.length);
+      for (const def of table) {
+        const { dlqId } = queuesOf(t, workerFunctions(t).get(def.name)![0]);
+        const [, alarm] = only(depth.filter(([, a]) => JSON.stringify(a.Properties.Dimensions).includes(dlqId)));
+        expect(alarm.Properties).toMatchObject({
+          Namespace: 'AWS/SQS',
+          Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          AlarmActions: [topic],
+        });
+        expect(alarm.Properties.AlarmDescription).toContain(`worker ${def.name}`);
+      }
+    }
+  });
+
+  it('lets a function send only to the queues its route or worker enqueues to (sqs:SendMessage, their URLs in its environment)', () => {
+    for (const [t, table] of cases()) {
+      const queueArnOf = (worker: string) => JSON.stringify(arnOf(queuesOf(t, workerFunctions(t).get(worker)![0]).queueId));
+      const check = (label: string, fn: Resource, enqueues: readonly string[]) => {
+        expect(sendsTo(t, fn), label).toEqual(enqueues.map(queueArnOf).sort());
+        const urls = Object.keys(fn.Properties.Environment?.Variables ?? {}).filter((n) => n.startsWith('QUEUE_URL_'));
+        expect(urls.sort(), label).toEqual(enqueues.map(queueUrlEnv).sort());
+        for (const worker of enqueues)
+          expect(fn.Properties.Environment.Variables[queueUrlEnv(worker)]).toEqual({ Ref: queuesOf(t, workerFunctions(t).get(worker)![0]).queueId });
+      };
+      const byKey = functionsByRouteKey(t);
+      for (const route of ROUTE_LIST) check(key(route), byKey.get(gatewayKey(route))![1], route.enqueues ?? []);
+      for (const def of table) check(def.name, workerFunctions(t).get(def.name)![1], def.enqueues ?? []);
+    }
+    // The test table has a sender, so the rule is seen to grant as well as to withhold.
+    expect(sendsTo(withWorkers, workerFunctions(withWorkers).get('test-relay')![1])).toHaveLength(1);
+  });
+
+  it('lets a worker receive and delete on its own queue only', () => {
+    for (const [t, table] of cases()) {
+      for (const def of table) {
+        const [fnId, fn] = workerFunctions(t).get(def.name)!;
+        const { queueId } = queuesOf(t, fnId);
+        const receiving = statementsOf(t, fn).filter((s) => [s.Action].flat().includes('sqs:ReceiveMessage'));
+        expect(receiving.flatMap((s) => [s.Resource].flat())).toEqual([arnOf(queueId)]);
+        expect(receiving.flatMap((s) => [s.Action].flat())).toContain('sqs:DeleteMessage');
+      }
+    }
+  });
+});
+
+describe('secrets users give: the KMS key', () => {
+  it('exists when a route or worker is marked secrets: customer-managed, rotated yearly, kept in prod', () => {
+    for (const [t, table] of workerCases()) {
+      const marked = ROUTE_LIST.some((r) => r.secrets) || table.some((w) => w.secrets);
+      const keys = ofType(t, 'AWS::KMS::Key');
+      expect(keys).toHaveLength(marked ? 1 : 0);
+      for (const [, key] of keys) {
+        expect(key.Properties).toMatchObject({ EnableKeyRotation: true, RotationPeriodInDays: 365 });
+        expect(key.DeletionPolicy).toBe(t === dev ? 'Delete' : 'Retain');
+      }
+    }
+    expect(ofType(withWorkers, 'AWS::KMS::Key')).toHaveLength(1);
+  });
+
+  it('is usable (GenerateDataKey and Decrypt only) by exactly the routes and workers marked secrets, which are told its ARN', () => {
+    for (const [t, table] of workerCases()) {
+      const keyId = ofType(t, 'AWS::KMS::Key')[0]?.[0];
+      const check = (label: string, fn: Resource, marked: boolean) => {
+        const kms = statementsOf(t, fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('kms:')));
+        expect(kms.flatMap((s) => [s.Action].flat()).sort(), label).toEqual(marked ? ['kms:Decrypt', 'kms:GenerateDataKey'] : []);
+        for (const s of kms) expect(s.Resource, label).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        expect(fn.Properties.Environment?.Variables?.SECRET_BOX_KEY_ID, label).toEqual(marked ? { 'Fn::GetAtt': [keyId, 'Arn'] } : undefined);
+      };
+      const byKey = functionsByRouteKey(t);
+      for (const route of ROUTE_LIST) check(key(route), byKey.get(gatewayKey(route))![1], route.secrets === true);
+      for (const def of table) check(def.name, workerFunctions(t).get(def.name)![1], def.secrets === true);
+    }
+  });
+});
+
+/** Each synthesised stack with the worker table it was given. */
+const workerCases = () =>
+  [
+    [withWorkers, TEST_WORKERS],
+    [dev, WORKERS],
+    [prod, WORKERS],
+  ] as [Template, readonly WorkerDef[]][];
