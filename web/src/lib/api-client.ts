@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { API_BASE, NEXT_CURSOR_HEADER } from '@shared/routes';
 import { getAccessToken } from './auth-token';
 import { actsOnWorkspace, currentWorkspaceId } from './current-workspace';
+import type { WorkspaceId } from './query-keys';
 
 /**
  * A small fetch wrapper for the Construct API (docs/product.md): base path /api/v1, JSON by default,
@@ -54,8 +55,8 @@ interface BaseOptions {
   auth?: boolean;
   /** Send this bearer token instead of the stored one (the checkout also accepts fallback keys). */
   token?: string;
-  /** A workspace route's workspace: a team's id, or null for the caller's own (default: the current one, current-workspace.ts). */
-  workspace?: string | null;
+  /** A workspace route's workspace: a team's id, or null for the caller's own (default: the current one, current-workspace.ts). Queries pass the one in their key. */
+  workspace?: WorkspaceId;
   signal?: AbortSignal;
 }
 
@@ -120,7 +121,7 @@ async function call(path: string, options: BaseOptions, accept: string): Promise
   if (token) headers.set('authorization', `Bearer ${token}`);
 
   const workspace = options.workspace === undefined ? currentWorkspaceId() : options.workspace;
-  const query = workspace && actsOnWorkspace(path) ? { ...options.query, workspace } : options.query;
+  const query = workspace && actsOnWorkspace(method, path) ? { ...options.query, workspace } : options.query;
   const response = await fetch(buildUrl(path, query), { method, headers, body, signal: options.signal });
   if (!response.ok) {
     const detail = await errorDetail(await readBody(response));

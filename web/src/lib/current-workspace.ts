@@ -1,15 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { matchRoute } from '@shared/routes';
+import type { WorkspaceId } from './query-keys';
 
 /**
- * The workspace the signed-in app shows: the person's own (null) or a team's (its id). Every call
- * of a workspace route carries it as `?workspace=<team id>` (api-client.ts), so the features do
- * not pass it around; the choice is kept in this browser (localStorage) across visits.
- * docs/architecture.md, "Team workspaces".
+ * The workspace the signed-in app shows: the person's own (null) or a team's (its id). A call of a
+ * workspace route carries it as `?workspace=<team id>` (api-client.ts): the query's own workspace
+ * (the one in its key, lib/query-keys.ts), else the current one. The choice is kept in this
+ * browser (localStorage) across visits. docs/architecture.md, "Team workspaces".
  */
 const STORAGE_KEY = 'construct.workspace';
 const listeners = new Set<() => void>();
 
-function read(): string | null {
+function read(): WorkspaceId {
   try {
     return localStorage.getItem(STORAGE_KEY) || null;
   } catch {
@@ -17,12 +19,15 @@ function read(): string | null {
   }
 }
 
-let current: string | null = typeof window === 'undefined' ? null : read();
+let current: WorkspaceId = typeof window === 'undefined' ? null : read();
 
-export const currentWorkspaceId = (): string | null => current;
+export const currentWorkspaceId = (): WorkspaceId => current;
 
-/** Switches the workspace (null: personal). Callers drop the previous workspace's cached data (useSwitchWorkspace). */
-export function setCurrentWorkspace(teamId: string | null): void {
+/**
+ * Switches the workspace (null: personal). Nothing is reset: the queries of the new workspace have
+ * keys of their own (lib/query-keys.ts), so the screens load them, or show what was read there before.
+ */
+export function setCurrentWorkspace(teamId: WorkspaceId): void {
   if (teamId === current) return;
   current = teamId;
   try {
@@ -40,16 +45,16 @@ function subscribe(listener: () => void) {
 }
 
 /** The current workspace's team id (null: personal), re-rendering on a switch. */
-export function useCurrentWorkspaceId(): string | null {
+export function useCurrentWorkspaceId(): WorkspaceId {
   return useSyncExternalStore(subscribe, currentWorkspaceId, () => null);
 }
 
 /**
- * The calls that act on a workspace (the route table's `workspace` routes, shared/routes.ts;
- * tests/unit/workspace-routes.test.ts keeps this pattern equal to them). Matched on the path below
- * the API base, without the query string.
+ * Whether a call acts on a workspace, and so names the current one if it is a team's: its route in
+ * the route table (shared/routes.ts) is marked `workspace`. `path` is below the API base, without
+ * the query string.
  */
-export const WORKSPACE_PATH = /^\/(prompts(\/.*)?|categories(\/.*)?|context\/(directives|snippets)(\/[^/]+)?|registry\/.*|mcp|shared\/[^/]+\/fork)$/;
-
-/** Whether a call to `path` acts on a workspace (and so names the current one, if it is a team's). */
-export const actsOnWorkspace = (path: string): boolean => WORKSPACE_PATH.test(path);
+export function actsOnWorkspace(method: string, path: string): boolean {
+  const match = matchRoute(method, path);
+  return match !== null && 'route' in match && match.route.workspace !== undefined;
+}

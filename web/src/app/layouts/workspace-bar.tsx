@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Select } from '@/components/ui/select';
 import { teamPath } from '@/config/paths';
-import { useCurrentWorkspaceId } from '@/lib/current-workspace';
-import { useCurrentTeam, useSwitchWorkspace, useTeams } from '@/lib/teams-api';
+import { useCurrentTeam, useTeams } from '@/lib/api/get-teams';
+import { setCurrentWorkspace, useCurrentWorkspaceId } from '@/lib/current-workspace';
 
 /**
  * The workspace switcher in the signed-in header: Personal, then each of the caller's teams
@@ -14,14 +14,18 @@ import { useCurrentTeam, useSwitchWorkspace, useTeams } from '@/lib/teams-api';
 export function WorkspaceSwitcher() {
   const { data: teams } = useTeams();
   const current = useCurrentWorkspaceId();
-  const switchTo = useSwitchWorkspace();
   const gone = teams !== undefined && current !== null && !teams.some((t) => t.id === current);
   useEffect(() => {
-    if (gone) void switchTo(null);
-  }, [gone, switchTo]);
+    if (gone) setCurrentWorkspace(null);
+  }, [gone]);
   if (!teams?.length) return null;
   return (
-    <Select className="workspace-switcher" aria-label="Workspace" value={gone ? '' : (current ?? '')} onChange={(e) => void switchTo(e.target.value || null)}>
+    <Select
+      className="workspace-switcher"
+      aria-label="Workspace"
+      value={gone ? '' : (current ?? '')}
+      onChange={(e) => setCurrentWorkspace(e.target.value || null)}
+    >
       <option value="">Personal</option>
       {teams.map((team) => (
         <option key={team.id} value={team.id}>

@@ -6,7 +6,7 @@ import { paths, sharedPath } from '@/config/paths';
 import { SharedPromptPage } from '@/features/shared/components/shared-prompt-page';
 import { useSession } from '@/lib/session';
 import '@/styles/pages.css';
-import { usePromptLimitNote } from '@/lib/workspace-api';
+import { usePromptLimitNote } from '@/lib/api/get-prompts';
 
 /** After signing in to fork, the visitor comes back to the page with this, and the fork runs. */
 const FORK_PARAM = 'fork';

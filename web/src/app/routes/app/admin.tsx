@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { paths } from '@/config/paths';
 import { AdminControlCenter } from '@/features/admin/components/admin-control-center';
 import { RequireAdmin } from '@/features/auth/components/guards';
-import { meQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { useLogout, useSession } from '@/lib/session';
 
 /** /admin: administrators only (a signed-in non-admin goes to /prompts); the control center has its own header. */
@@ -20,7 +20,7 @@ function AdminRoute() {
   const logout = useLogout();
   const queryClient = useQueryClient();
 
-  const onCurrentUserChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }), [queryClient]);
+  const onCurrentUserChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.me }), [queryClient]);
 
   return <AdminControlCenter currentUserId={user?.id} appPath={paths.prompts} onLogout={() => void logout()} onCurrentUserChanged={onCurrentUserChanged} />;
 }

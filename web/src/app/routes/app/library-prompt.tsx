@@ -3,8 +3,8 @@ import { useParams } from 'react-router-dom';
 import '@/components/layouts/content-layout.css';
 import { LibraryPromptPage } from '@/features/library/components/library-prompt-page';
 import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
+import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
-import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /** /library/<id>: one library prompt's page; its 'Open' shows the prompt in the workbench (composed here, as on /library). */
 export function Component() {

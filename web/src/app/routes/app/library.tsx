@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { LibraryPage } from '@/features/library/components/library-page';
 import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
+import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
-import { usePromptLimitNote } from '@/lib/workspace-api';
 
 /**
  * /library: the prompt library. Features do not import each other, so the route composes them:

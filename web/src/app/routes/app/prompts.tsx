@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
 import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
+import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
-import { usePromptLimitNote } from '@/lib/workspace-api';
 
 type OpenPrompt = { id?: string; title: string; body: string };
 

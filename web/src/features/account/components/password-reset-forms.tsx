@@ -8,7 +8,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { emailRule, newPasswordRule, samePassword } from '@/lib/form-rules';
-import { useForgotPassword, useResetPassword } from '../api/account-api';
+import { useForgotPassword } from '../api/forgot-password';
+import { useResetPassword } from '../api/reset-password';
 
 const FALLBACK = 'An unexpected error occurred. Please try again.';
 

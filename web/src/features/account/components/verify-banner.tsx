@@ -1,7 +1,8 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { useAccount, useResendVerification } from '../api/account-api';
+import { useAccount } from '../api/get-account';
+import { useResendVerification } from '../api/resend-verification';
 import './account.css';
 
 /** A quiet note over every signed-in page until the account's email is confirmed, with 'Resend'. */

@@ -6,7 +6,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { accountQueryKey, useVerifyEmail } from '../api/account-api';
+import { queryKeys } from '@/lib/query-keys';
+import { useVerifyEmail } from '../api/verify-email';
 
 /**
  * /verify-email?token=…: follows an emailed confirmation link once on arrival. A new account's
@@ -20,7 +21,7 @@ export function VerifyEmail({ token }: { token: string }) {
   useEffect(() => {
     if (started.current || !token) return;
     started.current = true;
-    mutation.mutate(token, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountQueryKey }) });
+    mutation.mutate(token, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.account }) });
   }, [token, mutation, queryClient]);
 
   if (!token) return <Alert>This confirmation link is not valid. Please ask for a new one.</Alert>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LibraryCategory } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /admin/categories: 201 with the new library category; 409 when the name is taken. */
 export function createAdminCategory({ name }: { name: string }) {
@@ -13,6 +13,6 @@ export function useCreateAdminCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdminCategory,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

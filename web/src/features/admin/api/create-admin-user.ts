@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface NewUser {
   email: string;
@@ -25,6 +25,6 @@ export function useCreateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdminUser,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

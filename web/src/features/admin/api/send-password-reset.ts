@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
-
-export const sendResetMutationKey = [...adminQueryKey, 'send-password-reset'] as const;
+import { mutationKeys } from '@/lib/query-keys';
 
 /** POST /admin/users/{id}/password-reset: 202; the user gets a reset link by email (the admin never sees it). */
 export async function sendPasswordReset(id: string): Promise<string> {
@@ -12,5 +10,5 @@ export async function sendPasswordReset(id: string): Promise<string> {
 }
 
 export function useSendPasswordReset() {
-  return useMutation({ mutationKey: sendResetMutationKey, mutationFn: sendPasswordReset });
+  return useMutation({ mutationKey: mutationKeys.admin.sendPasswordReset, mutationFn: sendPasswordReset });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LibraryCategory } from '@shared/contract/admin';
+import { libraryCategoriesQueryOptions } from '@/lib/api/get-library-categories';
 import { apiRequest } from '@/lib/api-client';
-import { libraryCategoriesQueryOptions } from '@/lib/library-categories';
-import { adminQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CategoryRename {
   id: string;
@@ -21,7 +21,7 @@ export function useUpdateAdminCategory() {
     mutationFn: updateAdminCategory,
     onSuccess: (_data, { id, name }) => {
       queryClient.setQueryData<LibraryCategory[]>(libraryCategoriesQueryOptions().queryKey, (list) => list?.map((c) => (c.id === id ? { ...c, name } : c)));
-      void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

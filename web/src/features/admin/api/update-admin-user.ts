@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { User } from '@shared/contract/auth';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
-import { adminUsersKey } from './get-admin-users';
+import { mutationKeys, queryKeys } from '@/lib/query-keys';
 import { updateRows } from './paged-list';
 
 export interface UserChange {
@@ -11,9 +10,6 @@ export interface UserChange {
   is_admin?: boolean;
   access_tier?: Tier;
 }
-
-/** Pending calls are read back with useMutationState, so a row shows its own busy state. */
-export const updateUserMutationKey = [...adminQueryKey, 'update-user'] as const;
 
 /**
  * PUT /admin/users/{id}: 200 with the updated account. 400 when an admin would remove their own
@@ -27,11 +23,11 @@ export function updateAdminUser({ id, ...changes }: UserChange) {
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: updateUserMutationKey,
+    mutationKey: mutationKeys.admin.updateUser,
     mutationFn: updateAdminUser,
     onSuccess: (updated) => {
-      updateRows<User>(queryClient, adminUsersKey, (list) => list.map((u) => (u.id === updated.id ? updated : u)));
-      void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+      updateRows<User>(queryClient, queryKeys.admin.users, (list) => list.map((u) => (u.id === updated.id ? updated : u)));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

@@ -2,17 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
 import { apiRequest } from '@/lib/api-client';
-import { adminQueryKey } from '@/lib/query-keys';
-import { adminPromptsKey } from './get-admin-prompts';
+import { mutationKeys, queryKeys } from '@/lib/query-keys';
 import { updateRows } from './paged-list';
 
 export interface PromptTierChange {
   id: string;
   access_tier: Tier;
 }
-
-/** Pending calls are read back with useMutationState, so a row shows its own busy state. */
-export const promptTierMutationKey = [...adminQueryKey, 'prompt-tier'] as const;
 
 /** PATCH /admin/prompts/{id}/tier: 204. */
 export async function updatePromptTier({ id, access_tier }: PromptTierChange): Promise<void> {
@@ -23,11 +19,13 @@ export async function updatePromptTier({ id, access_tier }: PromptTierChange): P
 export function useUpdatePromptTier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: promptTierMutationKey,
+    mutationKey: mutationKeys.admin.promptTier,
     mutationFn: updatePromptTier,
     onSuccess: (_data, change) => {
-      updateRows<AdminPrompt>(queryClient, adminPromptsKey, (list) => list.map((p) => (p.id === change.id ? { ...p, access_tier: change.access_tier } : p)));
-      void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+      updateRows<AdminPrompt>(queryClient, queryKeys.admin.prompts, (list) =>
+        list.map((p) => (p.id === change.id ? { ...p, access_tier: change.access_tier } : p)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

@@ -3,7 +3,8 @@ import { memo } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
-import { deleteCategoryMutationKey, useDeleteAdminCategory } from '../api/delete-admin-category';
+import { mutationKeys } from '@/lib/query-keys';
+import { useDeleteAdminCategory } from '../api/delete-admin-category';
 import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
@@ -33,7 +34,7 @@ export interface CategoriesPanelProps {
 export function CategoriesPanel({ categories, query, onQueryChange, onCreate, onEdit }: CategoriesPanelProps) {
   const { rows, total } = useSearchedRows(categories, query, categoryName);
   const { mutateAsync: deleteCategory } = useDeleteAdminCategory();
-  const deleting = usePending(deleteCategoryMutationKey, idOf);
+  const deleting = usePending(mutationKeys.admin.deleteCategory, idOf);
 
   const onDelete = useConfirmedDelete((category: LibraryCategory) => deleteCategory(category.id), {
     confirm: CONFIRM.deleteCategory,

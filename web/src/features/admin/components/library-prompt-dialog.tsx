@@ -15,7 +15,8 @@ import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { schemaRule } from '@/lib/form-rules';
-import { useEditLibraryPrompt, useLibraryPromptText } from '../api/library-prompt-text';
+import { useEditLibraryPrompt } from '../api/edit-library-prompt';
+import { useLibraryPromptText } from '../api/get-library-prompt-text';
 
 export const LIBRARY_PROMPT_TEXT = {
   saved: 'Library prompt updated. Copies in My Prompts now offer the update.',

@@ -7,8 +7,9 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { deletePromptMutationKey, useDeleteAdminPrompt } from '../api/delete-admin-prompt';
-import { type PromptTierChange, promptTierMutationKey, useUpdatePromptTier } from '../api/update-prompt-tier';
+import { mutationKeys } from '@/lib/query-keys';
+import { useDeleteAdminPrompt } from '../api/delete-admin-prompt';
+import { type PromptTierChange, useUpdatePromptTier } from '../api/update-prompt-tier';
 import { ADMIN_TEXT, CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
@@ -45,8 +46,8 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
   const { rows, total } = useSearchedRows(prompts, query, promptTitle);
   const { mutateAsync: saveTier } = useUpdatePromptTier();
   const { mutateAsync: deletePrompt } = useDeleteAdminPrompt();
-  const pendingTiers = usePending(promptTierMutationKey, changeId);
-  const deleting = usePending(deletePromptMutationKey, promptId);
+  const pendingTiers = usePending(mutationKeys.admin.promptTier, changeId);
+  const deleting = usePending(mutationKeys.admin.deletePrompt, promptId);
   const [editing, setEditing] = useState<string | null>(null);
   const onEdit = useCallback((prompt: AdminPrompt) => setEditing(prompt.id), []);
 

@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { deleteUserMutationKey, useDeleteAdminUser } from '../api/delete-admin-user';
-import { sendResetMutationKey, useSendPasswordReset } from '../api/send-password-reset';
-import { type UserChange, updateUserMutationKey, useUpdateAdminUser } from '../api/update-admin-user';
+import { mutationKeys } from '@/lib/query-keys';
+import { useDeleteAdminUser } from '../api/delete-admin-user';
+import { useSendPasswordReset } from '../api/send-password-reset';
+import { type UserChange, useUpdateAdminUser } from '../api/update-admin-user';
 import { CONFIRM, FAILURE, OWN_ADMIN_REASON, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
@@ -51,10 +52,10 @@ export function UsersPanel({ users, more, currentUserId, query, onQueryChange, o
   const { rows, total } = useSearchedRows(users, query, userEmail);
   const { mutateAsync: updateUser } = useUpdateAdminUser();
   const { mutateAsync: deleteUser } = useDeleteAdminUser();
-  const saving = usePending(updateUserMutationKey, changeId);
-  const deleting = usePending(deleteUserMutationKey, idOf);
+  const saving = usePending(mutationKeys.admin.updateUser, changeId);
+  const deleting = usePending(mutationKeys.admin.deleteUser, idOf);
   const { mutateAsync: sendReset } = useSendPasswordReset();
-  const resetting = usePending(sendResetMutationKey, idOf);
+  const resetting = usePending(mutationKeys.admin.sendPasswordReset, idOf);
 
   const onSendReset = useCallback(
     async (user: User) => {

@@ -10,7 +10,9 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 import { toolConfigs } from './tool-config';
 import './api-keys.css';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How long the session check may take: past it the app offers Retry instead of a blank page. */
 export const ME_TIMEOUT_MS = 8_000;
@@ -32,7 +32,7 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}) {
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 5 * 60_000,
     // No silent retries: a failed check at once offers Retry (session-provider.tsx), never a long blank page.

@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { LoginForm, TokenResponse } from '@shared/contract/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { mutationKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 
 export const MISSING_TOKEN_MESSAGE = 'Login response did not include an access token.';
@@ -32,10 +33,8 @@ export async function login(form: LoginForm): Promise<TokenResponse> {
   return parsed.data;
 }
 
-export const loginMutationKey = ['auth', 'login'] as const;
-
 /** Signs in through the session: stores the token, then loads the user (resolves with the user). */
 export function useLogin() {
   const session = useSession();
-  return useMutation(mutationOptions({ mutationKey: loginMutationKey, mutationFn: session.login }));
+  return useMutation(mutationOptions({ mutationKey: mutationKeys.login, mutationFn: session.login }));
 }

@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@shared/contract/auth';
 import { apiRequest } from '@/lib/api-client';
+import { mutationKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 
 /** POST /auth/register: creates a free account and answers the new user (201). */
@@ -10,10 +11,8 @@ export async function register(input: RegisterRequest) {
   return apiRequest('/auth/register', { method: 'POST', json: input, schema: RegisterResponse, auth: false });
 }
 
-export const registerMutationKey = ['auth', 'register'] as const;
-
 /** Registers through the session: creates the account, then signs in with the same email and password. */
 export function useRegister() {
   const session = useSession();
-  return useMutation(mutationOptions({ mutationKey: registerMutationKey, mutationFn: session.register }));
+  return useMutation(mutationOptions({ mutationKey: mutationKeys.register, mutationFn: session.register }));
 }

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LoginForm, RegisterRequest } from '@shared/contract/auth';
-import { ApiError, apiRequest, onUnauthorized } from '@/lib/api-client';
+import { ApiError, onUnauthorized } from '@/lib/api-client';
 import { ACCESS_TOKEN_KEY, clearAccessToken, getAccessToken, setAccessToken } from '@/lib/auth-token';
 import { type Session, SessionContext, type SessionStatus } from '@/lib/session';
 import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
+import { logout as logoutRequest } from '../api/logout';
 import { register as registerRequest } from '../api/register';
 import { SessionUnreachable } from './session-unreachable';
 
@@ -37,8 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** Logging out also ends the token on the server, so a copied token stops working too. */
   const logout = useCallback(() => {
-    // apiRequest reads the token before its first await, so clearing it right after is safe.
-    if (getAccessToken()) void apiRequest('/auth/logout', { method: 'POST' }).catch(() => {});
+    if (getAccessToken()) void logoutRequest().catch(() => {});
     setSignedOut(true);
     endSession();
   }, [endSession]);

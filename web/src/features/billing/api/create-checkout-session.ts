@@ -2,6 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { CheckoutRequest, CheckoutResponse, type PaidPlan } from '@shared/contract/billing';
 import { apiRequest } from '@/lib/api-client';
 import { sessionUrlFrom } from '@/lib/billing-redirect';
+import { mutationKeys } from '@/lib/query-keys';
 
 /**
  * POST /billing/create-checkout-session {plan} → the checkout page's URL (Stripe Checkout, or the
@@ -13,8 +14,6 @@ export async function createCheckoutSession({ plan, token }: { plan: PaidPlan; t
   return sessionUrlFrom(await apiRequest('/billing/create-checkout-session', { method: 'POST', json: body, token }), CheckoutResponse);
 }
 
-export const checkoutMutationKey = ['billing', 'checkout'] as const;
-
 export function useCreateCheckoutSession() {
-  return useMutation(mutationOptions({ mutationKey: checkoutMutationKey, mutationFn: createCheckoutSession }));
+  return useMutation(mutationOptions({ mutationKey: mutationKeys.checkout, mutationFn: createCheckoutSession }));
 }

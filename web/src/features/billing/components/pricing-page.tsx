@@ -6,7 +6,7 @@ import type { Tier } from '@shared/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useCreatePortalSession } from '@/lib/billing-portal';
+import { useCreatePortalSession } from '@/lib/api/create-portal-session';
 import { TIER_LABELS } from '@/lib/tiers';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { readCheckoutToken } from '../utils/checkout-token';

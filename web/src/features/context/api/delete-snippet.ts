@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Snippet } from '@shared/contract/context';
+import { snippetsQueryOptions } from '@/lib/api/get-snippets';
 import { apiRequest } from '@/lib/api-client';
-import { contextQueryKey, snippetsQueryOptions } from '@/lib/context-api';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { queryKeys, type WorkspaceId } from '@/lib/query-keys';
 
 /** DELETE /context/snippets/{id}: 204, no body. */
-export async function deleteSnippet(id: string): Promise<void> {
-  await apiRequest(`/context/snippets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export async function deleteSnippet(id: string, workspace: WorkspaceId): Promise<void> {
+  await apiRequest(`/context/snippets/${encodeURIComponent(id)}`, { method: 'DELETE', workspace });
 }
 
 /** Removes the snippet from the list at once, restores it if the server refuses, then refetches. */
 export function useDeleteSnippet() {
   const queryClient = useQueryClient();
-  const { queryKey } = snippetsQueryOptions();
+  const workspace = useCurrentWorkspaceId();
+  const { queryKey } = snippetsQueryOptions(workspace);
   return useMutation({
-    mutationFn: deleteSnippet,
+    mutationFn: (id: string) => deleteSnippet(id, workspace),
     onMutate: async (id: string) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Snippet[]>(queryKey);
@@ -23,6 +26,6 @@ export function useDeleteSnippet() {
     onError: (_error, _id, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contextQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.context.all(workspace) }),
   });
 }

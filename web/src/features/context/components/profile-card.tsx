@@ -7,7 +7,8 @@ import { FieldError, fieldIds } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
-import { useProfileMutations } from '@/lib/context-api';
+import { useDeleteProfileValue } from '@/lib/api/delete-profile-value';
+import { usePutProfileValue } from '@/lib/api/put-profile-value';
 import { schemaRule } from '@/lib/form-rules';
 import { snippetPreview } from '../utils/format';
 import { ContextCard } from './context-card';
@@ -23,7 +24,7 @@ export interface ProfileCardProps {
  * `[PROFILE: key]` variables), each editable in place and deletable after a confirmation.
  */
 export function ProfileCard({ values, onError }: ProfileCardProps) {
-  const { remove } = useProfileMutations();
+  const remove = useDeleteProfileValue();
   const { confirm } = useDialogs();
   // The key being edited.
   const [editing, setEditing] = useState<string | null>(null);
@@ -91,7 +92,7 @@ const valueRule = { validate: schemaRule(ProfileValueInput.shape.value) };
 
 /** One value edited in place: Save (disabled while blank) stores it, Escape or Cancel leaves it. */
 function ProfileEdit({ profileKey, value, onDone, onError }: { profileKey: string; value: string; onDone: () => void; onError: (error: unknown) => void }) {
-  const { save } = useProfileMutations();
+  const save = usePutProfileValue();
   const {
     register,
     handleSubmit,

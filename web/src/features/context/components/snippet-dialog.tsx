@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useToast } from '@/components/ui/use-toast';
+import { useCreateSnippet } from '@/lib/api/create-snippet';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateSnippet } from '@/lib/context-api';
 import { schemaRule } from '@/lib/form-rules';
 import { useUpdateSnippet } from '../api/update-snippet';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LibraryFilters } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
-import { libraryQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /library/filters: every library category name, task and industry (for the sidebar chips). */
 export function getLibraryFilters({ signal }: { signal?: AbortSignal } = {}) {
@@ -10,7 +10,7 @@ export function getLibraryFilters({ signal }: { signal?: AbortSignal } = {}) {
 
 export function libraryFiltersQueryOptions() {
   return queryOptions({
-    queryKey: [...libraryQueryKey, 'filters'] as const,
+    queryKey: queryKeys.library.filters,
     queryFn: ({ signal }) => getLibraryFilters({ signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LibraryPrompt } from '@shared/contract/library';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { libraryQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /library/prompts/{id}: one library prompt (only its teaser above the user's plan); 404 when unknown. */
 export function getLibraryPrompt(id: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -10,7 +10,7 @@ export function getLibraryPrompt(id: string, { signal }: { signal?: AbortSignal 
 
 export function libraryPromptQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...libraryQueryKey, 'prompt', id] as const,
+    queryKey: queryKeys.library.prompt(id),
     queryFn: ({ signal }) => getLibraryPrompt(id, { signal }),
     // A 404 is an answer (the not-found state), not a hiccup to retry.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,

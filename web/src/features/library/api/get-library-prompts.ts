@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE, LibraryPage, type LibrarySort } from '@shared/contract/library';
 import { apiRequest } from '@/lib/api-client';
-import { libraryQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the library page asks for; the filter state of the URL (see use-library-params). */
 export interface LibraryPromptsParams {
@@ -52,12 +52,10 @@ export function getLibraryPrompts(params: LibraryPromptsParams, { signal }: { si
   });
 }
 
-/** Prefix of every library query. */
-
 export function libraryPromptsQueryOptions(params: LibraryPromptsParams) {
   const p = normalise(params);
   return queryOptions({
-    queryKey: [...libraryQueryKey, 'prompts', p] as const,
+    queryKey: queryKeys.library.prompts(p),
     queryFn: ({ signal }) => getLibraryPrompts(p, { signal }),
     // Keep the current page on screen while the next one loads (paging, filtering).
     placeholderData: keepPreviousData,

@@ -8,8 +8,10 @@ import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
+import { categoriesQueryOptions } from '@/lib/api/get-categories';
+import { useSavedLibraryIds } from '@/lib/api/get-prompts';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { ariaKeyShortcut, useKeyShortcut } from '@/lib/shortcuts';
-import { categoriesQueryOptions, useSavedLibraryIds } from '@/lib/workspace-api';
 import { useLibraryFilters } from '../api/get-library-filters';
 import { libraryPromptsQueryOptions, useLibraryPrompts } from '../api/get-library-prompts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -83,9 +85,10 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
   useEffect(() => {
     if (nextPage) void queryClient.prefetchQuery(libraryPromptsQueryOptions({ ...state, page: nextPage }));
   }, [nextPage, queryClient, state]);
+  const workspace = useCurrentWorkspaceId();
   useEffect(() => {
-    void queryClient.prefetchQuery(categoriesQueryOptions());
-  }, [queryClient]);
+    void queryClient.prefetchQuery(categoriesQueryOptions(workspace));
+  }, [queryClient, workspace]);
 
   // Keyboard: '/' focuses the search box (not while typing or in a dialog).
   const searchRef = useRef<HTMLInputElement>(null);

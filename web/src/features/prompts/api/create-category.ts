@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey } from '@/lib/workspace-api';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { queryKeys, type WorkspaceId } from '@/lib/query-keys';
 
 /** POST /categories/: 403 at the plan limit, 409 when the name is taken. */
-export function createCategory(name: string) {
-  return apiRequest('/categories/', { method: 'POST', json: { name }, schema: Category });
+export function createCategory(name: string, workspace: WorkspaceId) {
+  return apiRequest('/categories/', { method: 'POST', json: { name }, schema: Category, workspace });
 }
 
 /** Creates a category, then reloads the category list. */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspaceId();
   return useMutation({
-    mutationFn: createCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+    mutationFn: (name: string) => createCategory(name, workspace),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories.all(workspace) }),
   });
 }

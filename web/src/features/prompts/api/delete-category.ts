@@ -1,18 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { queryKeys, type WorkspaceId } from '@/lib/query-keys';
 
 /** DELETE /categories/{id}: its prompts stay, uncategorized (204). */
-export function deleteCategory(id: string) {
-  return apiRequest(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteCategory(id: string, workspace: WorkspaceId) {
+  return apiRequest(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE', workspace });
 }
 
 /** Deletes a category, then reloads the categories and the prompts (now uncategorized). */
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspaceId();
   return useMutation({
-    mutationFn: deleteCategory,
+    mutationFn: (id: string) => deleteCategory(id, workspace),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: categoriesQueryKey }), queryClient.invalidateQueries({ queryKey: promptsQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories.all(workspace) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) }),
+      ]),
   });
 }

@@ -1,21 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { mutationKeys, queryKeys, type WorkspaceId } from '@/lib/query-keys';
 
 /** DELETE /prompts/{id}: answers 204 and frees a plan slot. */
-export function deletePrompt(id: string) {
-  return apiRequest(`/prompts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deletePrompt(id: string, workspace: WorkspaceId) {
+  return apiRequest(`/prompts/${encodeURIComponent(id)}`, { method: 'DELETE', workspace });
 }
 
-export const deleteMutationKey = ['prompts', 'delete'] as const;
-
-/** Deletes a prompt, then reloads the prompts and the category counts. */
+/** Deletes a prompt, then reloads the prompts and the category counts. Pending deletes are read back by mutationKeys.deletePrompt. */
 export function useDeletePrompt() {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspaceId();
   return useMutation({
-    mutationKey: deleteMutationKey,
-    mutationFn: deletePrompt,
+    mutationKey: mutationKeys.deletePrompt,
+    mutationFn: (id: string) => deletePrompt(id, workspace),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories.all(workspace) }),
+      ]),
   });
 }

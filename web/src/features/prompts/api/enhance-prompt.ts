@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { EnhanceResponse } from '@shared/contract/prompts';
 import { apiRequest } from '@/lib/api-client';
+import { mutationKeys } from '@/lib/query-keys';
 
 /** POST /engine/enhance: the body rewritten by the 'clarify' engine (every [TYPE: key] marker kept). Stores nothing. */
 export function enhancePrompt(body: string) {
@@ -11,12 +12,10 @@ export function enhancePrompt(body: string) {
   });
 }
 
-export const enhanceMutationKey = ['prompts', 'enhance'] as const;
-
-/** Enhances a prompt's body; `promptId` identifies the card to show as busy (see useMutationState). */
+/** Enhances a prompt's body; `promptId` identifies the card to show as busy (useMutationState on mutationKeys.enhancePrompt). */
 export function useEnhancePrompt() {
   return useMutation({
-    mutationKey: enhanceMutationKey,
+    mutationKey: mutationKeys.enhancePrompt,
     mutationFn: ({ body }: { promptId: string; body: string }) => enhancePrompt(body),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { AdminPrompt, type PublishRequest } from '@shared/contract/admin';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PublishToLibraryInput = z.input<typeof PublishRequest>;
 
@@ -13,15 +14,12 @@ export function publishToLibrary(input: PublishToLibraryInput) {
   return apiRequest('/admin/prompts', { method: 'POST', json: input, schema: AdminPrompt });
 }
 
-/** Library and control-center queries (by key prefix: features do not import each other). */
-const libraryQueryKey = ['library'] as const;
-const adminQueryKey = ['admin'] as const;
-
 /** Publishes, then reloads whatever shows the library: the library pages and the control center. */
 export function usePublishToLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishToLibrary,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: libraryQueryKey }), queryClient.invalidateQueries({ queryKey: adminQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.library.all }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.all })]),
   });
 }

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { ShareLink } from '@shared/contract/registry';
 import { apiRequest } from '@/lib/api-client';
-
-const sharePath = (id: string) => `/prompts/${encodeURIComponent(id)}/share`;
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import type { WorkspaceId } from '@/lib/query-keys';
 
 /** POST /prompts/{id}/share: the prompt's public link (the same one when it is already shared). */
-export function useSharePrompt() {
-  return useMutation({ mutationFn: (id: string) => apiRequest(sharePath(id), { method: 'POST', schema: ShareLink }) });
+export function sharePrompt(id: string, workspace: WorkspaceId) {
+  return apiRequest(`/prompts/${encodeURIComponent(id)}/share`, { method: 'POST', schema: ShareLink, workspace });
 }
 
-/** DELETE /prompts/{id}/share: the link answers 'not found' from then on. */
-export function useStopSharing() {
-  return useMutation({ mutationFn: (id: string) => apiRequest(sharePath(id), { method: 'DELETE' }) });
+export function useSharePrompt() {
+  const workspace = useCurrentWorkspaceId();
+  return useMutation({ mutationFn: (id: string) => sharePrompt(id, workspace) });
 }

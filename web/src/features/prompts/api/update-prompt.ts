@@ -2,25 +2,30 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { PromptReplace, PromptUpdate } from '@shared/contract/prompts';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { promptsQueryOptions } from '@/lib/api/get-prompts';
 import { apiRequest } from '@/lib/api-client';
-import { categoriesQueryKey, promptsQueryKey } from '@/lib/workspace-api';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { mutationKeys, queryKeys, type WorkspaceId } from '@/lib/query-keys';
 import { ALERT } from '../utils/messages';
-import { promptsQueryOptions } from './get-prompts';
 
 export type ReplacePromptInput = z.input<typeof PromptReplace>;
 
 /** PUT /prompts/{id}: every field, or only `is_favorite`. Answers 204. */
-export function updatePrompt(id: string, input: z.input<typeof PromptUpdate>) {
-  return apiRequest(`/prompts/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+export function updatePrompt(id: string, input: z.input<typeof PromptUpdate>, workspace: WorkspaceId) {
+  return apiRequest(`/prompts/${encodeURIComponent(id)}`, { method: 'PUT', json: input, workspace });
 }
 
 /** Saves an edited prompt, then reloads the prompts and the category counts. */
 export function useUpdatePrompt() {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspaceId();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ReplacePromptInput }) => updatePrompt(id, input),
+    mutationFn: ({ id, input }: { id: string; input: ReplacePromptInput }) => updatePrompt(id, input, workspace),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: categoriesQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories.all(workspace) }),
+      ]),
   });
 }
 
@@ -32,10 +37,11 @@ export function useUpdatePrompt() {
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   const { alert } = useDialogs();
-  const { queryKey } = promptsQueryOptions();
+  const workspace = useCurrentWorkspaceId();
+  const { queryKey } = promptsQueryOptions(workspace);
   return useMutation({
-    mutationKey: [...promptsQueryKey, 'favorite'],
-    mutationFn: ({ id, is_favorite }: { id: string; is_favorite: boolean }) => updatePrompt(id, { is_favorite }),
+    mutationKey: mutationKeys.favorite,
+    mutationFn: ({ id, is_favorite }: { id: string; is_favorite: boolean }) => updatePrompt(id, { is_favorite }, workspace),
     onMutate: async ({ id, is_favorite }) => {
       // A refetch in flight would overwrite the optimistic value with the old one.
       await queryClient.cancelQueries({ queryKey });
@@ -56,8 +62,8 @@ export function useToggleFavorite() {
     },
     onSettled: () => {
       // Reload once the last toggle has settled, so a reload cannot undo a toggle still on its way.
-      if (queryClient.isMutating({ mutationKey: [...promptsQueryKey, 'favorite'] }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: promptsQueryKey });
+      if (queryClient.isMutating({ mutationKey: mutationKeys.favorite }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) });
       }
     },
   });

@@ -6,7 +6,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select } from '@/components/ui/select';
-import { useProfile, useSnippets } from '@/lib/context-api';
+import { useProfile } from '@/lib/api/get-profile';
+import { useSnippets } from '@/lib/api/get-snippets';
 
 /** Names offered as quick picks under the name box; the rest are completed while typing. */
 const PICKS_SHOWN = 8;

@@ -6,8 +6,9 @@ import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { useDismissLibraryUpdate } from '../api/dismiss-library-update';
 import { useLibraryUpdate } from '../api/get-library-update';
-import { useResolveLibraryUpdate } from '../api/resolve-library-update';
+import { usePullLibraryUpdate } from '../api/pull-library-update';
 import { DialogError } from './dialog-error';
 import { DiffView } from './diff-view';
 import './versions.css';
@@ -32,16 +33,18 @@ export function LibraryUpdateDialog({ prompt, onClose }: LibraryUpdateDialogProp
 function UpdateBody({ prompt, onClose }: { prompt: Prompt; onClose: () => void }) {
   const { toast } = useToast();
   const query = useLibraryUpdate(prompt.id);
-  const resolve = useResolveLibraryUpdate();
+  const pull = usePullLibraryUpdate();
+  const dismiss = useDismissLibraryUpdate();
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  const busy = resolve.isPending;
+  const busy = pull.isPending || dismiss.isPending;
 
   const act = async (action: 'pull' | 'dismiss') => {
     setError(null);
     try {
-      const result = await resolve.mutateAsync({ id: prompt.id, action });
-      const version = action === 'pull' && result && typeof result === 'object' && 'version' in result ? result.version : null;
+      let version: number | null = null;
+      if (action === 'pull') version = (await pull.mutateAsync(prompt.id)).version;
+      else await dismiss.mutateAsync(prompt.id);
       toast({
         variant: 'success',
         title: action === 'pull' ? `Pulled the library update${version ? ` as version ${version}` : ''}.` : 'Dismissed the library update.',
@@ -97,15 +100,10 @@ function UpdateBody({ prompt, onClose }: { prompt: Prompt; onClose: () => void }
           <DialogCancel>Close</DialogCancel>
         ) : (
           <>
-            <Button variant="secondary" loading={busy && resolve.variables?.action === 'dismiss'} disabled={busy || !data} onClick={() => void act('dismiss')}>
+            <Button variant="secondary" loading={dismiss.isPending} disabled={busy || !data} onClick={() => void act('dismiss')}>
               Dismiss
             </Button>
-            <Button
-              icon={<Download aria-hidden="true" />}
-              loading={busy && resolve.variables?.action === 'pull'}
-              disabled={busy || !data}
-              onClick={() => void act('pull')}
-            >
+            <Button icon={<Download aria-hidden="true" />} loading={pull.isPending} disabled={busy || !data} onClick={() => void act('pull')}>
               Pull update
             </Button>
           </>

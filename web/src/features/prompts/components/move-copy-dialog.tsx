@@ -6,9 +6,9 @@ import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
+import { useTeams } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentWorkspaceId } from '@/lib/current-workspace';
-import { useTeams } from '@/lib/teams-api';
 import { useCopyPrompt } from '../api/copy-prompt';
 import { DialogError } from './dialog-error';
 

@@ -6,13 +6,15 @@ import { limitMessage, planLimits, type Tier } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { paths } from '@/config/paths';
+import { useCategories } from '@/lib/api/get-categories';
+import { promptsQueryOptions, usePrompts } from '@/lib/api/get-prompts';
+import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { mutationKeys } from '@/lib/query-keys';
 import { useKeyShortcut } from '@/lib/shortcuts';
 import { limitLink, usageLimitNote } from '@/lib/tiers';
-import { useCategories } from '@/lib/workspace-api';
 import { useCreatePrompt } from '../api/create-prompt';
-import { deleteMutationKey, useDeletePrompt } from '../api/delete-prompt';
-import { enhanceMutationKey, useEnhancePrompt } from '../api/enhance-prompt';
-import { promptsQueryOptions, usePrompts } from '../api/get-prompts';
+import { useDeletePrompt } from '../api/delete-prompt';
+import { useEnhancePrompt } from '../api/enhance-prompt';
 import { useToggleFavorite } from '../api/update-prompt';
 import { filterPrompts, indexPrompts, plural, promptStats } from '../utils/filter-prompts';
 import { focusPromptCard } from '../utils/focus-card';
@@ -45,6 +47,7 @@ export interface PromptsPageProps {
  */
 export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
   const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspaceId();
   const { confirm, alert } = useDialogs();
   const promptsQuery = usePrompts();
   const categoriesQuery = useCategories();
@@ -155,7 +158,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   const { mutateAsync: enhance } = useEnhancePrompt();
   const enhancingIds = useMutationState({
-    filters: { mutationKey: enhanceMutationKey, status: 'pending' },
+    filters: { mutationKey: mutationKeys.enhancePrompt, status: 'pending' },
     select: (mutation) => (mutation.state.variables as { promptId: string } | undefined)?.promptId,
   });
   const onEnhance = useCallback(
@@ -164,18 +167,18 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
       try {
         const { enhanced_body, engine } = await enhance({ promptId: prompt.id, body: prompt.body });
         // Edit the prompt as it is now (it may have changed meanwhile), with the enhanced body as an unsaved draft.
-        const current = queryClient.getQueryData(promptsQueryOptions().queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
+        const current = queryClient.getQueryData(promptsQueryOptions(workspace).queryKey)?.prompts.find((p) => p.id === prompt.id) ?? prompt;
         openEditor({ prompt: current, draftBody: enhanced_body, draftEngine: engine }, true);
       } catch (failure) {
         void alert(ALERT.enhance(failure));
       }
     },
-    [enhance, openEditor, queryClient, confirm, alert],
+    [enhance, openEditor, queryClient, workspace, confirm, alert],
   );
 
   const { mutateAsync: deletePrompt } = useDeletePrompt();
   const deletingIds = useMutationState({
-    filters: { mutationKey: deleteMutationKey, status: 'pending' },
+    filters: { mutationKey: mutationKeys.deletePrompt, status: 'pending' },
     select: (mutation) => mutation.state.variables as string | undefined,
   });
   const onDelete = useCallback(

@@ -9,8 +9,8 @@ import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
+import { useLibraryCategories } from '@/lib/api/get-library-categories';
 import { errorMessage } from '@/lib/api-client';
-import { useLibraryCategories } from '@/lib/library-categories';
 import { usePublishToLibrary } from '../api/publish-to-library';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';

@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { useSharePrompt, useStopSharing } from '../api/share-prompt';
+import { useSharePrompt } from '../api/share-prompt';
+import { useStopSharing } from '../api/unshare-prompt';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
 

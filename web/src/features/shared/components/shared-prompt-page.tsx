@@ -7,7 +7,8 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useForkShared, useSharedPrompt } from '../api';
+import { useForkShared } from '../api/fork-shared-prompt';
+import { useSharedPrompt } from '../api/get-shared-prompt';
 import './shared-prompt.css';
 import { LimitNote } from '@/components/ui/limit-note';
 

@@ -7,9 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { setCurrentWorkspace } from '@/lib/current-workspace';
 import { useSession } from '@/lib/session';
-import { useSwitchWorkspace } from '@/lib/teams-api';
-import { useAcceptInvitation, useInvitation } from '../api/teams';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { useInvitation } from '../api/get-invitation';
 import { ROLE_HINTS, ROLE_LABELS } from './roles';
 import './teams.css';
 
@@ -23,7 +24,6 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { da
 export function InvitePage({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation(token);
-  const switchWorkspace = useSwitchWorkspace();
   const navigate = useNavigate();
   const { toast } = useToast();
   const { user } = useSession();
@@ -41,7 +41,7 @@ export function InvitePage({ token }: { token: string }) {
   const join = () =>
     accept.mutate(undefined, {
       onSuccess: async () => {
-        await switchWorkspace(team.id);
+        setCurrentWorkspace(team.id);
         toast({ title: `You joined ${team.name}`, description: `You are in its workspace as ${ROLE_LABELS[role].toLowerCase()}.`, variant: 'success' });
         await navigate(paths.prompts);
       },
@@ -62,7 +62,14 @@ export function InvitePage({ token }: { token: string }) {
       {accept.isError ? <Alert icon={false}>{errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}</Alert> : null}
       <div className="teams-row__actions">
         {alreadyMember ? (
-          <Button onClick={() => void switchWorkspace(team.id).then(() => navigate(paths.prompts))}>Open workspace</Button>
+          <Button
+            onClick={() => {
+              setCurrentWorkspace(team.id);
+              void navigate(paths.prompts);
+            }}
+          >
+            Open workspace
+          </Button>
         ) : (
           <Button onClick={join} loading={accept.isPending} disabled={accept.isSuccess}>
             Accept invitation

@@ -17,22 +17,19 @@ import { useDialogs } from '@/components/ui/use-dialogs';
 import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import { useTeams } from '@/lib/api/get-teams';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { emailRule } from '@/lib/form-rules';
 import { useSession } from '@/lib/session';
-import { useTeams } from '@/lib/teams-api';
-import {
-  useDeleteTeam,
-  useForgetTeam,
-  useInvite,
-  useInvites,
-  useLeaveTeam,
-  useMembers,
-  useRemoveMember,
-  useRenameTeam,
-  useSetRole,
-  useWithdrawInvite,
-} from '../api/teams';
+import { useDeleteTeam } from '../api/delete-team';
+import { useInvites } from '../api/get-invites';
+import { useMembers } from '../api/get-members';
+import { useInvite } from '../api/invite-member';
+import { useLeaveTeam, useRemoveMember } from '../api/remove-member';
+import { useRenameTeam } from '../api/rename-team';
+import { useSetRole } from '../api/set-role';
+import { useWithdrawInvite } from '../api/withdraw-invite';
+import { useForgetTeam } from '../hooks/use-forget-team';
 import { FALLBACK, ROLE_HINTS, ROLE_LABELS } from './roles';
 import { teamNameRule } from './teams-page';
 import './teams.css';
@@ -131,7 +128,7 @@ function useLeaveTeamPage(teamId: string) {
   const { leaveWorkspace, forget } = useForgetTeam(teamId);
   const navigate = useNavigate();
   return async () => {
-    await leaveWorkspace();
+    leaveWorkspace();
     await navigate(paths.teams);
     await forget();
   };

@@ -12,12 +12,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useToast } from '@/components/ui/use-toast';
 import { paths, teamPath } from '@/config/paths';
+import { useTeams } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { setCurrentWorkspace, useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { schemaRule } from '@/lib/form-rules';
 import { useSession } from '@/lib/session';
-import { useSwitchWorkspace, useTeams } from '@/lib/teams-api';
-import { useCreateTeam } from '../api/teams';
+import { useCreateTeam } from '../api/create-team';
 import { FALLBACK, ROLE_LABELS } from './roles';
 import './teams.css';
 
@@ -37,10 +37,9 @@ export function TeamsPage() {
 function TeamList() {
   const teams = useTeams();
   const current = useCurrentWorkspaceId();
-  const switchWorkspace = useSwitchWorkspace();
   const navigate = useNavigate();
   const open = async (id: string) => {
-    await switchWorkspace(id);
+    setCurrentWorkspace(id);
     await navigate(paths.prompts);
   };
 
