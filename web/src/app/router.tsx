@@ -1,6 +1,7 @@
 import { type DataRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { RootErrorBoundary, RootLayout } from './routes/root';
+import { RootLayout } from './routes/root';
+import { RootErrorBoundary } from './routes/root-error-boundary';
 
 /**
  * Every page is its own lazily loaded module (route-level code splitting). Route modules export

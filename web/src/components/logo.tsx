@@ -1,25 +1,6 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { LogoMark } from './logo-mark';
 import { cx } from './ui/cx';
 import './logo.css';
-
-/** The Construct mark: a bracketed "C" with a block, on the brand gradient. Decorative; pair it with text. */
-export function LogoMark({ size = 32, className }: { size?: number; className?: string }) {
-  const gradientId = `logo-gradient${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  return (
-    <svg className={cx('logo-mark', className)} width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#4f46e5" />
-          <stop offset="1" stopColor="#7c3aed" />
-        </linearGradient>
-      </defs>
-      <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
-      <path d="M21.5 10.5h-7a4 4 0 0 0-4 4v3a4 4 0 0 0 4 4h7" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-      <rect x="19" y="14.5" width="5" height="3" rx="1.5" fill="#c7d2fe" />
-    </svg>
-  );
-}
 
 /** Mark + wordmark. The accessible name is the visible text "Construct". */
 export function Logo({ size = 32, className }: { size?: number; className?: string }) {
@@ -28,14 +9,5 @@ export function Logo({ size = 32, className }: { size?: number; className?: stri
       <LogoMark size={size} />
       <span className="logo__text">Construct</span>
     </span>
-  );
-}
-
-/** The logo as a link (home, or the app's start page); its name is "Construct" unless `aria-label` says otherwise. */
-export function LogoLink({ to, size, className, 'aria-label': label }: { to: string; size?: number; className?: string; 'aria-label'?: string }) {
-  return (
-    <Link to={to} className={cx('logo-link', className)} aria-label={label}>
-      <Logo size={size} />
-    </Link>
   );
 }

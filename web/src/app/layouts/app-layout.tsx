@@ -1,30 +1,11 @@
-import { Keyboard, LogOut, Shield, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import type { Tier } from '@shared/tiers';
 import { KeyboardShortcutsDialog } from '@/components/keyboard-shortcuts';
 import { SiteShell } from '@/components/layouts/site-shell';
-import { LogoLink } from '@/components/logo';
-import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
-import { IconButton } from '@/components/ui/icon-button';
-import { paths } from '@/config/paths';
 import { VerifyEmailBanner } from '@/features/account/components/verify-banner';
-import { useLogout, useSession } from '@/lib/session';
 import { useShortcutsOverlay } from '@/lib/shortcuts';
-import { TIER_LABELS } from '@/lib/tiers';
-import { TeamBanner, WorkspaceSwitcher } from './workspace-bar';
+import { AppHeader } from './app-header';
+import { TeamBanner } from './team-banner';
 import './app-layout.css';
-
-const NAV = [
-  { to: paths.prompts, label: 'My Prompts' },
-  { to: paths.library, label: 'Library' },
-  { to: paths.contextLibrary, label: 'Context Library' },
-  { to: paths.apiKeys, label: 'API keys' },
-  { to: paths.teams, label: 'Teams' },
-] as const;
-
-const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', isActive && 'app-nav__link--active');
 
 /** The signed-in area: the header over the page, and the keyboard shortcuts overlay ('?' opens it too). */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -38,80 +19,5 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </SiteShell>
       <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </>
-  );
-}
-
-/**
- * The signed-in header: logo, the three sections (active one marked aria-current="page"), Admin for
- * admins, the account link (the user's email), the keyboard shortcuts button, Log out.
- */
-function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
-  const { user } = useSession();
-  const logout = useLogout();
-  return (
-    <header className="app-header sticky-header">
-      <div className="app-header__inner container">
-        <LogoLink to={paths.prompts} size={30} className="app-header__logo" />
-        <nav className="app-nav" aria-label="Main">
-          <ul className="app-nav__list">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={navClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {user?.is_admin ? (
-              <li>
-                <NavLink to={paths.admin} className={navClass}>
-                  <Shield aria-hidden="true" className="app-nav__icon" />
-                  Admin
-                </NavLink>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <WorkspaceSwitcher />
-        <div className="app-header__user">
-          {user ? (
-            <NavLink
-              to={paths.account}
-              className={({ isActive }) => cx('app-header__account', isActive && 'app-header__account--active')}
-              title={`Account: ${user.email}`}
-            >
-              <UserRound aria-hidden="true" className="app-nav__icon" />
-              <span className="visually-hidden">Account</span> <span className="app-header__email">{user.email}</span>
-            </NavLink>
-          ) : null}
-          {user ? <PlanBadge tier={user.access_tier} /> : null}
-          <IconButton
-            label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
-            icon={<Keyboard />}
-            size="sm"
-            className="app-header__shortcuts"
-            aria-keyshortcuts="?"
-            onClick={onShortcuts}
-          />
-          <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
-            <span className="app-header__logout-label">Log out</span>
-          </Button>
-        </div>
-      </div>
-    </header>
-  );
-}
-
-/** The plan the user is on, always in sight, and the way up from it (none from the top plan). */
-function PlanBadge({ tier }: { tier: Tier }) {
-  return (
-    <span className="app-header__plan">
-      <span className={`plan-badge plan-badge--${tier}`}>{`${TIER_LABELS[tier]} plan`}</span>
-      {tier !== 'elite' ? (
-        <Link to={paths.pricing} className="app-header__upgrade">
-          Upgrade
-        </Link>
-      ) : null}
-    </span>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router-dom';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Outlet, useLocation } from 'react-router-dom';
 import { DialogsProvider } from '@/components/ui/dialogs';
-import { paths } from '@/config/paths';
 import '@/styles/pages.css';
 
 /** The root route: resets the scroll position on page changes; hosts the in-app confirmations and alerts. */
@@ -15,24 +13,5 @@ export function RootLayout() {
     <DialogsProvider>
       <Outlet />
     </DialogsProvider>
-  );
-}
-
-/** Last-resort error page (a failed chunk load after a deploy, a render error). */
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="simple-page container" id="main">
-      <title>Something went wrong · Construct</title>
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'The page you asked for does not exist.' : 'The page could not be displayed. Reloading usually fixes this.'}</p>
-      <div className="simple-page__actions">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
-        <Link to={paths.home} className={buttonClassName({ variant: 'secondary' })}>
-          Go home
-        </Link>
-      </div>
-    </main>
   );
 }

@@ -4,9 +4,9 @@ import type { Prompt } from '@shared/contract/prompts';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths, sharedPath } from '@/config/paths';
 import { SharedPromptPage } from '@/features/shared/components/shared-prompt-page';
+import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
 import '@/styles/pages.css';
-import { usePromptLimitNote } from '@/lib/api/get-prompts';
 
 /** After signing in to fork, the visitor comes back to the page with this, and the fork runs. */
 const FORK_PARAM = 'fork';

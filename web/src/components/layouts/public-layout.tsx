@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LogoLink } from '@/components/logo';
+import { LogoLink } from '@/components/logo-link';
 import { paths } from '@/config/paths';
 import { SiteShell } from './site-shell';
 import './public-layout.css';

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from './cx';
-import { FieldError, fieldIds, joinIds } from './field';
+import { fieldIds, joinIds } from './field';
+import { FieldError } from './field-error';
 import './field.css';
 
 export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {

@@ -1,6 +1,6 @@
-import { CircleAlert } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { cx } from './cx';
+import { FieldError } from './field-error';
 import './field.css';
 
 /**
@@ -66,14 +66,5 @@ export function Field({ id, label, error, description, labelAside, className, ch
       ) : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
-  );
-}
-
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="field__error">
-      <CircleAlert aria-hidden="true" className="field__error-icon" />
-      <span>{children}</span>
-    </p>
   );
 }

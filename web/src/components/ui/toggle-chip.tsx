@@ -27,8 +27,3 @@ export function ToggleChip({ pressed, onPressedChange, size = 'md', className, c
     </button>
   );
 }
-
-/** A wrapping row of chips, named for assistive technology. */
-export function ChipGroup({ label, className, ...rest }: ComponentProps<'div'> & { label: string }) {
-  return <div role="group" aria-label={label} className={cx('chip-group', className)} {...rest} />;
-}

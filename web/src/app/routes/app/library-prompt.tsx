@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import '@/components/layouts/content-layout.css';
 import { LibraryPromptPage } from '@/features/library/components/library-prompt-page';
-import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
+import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
+import type { WorkbenchPrompt } from '@/features/workbench/types';
 import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
 

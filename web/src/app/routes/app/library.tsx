@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { LibraryPage } from '@/features/library/components/library-page';
-import { PromptWorkbench, type WorkbenchPrompt } from '@/features/workbench/components/prompt-workbench';
+import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
+import type { WorkbenchPrompt } from '@/features/workbench/types';
 import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
 

@@ -1,4 +1,4 @@
-import { ForgotPasswordForm } from '@/features/account/components/password-reset-forms';
+import { ForgotPasswordForm } from '@/features/account/components/forgot-password-form';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import '@/features/account/components/account.css';
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
-import { RedirectSignedIn } from '@/features/auth/components/guards';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { RedirectSignedIn } from '@/features/auth/components/redirect-signed-in';
 import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';
 
 /** /login: on success go to the origin the guard remembered (replacing history), default /prompts. */

@@ -1,4 +1,4 @@
-import { RedirectSignedIn } from '@/features/auth/components/guards';
+import { RedirectSignedIn } from '@/features/auth/components/redirect-signed-in';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { RegisterLayout } from '@/features/auth/components/register-layout';
 import { useReturnToOrigin } from '@/features/auth/hooks/use-return-to-origin';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ResetPasswordForm } from '@/features/account/components/password-reset-forms';
+import { ResetPasswordForm } from '@/features/account/components/reset-password-form';
 import { AuthCardLayout } from '@/features/auth/components/auth-layout';
 import '@/features/account/components/account.css';
 

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { cx } from '@/components/ui/cx';
+import { SpacerRow } from './spacer-row';
 import { useWindowedRows } from './use-windowed-rows';
 
 export interface AdminColumn {
@@ -66,14 +67,6 @@ export function AdminTable<T>({ caption, columns, rows, renderRow, empty, classN
         </tbody>
       </table>
     </div>
-  );
-}
-
-function SpacerRow({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tr className="admin-table__spacer" aria-hidden="true" style={{ height }}>
-      <td colSpan={columns} />
-    </tr>
   );
 }
 

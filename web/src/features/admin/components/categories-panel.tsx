@@ -1,13 +1,12 @@
-import { FolderPlus, Pencil, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { FolderPlus } from 'lucide-react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { Button } from '@/components/ui/button';
-import { IconButton } from '@/components/ui/icon-button';
 import { mutationKeys } from '@/lib/query-keys';
 import { useDeleteAdminCategory } from '../api/delete-admin-category';
 import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
+import { CategoryRow } from './category-row';
 import { EmptyRows } from './empty-rows';
 import { PanelHeader } from './panel-header';
 import { useConfirmedDelete } from './use-confirmed-delete';
@@ -20,6 +19,7 @@ const COLUMNS: AdminColumn[] = [
 ];
 
 const categoryName = (category: LibraryCategory) => category.name;
+
 const idOf = (id: string) => id;
 
 export interface CategoriesPanelProps {
@@ -70,39 +70,3 @@ export function CategoriesPanel({ categories, query, onQueryChange, onCreate, on
     </>
   );
 }
-
-interface CategoryRowProps {
-  category: LibraryCategory;
-  rowIndex: number | undefined;
-  deleting: boolean;
-  onEdit: (category: LibraryCategory) => void;
-  onDelete: (category: LibraryCategory) => void;
-}
-
-const CategoryRow = memo(function CategoryRow({ category, rowIndex, deleting, onEdit, onDelete }: CategoryRowProps) {
-  return (
-    <tr data-row aria-rowindex={rowIndex}>
-      <th scope="row" className="admin-col--name">
-        <span className="admin-cell-text" title={category.name}>
-          {category.name}
-        </span>
-      </th>
-      <td className="admin-col--count">
-        <span className="admin-count">{category.prompt_count.toLocaleString()}</span>
-      </td>
-      <td className="admin-col--actions2">
-        <div className="admin-row-actions">
-          <IconButton label={`Edit category ${category.name}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(category)} />
-          <IconButton
-            label={`Delete category ${category.name}`}
-            icon={<Trash2 />}
-            variant="danger"
-            size="sm"
-            loading={deleting}
-            onClick={() => onDelete(category)}
-          />
-        </div>
-      </td>
-    </tr>
-  );
-});

@@ -1,22 +1,19 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AdminPrompt } from '@shared/contract/admin';
 import type { Tier } from '@shared/tiers';
-import { TierOptions } from '@/components/tier-options';
-import { IconButton } from '@/components/ui/icon-button';
-import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { mutationKeys } from '@/lib/query-keys';
 import { useDeleteAdminPrompt } from '../api/delete-admin-prompt';
 import { type PromptTierChange, useUpdatePromptTier } from '../api/update-prompt-tier';
-import { ADMIN_TEXT, CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
+import { CONFIRM, FAILURE, SEARCH_PLACEHOLDER, SUCCESS } from '../utils/messages';
 import { useSearchedRows } from '../utils/search';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { EmptyRows } from './empty-rows';
 import { LibraryPromptDialog } from './library-prompt-dialog';
 import { LoadMore, type MoreRows } from './load-more';
 import { PanelHeader } from './panel-header';
+import { PromptRow } from './prompt-row';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
 
@@ -29,7 +26,9 @@ const COLUMNS: AdminColumn[] = [
 ];
 
 const promptTitle = (prompt: AdminPrompt) => prompt.title;
+
 const changeId = (change: PromptTierChange) => change.id;
+
 const promptId = (prompt: Pick<AdminPrompt, 'id'>) => prompt.id;
 
 export interface PromptsPanelProps {
@@ -103,67 +102,3 @@ export function PromptsPanel({ prompts, more, query, onQueryChange }: PromptsPan
     </>
   );
 }
-
-interface PromptRowProps {
-  prompt: AdminPrompt;
-  rowIndex: number | undefined;
-  /** The tier being saved, shown until the server answers. */
-  pendingTier: Tier | undefined;
-  deleting: boolean;
-  onTierChange: (prompt: AdminPrompt, tier: Tier) => void;
-  onEdit: (prompt: AdminPrompt) => void;
-  onDelete: (prompt: AdminPrompt) => void;
-}
-
-const PromptRow = memo(function PromptRow({ prompt, rowIndex, pendingTier, deleting, onTierChange, onEdit, onDelete }: PromptRowProps) {
-  const tier = pendingTier ?? prompt.access_tier;
-  return (
-    <tr data-row aria-rowindex={rowIndex}>
-      <th scope="row" className="admin-col--title">
-        <span className="admin-cell-text" title={prompt.title}>
-          {prompt.title}
-        </span>
-      </th>
-      <td className="admin-col--category">
-        {prompt.category_name ? (
-          <span className="admin-cell-text" title={prompt.category_name}>
-            {prompt.category_name}
-          </span>
-        ) : (
-          <span className="admin-cell-text admin-cell-text--muted">{ADMIN_TEXT.uncategorized}</span>
-        )}
-      </td>
-      <td className="admin-col--email">
-        <span className="admin-cell-text" title={prompt.owner_email}>
-          {prompt.owner_email}
-        </span>
-      </td>
-      <td className="admin-col--tier">
-        <Select
-          className="admin-tier-select"
-          data-tier={tier}
-          aria-label={`Access tier for ${prompt.title}`}
-          value={tier}
-          disabled={pendingTier !== undefined || deleting}
-          aria-busy={pendingTier !== undefined || undefined}
-          onChange={(event) => onTierChange(prompt, event.target.value as Tier)}
-        >
-          <TierOptions />
-        </Select>
-      </td>
-      <td className="admin-col--actions">
-        <div className="admin-row-actions">
-          <IconButton label={`Edit prompt ${prompt.title}`} icon={<Pencil />} size="sm" disabled={deleting} onClick={() => onEdit(prompt)} />
-          <IconButton
-            label={`Delete prompt ${prompt.title}`}
-            icon={<Trash2 />}
-            variant="danger"
-            size="sm"
-            loading={deleting}
-            onClick={() => onDelete(prompt)}
-          />
-        </div>
-      </td>
-    </tr>
-  );
-});

@@ -45,3 +45,11 @@ export const FAILURE = {
 
 /** Why the signed-in admin's own admin switch is disabled (the server refuses it with the same words). */
 export const OWN_ADMIN_REASON = 'You cannot remove your own admin status.';
+
+/** 'Edit Library Prompt' (the dialog and its form). */
+export const LIBRARY_PROMPT_TEXT = {
+  saved: 'Library prompt updated. Copies in My Prompts now offer the update.',
+  failed: 'Failed to update the library prompt.',
+  loadFailed: 'Could not load this library prompt.',
+  discard: 'Discard your changes to this library prompt?',
+} as const;

@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form';
 import { API_KEY_NAME_MAX, type CreatedApiKey } from '@shared/contract/api-keys';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
-import { toolConfigs } from './tool-config';
+import { UseInToolsDialog } from './use-in-tools-dialog';
 import './api-keys.css';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -148,44 +148,5 @@ export function ApiKeysSection() {
 
       {toolsOpen ? <UseInToolsDialog onClose={() => setToolsOpen(false)} onCopy={copy} /> : null}
     </section>
-  );
-}
-
-/** 'Use in your tools': MCP configuration for Claude Desktop, Cursor and VS Code, with this site's address. */
-function UseInToolsDialog({ onClose, onCopy }: { onClose: () => void; onCopy: (text: string) => Promise<void> }) {
-  const mcpUrl = `${window.location.origin}/api/v1/mcp`;
-  return (
-    <ModalDialog
-      title="Use in your tools"
-      description="Your prompts as MCP prompts and tools. Replace cst_... with one of your keys."
-      size="lg"
-      onClose={onClose}
-    >
-      <p className="api-keys__mcp-url">
-        MCP server: <code>{mcpUrl}</code>
-      </p>
-      {toolConfigs(mcpUrl).map(({ tool, file, config }) => {
-        const text = JSON.stringify(config, null, 2);
-        return (
-          <div key={tool} className="api-keys__tool">
-            <div className="api-keys__tool-head">
-              <h3>
-                {tool} <span className="api-keys__file">{file}</span>
-              </h3>
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={<Copy aria-hidden="true" />}
-                onClick={() => void onCopy(text)}
-                aria-label={`Copy ${tool} configuration`}
-              >
-                Copy
-              </Button>
-            </div>
-            <pre className="api-keys__code">{text}</pre>
-          </div>
-        );
-      })}
-    </ModalDialog>
   );
 }

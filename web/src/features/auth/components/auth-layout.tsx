@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoLink } from '@/components/logo';
+import { LogoLink } from '@/components/logo-link';
 import { paths } from '@/config/paths';
 import './auth.css';
 

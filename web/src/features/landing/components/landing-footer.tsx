@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LogoLink } from '@/components/logo';
+import { LogoLink } from '@/components/logo-link';
 import { paths } from '@/config/paths';
 import { onSectionLinkClick } from '../lib/scroll';
 import { SECTION_LINKS } from './landing-header';

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LogoLink } from '@/components/logo';
+import { LogoLink } from '@/components/logo-link';
 import { buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';

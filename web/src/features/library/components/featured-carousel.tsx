@@ -1,19 +1,10 @@
-import { Lock, Pause, Play, Sparkles } from 'lucide-react';
+import { Pause, Play, Sparkles } from 'lucide-react';
 import { type CSSProperties, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { LibraryPrompt } from '@shared/contract/library';
-import { Badge } from '@/components/ui/badge';
 import { IconButton } from '@/components/ui/icon-button';
-import { paths } from '@/config/paths';
-import { preview } from '../utils/format';
+import { type FeaturedCarouselProps, FeaturedList } from './featured-list';
 
 /** Seconds each card takes to scroll by. */
 const SECONDS_PER_CARD = 7;
-
-export interface FeaturedCarouselProps {
-  prompts: LibraryPrompt[];
-  onOpen: (prompt: LibraryPrompt) => void;
-}
 
 /**
  * 'Featured Elite Prompts': up to 5 elite prompts scrolling in a seamless loop (the list is
@@ -59,42 +50,5 @@ export function FeaturedCarousel({ prompts, onOpen }: FeaturedCarouselProps) {
         </div>
       </div>
     </section>
-  );
-}
-
-function FeaturedList({ prompts, onOpen, duplicate = false }: FeaturedCarouselProps & { duplicate?: boolean }) {
-  const baseId = useId();
-  // Ids only in the first copy, so the page has no duplicate ids.
-  const lockId = (prompt: LibraryPrompt) => (duplicate ? undefined : `${baseId}-${prompt.id}-lock`);
-  return (
-    <ul className="featured__list" aria-hidden={duplicate || undefined} inert={duplicate || undefined} data-duplicate={duplicate || undefined}>
-      {prompts.map((prompt) => (
-        <li key={prompt.id} className="featured__item">
-          <article className="featured-card">
-            <div className="featured-card__top">
-              <Badge variant="elite" />
-              {prompt.locked ? (
-                <span id={lockId(prompt)} className="featured-card__lock">
-                  <Lock aria-hidden="true" />
-                  Upgrade to unlock
-                </span>
-              ) : null}
-            </div>
-            <h3 className="featured-card__title">
-              {prompt.locked ? (
-                <Link to={paths.pricing} className="featured-card__link" aria-describedby={lockId(prompt)}>
-                  {prompt.title}
-                </Link>
-              ) : (
-                <button type="button" className="featured-card__link" onClick={() => onOpen(prompt)}>
-                  {prompt.title}
-                </button>
-              )}
-            </h3>
-            <p className="featured-card__preview">{preview(prompt.body, { locked: prompt.locked })}</p>
-          </article>
-        </li>
-      ))}
-    </ul>
   );
 }

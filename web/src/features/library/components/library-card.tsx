@@ -1,4 +1,4 @@
-import { Building2, Folder, Hash, Lock } from 'lucide-react';
+import { Building2, Hash, Lock } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { LibraryPrompt } from '@shared/contract/library';
@@ -8,18 +8,8 @@ import { cx } from '@/components/ui/cx';
 import { libraryPromptPath, paths } from '@/config/paths';
 import type { LibraryLayout } from '../hooks/use-library-params';
 import { CARD_TAGS_MAX, preview, readable, tierName } from '../utils/format';
+import { CategoryTag } from './category-tag';
 import { SaveToMyPrompts } from './save-to-my-prompts';
-
-/** A prompt's category as a tag (a card's top line, a prompt page's facts). */
-export function CategoryTag({ name, as: Tag }: { name: string; as: 'p' | 'li' }) {
-  return (
-    <Tag className="lib-tag lib-tag--category">
-      <Folder aria-hidden="true" />
-      <span className="visually-hidden">Category: </span>
-      {name}
-    </Tag>
-  );
-}
 
 /** Only the start of a long body is rendered; the card clamps it to a few lines anyway. */
 const BODY_PREVIEW_CHARS = 320;

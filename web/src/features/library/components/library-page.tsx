@@ -6,6 +6,7 @@ import type { LibraryPrompt, LibrarySort } from '@shared/contract/library';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
+import { LimitNote } from '@/components/ui/limit-note';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { categoriesQueryOptions } from '@/lib/api/get-categories';
@@ -19,11 +20,12 @@ import { useLibraryParams } from '../hooks/use-library-params';
 import { messages, SORT_LABELS } from '../utils/format';
 import { FeaturedCarousel } from './featured-carousel';
 import { LibraryCard } from './library-card';
+import { LibraryEmpty } from './library-empty';
+import { LibraryError } from './library-error';
 import { LibraryPagination } from './library-pagination';
 import { LibrarySidebar } from './library-sidebar';
-import { LibraryEmpty, LibraryError, LibrarySkeleton } from './library-states';
+import { LibrarySkeleton } from './library-skeleton';
 import './library.css';
-import { LimitNote } from '@/components/ui/limit-note';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 

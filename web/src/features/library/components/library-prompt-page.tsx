@@ -1,21 +1,22 @@
-import { ArrowLeft, Building2, Hash, Lock } from 'lucide-react';
+import { ArrowLeft, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { parseVariables } from '@shared/variables';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { LimitNote } from '@/components/ui/limit-note';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSavedLibraryIds } from '@/lib/api/get-prompts';
 import { ApiError } from '@/lib/api-client';
 import { useLibraryPrompt } from '../api/get-library-prompt';
 import { forksLabel, tierName } from '../utils/format';
-import { CategoryTag } from './library-card';
+import { CategoryTag } from './category-tag';
+import { LibraryError } from './library-error';
 import type { OpenedLibraryPrompt } from './library-page';
-import { LibraryError } from './library-states';
 import { SaveToMyPrompts } from './save-to-my-prompts';
+import { TagSection } from './tag-section';
 import './library.css';
-import { LimitNote } from '@/components/ui/limit-note';
 
 export interface LibraryPromptPageProps {
   id: string;
@@ -142,24 +143,5 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
       <TagSection heading="Tasks" tags={prompt.tasks} kind="task" />
       <TagSection heading="Industries" tags={prompt.industries} kind="industry" />
     </article>
-  );
-}
-
-/** A prompt's tasks or industries, every one of them. */
-function TagSection({ heading, tags, kind }: { heading: string; tags: string[]; kind: 'task' | 'industry' }) {
-  if (!tags.length) return null;
-  const Icon = kind === 'task' ? Hash : Building2;
-  return (
-    <section className="lib-detail__section">
-      <h2>{heading}</h2>
-      <ul className="lib-detail__tags">
-        {tags.map((tag) => (
-          <li key={tag} className={`lib-tag lib-tag--${kind}`}>
-            <Icon aria-hidden="true" />
-            {tag}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

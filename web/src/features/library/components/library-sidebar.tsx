@@ -2,10 +2,11 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { LibraryFilters } from '@shared/contract/library';
 import { Button } from '@/components/ui/button';
+import { ChipGroup } from '@/components/ui/chip-group';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { ChipGroup, ToggleChip } from '@/components/ui/toggle-chip';
+import { ToggleChip } from '@/components/ui/toggle-chip';
 import type { LibraryViewState } from '../hooks/use-library-params';
 import { messages } from '../utils/format';
 

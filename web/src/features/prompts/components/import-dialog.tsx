@@ -1,22 +1,23 @@
-import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES, type ImportPreview, type ImportResult } from '@shared/contract/transfer';
 import { Button } from '@/components/ui/button';
-import { DialogCancel, DialogFooter, ModalDialog } from '@/components/ui/dialog';
+import { DialogCancel } from '@/components/ui/dialog-cancel';
+import { DialogFooter } from '@/components/ui/dialog-footer';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useImportPrompts, usePreviewImport } from '../api/import-prompts';
 import { plural } from '../utils/filter-prompts';
 import { DialogError } from './dialog-error';
-
-const REASONS = { in_workspace: 'already in your prompts', in_file: 'repeated in this file' } as const;
+import { ImportPreviewPanel } from './import-preview-panel';
 
 type Loaded = { name: string; document: unknown; preview: ImportPreview };
 
 const NOT_JSON = 'This file is not valid JSON. Choose a JSON export from Construct (Markdown exports cannot be imported).';
+
 const INVALID = Symbol('invalid JSON');
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -133,7 +134,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
       <DialogError id={errorId}>{error}</DialogError>
 
-      {loaded ? <PreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
+      {loaded ? <ImportPreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
 
       <DialogFooter>
         <DialogCancel disabled={busy} />
@@ -142,84 +143,5 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </Button>
       </DialogFooter>
     </ModalDialog>
-  );
-}
-
-function PreviewPanel({ preview, fileName }: { preview: ImportPreview; fileName: string }) {
-  const headingId = useId();
-  const { create, duplicates, categories_to_create: categories, limit } = preview;
-  return (
-    <section className="import-preview" aria-labelledby={headingId}>
-      <h3 id={headingId} className="import-preview__title">
-        Preview of {fileName}
-      </h3>
-      <div role="status">
-        <ul className="import-preview__summary">
-          <li>
-            <strong>{plural(create.length, 'new prompt', 'new prompts')}</strong> to import
-          </li>
-          <li>
-            <strong>{plural(duplicates.length, 'duplicate', 'duplicates')}</strong> skipped
-          </li>
-          <li>
-            <strong>{plural(categories.length, 'new category', 'new categories')}</strong> to create
-          </li>
-        </ul>
-      </div>
-
-      {!limit.allowed ? (
-        <DialogError>
-          {limit.detail}{' '}
-          <Link to={paths.pricing} className="import-preview__upgrade">
-            See plans
-          </Link>
-        </DialogError>
-      ) : null}
-
-      {create.length ? (
-        <PreviewList label="New prompts">
-          {create.map((p, i) => (
-            <li key={i}>
-              {p.title}
-              {p.category ? <span className="import-preview__meta"> · {p.category}</span> : null}
-            </li>
-          ))}
-        </PreviewList>
-      ) : null}
-
-      {duplicates.length ? (
-        <PreviewList label="Skipped as duplicates">
-          {duplicates.map((d, i) => (
-            <li key={i}>
-              {d.title}
-              <span className="import-preview__meta"> · {REASONS[d.reason]}</span>
-            </li>
-          ))}
-        </PreviewList>
-      ) : null}
-
-      {categories.length ? (
-        <PreviewList label="Categories to create">
-          {categories.map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </PreviewList>
-      ) : null}
-    </section>
-  );
-}
-
-/** A titled, scrollable list (keyboard-scrollable: it takes focus when it overflows). */
-function PreviewList({ label, children }: { label: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="import-preview__group">
-      <h4 id={id} className="import-preview__label">
-        {label}
-      </h4>
-      <ul className="import-preview__list" aria-labelledby={id} tabIndex={0}>
-        {children}
-      </ul>
-    </div>
   );
 }

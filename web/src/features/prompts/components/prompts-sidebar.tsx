@@ -1,12 +1,12 @@
-import { FolderCog, Layers, Plus } from 'lucide-react';
+import { FolderCog, Plus } from 'lucide-react';
 import { useId } from 'react';
 import type { Category } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { LimitNote } from '@/components/ui/limit-note';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
-import { plural } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
+import { CategoryFilterButton } from './category-filter-button';
 
 export interface PromptsSidebarProps {
   total: number | undefined;
@@ -80,34 +80,5 @@ export function PromptsSidebar({
         {categories && categories.length === 0 ? <p className="prompts-sidebar__hint">No categories yet. Use Manage to add some.</p> : null}
       </section>
     </aside>
-  );
-}
-
-function CategoryFilterButton({
-  label,
-  count,
-  selected,
-  onSelect,
-  icon = false,
-}: {
-  label: string;
-  count: number | undefined;
-  selected: boolean;
-  onSelect: () => void;
-  icon?: boolean;
-}) {
-  return (
-    <button type="button" className={cx('category-filter__item', selected && 'is-selected')} aria-pressed={selected} onClick={onSelect}>
-      {icon ? <Layers aria-hidden="true" className="category-filter__icon" /> : <span aria-hidden="true" className="category-filter__dot" />}
-      <span className="category-filter__name">{label}</span>
-      {count !== undefined ? (
-        <>
-          <span className="category-filter__count" aria-hidden="true">
-            {count}
-          </span>
-          <span className="visually-hidden">({plural(count, 'prompt', 'prompts')})</span>
-        </>
-      ) : null}
-    </button>
   );
 }

@@ -3,7 +3,6 @@ import type { Ref } from 'react';
 import { cx } from '@/components/ui/cx';
 import { SearchInput } from '@/components/ui/search-input';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
-import type { PromptStats as Stats } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
 
 export interface PromptsToolbarProps {
@@ -38,28 +37,5 @@ export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavori
         {TEXT.favoritesOnly}
       </button>
     </div>
-  );
-}
-
-/** Totals over the whole workspace: prompts (with the plan limit), favorites, uncategorized. */
-export function PromptStats({ stats, maxPrompts }: { stats: Stats; maxPrompts: number | null }) {
-  return (
-    <dl className="prompt-stats">
-      <div className="prompt-stats__item">
-        <dt>Total prompts</dt>
-        <dd>
-          {stats.total}
-          {maxPrompts !== null ? <span className="prompt-stats__limit"> / {maxPrompts}</span> : null}
-        </dd>
-      </div>
-      <div className="prompt-stats__item">
-        <dt>Favorites</dt>
-        <dd>{stats.favorites}</dd>
-      </div>
-      <div className="prompt-stats__item">
-        <dt>Uncategorized</dt>
-        <dd>{stats.uncategorized}</dd>
-      </div>
-    </dl>
   );
 }

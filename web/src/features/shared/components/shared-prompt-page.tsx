@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { LimitNote } from '@/components/ui/limit-note';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useForkShared } from '../api/fork-shared-prompt';
 import { useSharedPrompt } from '../api/get-shared-prompt';
 import './shared-prompt.css';
-import { LimitNote } from '@/components/ui/limit-note';
 
 const FORK_LABEL = 'Fork into My Prompts';
 

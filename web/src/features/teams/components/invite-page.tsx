@@ -11,10 +11,10 @@ import { setCurrentWorkspace } from '@/lib/current-workspace';
 import { useSession } from '@/lib/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
-import { ROLE_HINTS, ROLE_LABELS } from './roles';
+import { formatDate } from '../utils/format';
+import { ROLE_HINTS, ROLE_LABELS } from '../utils/roles';
+import { InvitationProblem } from './invitation-problem';
 import './teams.css';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /invites/:token, the link of an invitation mail: the team, the role and the address, and Accept,
@@ -84,24 +84,6 @@ export function InvitePage({ token }: { token: string }) {
           You are signed in as {user.email}. Sign in with {email} to accept it.
         </p>
       ) : null}
-    </section>
-  );
-}
-
-function InvitationProblem({ error }: { error: unknown }) {
-  const status = error instanceof ApiError ? error.status : 0;
-  const title = status === 403 ? 'This invitation is for someone else' : status === 409 ? 'You are already in this team' : 'This invitation cannot be used';
-  return (
-    <section className="teams-card teams-invitation" aria-labelledby="invite-problem-title">
-      <h2 id="invite-problem-title" className="teams-card__title">
-        {title}
-      </h2>
-      <Alert icon={false}>{errorMessage(error, 'The invitation could not be loaded. Please try again.')}</Alert>
-      <div>
-        <Link to={paths.teams} className={buttonClassName({ variant: 'secondary' })}>
-          Go to your teams
-        </Link>
-      </div>
     </section>
   );
 }

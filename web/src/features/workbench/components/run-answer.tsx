@@ -1,17 +1,16 @@
 import { Check, Copy, History, Maximize2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/dialog';
-import { limitLink } from '@/lib/tiers';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
-
-const AnswerMarkdown = lazy(() => import('./answer-markdown'));
+import { PlansLink } from './plans-link';
+import { RenderedAnswer } from './rendered-answer';
 
 /** How many finished answers each prompt keeps (in this browser) to look back at. */
 export const KEPT_ANSWERS = 3;
+
 /** An answer longer than this is kept cut to it: the browser's storage is small. */
 const KEPT_ANSWER_CHARS = 20_000;
 
@@ -39,15 +38,6 @@ function keep(promptKey: string, answer: string): KeptAnswer[] {
     // Storage full or blocked: the answer is still on screen.
   }
   return list;
-}
-
-/** Markdown once its renderer has loaded; until then the plain text, line breaks kept. */
-function Rendered({ text }: { text: string }) {
-  return (
-    <Suspense fallback={<div className="wb-answer__plain">{text}</div>}>
-      <AnswerMarkdown text={text} />
-    </Suspense>
-  );
 }
 
 /**
@@ -99,7 +89,7 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
             ) : null}
           </div>
           <div className="wb-answer" role="region" aria-labelledby="wb-answer-title" aria-live="polite" aria-busy={running} tabIndex={0}>
-            <Rendered text={run.answer} />
+            <RenderedAnswer text={run.answer} />
           </div>
         </>
       ) : null}
@@ -129,7 +119,7 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
       {expanded !== null ? (
         <ModalDialog title="Answer" size="xl" onClose={() => setExpanded(null)}>
           <div className="wb-answer wb-answer--full" tabIndex={0}>
-            <Rendered text={expanded} />
+            <RenderedAnswer text={expanded} />
           </div>
         </ModalDialog>
       ) : null}
@@ -146,10 +136,4 @@ function remainingText(remaining: Exclude<RunState['remaining'], null>): string 
 function resetText(now = new Date()): string {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
   return `Resets at ${next.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`;
-}
-
-/** A limit message links to the plans. */
-export function PlansLink({ message }: { message: string }) {
-  const { link } = limitLink(message);
-  return link ? <Link to={link.to}>{link.label}</Link> : null;
 }

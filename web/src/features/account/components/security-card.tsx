@@ -1,0 +1,88 @@
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { newPasswordRule, samePassword } from '@/lib/form-rules';
+import { useSession } from '@/lib/session';
+import { useChangePassword } from '../api/change-password';
+import { useLogoutEverywhere } from '../api/logout-everywhere';
+import { FALLBACK } from '../utils/messages';
+import { Card } from './account-card';
+import './account.css';
+
+// ---- security ----------------------------------------------------------------------------------
+
+interface PasswordChangeValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+export function SecurityCard() {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChangeValues>({ defaultValues: { current_password: '', new_password: '', confirm_password: '' }, reValidateMode: 'onSubmit' });
+  const change = useChangePassword();
+  const everywhere = useLogoutEverywhere();
+  const { logout } = useSession();
+  const navigate = useNavigate();
+
+  const submit = handleSubmit(({ current_password, new_password }) => change.mutate({ current_password, new_password }, { onSuccess: () => reset() }));
+  const signOutEverywhere = () =>
+    everywhere.mutate(undefined, {
+      onSuccess: async () => {
+        await navigate(paths.login);
+        logout();
+      },
+    });
+
+  return (
+    <Card id="account-security" icon={<KeyRound />} title="Security" subtitle="Change your password, or sign out on every device.">
+      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+        <h3 className="account-form__title">Change password</h3>
+        {change.isError ? <Alert icon={false}>{errorMessage(change.error, FALLBACK)}</Alert> : null}
+        {change.isSuccess ? <Alert variant="success">Your password was changed. Every other session was signed out.</Alert> : null}
+        <Field id="account-current-password" label="Current password">
+          <PasswordInput autoComplete="current-password" required {...register('current_password')} />
+        </Field>
+        <div className="account-form__row">
+          {/* Both problems show under the new password: its length, then a confirmation that differs. */}
+          <Field id="account-new-password" label="New password" error={errors.new_password?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              required
+              {...register('new_password', { validate: { length: newPasswordRule, same: samePassword<PasswordChangeValues>('confirm_password') } })}
+            />
+          </Field>
+          <Field id="account-confirm-password" label="Confirm new password">
+            <PasswordInput autoComplete="new-password" required showLabel="Show confirmation" hideLabel="Hide confirmation" {...register('confirm_password')} />
+          </Field>
+        </div>
+        <div className="account-form__actions">
+          <Button type="submit" loading={change.isPending} disabled={!watch('current_password') || !watch('new_password')}>
+            {change.isPending ? 'Changing...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+      <div className="account-danger-row">
+        <div>
+          <h3 className="account-form__title">Sign out everywhere</h3>
+          <p className="account-card__subtitle">Ends every session on every device, this one included.</p>
+        </div>
+        <Button variant="secondary" onClick={signOutEverywhere} loading={everywhere.isPending}>
+          {everywhere.isPending ? 'Signing out...' : 'Sign out everywhere'}
+        </Button>
+      </div>
+      {everywhere.isError ? <Alert icon={false}>{errorMessage(everywhere.error, FALLBACK)}</Alert> : null}
+    </Card>
+  );
+}

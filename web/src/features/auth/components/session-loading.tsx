@@ -1,0 +1,7 @@
+export function SessionLoading() {
+  return (
+    <p className="page-status" role="status">
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,21 @@
+import { cx } from '@/components/ui/cx';
+import type { LibraryLayout } from '../hooks/use-library-params';
+
+/** Placeholder cards while the first page loads. */
+export function LibrarySkeleton({ layout, count = 6 }: { layout: LibraryLayout; count?: number }) {
+  return (
+    <div role="status" className="lib-skeleton-wrap">
+      <span className="visually-hidden">Loading the Prompt Library...</span>
+      <div className={cx('lib-results', `lib-results--${layout}`)} aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className={cx('lib-card', `lib-card--${layout}`, 'lib-card--skeleton')}>
+            <span className="lib-skeleton lib-skeleton--title" />
+            <span className="lib-skeleton lib-skeleton--line" />
+            <span className="lib-skeleton lib-skeleton--line lib-skeleton--short" />
+            <span className="lib-skeleton lib-skeleton--tags" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Building2, Hash } from 'lucide-react';
+import './library.css';
+
+/** A prompt's tasks or industries, every one of them. */
+export function TagSection({ heading, tags, kind }: { heading: string; tags: string[]; kind: 'task' | 'industry' }) {
+  if (!tags.length) return null;
+  const Icon = kind === 'task' ? Hash : Building2;
+  return (
+    <section className="lib-detail__section">
+      <h2>{heading}</h2>
+      <ul className="lib-detail__tags">
+        {tags.map((tag) => (
+          <li key={tag} className={`lib-tag lib-tag--${kind}`}>
+            <Icon aria-hidden="true" />
+            {tag}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

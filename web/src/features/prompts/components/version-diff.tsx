@@ -1,0 +1,38 @@
+import type { PromptVersion } from '@shared/contract/versions';
+import { tagChanges } from '../utils/diff-rows';
+import { DiffView } from './diff-view';
+import './versions.css';
+
+/** Title, tags and body of two versions, side by side as one diff. */
+export function VersionDiff({ from, to }: { from: PromptVersion; to: PromptVersion }) {
+  const tasks = tagChanges(from.tasks, to.tasks);
+  const industries = tagChanges(from.industries, to.industries);
+  const tagNotes = [
+    ...tasks.added.map((t) => `Task added: ${t}`),
+    ...tasks.removed.map((t) => `Task removed: ${t}`),
+    ...industries.added.map((t) => `Industry added: ${t}`),
+    ...industries.removed.map((t) => `Industry removed: ${t}`),
+  ];
+  const span = `from v${from.version} to v${to.version}`;
+  return (
+    <div className="version-diff">
+      {from.title !== to.title ? (
+        <div className="version-diff__part">
+          <h4 className="version-diff__label">Title</h4>
+          <DiffView before={from.title} after={to.title} label={`Title changes ${span}`} />
+        </div>
+      ) : null}
+      {tagNotes.length ? (
+        <ul className="version-diff__tags" aria-label={`Tag changes ${span}`}>
+          {tagNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="version-diff__part">
+        <h4 className="version-diff__label">Body</h4>
+        <DiffView before={from.body} after={to.body} label={`Body changes ${span}`} />
+      </div>
+    </div>
+  );
+}

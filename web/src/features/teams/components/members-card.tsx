@@ -1,0 +1,30 @@
+import type { Team } from '@shared/contract/teams';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useMembers } from '../api/get-members';
+import { MemberRow } from './member-row';
+import './teams.css';
+
+export function MembersCard({ team }: { team: Team }) {
+  const members = useMembers(team.id);
+  const { user } = useSession();
+  const owner = team.role === 'owner';
+  return (
+    <section className="teams-card" aria-labelledby="team-members-title">
+      <h2 id="team-members-title" className="teams-card__title">
+        Members
+      </h2>
+      {members.isPending ? <Spinner label="Loading the members" /> : null}
+      {members.isError ? <Alert>{errorMessage(members.error, 'The members could not be loaded.')}</Alert> : null}
+      {members.data ? (
+        <ul className="teams-list" aria-label="Members">
+          {members.data.map((member) => (
+            <MemberRow key={member.user_id} team={team} member={member} self={member.user_id === user?.id} manage={owner} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
