@@ -197,7 +197,7 @@ const SEARCH_ENDPOINT_ENV = 'LIBRARY_SEARCH_ENDPOINT';
 /** The route whose searches, filters and sorts the search engine answers when the stage has one. */
 export const searchesLibrary = (routeKey: string) => routeKey === 'GET /library/prompts';
 
-/** Routes answered from the library snapshot (functions that import functions/lib/services/library-snapshot.ts). */
+/** Routes answered from the library snapshot (functions that import functions/lib/services/library-snapshot/). */
 export const readsLibrarySnapshot = (routeKey: string) =>
   ['GET /library/prompts', 'GET /library/prompts/{id}', 'GET /library/filters', 'GET /prompts/', 'GET /admin/categories'].includes(routeKey) ||
   routeKey.includes('/library-update');

@@ -15,7 +15,7 @@ const ADDRESS_FAILURES = 50;
 
 /**
  * POST /auth/login: OAuth2 password form (username = email) → bearer token. Every attempt on an
- * account is counted before its password is checked (lib/rate-limits.ts, growing waits; a success
+ * account is counted before its password is checked (lib/data/rate-limits.ts, growing waits; a success
  * clears it); failures per source address are counted in a 15-minute window.
  */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {

@@ -12,7 +12,7 @@ import { applyTierChange, billingConfig, planForPrice, stripe } from '../lib/use
  * pays with (stored on the user as stripe_subscription_id): a paid checkout
  * (checkout.session.completed or .async_payment_succeeded with payment_status paid or
  * no_payment_required) sets it, customer.subscription.updated / .deleted of that subscription keep
- * it in step, other subscriptions' events are ignored (lib/billing.ts, billingCondition). Every
+ * it in step, other subscriptions' events are ignored (lib/data/billing.ts, billingCondition). Every
  * event applies at most once and never over a newer one; unknown types are acknowledged.
  */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

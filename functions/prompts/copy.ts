@@ -1,11 +1,12 @@
 import { CopyRequest } from '@shared/contract/prompts';
-import { createPrompt, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
+import { deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
 import { VIEWER_REFUSED } from '../lib/data/team';
 import { workspaceFor } from '../lib/data/workspace';
 import { toPrompt } from '../lib/data/workspace-read';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { TIERED_IN_TEAM } from '../lib/use-cases/lineage';
+import { createPrompt } from '../lib/use-cases/prompts';
 import { sourceTier } from '../lib/use-cases/share';
 
 /**

@@ -1,14 +1,14 @@
 import { PromptInput } from '@shared/contract/prompts';
 import { categoryName, categoryNames } from '../lib/data/category';
-import { createPrompt } from '../lib/data/prompt';
 import { toPrompt } from '../lib/data/workspace-read';
 import { api, created } from '../lib/http/http';
+import { createPrompt } from '../lib/use-cases/prompts';
 
 /**
  * POST /prompts/: a new prompt, within the plan's max_prompts (403 with the product's limit message). The
  * write checks the category (404 when it is not the caller's); its name is read alongside.
  */
-export const handler = api('POST /prompts/', { body: PromptInput }, async ({ user, workspace, body }) => {
+export const handler = api('POST /prompts/', { body: PromptInput }, async ({ workspace, body }) => {
   const [prompt, name] = await Promise.all([createPrompt(workspace, body), categoryName(workspace.pk, body.category_id)]);
   return created(toPrompt(prompt, categoryNames(prompt.category_id, name)));
 });

@@ -8,7 +8,7 @@ import { buildDocument, renderMarkdown } from '../lib/use-cases/transfer-export'
  * default) is the document POST /prompts/import takes, in this or any other account; Markdown is
  * one readable file and cannot be imported.
  */
-export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ user, workspace, query, event }) => {
+export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ workspace, query, event }) => {
   const format = query.format ?? 'json';
   const now = new Date();
   const document = buildDocument(await loadWorkspace(workspace.pk), now);

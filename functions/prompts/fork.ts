@@ -2,12 +2,12 @@ import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
 import { categoryName, categoryNames } from '../lib/data/category';
 import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/data/library';
-import { createPrompt } from '../lib/data/prompt';
 import { toPrompt } from '../lib/data/workspace-read';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { logger } from '../lib/http/log';
 import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
+import { createPrompt } from '../lib/use-cases/prompts';
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan

@@ -8,7 +8,7 @@ import { api, ok } from '../lib/http/http';
  * POST /prompts/{id}/versions/{version}/restore: an earlier version's content becomes a new
  * version. Two round trips: the prompt and the snapshot are read with the user.
  */
-export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ user, workspace, params, preloaded }) => {
+export const handler = api('POST /prompts/{id}/versions/{version}/restore', { preload: restorePreload }, async ({ workspace, params, preloaded }) => {
   const version = versionParam(params.version);
   if (version === null) throw new NotFoundError(VERSION_NOT_FOUND);
   return ok(

@@ -8,7 +8,7 @@ import { api, noContent } from '../lib/http/http';
  * of the content keeps the previous content as a version (`source`: 'edit' or 'enhance'). The
  * prompt is read with the user (two round trips); the favourite toggle does not need it.
  */
-export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ user, workspace, body, params, preloaded }) => {
+export const handler = api('PUT /prompts/{id}', { body: PromptUpdate, preload: promptPreload }, async ({ workspace, body, params, preloaded }) => {
   const id = params.id;
   if ('title' in body) await savePrompt({ workspace: workspace.pk, promptId: id, input: body, known: promptFrom(preloaded.prompt), by: workspace.author });
   else await setFavorite(workspace.pk, id, body.is_favorite);

@@ -6,7 +6,7 @@ import { registryPreload, resolvePrompt, selectorFrom } from '../lib/use-cases/r
 export const handler = api(
   'GET /registry/prompts/{slug}',
   { query: RegistryQuery, preload: registryPreload },
-  async ({ user, workspace, params, query, preloaded }) => {
+  async ({ workspace, params, query, preloaded }) => {
     const selector = selectorFrom(query);
     return ok((await resolvePrompt(workspace.pk, params.slug, preloaded.slug, selector)).view);
   },

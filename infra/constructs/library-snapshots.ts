@@ -17,7 +17,7 @@ export interface LibrarySnapshotsProps {
 export const SNAPSHOT_BUILDER_DESCRIPTION = 'Library snapshot builder (DynamoDB stream of library items → S3)';
 
 /**
- * The library's published snapshots (functions/lib/services/library-snapshot.ts, docs/architecture.md):
+ * The library's published snapshots (functions/lib/services/library-snapshot/, docs/architecture.md):
  * a private bucket, and a builder that the table's stream runs after library writes. Only
  * library items start it (an event filter on the key), at most one build runs at a time, and
  * records are batched for up to 5 s: a burst of edits is one build, never a herd.

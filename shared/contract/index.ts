@@ -67,7 +67,7 @@ export interface RouteContract {
 
 /**
  * Request and response schemas per route, one entry for every route of the table (the type says
- * so): handlers validate with them (http.ts `api` demands the entry's own schemas), the OpenAPI
+ * so): handlers validate with them (functions/lib/http/http.ts `api` demands the entry's own schemas), the OpenAPI
  * document is built from them, and tests/unit/route-contract.test.ts checks all three agree.
  */
 export const CONTRACT = {

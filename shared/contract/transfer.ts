@@ -90,7 +90,7 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 
 /**
  * The real import (201 when something was created, else 200). `not_imported` and `detail` appear
- * only when a write failed after earlier parts had landed (see functions/lib/use-cases/transfer.ts): what
+ * only when a write failed after earlier parts had landed (see functions/lib/use-cases/transfer-import.ts): what
  * was created stays, and the counts say exactly how much.
  */
 export const ImportResult = z.object({

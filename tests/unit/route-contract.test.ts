@@ -46,7 +46,7 @@ describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (k
     expect(bindings.get(key)?.query).toBe(contract?.query);
     const parameters = (operation.parameters ?? []) as { name: string; in: string }[];
     const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
-    // Workspace routes also take `?workspace=<team id>`, read by the authentication (http.ts), not the route's schema.
+    // Workspace routes also take `?workspace=<team id>`, read by the authentication (http/authenticate.ts), not the route's schema.
     expect(inQuery).toEqual([...Object.keys(contract?.query?.def.shape ?? {}), ...((route as RouteDef).workspace ? ['workspace'] : [])]);
     expect(parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(paramNames(route.path));
   });

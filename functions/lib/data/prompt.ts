@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { PromptInput } from '@shared/contract/prompts';
 import { VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type { Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { categoryExists } from './category';
-import { batchWrite, beginsWith, getItem, type Item } from './db';
+import { batchWrite, beginsWith, getItem } from './db';
 import { type PreloadInput, VERSIONS_SK, type WorkspacePk } from './keys';
 import { lostToConcurrentWrite, retry } from './retry';
 import { shareParts } from './share';
-import { SLUG_TAKEN, SlugTaken, slugParts, withNewSlug } from './slugs';
+import { SLUG_TAKEN, slugParts } from './slugs';
 import { failing, type Part, transact, write } from './transactions';
-import { type Author, holderParts, type WorkspaceRef } from './workspace';
+import { type Author, holderParts } from './workspace';
 
 /** The sk prefix of every prompt item of a workspace. */
 export const PROMPT_SK = 'PROMPT#';
@@ -66,38 +64,10 @@ export interface PromptItem {
 }
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
 
-/** The put of a new prompt item (create, fork, import). */
+/** The put of a new prompt item (use-cases/prompts.ts createPrompt, and imports). */
 export const promptPut = (workspace: WorkspacePk, prompt: PromptItem): Part => ({
   put: { Item: { ...promptKeys.prompt(workspace, prompt.id), type: 'prompt', ...prompt }, ConditionExpression: 'attribute_not_exists(pk)' },
 });
-
-/** Creates a prompt within the plan limit (fork uses this too), with a slug of its own made from the title. */
-export async function createPrompt(
-  workspace: WorkspaceRef,
-  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
-): Promise<PromptItem> {
-  const now = new Date().toISOString();
-  const id = randomUUID();
-  return withNewSlug(workspace.pk, input.title, async (slug) => {
-    const prompt: PromptItem = {
-      id,
-      ...input,
-      slug,
-      version: 1,
-      version_source: input.version_source ?? { kind: 'create' },
-      version_by: workspace.author,
-      created_at: now,
-      updated_at: now,
-    };
-    await transact([
-      holderParts.claimSlot(workspace, 'max_prompts'),
-      promptPut(workspace.pk, prompt),
-      failing(slugParts.claim(workspace.pk, slug, prompt.id), () => new SlugTaken()),
-      ...(prompt.category_id ? [categoryExists(workspace.pk, prompt.category_id)] : []),
-    ]);
-    return prompt;
-  });
-}
 
 /** The favourite toggle: one conditional update. */
 export async function setFavorite(workspace: WorkspacePk, promptId: string, isFavorite: boolean): Promise<void> {

@@ -72,7 +72,7 @@ const EXPIRED = 'Your session has expired. Please log in again.';
  * and claims never change, so checking them again on its next request is work done twice (the HMAC
  * goes through WebCrypto, about 0.1 ms a time); only its expiry depends on the clock and is checked
  * on every use. Revocation (logout, sign out everywhere, a deleted account) is not a property of
- * the token: the authenticating read decides it on every request (http.ts). Bounded, oldest first
+ * the token: the authenticating read decides it on every request (authenticate.ts). Bounded, oldest first
  * out, like API Gateway's authoriser cache keyed by the token (docs/architecture.md, the middy chain).
  */
 const verified = new Map<string, TokenClaims>();

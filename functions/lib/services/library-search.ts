@@ -7,7 +7,7 @@ import { config } from '../http/config';
  * The library's search engine at scale (docs/architecture.md, "Library search"): an OpenSearch
  * Serverless collection, enabled per stage (`-c librarySearch=opensearch`), answers every library
  * page that is not a plain slice of library order (a search, a filter, a sort of its own).
- * Without it (the local stack, small deployments) the embedded engine in library-snapshot.ts
+ * Without it (the local stack, small deployments) the embedded engine in library-snapshot/query.ts
  * scans the tier's views.
  *
  * One document per library prompt holds each tier's view (locked ones already cut to their
@@ -15,7 +15,7 @@ import { config } from '../http/config';
  * prompt, its teaser for the others. Hidden text never matches, and only the caller's tier's view
  * leaves the engine.
  *
- * The snapshot builder keeps the index in step (library-snapshot.ts): it indexes the documents
+ * The snapshot builder keeps the index in step (library-snapshot/build.ts): it indexes the documents
  * whose content changed since the last published snapshot and deletes the removed ones, before it
  * publishes, so a published snapshot never points at an index older than itself.
  */

@@ -192,8 +192,8 @@ async function cancelSubscription(user: UserRecord): Promise<void> {
  * 2. one transaction ends the account: the user item, the email claim (the email is free again),
  *    the Stripe customer link and the admin count (the last admin is refused with `lastAdmin`);
  *    from here every token of the user fails and every write that needs the user item fails;
- *    the same transaction writes a purge marker (below);
- * 3. items kept outside the partition through their own twins inside it (outside-items.ts: API key
+ *    the same transaction writes a purge marker (data/purges.ts);
+ * 3. items kept outside the partition through their own twins inside it (deleteOutsideItems below: API key
  *    lookups), then the partition and the items its `XREF#` notes name, page by page, repeated until
  *    a pass finds nothing, so a write that was in flight during the first pass goes too; then the
  *    marker goes.

@@ -47,7 +47,7 @@ export async function libraryUpdates(forks: PromptItem[], tier: Tier): Promise<M
   );
 }
 
-/** For a route's `preload` (http.ts): the fork named by the path's `id`. */
+/** For a route's `preload` (http/authenticate.ts): the fork named by the path's `id`. */
 export const lineagePreload = promptPreload;
 
 /** A fork's original as the snapshot holds it. */

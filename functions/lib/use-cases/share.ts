@@ -4,13 +4,14 @@ import { parseVariables } from '@shared/variables';
 import { batchGet } from '../data/db';
 import { personalPk, type WorkspacePk } from '../data/keys';
 import { libraryTierOf } from '../data/library';
-import { createPrompt, getPromptItem, PROMPT_NOT_FOUND, type PromptItem, promptKeys, promptParts } from '../data/prompt';
+import { getPromptItem, PROMPT_NOT_FOUND, type PromptItem, promptKeys, promptParts } from '../data/prompt';
 import { getShareLink, SHARE_NOT_FOUND, shareParts } from '../data/share';
 import { failing, transact } from '../data/transactions';
 import { USER_SK, type UserRecord, userKeys } from '../data/users';
 import type { WorkspaceRef } from '../data/workspace';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { siteUrl } from '../http/site';
+import { createPrompt } from './prompts';
 
 /**
  * Sharing a prompt by public link (the link item: data/share.ts). The link and the prompt's

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { PromptInput } from '@shared/contract/prompts';
+import { categoryExists } from '../data/category';
+import { type PromptItem, promptPut } from '../data/prompt';
+import { SlugTaken, slugParts, withNewSlug } from '../data/slugs';
+import { failing, transact } from '../data/transactions';
+import { holderParts, type WorkspaceRef } from '../data/workspace';
+
+/**
+ * A new prompt (POST /prompts/, copies, forks of library and shared prompts): one transaction of
+ * the workspace's plan slot (403 at the limit), the prompt item, its slug claim (a slug of its own
+ * made from the title: withNewSlug tries the next free one when taken) and, when it is filed in a
+ * category, the check that the category exists (404).
+ */
+export async function createPrompt(
+  workspace: WorkspaceRef,
+  input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
+): Promise<PromptItem> {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  return withNewSlug(workspace.pk, input.title, async (slug) => {
+    const prompt: PromptItem = {
+      id,
+      ...input,
+      slug,
+      version: 1,
+      version_source: input.version_source ?? { kind: 'create' },
+      version_by: workspace.author,
+      created_at: now,
+      updated_at: now,
+    };
+    await transact([
+      holderParts.claimSlot(workspace, 'max_prompts'),
+      promptPut(workspace.pk, prompt),
+      failing(slugParts.claim(workspace.pk, slug, prompt.id), () => new SlugTaken()),
+      ...(prompt.category_id ? [categoryExists(workspace.pk, prompt.category_id)] : []),
+    ]);
+    return prompt;
+  });
+}
