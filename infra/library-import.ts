@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { entryId, LibraryEntry } from '@shared/contract/library';
 import { connectTable } from './table-connection';
+import { count, progress, runTool } from './tool';
 
 /**
  * `npm run library:import -- file.json [--aws] [--curator email]`: loads library prompts.
@@ -9,7 +10,9 @@ import { connectTable } from './table-connection';
  * - Validates the whole file first; any invalid entry is reported with its position and nothing
  *   is written.
  * - Idempotent: entries are keyed by `id` (or a slug of the title), so a second import updates
- *   instead of duplicating.
+ *   instead of duplicating, and writes only prompts not already stored as the file has them: after
+ *   an import that failed part-way, running it again finishes the rest. Progress is shown as it goes.
+ * - Locally the published snapshot is dropped first and rebuilt once at the end.
  * - Local by default (the `npm start` data in DATA_DIR, whether or not the app is running);
  *   `--aws` writes to the deployed table named by TABLE_NAME with the usual AWS credentials.
  */
@@ -42,7 +45,7 @@ export function validateLibraryFile(data: unknown): { entries: LibraryEntry[]; p
   return { entries, problems };
 }
 
-async function main() {
+runTool(import.meta, 'Import failed', async () => {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--curator');
   const aws = args.includes('--aws');
@@ -61,16 +64,25 @@ async function main() {
   if (aws) process.env.LIBRARY_BUILD = 'stream';
   try {
     const { upsertEntries } = await import('../functions/lib/use-cases/library-curation');
-    const { created, updated } = await upsertEntries(entries, curator);
-    console.log(`Imported ${entries.length} prompts from ${file}: ${created} new, ${updated} updated.`);
+    // Locally the snapshot goes first: an import that stops part-way leaves none, so the next read builds one.
+    if (!aws) await (await import('../functions/lib/services/library-snapshot/build')).dropLocalSnapshot();
+    const shown = progress();
+    let unchanged = 0;
+    const { created, updated } = await upsertEntries(entries, curator, {
+      onProgress: ({ phase, done, total, ...rest }) => {
+        unchanged = rest.unchanged;
+        shown.update(
+          phase === 'reading' ? `Reading the library: ${count(done)} of ${count(total)} ids...` : `Writing: ${count(done)} of ${count(total)} items...`,
+        );
+        if (phase === 'writing' && done === total) {
+          shown.done();
+          if (!aws) console.log('Building the library snapshot...');
+        }
+      },
+    });
+    const skipped = unchanged ? ` (${count(unchanged)} already as in the file, not written again)` : '';
+    console.log(`Imported ${count(entries.length)} prompts from ${file}: ${count(created)} new, ${count(updated)} updated${skipped}.`);
   } finally {
     await stop();
   }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  main().catch((error) => {
-    console.error(`Import failed: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
-  });
-}
+});

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { connectTable } from './table-connection';
+import { count, progress, runTool } from './tool';
 
 /**
  * `npm run users:migrate [-- --aws]`: moves user items still listed in the former users index
@@ -7,24 +7,19 @@ import { connectTable } from './table-connection';
  * users not yet moved, so it can run again until it reports 0; then the stage can drop gsi1
  * (README, Deploy: the former users index).
  */
-async function main() {
+runTool(import.meta, 'Migration failed', async () => {
   const stop = await connectTable(process.argv.includes('--aws'));
   try {
     const { migrateUsersIndex } = await import('../functions/lib/migrations/users-index');
-    const moved = await migrateUsersIndex().catch((error: Error) => {
+    const shown = progress();
+    const moved = await migrateUsersIndex(({ done, total }) => shown.update(`Moved ${count(done)} of ${count(total)} users...`)).catch((error: Error) => {
       // A table created without it (or after it was dropped) has nothing to move.
       if (error.name === 'ValidationException' && /specified index/.test(error.message)) return undefined;
       throw error;
     });
-    console.log(moved === undefined ? 'This table has no gsi1: no user to move.' : `Moved ${moved} user(s) to the sharded users index.`);
+    shown.done();
+    console.log(moved === undefined ? 'This table has no gsi1: no user to move.' : `Moved ${count(moved)} user(s) to the sharded users index.`);
   } finally {
     await stop();
   }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  main().catch((error) => {
-    console.error(`Migration failed: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
-  });
-}
+});

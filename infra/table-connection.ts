@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { quietSdkNodeVersionWarning } from './local/node-version';
+import { patientStorage, useDataFolderSnapshot } from './local/tool-env';
 
 /**
  * For maintenance scripts: points the functions' DynamoDB client at the table. Local by default
@@ -8,12 +8,13 @@ import { quietSdkNodeVersionWarning } from './local/node-version';
  * table named by TABLE_NAME with the usual AWS credentials. Returns how to stop what it started.
  */
 export async function connectTable(aws: boolean): Promise<() => Promise<void>> {
-  quietSdkNodeVersionWarning();
+  patientStorage();
   if (aws) {
     if (!process.env.TABLE_NAME) throw new Error('--aws needs TABLE_NAME (the stack output TableName)');
     return async () => {};
   }
   const dataDir = resolve(process.env.DATA_DIR ?? join(import.meta.dirname, '..', '.data'));
+  useDataFolderSnapshot(dataDir);
   const endpointFile = join(dataDir, 'dynamodb-endpoint');
   const running = existsSync(endpointFile) ? readFileSync(endpointFile, 'utf8').trim() : undefined;
   if (

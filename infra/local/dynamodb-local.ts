@@ -14,7 +14,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { type IndexDefinition, TABLE_SCHEMA } from '../table-schema';
-import { quietSdkNodeVersionWarning } from './node-version';
+import { quietSdkNodeVersionWarning } from './tool-env';
 
 quietSdkNodeVersionWarning();
 

@@ -10,6 +10,7 @@ import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
 import { LocalQueues } from './queue';
 import { CREDENTIALS_FILE, saveAdminCredentials } from './terminal';
+import { useDataFolderSnapshot } from './tool-env';
 
 /**
  * The whole product on one machine: DynamoDB Local, the table, the admin account, and the
@@ -75,8 +76,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       process.env.STRIPE_WEBHOOK_SECRET ??= localSecret(options.dataDir, 'stripe-webhook-secret', undefined, { prefix: 'whsec_' });
     }
 
+    if (options.dataDir) useDataFolderSnapshot(options.dataDir);
     const table = await ensureTable(dynamo.client, tableName);
-    await freshLibrarySnapshot();
+    await prepareLibrarySnapshot(Boolean(options.dataDir));
     // A data folder from before the users listing moved to its sharded index still has the old one.
     if (table.indexes.includes(LEGACY_USERS_INDEX.name)) await (await import('../../functions/lib/migrations/users-index')).migrateUsersIndex();
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password, options.dataDir));
@@ -153,17 +155,18 @@ async function ensureAdmin(email: string, password?: string, dataDir?: string): 
 }
 
 /**
- * The library snapshot folder belongs to this DynamoDB Local (its endpoint names it): a folder
- * left by an earlier stack on the same port is dropped, library items of the former
- * one-partition layout are moved, and the snapshot is built from what the table holds.
+ * Start-up reads nothing in proportion to the library. A data folder keeps its snapshot between
+ * starts (every local library write publishes a new one; an import that stopped part-way drops
+ * it, and the first library read builds one that is missing). An in-memory stack's folder is named
+ * by its endpoint: one an earlier stack on the same port left is dropped. Library items of the
+ * former one-partition layout are moved (one query, which usually finds none).
  */
-async function freshLibrarySnapshot(): Promise<void> {
+async function prepareLibrarySnapshot(persistent: boolean): Promise<void> {
   const { localSnapshotDir } = await import('../../functions/lib/services/library-snapshot/store');
-  const { rebuildSnapshot } = await import('../../functions/lib/services/library-snapshot/build');
-  rmSync(localSnapshotDir(), { recursive: true, force: true });
+  if (!persistent && !process.env.LIBRARY_SNAPSHOT_DIR) rmSync(localSnapshotDir(), { recursive: true, force: true });
   const { migrateLegacyLibrary } = await import('../../functions/lib/migrations/legacy-library');
-  await migrateLegacyLibrary();
-  await rebuildSnapshot();
+  // Items it moved are new to the snapshot: the library is built once, now.
+  if (await migrateLegacyLibrary()) await (await import('../../functions/lib/services/library-snapshot/build')).rebuildSnapshot();
 }
 
 /** Loads the seed library on first start (while the library holds no prompt). */

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { buildWebIfStale, ROOT, WEB_DIST } from './build-web';
 import { startLocalStack } from './stack';
 import { bannerLines, divertFunctionLogs, LOG_FILE, requestLine } from './terminal';
+import { patientStorage } from './tool-env';
 
 /**
  * `npm start`: builds the SPA when its sources changed, then runs the whole product locally.
@@ -10,6 +11,8 @@ import { bannerLines, divertFunctionLogs, LOG_FILE, requestLine } from './termin
 const dev = process.argv.includes('--dev');
 
 async function main() {
+  // Before any handler loads: longer DynamoDB attempts than Lambda's on a busy machine.
+  patientStorage();
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? join(ROOT, '.data'));
 

@@ -24,12 +24,15 @@ import { lostToConcurrentWrite, retry } from './retry';
  */
 export const DYNAMO_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true };
 
-/** One client per container, reused across invocations. */
+/**
+ * One client per container, reused across invocations. The SDK's standard retries back off
+ * exponentially with jitter between attempts; the local tools ask for more patience (config.ts).
+ */
 export const db = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     region: config.region,
-    maxAttempts: 3,
-    requestHandler: new NodeHttpHandler(DYNAMO_TIMEOUTS),
+    maxAttempts: config.dynamoMaxAttempts ?? 3,
+    requestHandler: new NodeHttpHandler({ ...DYNAMO_TIMEOUTS, requestTimeout: config.dynamoRequestTimeoutMs ?? DYNAMO_TIMEOUTS.requestTimeout }),
     ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   }),
   { marshallOptions: { removeUndefinedValues: true } },

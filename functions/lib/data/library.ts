@@ -164,14 +164,25 @@ export const categoryItem = (c: LibraryCategoryItem, now: string) => ({
   created_at: now,
 });
 
+/** How far an import has got: its items read, then its items written (unchanged ones are not). */
+export type UpsertProgress = { phase: 'reading' | 'writing'; done: number; total: number; unchanged: number };
+export type WriteEntriesOptions = { edit?: boolean; onProgress?: (progress: UpsertProgress) => void };
+
 /**
  * Writes validated entries (upsert by id) and the categories they name; reads only the entries'
- * own items and the category list. Returns how many prompts were created and updated.
+ * own items and the category list. Returns how many prompts were created and updated. A prompt
+ * whose stored item is already exactly what it would write is left alone, so running an import
+ * again after one that stopped part-way writes only what is missing or different.
  */
-export async function writeEntries(entries: LibraryEntry[], curatorEmail: string, { edit = false } = {}): Promise<{ created: number; updated: number }> {
+export async function writeEntries(
+  entries: LibraryEntry[],
+  curatorEmail: string,
+  { edit = false, onProgress }: WriteEntriesOptions = {},
+): Promise<{ created: number; updated: number }> {
   const categories = await allLibraryCategories();
   const ids = [...new Set(entries.flatMap((e) => [entryId(e), legacyEntryId(e)]))];
   const existing = new Map<string, LibraryPromptItem>();
+  const stored = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < ids.length; i += 100) {
     for (const item of await batchGet(
       ids.slice(i, i + 100).map((id) => libraryKeys.prompt(id)),
@@ -179,7 +190,9 @@ export async function writeEntries(entries: LibraryEntry[], curatorEmail: string
     )) {
       const prompt = libraryPromptFrom(item);
       if (prompt) existing.set(prompt.id, prompt);
+      if (prompt) stored.set(prompt.id, item);
     }
+    onProgress?.({ phase: 'reading', done: Math.min(i + 100, ids.length), total: ids.length, unchanged: 0 });
   }
   const now = new Date().toISOString();
   // Categories are matched by name (case-insensitive); unknown names are created.
@@ -207,27 +220,51 @@ export async function writeEntries(entries: LibraryEntry[], curatorEmail: string
   });
   let created = 0;
   let updated = 0;
+  let unchanged = 0;
   for (const { entry, id, before } of resolved) {
     if (before) updated++;
     else created++;
-    items.push(
-      promptItem({
-        id,
-        title: entry.title,
-        body: entry.body,
-        category_id: entry.category ? categoryIds.get(entry.category.toLowerCase())! : null,
-        tasks: [...new Set(entry.tasks)],
-        industries: [...new Set(entry.industries)],
-        access_tier: entry.access_tier,
-        owner_email: before?.owner_email ?? curatorEmail,
-        created_at: before?.created_at ?? now,
-        // The revision forks compare with (lineage.ts): it moves only when the content changes.
-        updated_at: before && before.title === entry.title && before.body === entry.body ? (before.updated_at ?? before.created_at) : now,
-      }),
-    );
+    const item = promptItem({
+      id,
+      title: entry.title,
+      body: entry.body,
+      category_id: entry.category ? categoryIds.get(entry.category.toLowerCase())! : null,
+      tasks: [...new Set(entry.tasks)],
+      industries: [...new Set(entry.industries)],
+      access_tier: entry.access_tier,
+      owner_email: before?.owner_email ?? curatorEmail,
+      created_at: before?.created_at ?? now,
+      // The revision forks compare with (lineage.ts): it moves only when the content changes.
+      updated_at: before && before.title === entry.title && before.body === entry.body ? (before.updated_at ?? before.created_at) : now,
+    });
+    if (before && sameItem(stored.get(id)!, item)) unchanged++;
+    else items.push(item);
   }
-  await putLibraryItems(items);
+  for (let i = 0; i < items.length; i += WRITE_SLICE) {
+    await putLibraryItems(items.slice(i, i + WRITE_SLICE));
+    onProgress?.({ phase: 'writing', done: Math.min(i + WRITE_SLICE, items.length), total: items.length, unchanged });
+  }
+  if (!items.length) onProgress?.({ phase: 'writing', done: 0, total: 0, unchanged });
   return { created, updated };
+}
+
+/** Items written between two progress reports of an import. */
+const WRITE_SLICE = 500;
+
+/** Whether two items hold the same attributes and values (key order aside). */
+function sameItem(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /** Puts built items (promptItem, categoryItem) as they are, 25 per batch: imports and the legacy move. */

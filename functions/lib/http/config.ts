@@ -7,6 +7,12 @@ export const config = {
   region: process.env.AWS_REGION ?? 'us-east-1',
   /** Set locally to reach DynamoDB Local; unset in AWS. */
   dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
+  /**
+   * Longer DynamoDB attempts and more of them (data/db.ts): set by the local tools and `npm start`
+   * (infra/local/tool-env.ts), which move whole libraries on a machine that may be busy; unset in AWS.
+   */
+  dynamoRequestTimeoutMs: Number(process.env.DYNAMODB_REQUEST_TIMEOUT_MS) || undefined,
+  dynamoMaxAttempts: Number(process.env.DYNAMODB_MAX_ATTEMPTS) || undefined,
   jwtIssuer: 'construct',
   jwtAudience: 'construct-web',
   jwtTtlSeconds: Number(process.env.JWT_TTL_SECONDS ?? 60 * 60 * 8),

@@ -9,10 +9,12 @@ import { failing, transact } from '../data/transactions';
  * stage (every prompt saved before slugs existed has one). Not on any request path.
  *
  * Gives each prompt without a slug one: a Scan for them, then per prompt the claim and the slug in
- * one transaction, conditioned on it still having none. Answers how many it gave.
+ * one transaction, conditioned on it still having none. Answers how many it gave, and after each
+ * page of the Scan how far it got.
  */
-export async function backfillSlugs(): Promise<number> {
+export async function backfillSlugs(onProgress?: (progress: { found: number; given: number }) => void): Promise<number> {
   let given = 0;
+  let found = 0;
   const pages = scanPages({
     FilterExpression: '#t = :prompt AND attribute_not_exists(slug) AND begins_with(pk, :user)',
     ExpressionAttributeNames: { '#t': 'type' },
@@ -36,6 +38,8 @@ export async function backfillSlugs(): Promise<number> {
       });
       if (done) given++;
     }
+    found += page.length;
+    onProgress?.({ found, given });
   }
   return given;
 }

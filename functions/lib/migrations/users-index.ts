@@ -12,17 +12,18 @@ import { userParts } from '../data/users';
  * Moves user items of the former users index (gsi1, partition `USERS`, every attribute
  * projected) to gsi2's sharded partitions; a no-op once done.
  */
-export async function migrateUsersIndex(): Promise<number> {
+export async function migrateUsersIndex(onProgress?: (progress: { done: number; total: number }) => void): Promise<number> {
   const legacy = await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :u',
     ExpressionAttributeValues: { ':u': 'USERS' },
     ProjectionExpression: 'pk, sk, id, email',
   });
-  for (const item of legacy) {
+  for (const [index, item] of legacy.entries()) {
     await write(userParts.moveToUsersIndex(item.id as string, item.email as string)).catch((error: Error) => {
       if (!conditionFailed(error)) throw error;
     });
+    onProgress?.({ done: index + 1, total: legacy.length });
   }
   return legacy.length;
 }

@@ -9,6 +9,7 @@ import {
   type LibraryCategoryItem,
   removeLibraryCategory,
   removeLibraryPrompt,
+  type WriteEntriesOptions,
   writeEntries,
   writeLibraryCategoryName,
   writeLibraryTier,
@@ -28,7 +29,7 @@ async function thenRebuild<T>(write: Promise<T>): Promise<T> {
 }
 
 /** Validated entries written (upsert by id) with the categories they name: how many prompts were created and updated. */
-export const upsertEntries = (entries: LibraryEntry[], curatorEmail: string, options: { edit?: boolean } = {}) =>
+export const upsertEntries = (entries: LibraryEntry[], curatorEmail: string, options: WriteEntriesOptions = {}) =>
   thenRebuild(writeEntries(entries, curatorEmail, options));
 
 /**

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { FEATURED_MAX, type LibraryPrompt } from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
@@ -8,6 +10,7 @@ import {
   bucketOf,
   CHUNK_SIZE,
   inAws,
+  localSnapshotDir,
   type Manifest,
   parseCurrent,
   REVISION_BUCKET_TARGET,
@@ -191,4 +194,13 @@ export function requestRebuild(): Promise<unknown> {
  */
 export async function afterLibraryWrite(): Promise<void> {
   if (!inAws() && process.env.LIBRARY_BUILD !== 'stream') await requestRebuild();
+}
+
+/**
+ * Locally, before a bulk write that may stop part-way (`npm run library:import`): the published
+ * snapshot is dropped, so an import that never finishes leaves the next library read to build one
+ * from the table instead of serving the library from before it.
+ */
+export async function dropLocalSnapshot(): Promise<void> {
+  if (!inAws()) await rm(join(localSnapshotDir(), 'current.json'), { force: true });
 }
