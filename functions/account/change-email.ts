@@ -4,6 +4,6 @@ import { MAIL_SENT, requestEmailChange } from '../lib/use-cases/account';
 
 /** POST /account/email: a confirmation link goes to the new address; the email changes when it is followed. */
 export const handler = api('POST /account/email', { body: ChangeEmailRequest }, async ({ body, user }) => {
-  await requestEmailChange(user, body.new_email, body.password);
+  await requestEmailChange({ user, newEmail: body.new_email, password: body.password });
   return json(202, { detail: MAIL_SENT });
 });

@@ -8,6 +8,6 @@ export const handler = api(
   { query: RegistryQuery, preload: registryPreload },
   async ({ workspace, params, query, preloaded }) => {
     const selector = selectorFrom(query);
-    return ok((await resolvePrompt(workspace.pk, params.slug, preloaded.slug, selector)).view);
+    return ok((await resolvePrompt({ workspace: workspace.pk, slug: params.slug, claim: preloaded.slug, selector })).view);
   },
 );

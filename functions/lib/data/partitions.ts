@@ -1,4 +1,7 @@
-import { batchWrite, type Key, queryPages } from './db';
+import { batchWrite, type Item, type Key, queryAll, queryPages } from './db';
+
+/** Access pattern: every item of a partition, all pages (an account's export). */
+export const partitionItems = (pk: string): Promise<Item[]> => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 
 /**
  * Deleting a whole partition: an account's (use-cases/account-data.ts) or a team's

@@ -4,9 +4,8 @@ import { apiKeyLookups } from '../data/api-keys';
 import { billingParts } from '../data/billing';
 import type { CategoryItem } from '../data/category';
 import { directivesOf } from '../data/context';
-import { queryAll } from '../data/db';
 import { OUTSIDE_REF_SK, personalPk } from '../data/keys';
-import { deleteOutside, deletePartition } from '../data/partitions';
+import { deleteOutside, deletePartition, partitionItems } from '../data/partitions';
 import { type ContextFields, profileValuesFrom } from '../data/profile-values';
 import { listPromptItems, type PromptItem, type VersionItem } from '../data/prompt';
 import { endPurge, getPurgeMarker, purgeParts, unfinishedPurges } from '../data/purges';
@@ -139,7 +138,7 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
 
 /** Every item of a partition, grouped by its `type`. */
 async function partitionByType(userId: string): Promise<Map<string, Record<string, unknown>[]>> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': personalPk(userId) } });
+  const items = await partitionItems(personalPk(userId));
   const byType = new Map<string, Record<string, unknown>[]>();
   for (const item of items) byType.set(String(item.type), [...(byType.get(String(item.type)) ?? []), item]);
   return byType;

@@ -101,7 +101,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
  * sign-in guard of the account, and a locked account is refused, so these routes are no way
  * around the guard.
  */
-export async function checkPassword(user: UserRecord, password: string, wrong = WRONG_PASSWORD): Promise<void> {
+export async function checkPassword({ user, password, wrong = WRONG_PASSWORD }: { user: UserRecord; password: string; wrong?: string }): Promise<void> {
   // Counted before the check, as a sign-in is (429 while the account waits); a right one clears it.
   await claimSignInAttempt(user.email);
   if (!(await verifyPassword(password, user.password_hash))) throw new BadRequestError(wrong);
@@ -109,8 +109,8 @@ export async function checkPassword(user: UserRecord, password: string, wrong = 
 }
 
 /** PUT /auth/password: every other session ends; the answer carries a token of the new session. */
-export async function changePassword(user: UserRecord, current: string, next: string) {
-  await checkPassword(user, current);
+export async function changePassword({ user, current, next }: { user: UserRecord; current: string; next: string }) {
+  await checkPassword({ user, password: current });
   if (current === next) throw new BadRequestError('The new password must be different from the current one.');
   const password_hash = await hashPassword(next);
   const version = sessionVersionOf(user);
@@ -155,8 +155,8 @@ export async function resendVerification(user: UserRecord): Promise<void> {
 export const EMAIL_IN_USE = 'An account with this email already exists.';
 
 /** POST /account/email: checks the password, then mails a link to the new address; nothing changes until it is followed. */
-export async function requestEmailChange(user: UserRecord, newEmail: string, password: string): Promise<void> {
-  await checkPassword(user, password, 'Your password is incorrect.');
+export async function requestEmailChange({ user, newEmail, password }: { user: UserRecord; newEmail: string; password: string }): Promise<void> {
+  await checkPassword({ user, password, wrong: 'Your password is incorrect.' });
   if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw new BadRequestError('This is already your email address.');
   if (await emailOwner(newEmail)) throw new ConflictError(EMAIL_IN_USE);
   const site = linkBase();

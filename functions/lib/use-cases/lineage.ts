@@ -102,7 +102,15 @@ export function libraryUpdateView(prompt: PromptItem, original: Original): Libra
 }
 
 /** Takes the original's current content in as a new version (none when it is the same) and records its revision. */
-export function pullLibraryUpdate(workspace: WorkspacePk, { prompt, original }: Lineage, by: Author): Promise<PromptItem> {
+export function pullLibraryUpdate({
+  workspace,
+  lineage: { prompt, original },
+  by,
+}: {
+  workspace: WorkspacePk;
+  lineage: Lineage;
+  by: Author;
+}): Promise<PromptItem> {
   return changePrompt(
     workspace,
     prompt.id,

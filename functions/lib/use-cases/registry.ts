@@ -88,7 +88,7 @@ export async function compileRegistryPrompt({
   const found = preloaded ? preloaded.slug : isSlug(slug) ? await getSlugClaim(workspace.pk, slug) : undefined;
   // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
   const [{ view }, snippets, profile] = await Promise.all([
-    resolvePrompt(workspace.pk, slug, found, selector),
+    resolvePrompt({ workspace: workspace.pk, slug, claim: found, selector }),
     listSnippets(workspace.pk),
     profileValuesOf(user),
   ]);
@@ -102,12 +102,18 @@ export async function compileRegistryPrompt({
 }
 
 /** The prompt a slug names, at the version the selector asks for. */
-export async function resolvePrompt(
-  workspace: WorkspacePk,
-  slug: string,
-  claim: Item | undefined,
-  selector: Selector,
-): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
+export async function resolvePrompt({
+  workspace,
+  slug,
+  claim,
+  selector,
+}: {
+  workspace: WorkspacePk;
+  slug: string;
+  /** The slug claim as read (undefined: no prompt has the slug). */
+  claim: Item | undefined;
+  selector: Selector;
+}): Promise<{ prompt: PromptItem; view: RegistryPrompt }> {
   if (!claim) throw new NotFoundError(PROMPT_NOT_FOUND);
   const promptId = String(claim.prompt_id);
   let prompt: PromptItem | undefined;
