@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { withoutSplash } from '../shared/prerendered-pages';
-import { API_BASE, ROUTES, type RouteDef, routeKey } from '../shared/routes';
+import { API_BASE, PAGE_ROUTES, ROUTES, type RouteDef, routeKey } from '../shared/routes';
 import { queueUrlEnv, WORKERS, type WorkerDef, workerId } from '../shared/workers';
-import { Alarms } from './constructs/alarms';
+import { Alarms, FunctionAlarms } from './constructs/alarms';
 import { Api, type Throttle } from './constructs/api';
 import { Data } from './constructs/data';
 import { LibrarySearch } from './constructs/library-search';
 import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
+import { routeStackId, routesByArea } from './constructs/route-stacks';
 import { SECRET_BOX_KEY_ENV, SecretBox } from './constructs/secret-box';
 import { checkCustomDomain, Web } from './constructs/web';
 import { Workers } from './constructs/workers';
@@ -58,11 +59,18 @@ export interface ConstructStackProps extends StackProps {
   librarySearch?: 'embedded' | 'opensearch';
   /** The background workers (default: the worker table, shared/workers.ts; tests add their own). */
   workers?: readonly WorkerDef[];
+  /** The API routes (default: the route table, shared/routes.ts; tests size the stacks with more). */
+  routes?: readonly RouteDef[];
 }
 
 /**
  * Construct in AWS: CloudFront → (S3 SPA | HTTP API → one Lambda per route → DynamoDB), and for
  * streamed routes (POST /api/v1/engine/run) CloudFront → Lambda function URL (response streaming).
+ *
+ * This stack holds what is shared and stateful; each area of the route table has a nested stack
+ * of its own with its functions and API routes (`Routes<Area>`, infra/constructs/route-stacks.ts),
+ * and the background workers one more (`Workers`), so that no stack nears CloudFormation's 500
+ * resources (docs/architecture.md, "Stacks").
  */
 export class ConstructStack extends Stack {
   readonly data: Data;
@@ -73,6 +81,10 @@ export class ConstructStack extends Stack {
   readonly workers: Workers;
   /** The KMS key of secrets users give: made when a route or worker is marked `secrets` (a key costs a month's fee idle). */
   readonly secretBox?: SecretBox;
+  /** The nested stack of each area of the route table, by area (`Prompts`). */
+  readonly routeStacks = new Map<string, NestedStack>();
+  /** The workers' nested stack, when the worker table has any. */
+  readonly workerStack?: NestedStack;
 
   constructor(scope: Construct, id: string, props: ConstructStackProps) {
     super(scope, id, { terminationProtection: props.stage === 'prod', ...props });
@@ -81,6 +93,7 @@ export class ConstructStack extends Stack {
     const retain = props.stage === 'prod';
     Tags.of(this).add('project', 'construct');
     Tags.of(this).add('stage', props.stage);
+    const routes = props.routes ?? (ROUTES as readonly RouteDef[]);
 
     this.data = new Data(this, 'Data', { retain, legacyUsersIndex: props.legacyUsersIndex });
     // The library snapshot: every function knows the bucket (library writes then leave the build
@@ -88,10 +101,11 @@ export class ConstructStack extends Stack {
     this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
     // Secrets users give, and the background queue: both are granted per route below.
     const workers = props.workers ?? WORKERS;
-    const secretBox =
-      (ROUTES as readonly RouteDef[]).some((r) => r.secrets) || workers.some((w) => w.secrets) ? new SecretBox(this, 'SecretBox', { retain }) : undefined;
+    const secretBox = routes.some((r) => r.secrets) || workers.some((w) => w.secrets) ? new SecretBox(this, 'SecretBox', { retain }) : undefined;
     this.secretBox = secretBox;
-    this.workers = new Workers(this, 'Workers', { workers, table: this.data.table, retain });
+    // About nine resources per worker: a nested stack of their own once there are any.
+    this.workerStack = workers.length ? new NestedStack(this, 'Workers', { description: `Construct ${props.stage}: background workers` }) : undefined;
+    this.workers = new Workers(this.workerStack ?? this, 'Workers', { workers, table: this.data.table, retain });
     const search = props.librarySearch === 'opensearch' ? new LibrarySearch(this, 'LibrarySearch', { stage: props.stage, standbyReplicas: retain }) : undefined;
     this.api = new Api(this, 'Api', {
       table: this.data.table,
@@ -116,7 +130,27 @@ export class ConstructStack extends Stack {
         ...(route.enqueues ?? []).map((worker) => ({ name: `Enqueue${workerId(worker)}`, grant: (role: Role) => this.workers.grantSend(worker, role) })),
       ],
     });
-    for (const route of ROUTES as readonly RouteDef[]) {
+    this.alarms = new Alarms(this, 'Alarms', {
+      stage: props.stage,
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      indexNames: this.data.indexNames,
+      email: props.alarmEmail,
+    });
+    // Each stack groups its own functions' alarms; the composites here watch every group.
+    const functionAlarms: FunctionAlarms[] = [];
+    if (this.workerStack) {
+      this.alarms.watchDeadLetters(this.workerStack, this.workers.deadLetterQueues);
+      const named = new Map([...this.workers.functions].map(([name, fn]) => [`worker ${name}`, fn] as const));
+      functionAlarms.push(new FunctionAlarms(this.workerStack, 'Alarms', { stage: props.stage, functions: named }));
+    }
+    for (const [area, served] of routesByArea(routes, PAGE_ROUTES)) {
+      const nested = new NestedStack(this, routeStackId(area), { description: `Construct ${props.stage}: the functions and API routes of ${area}` });
+      const functions = this.api.serve(nested, served.routes, served.pages);
+      functionAlarms.push(new FunctionAlarms(nested, 'Alarms', { stage: props.stage, functions }));
+      this.routeStacks.set(area, nested);
+    }
+    for (const route of routes) {
       const fn = this.api.functions.get(routeKey(route))!;
       if (secretBox && route.secrets) fn.addEnvironment(SECRET_BOX_KEY_ENV, secretBox.key.keyArn);
       for (const worker of route.enqueues ?? []) fn.addEnvironment(queueUrlEnv(worker), this.workers.queueUrl(worker));
@@ -147,15 +181,7 @@ export class ConstructStack extends Stack {
       certificateArn: props.certificateArn,
       webAclArn: props.webAclArn,
     });
-    this.alarms = new Alarms(this, 'Alarms', {
-      stage: props.stage,
-      httpApi: this.api.httpApi,
-      functions: new Map([...this.api.functions, ...[...this.workers.functions].map(([name, fn]) => [`worker ${name}`, fn] as const)]),
-      deadLetterQueues: this.workers.deadLetterQueues,
-      table: this.data.table,
-      indexNames: this.data.indexNames,
-      email: props.alarmEmail,
-    });
+    this.alarms.watchFunctions(functionAlarms);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The product (SPA and API on one origin)' });
     new CfnOutput(this, 'ApiUrl', { value: `${this.web.url}${API_BASE}`, description: 'API base URL through CloudFront' });

@@ -14,10 +14,6 @@ export interface AlarmsProps {
   /** `dev`, `prod`, …: named in the topic and every alarm, so a notification says where. */
   stage: string;
   httpApi: IHttpApi;
-  /** The route functions by route key (`POST /auth/login`) and workers (`worker <name>`), which alarm descriptions name. */
-  functions: ReadonlyMap<string, IFunction>;
-  /** The workers' dead-letter queues, by worker name: any message there means work was given up. */
-  deadLetterQueues?: ReadonlyMap<string, IQueue>;
   table: dynamodb.ITable;
   /** Global secondary indexes of the table, whose throttles count too. */
   indexNames: readonly string[];
@@ -67,41 +63,45 @@ const DYNAMO_OPERATIONS = [
   dynamodb.Operation.TRANSACT_GET_ITEMS,
 ];
 
+const sum = { period: PERIOD, statistic: cloudwatch.Stats.SUM };
+const common = {
+  evaluationPeriods: 1,
+  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+  treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+};
+const nameIn = (stage: string) => (what: string) => `Construct ${stage}: ${what}`;
+
+/** The kinds of Lambda alarm, each summed over groups of functions behind one composite alarm. */
+const LAMBDA_KINDS = [
+  { id: 'LambdaErrors', what: 'Lambda errors (crashes, time-outs)', metric: (fn: IFunction) => fn.metricErrors(sum), threshold: THRESHOLDS.lambdaErrors },
+  { id: 'LambdaThrottles', what: 'Lambda throttles', metric: (fn: IFunction) => fn.metricThrottles(sum), threshold: THRESHOLDS.lambdaThrottles },
+] as const;
+type LambdaKind = (typeof LAMBDA_KINDS)[number]['id'];
+
 /**
  * Operator alarms, all notifying one SNS topic (alarm and recovery): the API's 5xx rate and p99
- * latency, errors and throttles of every route function, and DynamoDB throttles and system errors.
+ * latency, errors and throttles of every function, and DynamoDB throttles and system errors.
  *
- * There are more functions than one alarm's metric math can hold, so functions are grouped ten to
- * an alarm; one composite alarm per kind (errors, throttles) notifies when any group fires, and
- * the group alarm's description lists its routes.
+ * There are more functions than one alarm's metric math can hold, so each stack groups its
+ * functions ten to an alarm (`FunctionAlarms`); one composite alarm per kind (errors, throttles)
+ * here notifies when any group of any stack fires, and the group alarm's description lists its routes.
  */
 export class Alarms extends Construct {
   readonly topic: sns.Topic;
   /** The alarms that notify the topic (group alarms are reached through their composite). */
   readonly notifying: cloudwatch.AlarmBase[] = [];
+  private readonly stage: string;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    const name = (what: string) => `Construct ${props.stage}: ${what}`;
+    this.stage = props.stage;
+    const name = nameIn(props.stage);
 
     this.topic = new sns.Topic(this, 'Topic', { displayName: name('alarms'), enforceSSL: true });
     if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
-    const action = new SnsAction(this.topic);
-    const notify = (alarm: cloudwatch.AlarmBase) => {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-      this.notifying.push(alarm);
-      return alarm;
-    };
-    const sum = { period: PERIOD, statistic: cloudwatch.Stats.SUM };
-    const common = {
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    };
 
     // ---- API Gateway ----------------------------------------------------------------------------
-    notify(
+    this.notify(
       new cloudwatch.Alarm(this, 'Api5xxRate', {
         ...common,
         alarmDescription: `${name('API 5xx rate')} ≥ ${THRESHOLDS.serverErrorPercent} % of requests in 5 minutes (with at least ${THRESHOLDS.minRequests} requests). See the API access logs and the function logs.`,
@@ -114,7 +114,7 @@ export class Alarms extends Construct {
         threshold: THRESHOLDS.serverErrorPercent,
       }),
     );
-    notify(
+    this.notify(
       new cloudwatch.Alarm(this, 'ApiLatencyP99', {
         ...common,
         alarmDescription: `${name('API p99 latency')} ≥ ${THRESHOLDS.p99LatencyMs} ms for ${THRESHOLDS.latencyPeriods * 5} minutes.`,
@@ -124,38 +124,6 @@ export class Alarms extends Construct {
         datapointsToAlarm: THRESHOLDS.latencyPeriods,
       }),
     );
-
-    // ---- Lambda: errors and throttles of every route function, in groups -------------------------
-    const functions = [...props.functions.entries()];
-    const groups: [string, IFunction][][] = [];
-    for (let i = 0; i < functions.length; i += MAX_METRICS_PER_ALARM) groups.push(functions.slice(i, i + MAX_METRICS_PER_ALARM));
-
-    const lambdaKinds = [
-      { id: 'LambdaErrors', what: 'Lambda errors (crashes, time-outs)', metric: (fn: IFunction) => fn.metricErrors(sum), threshold: THRESHOLDS.lambdaErrors },
-      { id: 'LambdaThrottles', what: 'Lambda throttles', metric: (fn: IFunction) => fn.metricThrottles(sum), threshold: THRESHOLDS.lambdaThrottles },
-    ];
-    for (const kind of lambdaKinds) {
-      const groupAlarms = groups.map(
-        (group, g) =>
-          new cloudwatch.Alarm(this, `${kind.id}${g + 1}`, {
-            ...common,
-            alarmDescription: `${name(kind.what)} ≥ ${kind.threshold} in 5 minutes, summed over: ${group.map(([route]) => route).join(', ')}.`,
-            metric: new cloudwatch.MathExpression({
-              expression: `SUM([${group.map((_, i) => `m${i}`).join(', ')}])`,
-              usingMetrics: Object.fromEntries(group.map(([, fn], i) => [`m${i}`, kind.metric(fn)])),
-              period: PERIOD,
-              label: kind.what,
-            }),
-            threshold: kind.threshold,
-          }),
-      );
-      notify(
-        new cloudwatch.CompositeAlarm(this, kind.id, {
-          alarmDescription: `${name(kind.what)} in any route function; the group alarm in ALARM state names the routes.`,
-          alarmRule: cloudwatch.AlarmRule.anyOf(...groupAlarms),
-        }),
-      );
-    }
 
     // ---- DynamoDB ---------------------------------------------------------------------------------
     const indexMetric = (metricName: string, indexName?: string) =>
@@ -170,7 +138,7 @@ export class Alarms extends Construct {
       throttleMetrics[`read${i}`] = indexMetric('ReadThrottleEvents', index);
       throttleMetrics[`write${i}`] = indexMetric('WriteThrottleEvents', index);
     }
-    notify(
+    this.notify(
       new cloudwatch.Alarm(this, 'DynamoThrottles', {
         ...common,
         alarmDescription: `${name('DynamoDB throttled events')} (table and indexes, reads and writes) ≥ ${THRESHOLDS.dynamoThrottles} in 5 minutes.`,
@@ -183,7 +151,7 @@ export class Alarms extends Construct {
         threshold: THRESHOLDS.dynamoThrottles,
       }),
     );
-    notify(
+    this.notify(
       new cloudwatch.Alarm(this, 'DynamoSystemErrors', {
         ...common,
         alarmDescription: `${name('DynamoDB system errors')} (HTTP 500 from DynamoDB) ≥ ${THRESHOLDS.dynamoSystemErrors} in 5 minutes.`,
@@ -192,10 +160,41 @@ export class Alarms extends Construct {
       }),
     );
 
-    // ---- Background work: a message in a dead-letter queue was given up after its retries -----------
-    for (const [worker, queue] of props.deadLetterQueues ?? []) {
-      notify(
-        new cloudwatch.Alarm(this, `DeadLetters${workerId(worker)}`, {
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry alarm names and states only; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer-managed key is not warranted for them.',
+    });
+  }
+
+  /** Sends the alarm and its recovery to the topic. */
+  notify<A extends cloudwatch.AlarmBase>(alarm: A): A {
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.notifying.push(alarm);
+    return alarm;
+  }
+
+  /** Lambda errors and throttles: one composite alarm per kind over the group alarms of every stack's functions. */
+  watchFunctions(groups: readonly FunctionAlarms[]): void {
+    const name = nameIn(this.stage);
+    for (const kind of LAMBDA_KINDS) {
+      this.notify(
+        new cloudwatch.CompositeAlarm(this, kind.id, {
+          alarmDescription: `${name(kind.what)} in any route function; the group alarm in ALARM state names the routes.`,
+          alarmRule: cloudwatch.AlarmRule.anyOf(...groups.flatMap((g) => g.groups[kind.id])),
+        }),
+      );
+    }
+  }
+
+  /** Background work: a message in a dead-letter queue was given up after its retries. The alarms go in `scope`, beside their queues. */
+  watchDeadLetters(scope: Construct, deadLetterQueues: ReadonlyMap<string, IQueue>): void {
+    const name = nameIn(this.stage);
+    for (const [worker, queue] of deadLetterQueues) {
+      this.notify(
+        new cloudwatch.Alarm(scope, `DeadLetters${workerId(worker)}`, {
           ...common,
           alarmDescription: `${name(`worker ${worker}: messages in its dead-letter queue`)} ≥ 1. They failed every delivery; see the worker's log lines with lastTry, fix, then redrive them (SQS console: Start DLQ redrive).`,
           metric: queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
@@ -203,11 +202,39 @@ export class Alarms extends Construct {
         }),
       );
     }
+  }
+}
 
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason:
-        'Alarm notifications carry alarm names and states only; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer-managed key is not warranted for them.',
-    });
+/**
+ * The group alarms of one stack's functions: errors and throttles summed over ten functions each
+ * (CloudWatch's limit per alarm), silent themselves; `Alarms.watchFunctions` puts them behind the
+ * composite alarms that notify.
+ */
+export class FunctionAlarms extends Construct {
+  readonly groups = { LambdaErrors: [], LambdaThrottles: [] } as Record<LambdaKind, cloudwatch.Alarm[]>;
+
+  /** `functions`: by route key (`POST /auth/login`) or `worker <name>`, which the descriptions name. */
+  constructor(scope: Construct, id: string, props: { stage: string; functions: ReadonlyMap<string, IFunction> }) {
+    super(scope, id);
+    const name = nameIn(props.stage);
+    const functions = [...props.functions.entries()];
+    const groups: [string, IFunction][][] = [];
+    for (let i = 0; i < functions.length; i += MAX_METRICS_PER_ALARM) groups.push(functions.slice(i, i + MAX_METRICS_PER_ALARM));
+    for (const kind of LAMBDA_KINDS) {
+      this.groups[kind.id] = groups.map(
+        (group, g) =>
+          new cloudwatch.Alarm(this, `${kind.id}${g + 1}`, {
+            ...common,
+            alarmDescription: `${name(kind.what)} ≥ ${kind.threshold} in 5 minutes, summed over: ${group.map(([route]) => route).join(', ')}.`,
+            metric: new cloudwatch.MathExpression({
+              expression: `SUM([${group.map((_, i) => `m${i}`).join(', ')}])`,
+              usingMetrics: Object.fromEntries(group.map(([, fn], i) => [`m${i}`, kind.metric(fn)])),
+              period: PERIOD,
+              label: kind.what,
+            }),
+            threshold: kind.threshold,
+          }),
+      );
+    }
   }
 }

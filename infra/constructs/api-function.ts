@@ -69,6 +69,9 @@ export const BUNDLING: BundlingOptions = {
  * Table access is granted explicitly with `bindTable(table, 'RO' | 'RW')`.
  */
 export class ApiFunction extends NodejsFunction {
+  /** The module under functions/ it bundles (`auth/login`). */
+  readonly entryModule: string;
+
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const secrets = Object.entries(props.secrets ?? {});
     const logGroup =
@@ -104,6 +107,7 @@ export class ApiFunction extends NodejsFunction {
           }
         : {}),
     });
+    this.entryModule = props.handler;
     this.sharedRole = props.role !== undefined;
     for (const [name, secret] of secrets) {
       if (!this.sharedRole) secret.grantRead(this);

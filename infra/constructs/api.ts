@@ -1,4 +1,4 @@
-import { type CfnResource, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Fn, Lazy, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -8,9 +8,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { API_BASE, PAGE_ROUTES, type PageRouteDef, ROUTES, type RouteDef, routeId, routeKey } from '../../shared/routes';
+import { API_BASE, type PageRouteDef, type RouteDef, routeId, routeKey } from '../../shared/routes';
 import { THROTTLE_DEFAULTS } from '../context';
 import { ApiFunction, FunctionRoles, type RoleGrant } from './api-function';
+import { acknowledgeFunctions } from './nag';
 
 export interface Throttle {
   /** Steady-state requests per second. */
@@ -140,6 +141,10 @@ export interface StreamingEndpoint {
  * The HTTP API: one Lambda per route-table entry, mounted at `${API_BASE}${path}`, so CloudFront
  * can forward `/api/v1/*` unchanged. GET routes read the table; the others may write.
  *
+ * The API, its stage, the secrets, the log groups and the execution roles live here, in the main
+ * stack; each area's functions and routes go into a nested stack of their own through `serve`
+ * (infra/constructs/route-stacks.ts), since a route costs about four CloudFormation resources.
+ *
  * Routes marked `streaming` are the exception: API Gateway buffers whole responses, so their
  * function gets a function URL with response streaming instead of an API route, and CloudFront
  * sends that one path to it (infra/constructs/web.ts).
@@ -152,7 +157,7 @@ export class Api extends Construct {
   readonly stripeSecret: secretsmanager.ISecret;
   /** Whether stripeSecret is this stack's placeholder (to be filled in by the operator). */
   readonly stripeSecretIsPlaceholder: boolean;
-  /** One function per route, by route key without the base path (`POST /auth/login`). */
+  /** One function per route, by route key without the base path (`POST /auth/login`), whichever stack holds it. */
   readonly functions = new Map<string, ApiFunction>();
   /** The streaming routes' function URLs, for CloudFront behaviours ahead of `/api/v1/*`. */
   readonly streamingEndpoints: StreamingEndpoint[] = [];
@@ -161,13 +166,26 @@ export class Api extends Construct {
   /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
   readonly domainName: string;
 
+  private readonly props: ApiProps;
+  private readonly removalPolicy: RemovalPolicy;
+  private readonly authThrottle: Throttle;
+  private readonly openAiSecret?: secretsmanager.ISecret;
+  private readonly openAiSettings: Record<string, string>;
+  private readonly roles: FunctionRoles;
+  private readonly mailGrant?: RoleGrant;
+  private readonly functionLogs: logs.LogGroup;
+  private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+  private readonly gatewayKeys = new Set<string>();
+
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
+    this.props = props;
     const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.removalPolicy = removalPolicy;
     // Sized for the product's design load; per-client limits on sign-in are the WAF's (infra/edge-stack.ts),
     // so no route is throttled so low that one client could shut it for everyone.
     const throttle = props.throttle ?? THROTTLE_DEFAULTS.throttle;
-    const authThrottle = props.authThrottle ?? THROTTLE_DEFAULTS.authThrottle;
+    this.authThrottle = props.authThrottle ?? THROTTLE_DEFAULTS.authThrottle;
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'HS256 signing key for Construct access tokens',
@@ -175,13 +193,16 @@ export class Api extends Construct {
       removalPolicy,
     });
 
-    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+    // 'Gateway', not the former 'HttpApi': the routes moved into nested stacks, and API Gateway
+    // refuses a second route with the same key on one API, so the split deploys a new API (and
+    // stage) beside the old one, which CloudFormation deletes last (README, Deploy).
+    this.httpApi = new apigw.HttpApi(this, 'Gateway', {
       description: 'Construct API (served to browsers through CloudFront at /api/v1/*)',
       createDefaultStage: false,
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
-    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+    this.stage = new apigw.HttpStage(this, 'GatewayStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -205,8 +226,16 @@ export class Api extends Construct {
         ),
       },
     });
+    // Route-level throttles exist only on the L1 stage, filled in as `serve` adds the credential routes.
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = Lazy.any({ produce: () => this.routeSettings });
+    this.node.addValidation({
+      validate: () => {
+        const missing = CREDENTIAL_ROUTES.filter((k) => !this.functions.has(k));
+        return missing.length ? [`Routes to throttle missing from the route table: ${missing.join(', ')}`] : [];
+      },
+    });
 
-    const openAiSecret = props.openAiSecretArn ? secretsmanager.Secret.fromSecretCompleteArn(this, 'OpenAiSecret', props.openAiSecretArn) : undefined;
+    this.openAiSecret = props.openAiSecretArn ? secretsmanager.Secret.fromSecretCompleteArn(this, 'OpenAiSecret', props.openAiSecretArn) : undefined;
 
     // Stripe: the operator's own secret when given (e.g. shared by stages, or created before the
     // first deploy); otherwise a placeholder of the right shape that the operator fills in after
@@ -227,18 +256,17 @@ export class Api extends Construct {
           removalPolicy,
         });
 
-    const openAiSettings: Record<string, string> = {
+    this.openAiSettings = {
       ...(props.openAiModel ? { OPENAI_MODEL: props.openAiModel } : {}),
       ...(props.openAiBaseUrl ? { OPENAI_BASE_URL: props.openAiBaseUrl } : {}),
     };
 
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    const credentialRoutes: apigw.HttpRoute[] = [];
-    const seen = new Set<string>();
-    const roles = new FunctionRoles(this, props.table);
+    // The roles stay in this stack, shared by every function with exactly the same access, in
+    // whichever nested stack it runs.
+    this.roles = new FunctionRoles(this, props.table);
     // Sending as the one verified identity only: no other sender, no other SES action.
     const mailFrom = props.mailFrom;
-    const mailGrant: RoleGrant | undefined = mailFrom
+    this.mailGrant = mailFrom
       ? {
           name: 'Mail',
           grant: (role) =>
@@ -252,41 +280,68 @@ export class Api extends Construct {
       : undefined;
 
     // One log group for every route function (streams are named after their function; Logs
-    // Insights queries all routes at once): a group per function would cost a stack resource per
-    // route, and CloudFormation allows 500 per stack.
-    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
-    for (const route of ROUTES as readonly RouteDef[]) {
+    // Insights queries all routes at once): a group per function would cost a stack resource per route.
+    this.functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
+
+    this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+
+    // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
+    const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    acknowledge(
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
+    );
+    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnResource);
+    acknowledge(
+      `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
+      'grantReadData/grantReadWriteData add <table>/index/* so queries can use the GSIs of this one table.',
+    );
+    acknowledge(
+      'AwsSolutions-SMG4',
+      'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.',
+    );
+  }
+
+  /**
+   * The functions and API routes of `routes` and `pages`, made in `scope` (an area's nested stack):
+   * each function with the secrets, settings and shared role its route needs.
+   */
+  serve(scope: Construct, routes: readonly RouteDef[], pages: readonly PageRouteDef[] = []): Map<string, ApiFunction> {
+    const props = this.props;
+    const served = new Map<string, ApiFunction>();
+    for (const route of routes) {
       const id = routeId(route);
       const key = apiGatewayRouteKey(route);
-      if (seen.has(key)) throw new Error(`Two route-table entries map to the API Gateway route ${key}`);
-      seen.add(key);
+      if (this.gatewayKeys.has(key)) throw new Error(`Two route-table entries map to the API Gateway route ${key}`);
+      this.gatewayKeys.add(key);
       const secrets = {
         ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
-        ...(openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: openAiSecret } : {}),
+        ...(this.openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: this.openAiSecret } : {}),
         ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
       };
       const tableAccess = route.method === 'GET' ? 'RO' : 'RW';
-      const fn = new ApiFunction(this, id, {
+      const fn = new ApiFunction(scope, id, {
         handler: route.handler,
         description: `${route.method} ${API_BASE}${route.path}`,
         memoryMb: route.memoryMb,
         timeoutSeconds: route.timeoutSeconds,
         secrets,
         environment: {
-          ...(usesOpenAi(route) ? openAiSettings : {}),
+          ...(usesOpenAi(route) ? this.openAiSettings : {}),
           ...(isBilling(route) && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
           ...(sendsMail(route) && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
           ...(sendsMail(route) && (props.mailSiteUrl ?? props.siteUrl) ? { MAIL_SITE_URL: (props.mailSiteUrl ?? props.siteUrl)! } : {}),
         },
-        logRemovalPolicy: removalPolicy,
-        logGroup: functionLogs,
-        role: roles.roleFor({
+        logRemovalPolicy: this.removalPolicy,
+        logGroup: this.functionLogs,
+        role: this.roles.roleFor({
           table: tableAccess,
           secrets,
-          grants: [...(props.grantsFor?.(route) ?? []), ...(sendsMail(route) && mailGrant ? [mailGrant] : [])],
+          grants: [...(props.grantsFor?.(route) ?? []), ...(sendsMail(route) && this.mailGrant ? [this.mailGrant] : [])],
         }),
       }).bindTable(props.table, tableAccess);
       this.functions.set(routeKey(route), fn);
+      served.set(routeKey(route), fn);
 
       if (route.streaming) {
         // Auth NONE: the handler verifies our bearer token itself, as on every other route. Origin
@@ -299,77 +354,47 @@ export class Api extends Construct {
         continue;
       }
 
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: apiGatewayPath(route.path),
-        methods: [apigw.HttpMethod[route.method]],
+      const httpRoute = new apigw.HttpRoute(scope, `${id}Route`, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(apiGatewayPath(route.path), apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
       });
       if (CREDENTIAL_ROUTES.includes(routeKey(route))) {
-        routeSettings[key] = {
-          ThrottlingRateLimit: authThrottle.rateLimit,
-          ThrottlingBurstLimit: authThrottle.burstLimit,
-        };
-        credentialRoutes.push(httpRoute!);
+        this.routeSettings[key] = { ThrottlingRateLimit: this.authThrottle.rateLimit, ThrottlingBurstLimit: this.authThrottle.burstLimit };
+        // API Gateway rejects route settings for route keys that do not exist yet, so the stage waits for those routes.
+        this.stage.node.addDependency(httpRoute);
       }
     }
 
     // Page routes (HTML at the site root, shared/routes.ts): public, read-only, no secrets; the
     // HTTP API serves them at their own path, and CloudFront sends their pattern here.
-    for (const page of PAGE_ROUTES as readonly PageRouteDef[]) {
+    for (const page of pages) {
       const id = `Page${routeId(page)}`;
-      const fn = new ApiFunction(this, id, {
+      const fn = new ApiFunction(scope, id, {
         handler: page.handler,
         description: `${page.method} ${page.path}`,
         environment: props.spaShell ? { SPA_SHELL: props.spaShell } : {},
-        logRemovalPolicy: removalPolicy,
-        logGroup: functionLogs,
-        role: roles.roleFor({ table: 'RO', secrets: {}, grants: [] }),
+        logRemovalPolicy: this.removalPolicy,
+        logGroup: this.functionLogs,
+        role: this.roles.roleFor({ table: 'RO', secrets: {}, grants: [] }),
       }).bindTable(props.table, 'RO');
       this.functions.set(routeKey(page), fn);
+      served.set(routeKey(page), fn);
       // HEAD too (PageRouteDef): an HTTP API would answer a HEAD on a GET-only route with 404.
-      this.httpApi.addRoutes({
-        path: page.path,
-        methods: [apigw.HttpMethod[page.method], apigw.HttpMethod.HEAD],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-      });
+      const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
+      for (const method of [apigw.HttpMethod[page.method], apigw.HttpMethod.HEAD]) {
+        new apigw.HttpRoute(scope, `${id}${method}Route`, { httpApi: this.httpApi, routeKey: apigw.HttpRouteKey.with(page.path, method), integration });
+      }
       this.pagePatterns.push(page.pattern);
     }
 
-    if (credentialRoutes.length !== CREDENTIAL_ROUTES.length) {
-      throw new Error(`Routes to throttle missing from the route table: ${CREDENTIAL_ROUTES.join(', ')}`);
-    }
-
-    // Route-level throttles exist only on the L1 stage. API Gateway rejects route settings for
-    // route keys that do not exist yet, so the stage waits for those routes.
-    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
-    cfnStage.routeSettings = routeSettings;
-    for (const r of credentialRoutes) cfnStage.node.addDependency(r);
-
-    this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
-
-    // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
-    const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
-    acknowledge(
-      'AwsSolutions-APIG4',
-      'Authorization is per route in the handlers (JWT verified by the middy chain from the route table access level); public, Stripe-signed and health routes need none.',
-    );
-    acknowledge(
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
-    );
-    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnResource);
-    acknowledge(
-      `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
-      'grantReadData/grantReadWriteData add <table>/index/* so queries can use the GSIs of this one table.',
-    );
-    acknowledge(
-      'AwsSolutions-L1',
-      'Node.js 22 is pinned deliberately: bundles target node22 and the team tests on it; move runtime and esbuild target together.',
-    );
-    acknowledge(
-      'AwsSolutions-SMG4',
-      'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.',
-    );
+    acknowledgeFunctions(scope);
+    Validations.of(scope).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization is per route in the handlers (JWT verified by the middy chain from the route table access level); public, Stripe-signed and health routes need none.',
+    });
+    return served;
   }
 
   /** `https://<id>.execute-api.<region>.amazonaws.com` ($default stage: no stage path). */

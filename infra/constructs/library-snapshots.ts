@@ -1,4 +1,4 @@
-import { type CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -6,6 +6,7 @@ import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ApiFunction } from './api-function';
+import { nagRef } from './nag';
 
 export interface LibrarySnapshotsProps {
   /** The table, with its stream enabled (infra/constructs/data.ts). */
@@ -74,20 +75,22 @@ export class LibrarySnapshots extends Construct {
     );
     acknowledge(this, 'AwsSolutions-L1', 'Node.js 22 is pinned deliberately, as for the route functions.');
     acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource scope; the event source mapping needs it.');
-    const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnResource);
-    acknowledge(this, `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`, "The builder enumerates the library through the table's sparse library index.");
+    acknowledge(
+      this,
+      `AwsSolutions-IAM5[Resource::${nagRef(this, props.table.node.defaultChild as CfnResource, 'Arn')}/index/*]`,
+      "The builder enumerates the library through the table's sparse library index.",
+    );
     acknowledge(this, 'AwsSolutions-IAM5[Action::s3:Abort*]', 'grantPut: aborting its own multipart uploads of snapshot files.');
     this.acknowledgeObjectReads(this);
   }
 
   /** Reading snapshot files means every object of this one bucket (their names change per build). */
   private acknowledgeObjectReads(scope: Construct): void {
-    const bucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnResource);
     for (const id of [
       'AwsSolutions-IAM5[Action::s3:GetObject*]',
       'AwsSolutions-IAM5[Action::s3:GetBucket*]',
       'AwsSolutions-IAM5[Action::s3:List*]',
-      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+      `AwsSolutions-IAM5[Resource::${nagRef(scope, this.bucket.node.defaultChild as CfnResource, 'Arn')}/*]`,
     ]) {
       Validations.of(scope).acknowledge({
         id,

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,6 +7,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueUrlEnv, visibilityTimeoutOf, type WorkerDef, workerId, workerTableProblems } from '../../shared/workers';
 import { ApiFunction } from './api-function';
+import { nagRef } from './nag';
 
 /** A worker function's description starts with this (tests and alarms tell workers from routes by it). */
 export const WORKER_DESCRIPTION = 'Worker';
@@ -82,14 +83,13 @@ export class Workers extends Construct {
     }
 
     if (props.workers.length) {
-      const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as import('aws-cdk-lib').CfnResource);
       const acknowledge = (rule: string, reason: string) => Validations.of(this).acknowledge({ id: rule, reason });
       acknowledge(
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         'AWSLambdaBasicExecutionRole only lets a worker write its own CloudWatch logs.',
       );
       acknowledge(
-        `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
+        `AwsSolutions-IAM5[Resource::${nagRef(this, props.table.node.defaultChild as CfnResource, 'Arn')}/index/*]`,
         'grantReadData/grantReadWriteData add <table>/index/* so workers can query the GSIs of this one table.',
       );
       acknowledge('AwsSolutions-L1', 'Node.js 22 is pinned deliberately, as for the route functions.');

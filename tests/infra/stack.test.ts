@@ -1,17 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type CfnResource, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureBundles } from '../../infra/bundle-sizes';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
 import { RUN_CONCURRENCY } from '../../infra/constructs/api';
+import type { ApiFunction } from '../../infra/constructs/api-function';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { REPO_ROOT } from '../../infra/constructs/paths';
+import { areaOf, routeStackId, STACK_RESOURCE_BUDGET } from '../../infra/constructs/route-stacks';
 import { tierFunctionCode } from '../../infra/constructs/tier-edge';
 import { WORKER_DESCRIPTION } from '../../infra/constructs/workers';
 import { settingsFromContext, THROTTLE_DEFAULTS } from '../../infra/context';
@@ -23,6 +25,7 @@ import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 import { queueUrlEnv, visibilityTimeoutOf, WORKERS, type WorkerDef } from '../../shared/workers';
 import { SPEC_CALLS } from '../support/spec-calls';
+import { StackTemplates } from '../support/stack-templates';
 import { TEST_WORKERS } from '../support/workers/table';
 
 /**
@@ -31,14 +34,26 @@ import { TEST_WORKERS } from '../support/workers/table';
  * function and API route and nothing else does, least privilege, no secrets in the template, and
  * CloudFront serves the SPA and the API from one origin with the security headers.
  *
- * No Docker, AWS credentials, network or web/dist needed: esbuild bundles locally (the docker
- * command is replaced by one that fails, so any Docker bundling would break synthesis), and both
- * stacks live in one App so identical handler bundles are built once. dev runs on the defaults
- * (placeholder Stripe secret, no custom domain, no OpenAI); prod gets every context an operator
- * may set (Stripe and OpenAI secrets, custom domain, alarm email).
+ * Each stack is its main template and the nested stacks of its route areas and workers; the
+ * assertions read them as one (tests/support/stack-templates.ts: references between the stacks
+ * followed to what they name), and the "stacks" block checks the split itself.
+ *
+ * No Docker, AWS credentials, network or web/dist needed, and one synthesis for every test: the
+ * stacks whose assertions need no code skip bundling (CDK's bundling-stacks context), and one more
+ * stack with a sample of routes and every worker is bundled with the local esbuild (the docker
+ * command is replaced by one that fails, so any Docker bundling would break synthesis). dev runs
+ * on the defaults (placeholder Stripe secret, no custom domain, no OpenAI); prod gets every context
+ * an operator may set (Stripe and OpenAI secrets, custom domain, alarm email).
  */
 
-type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Metadata?: Record<string, unknown>;
+};
 type Resources = Record<string, Resource>;
 
 /**
@@ -127,13 +142,24 @@ const ALARM_EMAIL = 'ops@example.com';
 const MAIL_FROM = 'Construct <no-reply@mail.example.com>';
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/construct-prod/0123abcd-0123-4567-89ab-0123456789ab';
 const tempDirs: string[] = [];
-/** The cloud assembly directory, where each function's bundle is staged as asset.<hash>/. */
+/** The cloud assembly directory, where each bundled function is staged as asset.<hash>/. */
 let outdir: string;
-let dev: Template;
-let prod: Template;
+let dev: StackTemplates;
+let prod: StackTemplates;
 /** A stack running the test workers beside the product's routes. */
-let withWorkers: Template;
+let withWorkers: StackTemplates;
+/** The one bundled stack: BUNDLED_HANDLERS' routes and every worker, product and test. */
+let bundled: StackTemplates;
 let stacks: ConstructStack[];
+let devStack: ConstructStack;
+
+/**
+ * The routes whose functions the bundled stack builds: a sample of what bundling must get right
+ * (password hashing, the Stripe and OpenAI SDKs, a streamed answer, the whole contract), with
+ * login and register, whose throttles the stack requires.
+ */
+const BUNDLED_HANDLERS = ['auth/login', 'auth/register', 'billing/webhook', 'engine/enhance', 'engine/run', 'system/openapi'];
+const BUNDLED_STACK = 'Construct-bundles';
 
 beforeAll(() => {
   process.env.CDK_DEFAULT_ACCOUNT = ENV.account;
@@ -155,8 +181,9 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 
   outdir = temp();
-  const app = new App({ outdir });
-  const devStack = new ConstructStack(app, 'Construct-dev', { stage: 'dev', env: ENV, webDist });
+  // Only the bundled stack runs esbuild (a nested stack bundles when its parent does).
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [BUNDLED_STACK] } });
+  devStack = new ConstructStack(app, 'Construct-dev', { stage: 'dev', env: ENV, webDist });
   const prodStack = new ConstructStack(app, 'Construct-prod', {
     stage: 'prod',
     env: ENV,
@@ -175,27 +202,37 @@ beforeAll(() => {
   // The product's worker table may be empty or short: a third stack runs the test workers
   // (tests/support/workers), so the queue and key wiring is seen to grant as well as to withhold.
   const workersStack = new ConstructStack(app, 'Construct-workers', { stage: 'prod', env: ENV, workers: TEST_WORKERS });
-  dev = Template.fromStack(devStack);
-  prod = Template.fromStack(prodStack);
-  withWorkers = Template.fromStack(workersStack);
+  const bundledStack = new ConstructStack(app, BUNDLED_STACK, {
+    stage: 'dev',
+    env: ENV,
+    webDist: join(temp(), 'missing'),
+    routes: ROUTE_LIST.filter((r) => BUNDLED_HANDLERS.includes(r.handler)),
+    workers: [...WORKERS, ...TEST_WORKERS],
+  });
+  dev = new StackTemplates(devStack);
+  prod = new StackTemplates(prodStack);
+  withWorkers = new StackTemplates(workersStack);
+  bundled = new StackTemplates(bundledStack);
   stacks = [devStack, prodStack, workersStack];
-}, 600_000); // 42 esbuild bundles: about 2 min on an idle 2-core machine, far more under load
+}, 600_000); // four stacks, about a dozen esbuild bundles
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const resources = (t: Template): Resources => t.toJSON().Resources;
+/** A synthesised template: CDK's `Template`, or a stack with its nested stacks (`StackTemplates`). */
+type Synthesised = { toJSON(): Record<string, any> };
+const resources = (t: Synthesised): Resources => t.toJSON().Resources;
 /** The cache policy of a CloudFront behaviour (its `CachePolicyId` is a Ref into the template). */
-const cachePolicyOf = (t: Template, behaviour: Record<string, any>) => resources(t)[behaviour.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
-const ofType = (t: Template, type: string) => Object.entries(resources(t)).filter(([, r]) => r.Type === type);
+const cachePolicyOf = (t: Synthesised, behaviour: Record<string, any>) => resources(t)[behaviour.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+const ofType = (t: Synthesised, type: string) => Object.entries(resources(t)).filter(([, r]) => r.Type === type);
 const only = <T>(items: T[]): T => {
   expect(items).toHaveLength(1);
   return items[0]!;
 };
 
 /** The route handlers (CDK's helper functions run other runtimes/architectures). */
-const routeFunctions = (t: Template) =>
+const routeFunctions = (t: Synthesised) =>
   ofType(t, 'AWS::Lambda::Function').filter(
     ([, r]) =>
       r.Properties.Runtime === 'nodejs22.x' &&
@@ -204,7 +241,7 @@ const routeFunctions = (t: Template) =>
       !String(r.Properties.Description).startsWith(`${WORKER_DESCRIPTION} `),
   );
 /** Worker functions by worker name (their description is `Worker <name>`). */
-const workerFunctions = (t: Template) =>
+const workerFunctions = (t: Synthesised) =>
   new Map(
     ofType(t, 'AWS::Lambda::Function')
       .filter(([, r]) => String(r.Properties.Description).startsWith(`${WORKER_DESCRIPTION} `))
@@ -215,7 +252,7 @@ const workerFunctions = (t: Template) =>
  * Route key → the function serving it: the one its API Gateway integration invokes, or for a
  * streaming route the function behind its function URL (described by its route key).
  */
-function functionsByRouteKey(t: Template): Map<string, [string, Resource]> {
+function functionsByRouteKey(t: Synthesised): Map<string, [string, Resource]> {
   const all = resources(t);
   const result = new Map<string, [string, Resource]>();
   for (const [, route] of ofType(t, 'AWS::ApiGatewayV2::Route')) {
@@ -235,7 +272,7 @@ const isStreaming = (r: RouteDef) => r.streaming === true;
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
 /** Every IAM statement granted to a function's role by inline policies. */
-function statementsOf(t: Template, fn: Resource): Statement[] {
+function statementsOf(t: Synthesised, fn: Resource): Statement[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
   return ofType(t, 'AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
@@ -243,12 +280,12 @@ function statementsOf(t: Template, fn: Resource): Statement[] {
 }
 
 /** Every IAM action granted to a function's role by inline policies. */
-function actionsOf(t: Template, fn: Resource): string[] {
+function actionsOf(t: Synthesised, fn: Resource): string[] {
   return statementsOf(t, fn).flatMap((s) => s.Action);
 }
 
 /** The secrets (as their template value: `{Ref}` or an ARN) a function may read. */
-function secretsReadBy(t: Template, fn: Resource): string[] {
+function secretsReadBy(t: Synthesised, fn: Resource): string[] {
   return statementsOf(t, fn)
     .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
     .flatMap((s) => [s.Resource].flat())
@@ -256,7 +293,7 @@ function secretsReadBy(t: Template, fn: Resource): string[] {
 }
 
 /** The JWT signing key and, in dev, the Stripe placeholder: the two secrets the stack creates. */
-const jwtSecretId = (t: Template) =>
+const jwtSecretId = (t: Synthesised) =>
   only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.PasswordLength === 64))[0];
 const isBilling = (r: RouteDef) => r.handler.startsWith('billing/');
 /** Billing, and the account deletions, which cancel a subscription through Stripe first. */
@@ -271,7 +308,7 @@ const MAIL_ROUTES = [
   'POST /account/email/verification',
   'POST /admin/users/{id}/password-reset',
 ];
-const stripePlaceholderId = (t: Template) =>
+const stripePlaceholderId = (t: Synthesised) =>
   only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.GenerateStringKey === 'webhook_secret'))[0];
 
 describe('data: the DynamoDB table', () => {
@@ -307,7 +344,7 @@ describe('data: the DynamoDB table', () => {
   });
 
   it('creates the former users index (gsi1, every attribute) only for a deployment that still migrates (legacyUsersIndex)', () => {
-    const indexes = (t: Template) => only(ofType(t, 'AWS::DynamoDB::Table'))[1].Properties.GlobalSecondaryIndexes as { IndexName: string }[];
+    const indexes = (t: Synthesised) => only(ofType(t, 'AWS::DynamoDB::Table'))[1].Properties.GlobalSecondaryIndexes as { IndexName: string }[];
     expect(indexes(dev).map((i) => i.IndexName)).toEqual(TABLE_SCHEMA.indexes.map((i) => i.name));
     expect(indexes(dev).map((i) => i.IndexName)).not.toContain(LEGACY_USERS_INDEX.name);
     expect(indexes(prod).find((i) => i.IndexName === LEGACY_USERS_INDEX.name)).toEqual({
@@ -319,7 +356,7 @@ describe('data: the DynamoDB table', () => {
       Projection: { ProjectionType: 'ALL' },
     });
     // Its throttles are watched while it exists.
-    const alarmsOf = (t: Template) => JSON.stringify(ofType(t, 'AWS::CloudWatch::Alarm'));
+    const alarmsOf = (t: Synthesised) => JSON.stringify(ofType(t, 'AWS::CloudWatch::Alarm'));
     expect(alarmsOf(prod)).toContain('{"Name":"GlobalSecondaryIndexName","Value":"gsi1"}');
     expect(alarmsOf(dev)).not.toContain('"gsi1"');
   });
@@ -629,8 +666,9 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
       expect(routes[k], k).toBeDefined();
       expect(p.RouteSettings[k].ThrottlingRateLimit).toBeLessThan(p.DefaultRouteSettings.ThrottlingRateLimit);
       expect(p.RouteSettings[k].ThrottlingBurstLimit).toBeLessThan(p.DefaultRouteSettings.ThrottlingBurstLimit);
-      // A stage naming a route that does not exist yet fails to deploy.
-      expect(stage.DependsOn, k).toContain(routes[k]);
+      // A stage naming a route that does not exist yet fails to deploy: it waits for the stack making the route.
+      expect(stage.DependsOn, k).toContain(dev.holderOf(routes[k]));
+      expect(dev.holderOf(routes[k]), k).not.toBe(routes[k]);
     }
     expect(p.AccessLogSettings.DestinationArn['Fn::GetAtt'][1]).toBe('Arn');
     expect(p.AccessLogSettings.Format).toContain('$context.requestId');
@@ -638,7 +676,7 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
 });
 
 describe('web: bucket and CloudFront', () => {
-  const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+  const distribution = (t: Synthesised) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
 
   it('keeps the bucket private, encrypted and TLS-only', () => {
     const [bucketId, bucket] = only(ofType(dev, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('WebBucket')));
@@ -817,10 +855,10 @@ describe('web: bucket and CloudFront', () => {
 });
 
 describe('web: library pages cached per tier at the edge', () => {
-  const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
-  const libraryBehaviour = (t: Template) =>
+  const distribution = (t: Synthesised) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+  const libraryBehaviour = (t: Synthesised) =>
     only(distribution(t).CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/library/*')) as Record<string, any>;
-  const tierFunction = (t: Template) => only(ofType(t, 'AWS::CloudFront::Function').filter(([id]) => id.includes('LibraryEdgeTierProof')));
+  const tierFunction = (t: Synthesised) => only(ofType(t, 'AWS::CloudFront::Function').filter(([id]) => id.includes('LibraryEdgeTierProof')));
 
   it('serves /api/v1/library/* before /api/v1/*, GETs only, from the API origin with the viewer headers', () => {
     const config = distribution(dev);
@@ -901,7 +939,7 @@ describe('web: library pages cached per tier at the edge', () => {
 });
 
 describe('web: origin access and custom domain', () => {
-  const distribution = (t: Template) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+  const distribution = (t: Synthesised) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
 
   it('reads the bucket only through CloudFront origin access control, cached for the SPA', () => {
     const config = distribution(dev);
@@ -952,13 +990,13 @@ describe('web: origin access and custom domain', () => {
 
 describe('alarms', () => {
   type Alarm = { Properties: Record<string, any> };
-  const alarms = (t: Template) => ofType(t, 'AWS::CloudWatch::Alarm') as [string, Alarm][];
-  const topicRef = (t: Template) => ({ Ref: only(ofType(t, 'AWS::SNS::Topic'))[0] });
+  const alarms = (t: Synthesised) => ofType(t, 'AWS::CloudWatch::Alarm') as [string, Alarm][];
+  const topicRef = (t: Synthesised) => ({ Ref: only(ofType(t, 'AWS::SNS::Topic'))[0] });
   const metricsOf = (a: Alarm) =>
     (a.Properties.Metrics ?? [])
       .filter((m: { MetricStat?: unknown }) => m.MetricStat)
       .map((m: { MetricStat: { Metric: Record<string, any>; Stat: string } }) => m.MetricStat);
-  const byMetricName = (t: Template, name: string) =>
+  const byMetricName = (t: Synthesised, name: string) =>
     alarms(t).filter(([, a]) => metricsOf(a).some((m: { Metric: { MetricName: string } }) => m.Metric.MetricName === name) || a.Properties.MetricName === name);
 
   it('has one SNS topic for operators, TLS-only, subscribed to alarmEmail when given, and outputs its ARN', () => {
@@ -1051,11 +1089,17 @@ describe('alarms', () => {
 describe('bundles', () => {
   /** The staged bundle directory of a function (cdk.out/asset.<hash>). */
   const assetDir = (fn: Resource) => join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+  const bundledRoutes = () => ROUTE_LIST.filter((r) => BUNDLED_HANDLERS.includes(r.handler));
 
-  it('builds every function without Docker: a minified ESM bundle and a source map without sources', () => {
+  it('builds functions without Docker: a minified ESM bundle and a source map without sources', () => {
     const rows: string[] = [];
-    for (const route of ROUTE_LIST) {
-      const dir = assetDir(functionsByRouteKey(dev).get(gatewayKey(route))![1]);
+    expect(
+      bundledRoutes()
+        .map((r) => r.handler)
+        .sort(),
+    ).toEqual([...BUNDLED_HANDLERS].sort());
+    for (const route of bundledRoutes()) {
+      const dir = assetDir(functionsByRouteKey(bundled).get(gatewayKey(route))![1]);
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
       expect(code.startsWith("import { createRequire } from 'module';"), route.handler).toBe(true);
@@ -1069,15 +1113,32 @@ describe('bundles', () => {
       expect((map.sourcesContent ?? []).filter(Boolean), route.handler).toEqual([]);
       rows.push(`${route.handler.padEnd(36)} ${(statSync(join(dir, 'index.mjs')).size / 1024).toFixed(1).padStart(7)} KB`);
     }
-    console.log(`Function bundles (minified, as staged by cdk synth):\n${rows.join('\n')}`);
+    console.log(`Function bundles (minified, as staged by cdk synth; npm run bundle-sizes lists every function):\n${rows.join('\n')}`);
+  });
+
+  it("builds each route's function from its own handler module (the stacks checked without bundling too)", () => {
+    for (const [stack, t] of [[devStack, dev] as const, [stacks[1]!, prod] as const]) {
+      const byKey = functionsByRouteKey(t);
+      for (const route of [...ROUTE_LIST, ...PAGE_ROUTES]) {
+        const fn = stack.api.functions.get(key(route)) as ApiFunction;
+        const cfn = fn.node.defaultChild as CfnResource;
+        const nested = Stack.of(fn) as NestedStack;
+        const id = `${nested.node.id}/${nested.resolve(cfn.logicalId)}`;
+        expect(fn.entryModule, key(route)).toBe(route.handler);
+        expect(byKey.get('pattern' in route ? key(route) : gatewayKey(route as RouteDef))?.[0], key(route)).toBe(id);
+      }
+    }
+    // Those stacks skip bundling: nothing is staged for their functions (a deploy bundles every stack).
+    const [, health] = functionsByRouteKey(dev).get('GET /api/v1/health')!;
+    expect(existsSync(join(outdir, `asset.${String(health.Properties.Code.S3Key).replace(/\.zip$/, '')}`))).toBe(false);
   });
 
   it('`npm run bundle-sizes` builds exactly what the stack deploys', async () => {
-    const sample = ['auth/login', 'billing/webhook', 'engine/enhance'];
+    const sample = ['auth/login', 'billing/webhook', 'system/openapi'];
     const measured = await measureBundles(sample);
     for (const handler of sample) {
       const route = ROUTE_LIST.find((r) => r.handler === handler)!;
-      const dir = assetDir(functionsByRouteKey(dev).get(gatewayKey(route))![1]);
+      const dir = assetDir(functionsByRouteKey(bundled).get(gatewayKey(route))![1]);
       expect(measured.find((m) => m.handler === handler)!.bytes, handler).toBe(statSync(join(dir, 'index.mjs')).size);
     }
   });
@@ -1156,11 +1217,98 @@ describe('front door: throttles sized for the product, WAF per client address', 
   });
 });
 
-describe('limits', () => {
-  it('stays well inside the CloudFormation limit of 500 resources per stack', () => {
-    // About 5 resources per route (function, log group, integration, route, permission); the
-    // execution roles are shared by access (FunctionRoles), so routes no longer bring a role each.
-    for (const t of [dev, prod]) expect(Object.keys(resources(t)).length).toBeLessThan(450);
+describe('stacks: the main stack, a nested stack per area of the route table, one for the workers', () => {
+  const cases = () =>
+    [
+      [dev, devStack.node.path],
+      [prod, 'Construct-prod'],
+      [withWorkers, 'Construct-workers'],
+    ] as const;
+  const count = (json: Record<string, any>, section: string) => Object.keys(json[section] ?? {}).length;
+
+  it(`keeps every stack within ${STACK_RESOURCE_BUDGET} of CloudFormation's 500 resources, and far from its 200 parameters and outputs`, () => {
+    const rows: string[] = [];
+    for (const [t] of cases()) {
+      for (const { path, json } of t.stacks) {
+        rows.push(`${path.padEnd(36)} ${String(count(json, 'Resources')).padStart(4)} resources ${String(count(json, 'Parameters')).padStart(3)} parameters`);
+        expect(count(json, 'Resources'), path).toBeLessThanOrEqual(STACK_RESOURCE_BUDGET);
+        expect(count(json, 'Parameters'), path).toBeLessThanOrEqual(100);
+        expect(count(json, 'Outputs'), path).toBeLessThanOrEqual(100);
+      }
+    }
+    console.log(`Resources per stack:\n${rows.join('\n')}`);
+    // The routes do not sit in the main stack: it holds what is shared, whatever the number of routes.
+    for (const [t, path] of cases()) expect(count(only(t.stacks.filter((s) => s.path === path)).json, 'Resources'), path).toBeLessThan(100);
+  });
+
+  it("serves each route from exactly one stack, its area's, which holds its function too", () => {
+    for (const [t, path] of cases()) {
+      const byKey = functionsByRouteKey(t);
+      for (const route of [...ROUTE_LIST, ...PAGE_ROUTES]) {
+        const area = `${path}/${routeStackId(areaOf(route.path))}`;
+        const holding = t.stacks.filter(({ json }) =>
+          Object.values<Resource>(json.Resources).some((r) =>
+            isStreaming(route as RouteDef)
+              ? r.Type === 'AWS::Lambda::Function' && r.Properties.Description === `${route.method} /api/v1${route.path}`
+              : r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === ('pattern' in route ? key(route) : gatewayKey(route)),
+          ),
+        );
+        expect(
+          holding.map((h) => h.path),
+          key(route),
+        ).toEqual([area]);
+        const [fnId] = byKey.get('pattern' in route ? key(route) : gatewayKey(route))!;
+        expect(fnId.startsWith(`${routeStackId(areaOf(route.path))}/`), key(route)).toBe(true);
+      }
+    }
+    // The rule: the longest listed prefix, else the first segment.
+    expect(['/prompts/', '/prompts/{id}/versions', '/auth/login', '/account', '/s/{token}', '/health'].map(areaOf)).toEqual([
+      'Prompts',
+      'Prompts',
+      'Account',
+      'Account',
+      'Sharing',
+      'System',
+    ]);
+    expect(areaOf('/webhooks/{id}/deliveries')).toBe('Webhooks');
+    expect(areaOf('/api-keysmith')).toBe('ApiKeysmith');
+  });
+
+  it("runs each worker in exactly one stack, the workers' own: queues, function, mapping and alarm", () => {
+    for (const [t, table] of workerCases()) {
+      for (const def of table) {
+        const holding = t.stacks.filter(({ json }) =>
+          Object.values<Resource>(json.Resources).some(
+            (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === `${WORKER_DESCRIPTION} ${def.name}`,
+          ),
+        );
+        expect(holding.map((h) => h.path.split('/').slice(1).join('/'))).toEqual(['Workers']);
+        const [fnId] = workerFunctions(t).get(def.name)!;
+        const [, mapping] = only(ofType(t, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === fnId));
+        const queueId = mapping.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
+        const dlqId = resources(t)[queueId]!.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+        const [alarmId] = only(ofType(t, 'AWS::CloudWatch::Alarm').filter(([, a]) => JSON.stringify(a.Properties.Dimensions ?? []).includes(dlqId)));
+        for (const id of [fnId, queueId, dlqId, alarmId]) expect(id.startsWith('Workers/'), `${def.name} ${id}`).toBe(true);
+      }
+      if (!table.length) expect(t.stacks.some((s) => s.path.endsWith('/Workers'))).toBe(false);
+    }
+  });
+
+  it('keeps the logical ids of what holds data or is referenced from outside, so a deploy updates them in place', () => {
+    // A new logical id replaces the resource: the table (its data), the buckets, the KMS key (every
+    // sealed secret), the secrets (sessions, Stripe settings), the retained log groups, and the
+    // distribution (its domain, which DNS names). A test fails before a deploy would.
+    const ids = (t: Synthesised, type: string) => ofType(t, type).map(([id]) => id);
+    for (const t of [dev, prod, withWorkers]) {
+      expect(ids(t, 'AWS::DynamoDB::Table')).toEqual(['DataTableFDBAD0F2']);
+      expect(ids(t, 'AWS::CloudFront::Distribution')).toEqual(['WebDistributionCF3E234B']);
+      expect(ids(t, 'AWS::S3::Bucket').sort()).toEqual(['LibraryBucket2DAE2F95', 'WebBucketE51352C0']);
+      expect(ids(t, 'AWS::SecretsManager::Secret').sort()).toEqual(t === prod ? ['ApiJwtSecretF302CD05'] : ['ApiJwtSecretF302CD05', 'ApiStripeSecret449CD691']);
+      expect(ids(t, 'AWS::Logs::LogGroup').filter((id) => !id.includes('/'))).toEqual(
+        expect.arrayContaining(['ApiAccessLogs50B185DB', 'ApiFunctionLogs4B382957', 'LibraryBuilderLogs0ECC4384']),
+      );
+    }
+    expect(ids(withWorkers, 'AWS::KMS::Key')).toEqual(['SecretBoxKeyB9E6227C']);
   });
 });
 
@@ -1240,7 +1388,7 @@ describe('background work: the worker table ⟷ queues, dead-letter queues, func
   const cases = () => workerCases();
   const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
   /** The queue (not dead-letter queue) a worker's mapping reads, and its dead-letter queue. */
-  function queuesOf(t: Template, fnId: string) {
+  function queuesOf(t: Synthesised, fnId: string) {
     const [, mapping] = only(ofType(t, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === fnId));
     const queueId = mapping.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
     const queue = resources(t)[queueId]!;
@@ -1248,7 +1396,7 @@ describe('background work: the worker table ⟷ queues, dead-letter queues, func
     return { mapping, queueId, queue, dlqId, dlq: resources(t)[dlqId]! };
   }
   /** The queue ARNs a function may send to. */
-  const sendsTo = (t: Template, fn: Resource) =>
+  const sendsTo = (t: Synthesised, fn: Resource) =>
     statementsOf(t, fn)
       .filter((s) => [s.Action].flat().some((a) => a === 'sqs:SendMessage' || a === 'sqs:*'))
       .flatMap((s) => [s.Resource].flat())
@@ -1279,14 +1427,18 @@ describe('background work: the worker table ⟷ queues, dead-letter queues, func
           ScalingConfig: { MaximumConcurrency: def.maxConcurrency },
           FunctionResponseTypes: ['ReportBatchItemFailures'],
         });
-        const map = JSON.parse(readFileSync(join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs.map'), 'utf8')) as {
-          sources: string[];
-        };
-        expect(
-          map.sources.some((f) => f.endsWith(`${def.handler.replace(/^(\.\.\/)+/, '')}.ts`)),
-          def.name,
-        ).toBe(true);
       }
+    }
+    // The bundled stack runs every worker, product and test: each bundle is its own module.
+    for (const def of [...WORKERS, ...TEST_WORKERS]) {
+      const [, fn] = workerFunctions(bundled).get(def.name)!;
+      const map = JSON.parse(readFileSync(join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs.map'), 'utf8')) as {
+        sources: string[];
+      };
+      expect(
+        map.sources.some((f) => f.endsWith(`${def.handler.replace(/^(\.\.\/)+/, '')}.ts`)),
+        def.name,
+      ).toBe(true);
     }
   });
 
@@ -1391,4 +1543,4 @@ const workerCases = () =>
     [withWorkers, TEST_WORKERS],
     [dev, WORKERS],
     [prod, WORKERS],
-  ] as [Template, readonly WorkerDef[]][];
+  ] as [StackTemplates, readonly WorkerDef[]][];
