@@ -1,4 +1,5 @@
-import { allLibraryCategories, libraryCategoryRows } from '../lib/data/library';
+import { allLibraryCategories } from '../lib/data/library';
+import { libraryCategoryRows } from '../lib/data/library-views';
 import { api, ok } from '../lib/http/http';
 import { libraryManifest } from '../lib/services/library-snapshot/read';
 

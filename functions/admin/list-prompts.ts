@@ -1,5 +1,5 @@
 import { AdminPromptsQuery } from '@shared/contract/admin';
-import { adminPromptsPage } from '../lib/data/library';
+import { adminPromptsPage } from '../lib/data/library-views';
 import { pageHeaders, pageRequest } from '../lib/data/paging';
 import { api, ok } from '../lib/http/http';
 

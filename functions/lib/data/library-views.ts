@@ -2,9 +2,10 @@ import { type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { collator } from './collator';
-import type { LibraryCategoryItem, LibraryPromptItem } from './library';
+import { allLibraryCategories, LIBRARY_SHARDS, type LibraryCategoryItem, type LibraryPromptItem } from './library';
+import { type PageRequest, searchedPage } from './paging';
 
-/** The public shape of library prompts (what the snapshot stores per tier) and their order. */
+/** The shapes library items are shown in: the public view per tier (what the snapshot stores) and the admin's rows. */
 export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)].sort(collator.compare);
 
 export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
@@ -33,4 +34,38 @@ export function viewFor(
     forks,
     created_at: item.created_at ?? '',
   };
+}
+
+/** A row of the admin Prompts tab. */
+export function adminPromptRow(p: LibraryPromptItem, categories: ReadonlyMap<string, LibraryCategoryItem>) {
+  const category = p.category_id ? categories.get(p.category_id) : undefined;
+  return {
+    id: p.id,
+    title: p.title,
+    category_id: category?.id ?? null,
+    category_name: category?.name ?? null,
+    owner_email: p.owner_email,
+    access_tier: p.access_tier,
+  };
+}
+
+/** A page of the admin Prompts tab, by id across the index shards (paging.ts; `search`: part of the title); the categories are one small partition. */
+export async function adminPromptsPage(request: PageRequest) {
+  const categories = await allLibraryCategories();
+  return searchedPage(
+    'library-prompts',
+    request,
+    {
+      prefix: 'LIBRARY#',
+      shards: LIBRARY_SHARDS,
+      projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'],
+      keep: (item) => item.type === 'library_prompt',
+      searched: 'title',
+    },
+    (item) => adminPromptRow(item as unknown as LibraryPromptItem, categories),
+  );
+}
+
+export function libraryCategoryRows(categories: ReadonlyMap<string, LibraryCategoryItem>, counts: Readonly<Record<string, number>>) {
+  return [...categories.values()].map((c) => ({ id: c.id, name: c.name, prompt_count: counts[c.id] ?? 0 })).sort((a, b) => collator.compare(a.name, b.name));
 }

@@ -5,7 +5,6 @@ import { TIERS, type Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { collator } from './collator';
 import { batchGet, batchWrite, db, getItem, queryAll, TABLE } from './db';
-import { type PageRequest, searchedPage } from './paging';
 import { type Part, transact, write } from './transactions';
 
 /**
@@ -276,40 +275,6 @@ export const LIBRARY_PROMPT_NOT_FOUND = 'Library prompt not found.';
 export const LIBRARY_CATEGORY_NOT_FOUND = 'Library category not found.';
 const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists.';
 
-/** A row of the admin Prompts tab. */
-export function adminPromptRow(p: LibraryPromptItem, categories: ReadonlyMap<string, LibraryCategoryItem>) {
-  const category = p.category_id ? categories.get(p.category_id) : undefined;
-  return {
-    id: p.id,
-    title: p.title,
-    category_id: category?.id ?? null,
-    category_name: category?.name ?? null,
-    owner_email: p.owner_email,
-    access_tier: p.access_tier,
-  };
-}
-
-/** A page of the admin Prompts tab, by id across the index shards (paging.ts; `search`: part of the title); the categories are one small partition. */
-export async function adminPromptsPage(request: PageRequest) {
-  const categories = await allLibraryCategories();
-  return searchedPage(
-    'library-prompts',
-    request,
-    {
-      prefix: 'LIBRARY#',
-      shards: LIBRARY_SHARDS,
-      projection: ['type', 'id', 'title', 'category_id', 'owner_email', 'access_tier'],
-      keep: (item) => item.type === 'library_prompt',
-      searched: 'title',
-    },
-    (item) => adminPromptRow(item as unknown as LibraryPromptItem, categories),
-  );
-}
-
-export function libraryCategoryRows(categories: ReadonlyMap<string, LibraryCategoryItem>, counts: Readonly<Record<string, number>>) {
-  return [...categories.values()].map((c) => ({ id: c.id, name: c.name, prompt_count: counts[c.id] ?? 0 })).sort((a, b) => collator.compare(a.name, b.name));
-}
-
 /**
  * One library write whose failed condition is a 404. A prompt's updated_at is its content revision
  * (forks compare it, lineage.ts): only writes that change its title or body move it, so a tier
@@ -383,13 +348,13 @@ export async function writeLibraryCategoryName(id: string, name: string): Promis
 export const removeLibraryCategory = (id: string) =>
   libraryWrite({ delete: { Key: libraryKeys.category(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_CATEGORY_NOT_FOUND);
 
-/** Copies one of the admin's own prompts into the library (no library read: the row is built from what was written). */
+/** Copies one of the admin's own prompts into the library; answers the item as written. */
 export async function addLibraryPrompt(
   source: { title: string; body: string; tasks: string[]; industries: string[] },
   category: LibraryCategoryItem | null,
   tier: Tier,
   curatorEmail: string,
-): Promise<ReturnType<typeof adminPromptRow>> {
+): Promise<LibraryPromptItem> {
   const now = new Date().toISOString();
   const item: LibraryPromptItem = {
     id: `${slug(source.title).slice(0, 50)}-${randomUUID().slice(0, 8)}`,
@@ -414,5 +379,5 @@ export async function addLibraryPrompt(
         ]
       : []),
   ]);
-  return adminPromptRow(item, new Map(category ? [[category.id, category]] : []));
+  return item;
 }

@@ -14,6 +14,7 @@ import {
   writeLibraryCategoryName,
   writeLibraryTier,
 } from '../data/library';
+import { adminPromptRow } from '../data/library-views';
 import { NotFoundError } from '../http/errors';
 import { afterLibraryWrite } from '../services/library-snapshot/build';
 
@@ -51,7 +52,7 @@ export const renameLibraryCategory = (id: string, name: string) => thenRebuild(w
 /** Its prompts stay and read as uncategorised (views resolve only existing categories). */
 export const deleteLibraryCategory = (id: string) => thenRebuild(removeLibraryCategory(id));
 
-/** Copies one of the admin's own prompts into the library (no library read: the row is built from what was written). */
+/** Copies one of the admin's own prompts into the library; answers its admin row (no library read: built from what was written). */
 export const publishPrompt = ({
   source,
   category,
@@ -62,4 +63,5 @@ export const publishPrompt = ({
   category: LibraryCategoryItem | null;
   tier: Tier;
   curatorEmail: string;
-}) => thenRebuild(addLibraryPrompt(source, category, tier, curatorEmail));
+}) =>
+  thenRebuild(addLibraryPrompt(source, category, tier, curatorEmail)).then((item) => adminPromptRow(item, new Map(category ? [[category.id, category]] : [])));
