@@ -7,9 +7,9 @@ const ALG = 'HS256';
 
 let signingKey: Promise<CryptoKey> | undefined;
 /**
- * The HS256 key as a CryptoKey, imported once per container. Given the raw bytes, jose imports
- * them again on every sign and verify (a WebCrypto round of its own); every signed-in request
- * verifies a token, so that was work repeated per request for nothing.
+ * The HS256 key as a CryptoKey, imported once per container: given the raw bytes, jose would
+ * import them again on every sign and verify (a WebCrypto round of its own), and every signed-in
+ * request verifies a token.
  */
 function jwtCryptoKey(): Promise<CryptoKey> {
   signingKey ??= getJwtKey().then((secret) => crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
