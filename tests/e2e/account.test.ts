@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { adminToken } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { downloadedText, useBrowser } from '../support/browser';
 import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 import { waitForMail } from '../support/mail';
 
@@ -143,7 +142,7 @@ describe('the account page', () => {
     await page.getByRole('button', { name: 'Export data' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^construct-account-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+    const exported = JSON.parse(await downloadedText(file));
     expect(exported.profile.email).toBe(user.email);
     expect(exported.prompts.map((p: { title: string }) => p.title)).toEqual(['Take me along']);
 

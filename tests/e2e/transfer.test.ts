@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { downloadedText, useBrowser } from '../support/browser';
 import { openMyPrompts, see } from '../support/e2e';
 
 const browser = useBrowser();
@@ -48,7 +48,7 @@ describe('export', () => {
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     expect(jsonDownload.suggestedFilename()).toMatch(/^construct-prompts-\d{4}-\d{2}-\d{2}\.json$/);
-    const document = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8'));
+    const document = JSON.parse(await downloadedText(jsonDownload));
     expect(document).toMatchObject({ format: 'construct.prompts', version: 1, categories: [{ name: 'Research' }] });
     expect(document.prompts).toEqual([
       expect.objectContaining({ title: 'Literature scan', body: 'Find papers on [INPUT: topic].', category: 'Research', tasks: ['Research'] }),
@@ -57,7 +57,7 @@ describe('export', () => {
 
     const [mdDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Markdown' }).click()]);
     expect(mdDownload.suggestedFilename()).toMatch(/^construct-prompts-\d{4}-\d{2}-\d{2}\.md$/);
-    const markdown = await readFile((await mdDownload.path())!, 'utf8');
+    const markdown = await downloadedText(mdDownload);
     expect(markdown).toContain('## Research\n\n### Literature scan\n');
     expect(markdown).toContain('```\nFind papers on [INPUT: topic].\n```');
   });

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /**
@@ -124,3 +124,11 @@ export const failWith = (status: number, detail: string) => (route: Route) =>
 /** Resolves once the page has rendered two more frames: what an input just did has been painted and observed. */
 export const nextFrames = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+/** The text of a download. The browser runs as a server (one per e2e run), so the file is read
+ * from its stream: `download.path()` is not available to a remote client. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
