@@ -29,9 +29,10 @@ export interface RouteDef {
   /**
    * The route acts on a workspace: the caller's own, or with `?workspace=<team id>` a team's they
    * are in (docs/architecture.md, "Team workspaces"). `read` routes are open to every member,
-   * `write` routes to owners and editors (a viewer gets 403).
+   * `write` routes to owners and editors (a viewer gets 403), `owner` routes to a team's owners
+   * only (a person owns their own workspace).
    */
-  workspace?: 'read' | 'write';
+  workspace?: 'read' | 'write' | 'owner';
   /**
    * The route seals or opens secrets users give (functions/lib/services/secret-box.ts): deployed,
    * only such functions may use the KMS key.
@@ -96,7 +97,7 @@ export const ROUTES = [
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
   // Beyond the specified calls: run the filled prompt and stream the model's answer (docs/decisions.md, Product: Run).
-  { method: 'POST', path: '/engine/run', handler: 'engine/run', access: 'user', timeoutSeconds: 120, streaming: true },
+  { method: 'POST', path: '/engine/run', handler: 'engine/run', access: 'user', timeoutSeconds: 120, streaming: true, workspace: 'read', secrets: true },
 
   { method: 'GET', path: '/admin/prompts', handler: 'admin/list-prompts', access: 'admin' },
   // Beyond the specified calls: an admin's 'Publish to Library' of one of their own prompts.
@@ -159,6 +160,11 @@ export const ROUTES = [
   { method: 'GET', path: '/teams/{id}/members', handler: 'teams/list-members', access: 'user' },
   { method: 'PUT', path: '/teams/{id}/members/{user_id}', handler: 'teams/set-role', access: 'user' },
   { method: 'DELETE', path: '/teams/{id}/members/{user_id}', handler: 'teams/remove-member', access: 'user' },
+  // Beyond the specified calls: model connections, a workspace's own provider keys (owners manage them, members run on them).
+  { method: 'POST', path: '/connections', handler: 'connections/create', access: 'user', timeoutSeconds: 15, workspace: 'owner', secrets: true },
+  { method: 'GET', path: '/connections', handler: 'connections/list', access: 'user', workspace: 'read' },
+  { method: 'DELETE', path: '/connections/{id}', handler: 'connections/delete', access: 'user', workspace: 'owner' },
+  { method: 'POST', path: '/connections/{id}/test', handler: 'connections/test', access: 'user', timeoutSeconds: 30, workspace: 'owner', secrets: true },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read' },
 ] as const satisfies readonly RouteDef[];

@@ -1,67 +1,69 @@
-import { RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
-import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
-import { consume, refund, runQuotaWindow } from '../lib/data/rate-limits';
-import { acquireRunLease, releaseRunLease } from '../lib/data/run-leases';
+import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
 import { api } from '../lib/http/http';
-import { startRun } from '../lib/services/engine/run';
-
-const PLAN_NAME: Record<Tier, string> = { free: 'Free', pro: 'Pro', elite: 'Elite' };
+import { logger } from '../lib/http/log';
+import { runModel } from '../lib/services/engine/model';
+import { runBody } from '../lib/services/engine/run';
+import { checkConfigSchemas } from '../lib/services/json-schema';
+import { openConnection } from '../lib/use-cases/connections';
+import { takeRunAllowance } from '../lib/use-cases/model-runs';
 
 /** Time kept back from the function's time-out to end the answer with a note instead of a cut. */
 const DEADLINE_MARGIN_MS = 3_000;
 
 /**
- * POST /engine/run: {text, prompt_id?} → the model's answer to the filled prompt, streamed as
- * text/plain (Lambda response streaming; a function URL behind CloudFront in AWS). One run of the
- * tier's daily quota is taken (unlimited plans are counted without a cap) before the model is asked and given back when the run fails before
- * its first chunk. Stores nothing but the quota counter. The body limit is 128 KB so 20,000
- * characters of any script (and JSON escapes) fit; the default 64 KB would not always.
+ * POST /engine/run: a filled prompt (a text prompt's `text`, or a chat prompt's `messages`) with
+ * its model settings → the model's answer, streamed (Lambda response streaming; a function URL
+ * behind CloudFront in AWS): the text alone as `text/plain`, or events as NDJSON when the client
+ * asks for `application/x-ndjson` (tool calls, tokens, the JSON check, timings). On the product's
+ * model one run of the plan's daily quota is taken, on a workspace connection none, but a run
+ * lease always bounds a person's runs on a connection (use-cases/model-runs.ts). Stores nothing
+ * but the quota counter and the leases. The body limit is 256 KB so 20,000 characters of any
+ * script (and JSON escapes) fit beside 64 KB of settings; the default 64 KB would not always.
  */
-export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 128 * 1024 }, async ({ user, body, context }) => {
-  const perDay = RUNS_PER_DAY[user.access_tier];
-  const quota = runQuotaWindow(user);
-  // Paid plans may run many a day, so they are capped at once; free's 20 a day bound it already.
-  const lease = user.access_tier === 'free' ? null : await acquireRunLease(user.id, context.getRemainingTimeInMillis() + 5_000);
-  const release = () => void (lease && releaseRunLease(user.id, lease));
-  const takenAt = Date.now();
-  let used = 0;
-  try {
-    used = await consume(
-      quota,
-      `You have used your ${quota.limit} runs for today on the ${PLAN_NAME[user.access_tier]} plan. Upgrade your plan for more, or try again tomorrow.`,
-      takenAt,
-    );
-  } catch (error) {
-    release();
-    throw error;
+export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 256 * 1024 }, async ({ user, body, context, event, workspace }) => {
+  // A tool's parameters or the response schema that is not JSON Schema: refused before anything is taken.
+  checkConfigSchemas(body.config);
+  const connectionId = body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
+  const holdMs = context.getRemainingTimeInMillis() + 5_000;
+  // The allowance and the connection's key are independent reads: in parallel, and each undone if the other fails.
+  const [allowance, connection] = await Promise.allSettled([
+    takeRunAllowance(user, { onConnection: connectionId !== null, holdMs }),
+    connectionId === null ? Promise.resolve(null) : openConnection(workspace, connectionId),
+  ]);
+  if (allowance.status === 'rejected') throw allowance.reason;
+  if (connection.status === 'rejected') {
+    await allowance.value.refund();
+    throw connection.reason;
   }
 
-  let run: Awaited<ReturnType<typeof startRun>>;
+  let run: Awaited<ReturnType<typeof runModel>>;
   try {
-    run = await startRun(body.text, {
+    run = await runModel({
+      prompt: body.messages ? { kind: 'chat', messages: body.messages } : { kind: 'text', text: body.text! },
+      config: body.config,
+      connection: connection.value,
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
-      onEnd: (outcome, engine, chars) => {
-        release();
-        if (outcome !== 'error' && outcome !== 'deadline') return;
-        // What happened, never what was asked or answered.
-        console.warn(
-          JSON.stringify({ level: 'WARN', message: `run ended early (${outcome})`, requestId: context.awsRequestId, promptId: body.prompt_id, engine, chars }),
-        );
-      },
     });
   } catch (error) {
     // Nothing reached the user: the run does not count against the day.
-    await refund(quota, takenAt).catch(() => undefined);
-    release();
+    await allowance.value.refund();
     throw error;
   }
 
+  const format = (event.headers?.accept ?? '').includes(RUN_EVENTS_TYPE) ? 'events' : 'text';
+  const answer = runBody(run, format, (outcome, chars) => {
+    allowance.value.release();
+    if (outcome !== 'error' && outcome !== 'deadline') return;
+    // What happened, never what was asked or answered.
+    logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });
+  });
+  const remaining = allowance.value.remaining;
   return {
     statusCode: 200,
     headers: {
-      'content-type': 'text/plain; charset=utf-8',
-      [RUNS_REMAINING_HEADER]: perDay === null ? 'unlimited' : String(Math.max(0, perDay - used)),
+      'content-type': format === 'events' ? `${RUN_EVENTS_TYPE}; charset=utf-8` : 'text/plain; charset=utf-8',
+      ...(remaining === null ? {} : { [RUNS_REMAINING_HEADER]: remaining }),
     },
-    body: run.body,
+    body: answer,
   };
 });

@@ -30,11 +30,12 @@ import {
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
+import { Connection, ConnectionInput, ConnectionList, ConnectionTest } from './connections';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
-import { RUNS_REMAINING_HEADER, RunRequest } from './run';
+import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { HealthResponse } from './system';
 import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
@@ -254,6 +255,19 @@ export const CONTRACT = {
     summary: "Remove a member (owners), or leave the team (yourself); the last owner and the team's creator cannot go → 409",
     status: 204,
   },
+  'POST /connections': {
+    summary:
+      "Add a model connection to the workspace (owners; at most 20): the provider's API key is stored encrypted and never shown again, only its last 4 characters",
+    request: ConnectionInput,
+    response: Connection,
+    status: 201,
+  },
+  'GET /connections': { summary: "The workspace's model connections (any member; never a key, only its hint)", response: ConnectionList },
+  'DELETE /connections/{id}': { summary: 'Delete a model connection and its stored key (owners)', status: 204 },
+  'POST /connections/{id}/test': {
+    summary: "Try a connection's key against its provider (owners): ok with the models it offers, or not ok with the provider's reason",
+    response: ConnectionTest,
+  },
   'POST /mcp': {
     summary:
       'Model Context Protocol server (Streamable HTTP, stateless; JSON-RPC 2.0 in and out): prompts/list, prompts/get, tools search_prompts and get_prompt. Authorise with an API key as a bearer token',
@@ -293,12 +307,16 @@ export const CONTRACT = {
   'POST /billing/webhook': { summary: 'Stripe events (Stripe-Signature verified; no bearer token)', response: WebhookAck },
   'POST /engine/enhance': { summary: "Enhance a prompt ('clarify')", request: EnhanceRequest, response: EnhanceResponse },
   'POST /engine/run': {
-    summary: 'Run the filled prompt on the configured model; the answer streams as plain text (daily runs per tier, 429 when used up)',
+    summary:
+      "Run a filled prompt (text, or a chat prompt's messages) with its model settings on the product's model (daily runs per tier, 429 when used up) or a workspace connection (no daily runs; at most 3 at once); the answer streams",
     request: RunRequest,
     otherMedia: {
-      'text/plain; charset=utf-8': "The model's answer, streamed in chunks as it is written; a failure after the first chunk ends it with a bracketed note",
+      'text/plain; charset=utf-8':
+        "The model's answer, streamed in chunks as it is written; a tool call as a bracketed line; a failure after the first chunk ends it with a bracketed note",
+      [`${RUN_EVENTS_TYPE}; charset=utf-8`]:
+        'With Accept: application/x-ndjson: one JSON object per line as it happens: {type: start, engine, model}, {type: text, delta}, {type: tool_call, id, name, arguments} (shown, never run), {type: usage, tokens_in, tokens_out}, {type: json, valid, errors} (with a JSON response format), {type: error, detail} (a failure after the first output), and last {type: end, outcome: complete|stopped|deadline|error, first_token_ms, total_ms}',
     },
-    responseHeaders: { [RUNS_REMAINING_HEADER]: "Runs left today after this one: a number, or 'unlimited'" },
+    responseHeaders: { [RUNS_REMAINING_HEADER]: "Runs left today after this one: a number, or 'unlimited' (absent on a run on a connection)" },
   },
 } satisfies Record<RouteKey, RouteContract>;
 

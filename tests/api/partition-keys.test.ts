@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -17,6 +17,9 @@ import { recordRequests, type Sent, touchedItemKeys, touchedKeys } from '../supp
  * requests meet (a library version item, a users index partition, a global counter) fails here.
  */
 process.env.JWT_SECRET ??= inject('jwtSecret');
+// The handlers below run in this worker: one machine's secret box and outbound rules (infra/local/stack.ts).
+process.env.SECRET_BOX_KEY ??= randomBytes(32).toString('base64url');
+process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
 const recorder = recordRequests(db);
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
@@ -77,6 +80,12 @@ describe('keys each signed-in route touches', () => {
       apiKey: (key) => /^APIKEY#[0-9a-f]{64}$/.test(key),
     };
     const apiKey = (await ok('POST', '/api-keys', { name: 'Keys' })).key as string;
+    const connection = { name: 'Keys', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-keys-0123456789abcdef' };
+    // Made in this worker (its secret box key opens it for the test below), not by the shared stack.
+    const { handler: createConnection } = await import('../../functions/connections/create');
+    const connectionId = (
+      (await invoke(createConnection as Handler, { method: 'POST', path: '/connections', token: t, json: connection })).body as { id: string }
+    ).id;
     const slug = (await ok('GET', '/prompts/')).prompts.find((p: { id: string }) => p.id === prompt.id).slug as string;
     const cases: [EventInput, number, (keyof typeof allowed)[]][] = [
       [{ method: 'GET', path: '/auth/me', token: t }, 200, []],
@@ -117,6 +126,10 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: '/registry/prompts', token: t }, 200, []],
       [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey']],
       [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey']],
+      [{ method: 'POST', path: '/connections', token: t, json: connection }, 201, []],
+      [{ method: 'GET', path: '/connections', token: t }, 200, []],
+      [{ method: 'POST', path: `/connections/${connectionId}/test`, token: t }, 200, []],
+      [{ method: 'DELETE', path: `/connections/${connectionId}`, token: t }, 204, []],
     ];
 
     const strays: string[] = [];

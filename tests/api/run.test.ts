@@ -80,13 +80,21 @@ describe('POST /engine/run (local engine)', () => {
     expect((await call('GET', '/engine/run', { token: user.token })).status).toBe(405);
   });
 
-  it('is described in the OpenAPI document as a plain-text answer with the runs-left header', async () => {
+  it('is described in the OpenAPI document as a plain-text or NDJSON answer with the runs-left header', async () => {
     const doc = (await call('GET', '/openapi.json')).body;
     const post = doc.paths['/api/v1/engine/run'].post;
 
     expect(Object.keys(post.requestBody.content)).toEqual(['application/json']);
-    expect(post.requestBody.content['application/json'].schema.required).toEqual(['text']);
-    expect(Object.keys(post.responses['200'].content)).toEqual(['text/plain; charset=utf-8']);
+    // A text prompt's `text` or a chat prompt's `messages`, with the settings and the connection.
+    expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual([
+      'text',
+      'messages',
+      'config',
+      'connection_id',
+      'prompt_id',
+      'version',
+    ]);
+    expect(Object.keys(post.responses['200'].content)).toEqual(['text/plain; charset=utf-8', 'application/x-ndjson; charset=utf-8']);
     expect(post.responses['200'].headers['x-runs-remaining'].description).toMatch(/unlimited/);
   });
 });

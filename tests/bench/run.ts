@@ -6,17 +6,19 @@ import type { ApiReport } from './api';
 import type { ColdResult } from './cold';
 import { type BenchOptions, KB, log, type Machine, machine, markdownTable, ROOT, round, SECTIONS, type Section, table } from './lib';
 import type { LighthouseResult } from './lighthouse';
+import type { ModelsReport } from './models';
 import type { ScaleReport } from './scale';
 import type { SdkReport } from './sdk';
 import type { WebResult } from './web';
 
 /**
  * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, the SDK's cache,
+ * a run's time to first token over the model provider's own,
  * cold start, web payload and Lighthouse. Prints tables and writes bench-results.json.
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | sdk | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | models | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --only api --scenario registry
  *                                       only the API scenarios whose name contains the text (no
@@ -25,7 +27,7 @@ import type { WebResult } from './web';
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
 const USAGE =
-  'usage: npm run bench -- [--quick] [--only api|cold|sdk|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = {
@@ -78,6 +80,7 @@ interface Results {
   lighthouse?: LighthouseResult[];
   scale?: ScaleReport;
   sdk?: SdkReport;
+  models?: ModelsReport;
   goals?: Goal[];
 }
 
@@ -118,7 +121,7 @@ async function main() {
   let stack: LocalStack | undefined;
   let webRoot: string | undefined;
   try {
-    if (wanted('api') || wanted('sdk') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
+    if (wanted('api') || wanted('sdk') || wanted('models') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
       if (wanted('web') || wanted('lighthouse')) {
         const { buildWebForBench } = await import('./web');
         webRoot = await timed('web build', buildWebForBench);
@@ -134,6 +137,10 @@ async function main() {
     if (wanted('sdk')) {
       const { runSdkBench } = await import('./sdk');
       results.sdk = await timed('sdk', () => runSdkBench(stack!, options));
+    }
+    if (wanted('models')) {
+      const { runModelsBench } = await import('./models');
+      results.models = await timed('models', () => runModelsBench(stack!, options));
     }
     if (wanted('scale')) {
       const { runScaleBench } = await import('./scale');
@@ -231,6 +238,15 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
     out.push(
       '\nSDK (sdk/, in this process) against the local stack: one awaited call at a time, ms.',
       render([['call', 'n', 'p50', 'p99'], ...results.sdk.rows.map((r) => [r.call, r.n, r.p50, r.p99])]),
+    );
+  }
+  if (results.models) {
+    out.push(
+      "\nA run's time to first token (POST /engine/run on a workspace connection, events, to the first text line) against the provider SDK's own, both against a loopback fake of the provider's API; ms.",
+      render([
+        ['provider', 'n', 'SDK direct p50', 'run p50', 'run p99', 'run − direct p50'],
+        ...results.models.rows.map((r) => [r.provider, r.n, r.directP50, r.runP50, r.runP99, r.overP50]),
+      ]),
     );
   }
   if (results.scale) {
@@ -338,6 +354,13 @@ function goals(results: Results): Goal[] {
         met: inSequence <= 2 && !t.scans,
       });
     }
+  }
+  for (const r of results.models?.rows ?? []) {
+    list.push({
+      goal: `run time to first token, ${r.provider}: ≤ 50 ms over the provider's own at p50`,
+      result: `+${r.overP50} ms (${r.runP50} vs ${r.directP50} ms)`,
+      met: r.overP50 <= 50,
+    });
   }
   const sdkHit = results.sdk?.rows.find((r) => r.call === 'get, fresh cache hit');
   if (sdkHit) list.push({ goal: 'SDK cache hit (get) p50 < 0.05 ms', result: `${sdkHit.p50} ms`, met: sdkHit.p50 < 0.05 });

@@ -124,6 +124,10 @@ const EXTRA_ROUTES = [
   'GET /teams/{id}/members',
   'PUT /teams/{id}/members/{user_id}',
   'DELETE /teams/{id}/members/{user_id}',
+  'POST /connections', // model connections: a workspace's provider keys (docs/product.md, Model connections (API))
+  'GET /connections',
+  'DELETE /connections/{id}',
+  'POST /connections/{id}/test',
 ];
 
 const ROUTE_LIST = ROUTES as readonly RouteDef[];

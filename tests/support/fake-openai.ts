@@ -10,7 +10,15 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
  * and a final `data: [DONE]`, like the real API: `Answer: <message>` in small pieces, or with
  * `SCENARIO:endless` a piece every 50 ms until the client disconnects, or with `SCENARIO:break`
  * two pieces and then a dropped connection. `ended` tells how a streamed answer ended.
+ *
+ * Like the real API, a streamed answer ends with a usage chunk when the request asks for it
+ * (`stream_options.include_usage`); with `tools` it calls the first tool (or tool_choice's), its
+ * arguments streamed in pieces; with a `json_schema` response format it answers an instance of the
+ * schema (`SCENARIO:json-wrong`: one of the wrong type). `GET /models` lists FAKE_MODELS. A key
+ * starting `sk-bad` is refused with 401 everywhere, as OpenAI refuses an unknown key.
  */
+export const FAKE_MODELS = ['gpt-fake-large', 'gpt-fake-mini'];
+export const FAKE_USAGE = { prompt_tokens: 21, completion_tokens: 13 };
 export interface FakeRequest {
   path: string;
   authorization?: string;
@@ -33,6 +41,23 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const body = raw ? JSON.parse(raw) : undefined;
     const entry: FakeRequest = { path: req.url ?? '', authorization: req.headers.authorization, body };
     requests.push(entry);
+    if (req.headers.authorization?.startsWith('Bearer sk-bad')) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      const key = req.headers.authorization.slice(7);
+      return res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${key}. You can find your API key at the dashboard.`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        }),
+      );
+    }
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ object: 'list', data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) }));
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
@@ -44,7 +69,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     }
     // Never answers: the client gives up (its time-out) and closes the connection.
     if (content.includes('SCENARIO:slow')) return void (await new Promise((r) => res.on('close', r)));
-    if (body.stream === true) return streamAnswer(res, entry, body.model, content);
+    if (body.stream === true) return streamAnswer(res, entry, body, content);
     const answer = content.includes('SCENARIO:drop-markers')
       ? 'An improved prompt without its variables.'
       : content.includes('SCENARIO:drop-defaults')
@@ -79,7 +104,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One SSE event carrying a chat.completion.chunk, as the real API sends them. */
-function chunk(model: string, delta: Record<string, string>, finish: string | null = null) {
+function chunk(model: string, delta: Record<string, unknown>, finish: string | null = null) {
   const data = {
     id: 'chatcmpl-fake',
     object: 'chat.completion.chunk',
@@ -90,7 +115,22 @@ function chunk(model: string, delta: Record<string, string>, finish: string | nu
   return `data: ${JSON.stringify(data)}\n\n`;
 }
 
-async function streamAnswer(res: ServerResponse, entry: FakeRequest, model: string, content: string) {
+/** A value of a JSON Schema's type, for the fake's structured answers and tool arguments. */
+export function fakeInstance(schema: any, wrong = false): unknown {
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
+  if (schema?.enum) return schema.enum[0];
+  if (type === 'object' || schema?.properties) {
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fakeInstance(v, wrong)]));
+  }
+  if (type === 'array') return [fakeInstance(schema.items ?? {}, wrong)];
+  if (wrong) return type === 'string' ? 42 : 'wrong';
+  if (type === 'number' || type === 'integer') return 7;
+  if (type === 'boolean') return true;
+  return 'fake value';
+}
+
+async function streamAnswer(res: ServerResponse, entry: FakeRequest, body: any, content: string) {
+  const model: string = body.model;
   if (res.destroyed) return;
   res.on('close', () => {
     entry.ended ??= res.writableFinished ? 'complete' : 'client-closed';
@@ -111,12 +151,37 @@ async function streamAnswer(res: ServerResponse, entry: FakeRequest, model: stri
     entry.ended = 'dropped';
     return res.destroy();
   }
-  const answer = `Answer: ${content}`;
-  for (let i = 0; i < answer.length && !res.destroyed; i += 6) {
-    res.write(chunk(model, { content: answer.slice(i, i + 6) }));
-    await pause(10);
+  let finish = 'stop';
+  const choice = body.tool_choice;
+  const tool = body.tools?.length && choice !== 'none' ? (body.tools.find((t: any) => t.function.name === choice?.function?.name) ?? body.tools[0]) : null;
+  if (tool) {
+    const args = JSON.stringify(fakeInstance(tool.function.parameters));
+    const half = Math.ceil(args.length / 2);
+    res.write(chunk(model, { tool_calls: [{ index: 0, id: 'call_fake_1', type: 'function', function: { name: tool.function.name, arguments: '' } }] }));
+    for (const piece of [args.slice(0, half), args.slice(half)]) {
+      await pause(10);
+      res.write(chunk(model, { tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+    }
+    finish = 'tool_calls';
+  } else {
+    const format = body.response_format;
+    const answer =
+      format?.type === 'json_schema'
+        ? JSON.stringify(fakeInstance(format.json_schema.schema, content.includes('SCENARIO:json-wrong')))
+        : format?.type === 'json_object'
+          ? JSON.stringify({ answer: content })
+          : `Answer: ${content}`;
+    for (let i = 0; i < answer.length && !res.destroyed; i += 6) {
+      res.write(chunk(model, { content: answer.slice(i, i + 6) }));
+      await pause(10);
+    }
   }
   if (res.destroyed) return;
-  res.write(chunk(model, {}, 'stop'));
+  res.write(chunk(model, {}, finish));
+  if (body.stream_options?.include_usage) {
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { ...FAKE_USAGE, total_tokens: FAKE_USAGE.prompt_tokens + FAKE_USAGE.completion_tokens } })}\n\n`,
+    );
+  }
   res.end('data: [DONE]\n\n');
 }

@@ -9,11 +9,23 @@ export interface Streamed {
   text: string;
 }
 
+export interface RunOptions {
+  token?: string;
+  base?: string;
+  signal?: AbortSignal;
+  /** Ask for the answer as events (application/x-ndjson) instead of text. */
+  events?: boolean;
+  /** A team's workspace (`?workspace=`). */
+  workspace?: string;
+}
+
 /** POST /engine/run with fetch, without buffering: the body is read as it arrives. */
-export async function postRun(json: unknown, options: { token?: string; base?: string; signal?: AbortSignal } = {}): Promise<Response> {
+export async function postRun(json: unknown, options: RunOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return fetch(`${options.base ?? apiUrl()}/engine/run`, { method: 'POST', headers, body: JSON.stringify(json), signal: options.signal });
+  if (options.events) headers.accept = 'application/x-ndjson';
+  const query = options.workspace ? `?workspace=${options.workspace}` : '';
+  return fetch(`${options.base ?? apiUrl()}/engine/run${query}`, { method: 'POST', headers, body: JSON.stringify(json), signal: options.signal });
 }
 
 export async function readChunks(res: Response): Promise<Streamed> {
@@ -27,6 +39,24 @@ export async function readChunks(res: Response): Promise<Streamed> {
   return { status: res.status, headers: res.headers, chunks, text: chunks.join('') };
 }
 
-export async function run(json: unknown, options: { token?: string; base?: string } = {}): Promise<Streamed> {
+export async function run(json: unknown, options: RunOptions = {}): Promise<Streamed> {
   return readChunks(await postRun(json, options));
 }
+
+/** A run answered as events: each NDJSON line parsed (a line split across chunks is joined first). */
+export async function runEvents(json: unknown, options: Omit<RunOptions, 'events'> = {}): Promise<Streamed & { events: any[] }> {
+  const reply = await run(json, { ...options, events: true });
+  const ok = reply.status === 200 && reply.headers.get('content-type')?.startsWith('application/x-ndjson');
+  return {
+    ...reply,
+    events: ok
+      ? reply.text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+      : [],
+  };
+}
+
+/** The text of a run's events. */
+export const textOf = (events: { type: string; delta?: string }[]) => events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');

@@ -8,6 +8,7 @@ import * as auth from '@shared/contract/auth';
 import * as billing from '@shared/contract/billing';
 import { EMAIL_PATTERN, isSafeLine } from '@shared/contract/common';
 import { COMMON_PASSWORD_MESSAGE, COMMON_PASSWORDS } from '@shared/contract/common-passwords';
+import * as connections from '@shared/contract/connections';
 import * as context from '@shared/contract/context';
 import { contractOf } from '@shared/contract/index';
 import * as library from '@shared/contract/library';
@@ -128,7 +129,32 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   ImportEnvelope: [transfer.ImportEnvelope, record({ document: fc.jsonValue(), dry_run: optional(fc.boolean()) })],
   CategoryInput: [prompts.CategoryInput, record({ name: text(60) })],
   EnhanceRequest: [prompts.EnhanceRequest, record({ prompt_body: text(500), enhancement_type: fc.constant('clarify') })],
-  RunRequest: [runs.RunRequest, record({ text: fc.oneof(text(500), longText(runs.RUN_TEXT_MAX)), prompt_id: optional(fc.string({ maxLength: 64 })) })],
+  RunRequest: [
+    runs.RunRequest,
+    fc.oneof(
+      record({ text: fc.oneof(text(500), longText(runs.RUN_TEXT_MAX)), prompt_id: optional(fc.string({ maxLength: 64 })) }),
+      record({
+        messages: fc.array(record({ role: fc.constantFrom('system', 'user', 'assistant'), content: text(500) }), { minLength: 1, maxLength: 8 }),
+        config: optional(record({ model: optional(text(40)), temperature: optional(fc.double({ min: 0, max: 2, noNaN: true })) })),
+        connection_id: optional(fc.oneof(fc.constant(null), fc.uuid())),
+        prompt_id: optional(fc.uuid()),
+        version: optional(fc.integer({ min: 1, max: 999_999 })),
+      }),
+    ),
+  ],
+  ConnectionInput: [
+    connections.ConnectionInput,
+    fc.oneof(
+      record({
+        name: text(60),
+        provider: fc.constantFrom('openai', 'anthropic'),
+        base_url: optional(fc.webUrl()),
+        api_key: fc.stringMatching(/^\S{1,200}$/),
+        models: optional(fc.uniqueArray(fc.stringMatching(/^[a-z0-9.-]{1,40}$/), { maxLength: 50 })),
+      }),
+      record({ name: text(60), provider: fc.constant('openai_compatible'), base_url: fc.webUrl(), api_key: fc.stringMatching(/^\S{1,200}$/) }),
+    ),
+  ],
   Directives: [context.Directives, record({ global_prompt_prefix: optional(fc.string({ maxLength: 200 })), global_prompt_suffix: optional(longText(10_000)) })],
   SnippetInput: [context.SnippetInput, record({ snippet_name: text(100), snippet_content: text(500) })],
   ProfileValueInput: [context.ProfileValueInput, record({ value: text(5_000) })],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localAnswerText } from '../../functions/lib/services/engine/run';
+import { localAnswerText } from '../../functions/lib/services/engine/local';
 
 /** The local run engine (no model configured): honest, useful and deterministic. */
 describe('localAnswerText', () => {

@@ -56,5 +56,13 @@ export const slotRelease = (kind: LimitKind): CounterUpdate => ({
   ExpressionAttributeValues: { ':minus': -1 },
 });
 
+/** A count with a cap of its own, whatever the plan (a workspace's model connections): an increment fails at `max`. */
+export const cappedCount = (attribute: string, delta: 1 | -1, max?: number): CounterUpdate => ({
+  UpdateExpression: 'ADD #c :d',
+  ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#c) OR #c < :max)' : 'attribute_exists(pk)',
+  ExpressionAttributeNames: { '#c': attribute },
+  ExpressionAttributeValues: { ':d': delta, ...(delta > 0 ? { ':max': max ?? 0 } : {}) },
+});
+
 /** The 403 of a claim that found the plan's limit reached. */
 export const limitError = (tier: Tier, kind: LimitKind) => () => new ForbiddenError(limitMessage(kind, limitFor(tier, kind) ?? 0));

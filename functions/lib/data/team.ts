@@ -2,7 +2,7 @@ import type { LimitKind, Tier } from '@shared/tiers';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { batchGet, beginsWith, getItem, type Item } from './db';
 import { type PreloadInput, personalPk, teamPk } from './keys';
-import { slotClaims, slotRelease } from './limits';
+import { cappedCount, slotClaims, slotRelease } from './limits';
 import { conditionFailed } from './retry';
 import { type Part, write } from './transactions';
 
@@ -243,4 +243,6 @@ export const teamParts = {
   /** Plan slots of the team workspace (limits.ts). */
   claimSlots: (teamId: string, tier: Tier, counts: Partial<Record<LimitKind, number>>) => teamUpdate(teamId, slotClaims(tier, counts)),
   releaseSlot: (teamId: string, kind: LimitKind) => teamUpdate(teamId, slotRelease(kind)),
+  /** The team workspace's model connections (connections.ts): an increment fails at `max`. */
+  countConnections: (teamId: string, delta: 1 | -1, max?: number) => teamUpdate(teamId, cappedCount('connections_used', delta, max)),
 };

@@ -5,7 +5,7 @@ import type { LimitKind, Tier } from '@shared/tiers';
 import { ConflictError } from '../http/errors';
 import { batchGet, db, getItem, type Item, type Key, TABLE } from './db';
 import { normaliseEmail, personalPk, usersShard } from './keys';
-import { slotClaims, slotRelease, ZERO_COUNTERS } from './limits';
+import { cappedCount, slotClaims, slotRelease, ZERO_COUNTERS } from './limits';
 import { failing, type Part, transact, write } from './transactions';
 
 /**
@@ -346,6 +346,8 @@ export const userParts = {
   /** Plan slots of the personal workspace (limits.ts). */
   claimSlots: (userId: string, tier: Tier, counts: Partial<Record<LimitKind, number>>) => userUpdate(userId, slotClaims(tier, counts)),
   releaseSlot: (userId: string, kind: LimitKind) => userUpdate(userId, slotRelease(kind)),
+  /** The personal workspace's model connections (connections.ts): an increment fails at `max`. */
+  countConnections: (userId: string, delta: 1 | -1, max?: number) => userUpdate(userId, cappedCount('connections_used', delta, max)),
 
   /** The user's place in gsi2's sharded users listing, off the former index gsi1 (migrations/users-index.ts). */
   moveToUsersIndex: (userId: string, email: string) =>

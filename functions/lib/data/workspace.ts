@@ -4,7 +4,7 @@ import { NotFoundError } from '../http/errors';
 import { batchGet, getItem, type Item, type Key } from './db';
 import { personalPk, teamPk, type WorkspacePk, workspaceOwner } from './keys';
 import { limitError } from './limits';
-import { TEAM_NOT_FOUND, type TeamRole, teamAccess, teamKeys, teamParts } from './team';
+import { TEAM_NOT_FOUND, type TeamNeed, type TeamRole, teamAccess, teamKeys, teamParts } from './team';
 import { failing, type Part, type WritePart } from './transactions';
 import { type UserRecord, userKeys, userParts } from './users';
 
@@ -40,7 +40,7 @@ export const authorOf = (user: Pick<UserRecord, 'id' | 'first_name' | 'last_name
 export const isTeamId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 
 /** A team's workspace for the caller, from their member item and the team item as read (`teamAccess` checks them). */
-export function teamWorkspace(user: UserRecord, teamId: string, member: Item | undefined, team: Item | undefined, need: 'read' | 'write'): WorkspaceRef {
+export function teamWorkspace(user: UserRecord, teamId: string, member: Item | undefined, team: Item | undefined, need: TeamNeed): WorkspaceRef {
   const {
     team: record,
     member: { role },
@@ -97,6 +97,11 @@ export const holderParts = {
   releaseSlot: (workspace: WorkspacePk, kind: LimitKind): Part => {
     const owner = workspaceOwner(workspace);
     return 'teamId' in owner ? teamParts.releaseSlot(owner.teamId, kind) : userParts.releaseSlot(owner.userId, kind);
+  },
+  /** The workspace's count of model connections (connections.ts); an increment fails at `max`. */
+  countConnections: (workspace: WorkspacePk, delta: 1 | -1, max?: number): Part => {
+    const owner = workspaceOwner(workspace);
+    return 'teamId' in owner ? teamParts.countConnections(owner.teamId, delta, max) : userParts.countConnections(owner.userId, delta, max);
   },
   setDirectives: (workspace: WorkspacePk, directives: Directives): WritePart => {
     const owner = workspaceOwner(workspace);

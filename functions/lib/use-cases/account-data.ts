@@ -3,6 +3,7 @@ import { limitFor, RUNS_PER_DAY } from '@shared/tiers';
 import { apiKeyLookups } from '../data/api-keys';
 import { billingParts } from '../data/billing';
 import type { CategoryItem } from '../data/category';
+import { type ConnectionItem, toConnection } from '../data/connections';
 import { directivesOf } from '../data/context';
 import { OUTSIDE_REF_SK, personalPk } from '../data/keys';
 import { deleteOutside, deletePartition, partitionItems } from '../data/partitions';
@@ -132,6 +133,8 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   { name: 'directives', collect: ({ user }) => directivesOf(user) },
   { name: 'snippets', collect: ({ items }) => (items.get('snippet') ?? []).map(plain) },
   { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
+  // Model connections of the personal workspace, as listed: the key's hint, never the key (sealed or not).
+  { name: 'connections', collect: ({ items }) => ((items.get('connection') ?? []) as unknown as ConnectionItem[]).map(toConnection) },
   // The teams the person is in and their role (the team workspaces' content belongs to the teams).
   { name: 'teams', collect: ({ items }) => (items.get('team_membership') ?? []).map(({ team_id, role }) => ({ team_id, role })) },
 ];

@@ -44,7 +44,7 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; shareToken: string };
+let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; connection: string; shareToken: string };
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -55,7 +55,15 @@ const own = {
     (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body
       .id as string,
   apiKey: async (c: Caller) => (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
+  connection: async (c: Caller) => (await call('POST', '/connections', { token: c.token, json: connectionInput() })).body.id as string,
 };
+/** A model connection whose server answers nothing (a test of it is refused at once, ok: false). */
+const connectionInput = () => ({
+  name: `mine ${randomUUID().slice(0, 8)}`,
+  provider: 'openai',
+  base_url: 'http://127.0.0.1:9/v1',
+  api_key: 'sk-authz-0123456789abcdef',
+});
 /** An id the caller owns, or the victim's: anonymous callers own nothing. */
 const idFor = async (kind: keyof typeof own, c: Caller, target: Target) => (target === 'other' || !c.token ? victim[kind] : own[kind](c));
 
@@ -397,6 +405,10 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 200,
   },
   'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
+  'POST /connections': { request: async () => ({ path: '/connections', json: connectionInput() }), status: 201 },
+  'GET /connections': { request: async () => ({ path: '/connections' }), status: 200 },
+  'DELETE /connections/{id}': { request: async (c, t) => ({ path: `/connections/${await idFor('connection', c, t)}` }), status: 204, other: 404 },
+  'POST /connections/{id}/test': { request: async (c, t) => ({ path: `/connections/${await idFor('connection', c, t)}/test` }), status: 200, other: 404 },
   'POST /teams': {
     request: async () => ({ path: '/teams', json: { name: `Authz ${randomUUID().slice(0, 8)}` } }),
     status: (c) => (c.tier === 'free' ? 403 : 201),
@@ -501,6 +513,7 @@ beforeAll(async () => {
     category: await own.category(vc),
     snippet: await own.snippet(vc),
     apiKey: await own.apiKey(vc),
+    connection: await own.connection(vc),
     shareToken: '',
   };
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
@@ -617,5 +630,6 @@ describe('authorisation matrix', () => {
     expect((await call('GET', '/context/snippets', { token: fresh })).body).toEqual([expect.objectContaining({ id: victim.snippet, snippet_content: 'x' })]);
     expect((await call('GET', '/context/profile', { token: fresh })).body).toEqual({ values: { secret: 'victim value' } });
     expect((await call('GET', '/api-keys', { token: fresh })).body.keys.map((k: { id: string }) => k.id)).toEqual([victim.apiKey]);
+    expect((await call('GET', '/connections', { token: fresh })).body.connections.map((c: { id: string }) => c.id)).toEqual([victim.connection]);
   });
 });

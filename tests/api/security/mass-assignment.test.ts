@@ -62,6 +62,10 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /account/email': () => ({ path: '/account/email', json: { new_email: newAccount().email, password: user.password } }),
   'DELETE /account': () => ({ path: '/account', json: { password: user.password } }),
   'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
+  'POST /connections': () => ({
+    path: '/connections',
+    json: { name: 'Mine', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-mass-0123456789abcdef' },
+  }),
   'POST /teams': () => ({ path: '/teams', json: { name: 'Team' } }),
   'PUT /teams/{id}': () => ({ path: '/teams/any', json: { name: 'Team' } }),
   'PUT /teams/{id}/members/{user_id}': () => ({ path: '/teams/any/members/any', json: { role: 'viewer' } }),
