@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { fakeInstance } from './fake-openai';
+import { listenOnLoopback } from './loopback';
 
 /**
  * A loopback server speaking Anthropic's Messages API, so the real `@anthropic-ai/sdk` runs
@@ -66,17 +67,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     if (!body.stream) return apiError(res, 400, 'invalid_request_error', 'This fake streams only.');
     return stream(res, entry, body, content);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}`, requests, close };
 }
 
 function lastUserText(messages: { role: string; content: string | { type: string; text?: string }[] }[]): string {

@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './loopback';
 
 /**
  * A loopback server speaking the OpenAI chat-completions HTTP API, so the real `openai` SDK runs.
@@ -88,17 +89,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}/v1`, requests, close };
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { listenOnLoopback } from './loopback';
 
 /**
  * A loopback server speaking the parts of Stripe's HTTP API that Construct calls (customers,
@@ -44,15 +45,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return json(200, { id: 'bps_fake', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/fake' });
     json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}`, requests, close };
 }
