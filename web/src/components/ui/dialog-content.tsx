@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { CloseButton } from './close-button';
 import { cx } from './cx';
 import './dialog.css';
 
@@ -24,8 +24,8 @@ export function DialogContent({ title, description, size = 'md', closeLabel = 'C
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
           </div>
-          <RadixDialog.Close className="dialog__close" aria-label={closeLabel}>
-            <X aria-hidden="true" />
+          <RadixDialog.Close asChild>
+            <CloseButton label={closeLabel} className="dialog__close" />
           </RadixDialog.Close>
         </header>
         <div className="dialog__body">{children}</div>

@@ -3,8 +3,8 @@ import { cx } from './cx';
 import './icon-tile.css';
 
 export interface IconTileProps extends ComponentProps<'span'> {
-  /** md 2.5 rem (cards), lg 3 rem, xl 3.5 rem (empty and error states). */
-  size?: 'md' | 'lg' | 'xl';
+  /** xs 1.5 rem and round (a step's number), md 2.5 rem (cards), lg 3 rem, xl 3.5 rem (empty and error states). */
+  size?: 'xs' | 'md' | 'lg' | 'xl';
   /** Accent by default; other colours can also come from --icon-tile-bg / --icon-tile-text. */
   tone?: 'accent' | 'warning' | 'danger';
 }

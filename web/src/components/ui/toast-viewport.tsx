@@ -1,5 +1,6 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CloseButton } from './close-button';
 import { TOAST_DURATION_MS, type ToastInput, type ToastVariant } from './use-toast';
 import './toast.css';
 
@@ -35,8 +36,8 @@ export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]
               <RadixToast.Title className="toast__title">{t.title}</RadixToast.Title>
               {t.description ? <RadixToast.Description className="toast__description">{t.description}</RadixToast.Description> : null}
             </div>
-            <RadixToast.Close className="toast__close" aria-label="Close notification">
-              <X aria-hidden="true" />
+            <RadixToast.Close asChild>
+              <CloseButton label="Close notification" size="sm" />
             </RadixToast.Close>
           </RadixToast.Root>
         );

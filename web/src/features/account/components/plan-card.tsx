@@ -4,12 +4,13 @@ import type { Account } from '@shared/contract/account';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CardHeader } from '@/components/ui/card-header';
 import { paths } from '@/config/paths';
 import { useCreatePortalSession } from '@/lib/api/create-portal-session';
 import { errorMessage } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth-token';
 import { FALLBACK } from '../utils/messages';
-import { Card } from './account-card';
 import { UsageMeter } from './usage-meter';
 import './account.css';
 
@@ -26,7 +27,8 @@ export function PlanCard({ account }: { account: Account }) {
   const portal = useCreatePortalSession();
   const manage = () => portal.mutate({ token: getAccessToken() ?? '' }, { onSuccess: (url) => window.location.assign(url) });
   return (
-    <Card id="account-plan" icon={<CreditCard />} title="Plan & usage" subtitle="What your plan allows, and what you use of it.">
+    <Card aria-labelledby="account-plan">
+      <CardHeader titleId="account-plan" icon={<CreditCard />} title="Plan & usage" subtitle="What your plan allows, and what you use of it." />
       <p className="account-plan">
         Your plan: <Badge variant={account.access_tier} />
       </p>

@@ -5,13 +5,14 @@ import { type Account, UpdateAccountRequest } from '@shared/contract/account';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CardHeader } from '@/components/ui/card-header';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { schemaRule } from '@/lib/form-rules';
 import { useUpdateAccount } from '../api/update-account';
 import { FALLBACK } from '../utils/messages';
-import { Card } from './account-card';
 import { ChangeEmailDialog } from './change-email-dialog';
 import './account.css';
 
@@ -33,7 +34,8 @@ export function ProfileCard({ account }: { account: Account }) {
   const save = handleSubmit((names) => update.mutate(names));
   const blank = !watch('first_name').trim();
   return (
-    <Card id="account-profile" icon={<UserRound />} title="Profile" subtitle="Your name and the email you sign in with.">
+    <Card aria-labelledby="account-profile">
+      <CardHeader titleId="account-profile" icon={<UserRound />} title="Profile" subtitle="Your name and the email you sign in with." />
       <form className="account-form" onSubmit={(event) => void save(event)}>
         {update.isError ? <Alert icon={false}>{errorMessage(update.error, FALLBACK)}</Alert> : null}
         {update.isSuccess ? <Alert variant="success">Your profile was saved.</Alert> : null}

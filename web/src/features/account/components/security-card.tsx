@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CardHeader } from '@/components/ui/card-header';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
@@ -12,7 +14,6 @@ import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
 import { FALLBACK } from '../utils/messages';
-import { Card } from './account-card';
 import './account.css';
 
 // ---- security ----------------------------------------------------------------------------------
@@ -46,7 +47,8 @@ export function SecurityCard() {
     });
 
   return (
-    <Card id="account-security" icon={<KeyRound />} title="Security" subtitle="Change your password, or sign out on every device.">
+    <Card aria-labelledby="account-security">
+      <CardHeader titleId="account-security" icon={<KeyRound />} title="Security" subtitle="Change your password, or sign out on every device." />
       <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
         <h3 className="account-form__title">Change password</h3>
         {change.isError ? <Alert icon={false}>{errorMessage(change.error, FALLBACK)}</Alert> : null}
@@ -76,7 +78,7 @@ export function SecurityCard() {
       <div className="account-danger-row">
         <div>
           <h3 className="account-form__title">Sign out everywhere</h3>
-          <p className="account-card__subtitle">Ends every session on every device, this one included.</p>
+          <p className="card__subtitle">Ends every session on every device, this one included.</p>
         </div>
         <Button variant="secondary" onClick={signOutEverywhere} loading={everywhere.isPending}>
           {everywhere.isPending ? 'Signing out...' : 'Sign out everywhere'}

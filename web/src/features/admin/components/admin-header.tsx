@@ -2,6 +2,7 @@ import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { ADMIN_TEXT } from '../utils/messages';
 
 export interface AdminHeaderProps {
@@ -17,10 +18,10 @@ export function AdminHeader({ appPath, onLogout }: AdminHeaderProps) {
       <div className="admin-header__inner">
         <div className="admin-header__brand">
           <Logo size={30} />
-          <span className="admin-header__tag">
+          <Eyebrow className="admin-header__tag">
             <ShieldCheck aria-hidden="true" />
             Admin
-          </span>
+          </Eyebrow>
         </div>
         <p className="admin-header__welcome">{ADMIN_TEXT.welcome}</p>
         <div className="admin-header__actions">

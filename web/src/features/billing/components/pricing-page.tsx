@@ -5,6 +5,7 @@ import type { PaidPlan } from '@shared/contract/billing';
 import type { Tier } from '@shared/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { paths } from '@/config/paths';
 import { useCreatePortalSession } from '@/lib/api/create-portal-session';
 import { TIER_LABELS } from '@/lib/tiers';
@@ -172,7 +173,7 @@ export function PricingPage({ currentTier, onPlanChanged }: PricingPageProps) {
     <div className="pricing">
       <div className="pricing__inner container">
         <header className="pricing__header">
-          <p className="pricing__badge">PRICING PLANS</p>
+          <Eyebrow as="p">PRICING PLANS</Eyebrow>
           <h1 className="pricing__title">Choose Your Plan</h1>
           <p className="pricing__subtitle">Secure card checkout in a few clicks. Upgrade or cancel anytime.</p>
         </header>

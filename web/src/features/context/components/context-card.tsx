@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { IconTile } from '@/components/ui/icon-tile';
+import { Card } from '@/components/ui/card';
+import { CardHeader } from '@/components/ui/card-header';
 
 export interface ContextCardProps {
   /** The heading's id; the section is labelled by it. */
@@ -12,21 +13,12 @@ export interface ContextCardProps {
   children: ReactNode;
 }
 
-/** One card of the Context Library: an icon, a title and a subtitle over the card's content. */
+/** One card of the Context Library: the kit's card with an icon, a title and a subtitle over its content. */
 export function ContextCard({ titleId, icon, title, subtitle, action, children }: ContextCardProps) {
   return (
-    <section className="context-card" aria-labelledby={titleId}>
-      <header className="context-card__header">
-        <IconTile aria-hidden="true">{icon}</IconTile>
-        <div>
-          <h2 id={titleId} className="context-card__title">
-            {title}
-          </h2>
-          <p className="context-card__subtitle">{subtitle}</p>
-        </div>
-        {action}
-      </header>
+    <Card className="context-card" aria-labelledby={titleId}>
+      <CardHeader titleId={titleId} icon={icon} title={title} subtitle={subtitle} action={action} wrap />
       {children}
-    </section>
+    </Card>
   );
 }

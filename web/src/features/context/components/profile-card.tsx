@@ -1,6 +1,7 @@
 import { Pencil, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
+import { InlineCode } from '@/components/ui/inline-code';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useDeleteProfileValue } from '@/lib/api/delete-profile-value';
 import { snippetPreview } from '../utils/format';
@@ -39,7 +40,7 @@ export function ProfileCard({ values, onError }: ProfileCardProps) {
       title="Profile"
       subtitle={
         <>
-          Values about you that fill <code className="context-code">[PROFILE: key]</code> variables. Save one from the workbench.
+          Values about you that fill <InlineCode>[PROFILE: key]</InlineCode> variables. Save one from the workbench.
         </>
       }
     >

@@ -4,6 +4,7 @@ import type { Snippet } from '@shared/contract/context';
 import { limitMessage } from '@shared/tiers';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
+import { InlineCode } from '@/components/ui/inline-code';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useDeleteSnippet } from '../api/delete-snippet';
 import { snippetPreview } from '../utils/format';
@@ -38,7 +39,7 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
       title="Context Snippets"
       subtitle={
         <>
-          Reusable blocks of text. Insert one into a prompt with <code className="context-code">[SNIPPET: Snippet Name]</code>.
+          Reusable blocks of text. Insert one into a prompt with <InlineCode>[SNIPPET: Snippet Name]</InlineCode>.
         </>
       }
       action={

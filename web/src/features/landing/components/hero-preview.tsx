@@ -1,4 +1,5 @@
 import { Check, Sparkles } from 'lucide-react';
+import { InlineCode } from '@/components/ui/inline-code';
 
 const HABITS = [
   { name: 'Morning run', done: [true, true, true, true, false] },
@@ -26,7 +27,7 @@ export function HeroPreview() {
         <div className="hero-preview__prompt">
           <p className="hero-preview__label">Your idea</p>
           <p className="hero-preview__text">
-            Build a <span className="hero-preview__var">[INPUT: habit]</span> tracker with daily streaks, gentle reminders and a dark mode.
+            Build a <InlineCode>[INPUT: habit]</InlineCode> tracker with daily streaks, gentle reminders and a dark mode.
             <span className="hero-preview__caret" />
           </p>
           <div className="hero-preview__row">

@@ -1,6 +1,7 @@
 import { ArrowRight, Play, Zap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
+import { IconTile } from '@/components/ui/icon-tile';
 import { paths } from '@/config/paths';
 import { onSectionLinkClick } from '../lib/scroll';
 import { HeroPreview } from './hero-preview';
@@ -21,9 +22,9 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
       <div className="hero__inner container">
         <div className="hero__copy landing-enter">
           <p className="hero__badge">
-            <span className="hero__badge-icon" aria-hidden="true">
+            <IconTile size="xs" className="hero__badge-icon" aria-hidden="true">
               <Zap />
-            </span>
+            </IconTile>
             INSTANT APP GENERATION
           </p>
           <h1 id="hero-title" className="hero__title">

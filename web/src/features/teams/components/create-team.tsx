@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { TEAM_NAME_MAX } from '@shared/contract/teams';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LimitNote } from '@/components/ui/limit-note';
@@ -39,8 +40,8 @@ export function CreateTeam() {
   );
 
   return (
-    <section className="teams-card" aria-labelledby="teams-create-title">
-      <h2 id="teams-create-title" className="teams-card__title">
+    <Card className="teams-card" aria-labelledby="teams-create-title">
+      <h2 id="teams-create-title" className="card__title">
         Create team
       </h2>
       {user?.access_tier === 'free' ? (
@@ -60,6 +61,6 @@ export function CreateTeam() {
           </form>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,14 +2,15 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Team } from '@shared/contract/teams';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { DeleteTeamDialog } from './delete-team-dialog';
 import './teams.css';
 
 export function DeleteCard({ team }: { team: Team }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="teams-card teams-danger" aria-labelledby="team-delete-title">
-      <h2 id="team-delete-title" className="teams-card__title">
+    <Card className="teams-card teams-danger" aria-labelledby="team-delete-title">
+      <h2 id="team-delete-title" className="card__title">
         Delete team
       </h2>
       <p className="teams-card__intro">
@@ -21,6 +22,6 @@ export function DeleteCard({ team }: { team: Team }) {
         </Button>
       </div>
       {open ? <DeleteTeamDialog team={team} onClose={() => setOpen(false)} /> : null}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@ import { MailOpen } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { IconTile } from '@/components/ui/icon-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
@@ -48,11 +49,11 @@ export function InvitePage({ token }: { token: string }) {
     });
   const alreadyMember = accept.error instanceof ApiError && accept.error.status === 409;
   return (
-    <section className="teams-card teams-invitation" aria-labelledby="invite-title">
+    <Card className="teams-card teams-invitation" aria-labelledby="invite-title">
       <IconTile aria-hidden="true">
         <MailOpen />
       </IconTile>
-      <h2 id="invite-title" className="teams-card__title">
+      <h2 id="invite-title" className="card__title">
         {team.name} invites you as {ROLE_LABELS[role].toLowerCase()}
       </h2>
       <p className="teams-card__intro">
@@ -84,6 +85,6 @@ export function InvitePage({ token }: { token: string }) {
           You are signed in as {user.email}. Sign in with {email} to accept it.
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

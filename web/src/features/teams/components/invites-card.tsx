@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { INVITE_ROLES, type Team } from '@shared/contract/teams';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -43,8 +44,8 @@ export function InvitesCard({ team }: { team: Team }) {
   );
 
   return (
-    <section className="teams-card" aria-labelledby="team-invites-title">
-      <h2 id="team-invites-title" className="teams-card__title">
+    <Card className="teams-card" aria-labelledby="team-invites-title">
+      <h2 id="team-invites-title" className="card__title">
         Invitations
       </h2>
       <p className="teams-card__intro">We email a link that works once, for 7 days. Make someone an owner by changing their role once they joined.</p>
@@ -96,6 +97,6 @@ export function InvitesCard({ team }: { team: Team }) {
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

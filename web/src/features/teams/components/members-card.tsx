@@ -1,5 +1,6 @@
 import type { Team } from '@shared/contract/teams';
 import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -12,8 +13,8 @@ export function MembersCard({ team }: { team: Team }) {
   const { user } = useSession();
   const owner = team.role === 'owner';
   return (
-    <section className="teams-card" aria-labelledby="team-members-title">
-      <h2 id="team-members-title" className="teams-card__title">
+    <Card className="teams-card" aria-labelledby="team-members-title">
+      <h2 id="team-members-title" className="card__title">
         Members
       </h2>
       {members.isPending ? <Spinner label="Loading the members" /> : null}
@@ -25,6 +26,6 @@ export function MembersCard({ team }: { team: Team }) {
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

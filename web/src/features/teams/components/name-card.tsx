@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { TEAM_NAME_MAX, type Team } from '@shared/contract/teams';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
@@ -34,8 +35,8 @@ export function NameCard({ team }: { team: Team }) {
   );
 
   return (
-    <section className="teams-card" aria-labelledby="team-name-title">
-      <h2 id="team-name-title" className="teams-card__title">
+    <Card className="teams-card" aria-labelledby="team-name-title">
+      <h2 id="team-name-title" className="card__title">
         {team.name}
       </h2>
       <p className="teams-card__intro">
@@ -51,6 +52,6 @@ export function NameCard({ team }: { team: Team }) {
           </Button>
         </form>
       ) : null}
-    </section>
+    </Card>
   );
 }

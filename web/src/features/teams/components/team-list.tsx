@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, teamPath } from '@/config/paths';
 import { useTeams } from '@/lib/api/get-teams';
@@ -21,8 +22,8 @@ export function TeamList() {
   };
 
   return (
-    <section className="teams-card" aria-labelledby="teams-list-title">
-      <h2 id="teams-list-title" className="teams-card__title">
+    <Card className="teams-card" aria-labelledby="teams-list-title">
+      <h2 id="teams-list-title" className="card__title">
         Your teams
       </h2>
       {teams.isPending ? <Spinner label="Loading your teams" /> : null}
@@ -68,6 +69,6 @@ export function TeamList() {
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { fillInputsKeepingMarkers, parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconTile } from '@/components/ui/icon-tile';
 import { LimitNote } from '@/components/ui/limit-note';
 import { Switch } from '@/components/ui/switch';
 import { useDialogs } from '@/components/ui/use-dialogs';
@@ -116,9 +117,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
     <div className="wb-grid">
       <section className="wb-panel" aria-labelledby="wb-template-title">
         <h3 id="wb-template-title" className="wb-panel__title">
-          <span className="wb-panel__step" aria-hidden="true">
+          <IconTile size="xs" className="wb-panel__step" aria-hidden="true">
             1
-          </span>
+          </IconTile>
           Smart Template
         </h3>
         {/* Scrolls on its own when the template is long: reachable by keyboard. */}
@@ -143,9 +144,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
 
       <section className="wb-panel" aria-labelledby="wb-controls-title">
         <h3 id="wb-controls-title" className="wb-panel__title">
-          <span className="wb-panel__step" aria-hidden="true">
+          <IconTile size="xs" className="wb-panel__step" aria-hidden="true">
             2
-          </span>
+          </IconTile>
           Controls
         </h3>
         <div className="wb-panel__body">
@@ -194,9 +195,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
 
       <section className="wb-panel wb-panel--preview" aria-labelledby="wb-preview-title">
         <h3 id="wb-preview-title" className="wb-panel__title">
-          <span className="wb-panel__step" aria-hidden="true">
+          <IconTile size="xs" className="wb-panel__step" aria-hidden="true">
             3
-          </span>
+          </IconTile>
           Live Preview &amp; Actions
         </h3>
         <div className="wb-panel__body">
