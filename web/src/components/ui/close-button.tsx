@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cx } from './cx';
+import { PlainIconButton } from './plain-icon-button';
 import './close-button.css';
 
 export interface CloseButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
@@ -11,13 +12,13 @@ export interface CloseButtonProps extends Omit<ComponentProps<'button'>, 'childr
 }
 
 /**
- * The ✕ that closes a dialog or a notification: an icon-only button. Radix's Close parts take it
- * as their child (asChild), so it keeps their behaviour.
+ * The ✕ that closes a dialog or a notification. Radix's Close parts take it as their child
+ * (asChild), so it keeps their behaviour.
  */
 export function CloseButton({ label, size = 'md', className, ...rest }: CloseButtonProps) {
   return (
-    <button type="button" className={cx('close-btn', size === 'sm' && 'close-btn--sm', className)} aria-label={label} {...rest}>
+    <PlainIconButton className={cx('close-btn', size === 'sm' && 'close-btn--sm', className)} aria-label={label} {...rest}>
       <X aria-hidden="true" />
-    </button>
+    </PlainIconButton>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useFieldControl } from './field';
 import { Input, type InputProps } from './input';
+import { PlainIconButton } from './plain-icon-button';
 
 export interface PasswordInputProps extends Omit<InputProps, 'type'> {
   /** Accessible name of the toggle while the password is hidden. */
@@ -21,8 +22,7 @@ export function PasswordInput({ showLabel = 'Show password', hideLabel = 'Hide p
   return (
     <div className="input-group">
       <Input {...rest} id={controlId} disabled={disabled} type={visible ? 'text' : 'password'} />
-      <button
-        type="button"
+      <PlainIconButton
         className="input-group__action"
         aria-label={visible ? hideLabel : showLabel}
         aria-controls={controlId}
@@ -30,7 +30,7 @@ export function PasswordInput({ showLabel = 'Show password', hideLabel = 'Hide p
         onClick={() => setVisible((v) => !v)}
       >
         {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-      </button>
+      </PlainIconButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { type ComponentProps, type RefCallback, useCallback, useRef } from 'react';
 import { cx } from './cx';
+import { PlainIconButton } from './plain-icon-button';
 import './field.css';
 import './search-input.css';
 
@@ -45,8 +46,7 @@ export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear s
         {...rest}
       />
       {value ? (
-        <button
-          type="button"
+        <PlainIconButton
           className="input-group__action search-input__clear"
           aria-label={clearLabel}
           title={clearLabel}
@@ -56,7 +56,7 @@ export function SearchInput({ value, onValueChange, label, clearLabel = 'Clear s
           }}
         >
           <X aria-hidden="true" />
-        </button>
+        </PlainIconButton>
       ) : null}
     </div>
   );

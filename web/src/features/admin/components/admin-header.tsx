@@ -4,6 +4,7 @@ import { Logo } from '@/components/logo';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Eyebrow } from '@/components/ui/eyebrow';
 import { ADMIN_TEXT } from '../utils/messages';
+import './admin-header.css';
 
 export interface AdminHeaderProps {
   /** Where 'Back to app' leads. */

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '@/components/ui/cx';
 import { rovingTarget } from '@/components/ui/roving-focus';
 import { ADMIN_TABS, type AdminTab, PANEL_ID, tabId } from './admin-tabs';
+import './admin-sidebar.css';
 
 export interface AdminSidebarProps {
   value: AdminTab;

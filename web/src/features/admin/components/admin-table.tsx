@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { cx } from '@/components/ui/cx';
 import { SpacerRow } from './spacer-row';
 import { useWindowedRows } from './use-windowed-rows';
+import './admin-table.css';
 
 export interface AdminColumn {
   /** The column header text (also its accessible name). */

@@ -11,6 +11,7 @@ import { EmptyRows } from './empty-rows';
 import { PanelHeader } from './panel-header';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
+import './admin-table.css';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Category Name', className: 'admin-col--name' },

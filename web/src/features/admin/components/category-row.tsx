@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import type { LibraryCategory } from '@shared/contract/admin';
 import { IconButton } from '@/components/ui/icon-button';
+import './admin-table.css';
 
 interface CategoryRowProps {
   category: LibraryCategory;

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import './admin-table.css';
 
 /** The body of a table with no rows: nothing matches the search, or there is nothing yet. */
 export function EmptyRows({ query, noun, emptyText }: { query: string; noun: string; emptyText: string }) {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import './admin-table.css';
 
 export interface MoreRows {
   hasNextPage: boolean;

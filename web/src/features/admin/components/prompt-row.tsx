@@ -6,6 +6,7 @@ import { TierOptions } from '@/components/tier-options';
 import { IconButton } from '@/components/ui/icon-button';
 import { Select } from '@/components/ui/select';
 import { ADMIN_TEXT } from '../utils/messages';
+import './admin-table.css';
 
 interface PromptRowProps {
   prompt: AdminPrompt;

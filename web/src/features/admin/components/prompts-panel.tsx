@@ -16,6 +16,7 @@ import { PanelHeader } from './panel-header';
 import { PromptRow } from './prompt-row';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
+import './admin-table.css';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Title', className: 'admin-col--title' },

@@ -6,6 +6,7 @@ import { BareSwitch } from '@/components/ui/bare-switch';
 import { IconButton } from '@/components/ui/icon-button';
 import type { UserChange } from '../api/update-admin-user';
 import { OWN_ADMIN_REASON } from '../utils/messages';
+import './admin-table.css';
 
 interface UserRowProps {
   user: User;

@@ -17,6 +17,7 @@ import { PanelHeader } from './panel-header';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePending } from './use-pending';
 import { UserRow } from './user-row';
+import './admin-table.css';
 
 const COLUMNS: AdminColumn[] = [
   { header: 'Email', className: 'admin-col--user' },

@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { BENEFITS, STEPS } from '../content';
 import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
+import './features-section.css';
 
 export function BenefitsSection() {
   return (

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import './cta-section.css';
 
 export function CtaSection({ signedIn }: { signedIn: boolean }) {
   return (

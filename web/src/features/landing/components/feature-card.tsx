@@ -2,6 +2,7 @@ import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { cx } from '@/components/ui/cx';
 import { useTilt } from '../lib/tilt';
 import { useRevealOnce } from '../lib/use-reveal';
+import './features-section.css';
 
 export interface FeatureCardProps {
   /** A decorative icon (it is hidden from assistive technology). */

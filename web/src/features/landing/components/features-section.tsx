@@ -1,6 +1,7 @@
 import { FEATURES } from '../content';
 import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
+import './features-section.css';
 
 export function FeaturesSection() {
   return (

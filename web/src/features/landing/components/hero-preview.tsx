@@ -1,5 +1,6 @@
 import { Check, Sparkles } from 'lucide-react';
 import { InlineCode } from '@/components/ui/inline-code';
+import './hero-preview.css';
 
 const HABITS = [
   { name: 'Morning run', done: [true, true, true, true, false] },

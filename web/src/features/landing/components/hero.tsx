@@ -5,6 +5,7 @@ import { IconTile } from '@/components/ui/icon-tile';
 import { paths } from '@/config/paths';
 import { onSectionLinkClick } from '../lib/scroll';
 import { HeroPreview } from './hero-preview';
+import './hero.css';
 
 /**
  * The landing hero (docs/product.md, Landing): badge, headline, subtext, Start Now and

@@ -3,6 +3,7 @@ import { LogoLink } from '@/components/logo-link';
 import { paths } from '@/config/paths';
 import { onSectionLinkClick } from '../lib/scroll';
 import { SECTION_LINKS } from './landing-header';
+import './landing-footer.css';
 
 export function LandingFooter() {
   const year = new Date().getFullYear();

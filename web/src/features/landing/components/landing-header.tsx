@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useMediaQuery } from '../lib/media';
 import { onSectionLinkClick } from '../lib/scroll';
+import './landing-header.css';
 
 export const SECTION_LINKS = [
   { id: 'features', label: 'Features' },

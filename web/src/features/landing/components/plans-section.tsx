@@ -5,6 +5,7 @@ import { cx } from '@/components/ui/cx';
 import { paths } from '@/config/paths';
 import { PLANS } from '../content';
 import { SectionHeading } from './section-heading';
+import './plans-section.css';
 
 /** The three landing plans of docs/product.md, Pro marked popular. */
 export function PlansSection({ signedIn }: { signedIn: boolean }) {

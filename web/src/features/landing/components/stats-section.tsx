@@ -1,4 +1,5 @@
 import type { Stat } from '../content';
+import './stats-section.css';
 
 /** The figures band: value large, label beneath (a description list, label first in the markup). */
 export function StatsSection({ stats }: { stats: readonly Stat[] }) {

@@ -2,6 +2,7 @@ import { Pause, Play, Sparkles } from 'lucide-react';
 import { type CSSProperties, useId, useState } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { type FeaturedCarouselProps, FeaturedList } from './featured-list';
+import './featured.css';
 
 /** Seconds each card takes to scroll by. */
 const SECONDS_PER_CARD = 7;

@@ -5,6 +5,7 @@ import type { LibraryPrompt } from '@shared/contract/library';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { preview } from '../utils/format';
+import './featured.css';
 
 export interface FeaturedCarouselProps {
   prompts: LibraryPrompt[];

@@ -4,12 +4,15 @@ import { Link } from 'react-router-dom';
 import type { LibraryPrompt } from '@shared/contract/library';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { libraryPromptPath, paths } from '@/config/paths';
 import type { LibraryLayout } from '../hooks/use-library-params';
 import { CARD_TAGS_MAX, preview, readable, tierName } from '../utils/format';
 import { CategoryTag } from './category-tag';
 import { SaveToMyPrompts } from './save-to-my-prompts';
+import './library-card.css';
+import './lib-tag.css';
 
 /** Only the start of a long body is rendered; the card clamps it to a few lines anyway. */
 const BODY_PREVIEW_CHARS = 320;
@@ -39,7 +42,8 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
   const body = prompt.locked ? preview(prompt.body, { locked: true }) : readable(prompt.body).slice(0, BODY_PREVIEW_CHARS);
 
   return (
-    <article
+    <Card
+      as="article"
       className={cx('lib-card', `lib-card--${layout}`, prompt.locked && 'lib-card--locked', `lib-card--${prompt.access_tier}`)}
       aria-labelledby={titleId}
     >
@@ -117,6 +121,6 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
           </>
         )}
       </footer>
-    </article>
+    </Card>
   );
 });

@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { IconTile } from '@/components/ui/icon-tile';
+import './library.css';
 
 /** Nothing matches the search and filters. */
 export function LibraryEmpty({ onClearAll }: { onClearAll: () => void }) {

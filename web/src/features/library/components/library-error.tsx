@@ -1,6 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { messages } from '../utils/format';
+import './library.css';
 
 /** docs/product.md, Library: the load error, with a way to try again. */
 export function LibraryError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {

@@ -25,6 +25,8 @@ import { LibraryError } from './library-error';
 import { LibraryPagination } from './library-pagination';
 import { LibrarySidebar } from './library-sidebar';
 import { LibrarySkeleton } from './library-skeleton';
+// The featured carousel's rules before the page's: its skeleton is a featured box with the page's shimmer.
+import './featured.css';
 import './library.css';
 
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -17,6 +17,7 @@ import type { OpenedLibraryPrompt } from './library-page';
 import { SaveToMyPrompts } from './save-to-my-prompts';
 import { TagSection } from './tag-section';
 import './library.css';
+import './library-detail.css';
 
 export interface LibraryPromptPageProps {
   id: string;

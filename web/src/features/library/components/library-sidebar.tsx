@@ -9,6 +9,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { ToggleChip } from '@/components/ui/toggle-chip';
 import type { LibraryViewState } from '../hooks/use-library-params';
 import { messages } from '../utils/format';
+import './library-filters.css';
 
 export interface LibrarySidebarProps {
   state: LibraryViewState;

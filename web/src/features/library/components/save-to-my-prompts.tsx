@@ -10,6 +10,8 @@ import { useCategories } from '@/lib/api/get-categories';
 import { ApiError } from '@/lib/api-client';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
 import { messages, saveAgainQuestion } from '../utils/format';
+import './library-card.css';
+import './save-menu.css';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
 function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {

@@ -1,5 +1,6 @@
 import { Building2, Hash } from 'lucide-react';
-import './library.css';
+import './lib-tag.css';
+import './library-detail.css';
 
 /** A prompt's tasks or industries, every one of them. */
 export function TagSection({ heading, tags, kind }: { heading: string; tags: string[]; kind: 'task' | 'industry' }) {

@@ -1,6 +1,7 @@
 import { Layers } from 'lucide-react';
 import { cx } from '@/components/ui/cx';
 import { plural } from '../utils/filter-prompts';
+import './prompts-sidebar.css';
 
 export function CategoryFilterButton({
   label,

@@ -11,6 +11,7 @@ import { CONFIRM, FALLBACK, failureText } from '../utils/messages';
 import { CreateCategoryForm } from './create-category-form';
 import { DialogError } from './dialog-error';
 import { RenameCategoryForm } from './rename-category-form';
+import './category-manager.css';
 
 interface BodyProps {
   maxCategories: number | null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { TEXT } from '../utils/messages';
 import { CategoryManagerBody } from './category-manager-body';
+import './category-manager.css';
 
 /** Mounted while open, so focus can go back to whatever opened it. */
 export function CategoryManagerDialog({ onClose, maxCategories }: { onClose: () => void; maxCategories: number | null }) {

@@ -8,6 +8,7 @@ import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useCreateCategory } from '../api/create-category';
 import { categoryNameRule, type ShowError } from '../utils/category-name';
 import { FALLBACK, failureText, TEXT } from '../utils/messages';
+import './category-manager.css';
 
 /** 'New category name' and Add; a refused name puts the focus back in the field (it was disabled while sent). */
 export function CreateCategoryForm({ atLimit, countId, showError }: { atLimit: boolean; countId: string; showError: ShowError }) {

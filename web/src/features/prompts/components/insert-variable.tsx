@@ -8,6 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { Select } from '@/components/ui/select';
 import { useProfile } from '@/lib/api/get-profile';
 import { useSnippets } from '@/lib/api/get-snippets';
+import './prompt-editor.css';
 
 /** Names offered as quick picks under the name box; the rest are completed while typing. */
 const PICKS_SHOWN = 8;

@@ -2,10 +2,13 @@ import { BookUp, Folder, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } fro
 import { memo, useId } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
+import { PlainIconButton } from '@/components/ui/plain-icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
+import './prompt-card.css';
 
 /** Only the start of a long body is rendered: the card shows a few lines of it anyway. */
 const BODY_PREVIEW_CHARS = 480;
@@ -48,7 +51,8 @@ export const PromptCard = memo(function PromptCard({
   const busy = enhancing || deleting;
 
   return (
-    <article
+    <Card
+      as="article"
       className="prompt-card"
       data-prompt-id={prompt.id}
       tabIndex={-1}
@@ -66,8 +70,7 @@ export const PromptCard = memo(function PromptCard({
               {'<V>'}
             </span>
           ) : null}
-          <button
-            type="button"
+          <PlainIconButton
             className="prompt-card__favorite"
             aria-pressed={prompt.is_favorite}
             aria-label="Favorite"
@@ -75,7 +78,7 @@ export const PromptCard = memo(function PromptCard({
             onClick={() => onToggleFavorite(prompt)}
           >
             <Star aria-hidden="true" />
-          </button>
+          </PlainIconButton>
         </div>
       </header>
 
@@ -131,6 +134,6 @@ export const PromptCard = memo(function PromptCard({
           Open
         </Button>
       </footer>
-    </article>
+    </Card>
   );
 });

@@ -30,6 +30,7 @@ import { InsertVariable } from './insert-variable';
 import { MoveCopyDialog } from './move-copy-dialog';
 import { ShareDialog } from './share-dialog';
 import { VersionHistory } from './version-history';
+import './prompt-editor.css';
 
 /** What the editor edits: a new prompt (optionally in a category) or an existing one, maybe with an unsaved enhanced body. */
 export interface EditorSession {

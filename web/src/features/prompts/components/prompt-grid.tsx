@@ -3,6 +3,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { PromptCard, type PromptCardProps } from './prompt-card';
+import './prompt-card.css';
 
 /** Cards rendered at first and added per step: a filter change never mounts hundreds of cards at once. */
 export const GRID_STEP = 60;

@@ -7,6 +7,7 @@ import { LimitNote } from '@/components/ui/limit-note';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
 import { TEXT } from '../utils/messages';
 import { CategoryFilterButton } from './category-filter-button';
+import './prompts-sidebar.css';
 
 export interface PromptsSidebarProps {
   total: number | undefined;

@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePublishToLibrary } from '../api/publish-to-library';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
+import './prompt-dialogs.css';
 
 export function PublishForm({ prompt, onClose }: { prompt: Prompt; onClose: () => void }) {
   const { toast } = useToast();

@@ -7,6 +7,7 @@ import { useFocusOnFailure } from '@/components/ui/use-focus-on-failure';
 import { useUpdateCategory } from '../api/update-category';
 import { categoryNameRule, type ShowError } from '../utils/category-name';
 import { FALLBACK, failureText } from '../utils/messages';
+import './category-manager.css';
 
 /** The inline rename of one category: Enter saves (an unchanged name just closes it), Escape cancels. */
 export function RenameCategoryForm({ category, onDone, showError }: { category: Category; onDone: () => void; showError: ShowError }) {

@@ -13,6 +13,7 @@ import { useSharePrompt } from '../api/share-prompt';
 import { useStopSharing } from '../api/unshare-prompt';
 import { FALLBACK, SUCCESS, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
+import './prompt-dialogs.css';
 
 export function ShareLinkPanel({ prompt, onClose }: { prompt: Prompt; onClose: () => void }) {
   const { toast } = useToast();

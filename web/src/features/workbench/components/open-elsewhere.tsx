@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import './workbench.css';
+import './run-answer.css';
 
 /** Longest prompt passed in a link: longer addresses are cut or refused by browsers and servers. */
 const LINK_TEXT_MAX = 6000;

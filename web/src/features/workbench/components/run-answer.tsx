@@ -7,6 +7,7 @@ import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
 import { PlansLink } from './plans-link';
 import { RenderedAnswer } from './rendered-answer';
+import './run-answer.css';
 
 /** How many finished answers each prompt keeps (in this browser) to look back at. */
 export const KEPT_ANSWERS = 3;

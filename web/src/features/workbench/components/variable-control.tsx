@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useSaveContextValue } from '../api/save-context-value';
+import './variable-control.css';
 
 export const SAVE_FAILED_MESSAGE = 'Error: Could not save to your context library.';
 

@@ -23,6 +23,7 @@ import { OpenElsewhere } from './open-elsewhere';
 import { RunAnswer } from './run-answer';
 import { VariableControl } from './variable-control';
 import './workbench.css';
+import './variable-control.css';
 
 /** docs/product.md, Variables and the workbench: 'Copied!' shows for 2000 ms. */
 export const COPIED_MS = 2000;
