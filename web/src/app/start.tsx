@@ -15,6 +15,7 @@ export function createRouter(): DataRouter {
 
 /** Calls `done` after the first commit: for a hydrated page, the moment it is the app's. Renders nothing. */
 function AfterFirstCommit({ done }: { done: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit; a later `done` would not be called again.
   useEffect(done, []);
   return null;
 }

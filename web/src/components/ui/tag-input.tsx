@@ -78,6 +78,7 @@ export function TagInput({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the box's empty part puts the caret in its input (keyboard users are in the input already).
     <div
       className={cx('tag-input', disabled && 'tag-input--disabled', field?.invalid && 'tag-input--invalid', className)}
       // A click on the box (not on a tag) puts the caret in the input.

@@ -11,6 +11,7 @@ export function UsageMeter({ label, meter }: { label: string; meter: Meter }) {
         <span className="usage-meter__value">{text}</span>
       </div>
       {meter.limit === null ? null : (
+        // biome-ignore lint/a11y/useSemanticElements: a styled track and fill; <meter> draws its own bar in each browser.
         <div
           className={`usage-meter__track${share >= 1 ? ' usage-meter__track--full' : ''}`}
           role="meter"

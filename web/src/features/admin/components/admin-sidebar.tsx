@@ -22,6 +22,7 @@ export function AdminSidebar({ value, onValueChange, counts }: AdminSidebarProps
   // On small screens the tabs are a strip that scrolls sideways: keep the selected one in view.
   // The counts arrive later and widen the tabs, so this runs again when they change.
   const countsKey = ADMIN_TABS.map((tab) => counts[tab.value] ?? '').join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: countsKey is the trigger (the tabs' widths change), not a value the effect reads.
   useEffect(() => {
     refs.current[value]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [value, countsKey]);

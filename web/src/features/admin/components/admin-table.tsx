@@ -37,6 +37,7 @@ export function AdminTable<T>({ caption, columns, rows, renderRow, empty, classN
 
   const visible = rows.slice(start, end);
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the region role and its name come with the tab stop, only when the table overflows.
     <div
       ref={scrollRef}
       className="admin-table-scroll"

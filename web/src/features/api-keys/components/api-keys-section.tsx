@@ -79,6 +79,7 @@ export function ApiKeysSection() {
             <strong>Copy your new key now.</strong> It is shown only this once.
           </p>
           <div className="api-keys__secret">
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the key is found by this name (tests, and screen readers reading the alert). */}
             <code aria-label="New API key">{fresh.key}</code>
             <Button size="sm" icon={<Copy aria-hidden="true" />} onClick={() => void copy(fresh.key)}>
               Copy

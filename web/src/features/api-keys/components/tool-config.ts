@@ -8,6 +8,7 @@ export function toolConfigs(mcpUrl: string, key = 'cst_...') {
         mcpServers: {
           construct: {
             command: 'npx',
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote's own ${VAR} syntax, passed through as text, not a JavaScript template.
             args: ['-y', 'mcp-remote', mcpUrl, '--header', 'Authorization:Bearer ${CONSTRUCT_API_KEY}'],
             env: { CONSTRUCT_API_KEY: key },
           },
@@ -19,6 +20,7 @@ export function toolConfigs(mcpUrl: string, key = 'cst_...') {
       tool: 'VS Code',
       file: '.vscode/mcp.json',
       config: {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote's own ${VAR} syntax, passed through as text, not a JavaScript template.
         servers: { construct: { type: 'http', url: mcpUrl, headers: { Authorization: 'Bearer ${input:construct-key}' } } },
         inputs: [{ id: 'construct-key', type: 'promptString', description: 'Construct API key', password: true }],
       },

@@ -56,6 +56,7 @@ export function HeroPreview() {
                 <span className="hero-preview__habit">{habit.name}</span>
                 <span className="hero-preview__days">
                   {habit.done.map((done, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed week of days: the position is the day.
                     <span key={i} className={done ? 'is-done' : undefined} />
                   ))}
                 </span>

@@ -48,6 +48,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
               Start Now
               <ArrowRight aria-hidden="true" />
             </Link>
+            {/* biome-ignore lint/a11y/useValidAnchor: a link to the features section on the same page, styled as a button. */}
             <a
               href="#features"
               className={buttonClassName({ variant: 'secondary', size: 'lg', className: 'hero__learn' })}

@@ -34,6 +34,7 @@ export function FeaturedCarousel({ prompts, onOpen }: FeaturedCarouselProps) {
           onClick={() => setPaused((p) => !p)}
         />
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the carousel pauses while the pointer or the focus is in it (its Pause button is the control). */}
       <div
         className="featured__viewport"
         data-paused={paused || undefined}

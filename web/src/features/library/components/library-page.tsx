@@ -178,6 +178,7 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
                     ))}
                   </Select>
                 </div>
+                {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons named as one group; a fieldset would bring its own border and layout. */}
                 <div className="library__layout" role="group" aria-label="Layout">
                   <IconButton
                     label="Grid view"

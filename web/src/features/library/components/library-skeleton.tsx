@@ -11,6 +11,7 @@ export function LibrarySkeleton({ layout, count = 6 }: { layout: LibraryLayout; 
       <span className="visually-hidden">Loading the Prompt Library...</span>
       <div className={cx('lib-results', `lib-results--${layout}`)} aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders: the position is all there is to tell them apart.
           <Card as="div" key={i} className={cx('lib-card', `lib-card--${layout}`, 'lib-card--skeleton')}>
             <span className="lib-skeleton lib-skeleton--title" />
             <span className="lib-skeleton lib-skeleton--line" />

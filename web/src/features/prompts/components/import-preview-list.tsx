@@ -8,6 +8,7 @@ export function ImportPreviewList({ label, children }: { label: string; children
       <h4 id={id} className="import-preview__label">
         {label}
       </h4>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls on its own: it takes the focus so the keyboard can scroll it. */}
       <ul className="import-preview__list" aria-labelledby={id} tabIndex={0}>
         {children}
       </ul>

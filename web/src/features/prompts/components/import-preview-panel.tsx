@@ -42,6 +42,7 @@ export function ImportPreviewPanel({ preview, fileName }: { preview: ImportPrevi
       {create.length ? (
         <ImportPreviewList label="New prompts">
           {create.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the server's preview rows in its order; two rows may share a title.
             <li key={i}>
               {p.title}
               {p.category ? <span className="import-preview__meta"> · {p.category}</span> : null}
@@ -53,6 +54,7 @@ export function ImportPreviewPanel({ preview, fileName }: { preview: ImportPrevi
       {duplicates.length ? (
         <ImportPreviewList label="Skipped as duplicates">
           {duplicates.map((d, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the server's preview rows in its order; two rows may share a title.
             <li key={i}>
               {d.title}
               <span className="import-preview__meta"> · {REASONS[d.reason]}</span>

@@ -107,6 +107,7 @@ export const PromptCard = memo(function PromptCard({
       {tags.length > 0 ? (
         <ul className="prompt-card__tags" aria-label="Tasks and industries">
           {tags.slice(0, TAGS_SHOWN).map((tag, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a task and an industry may share a name: the position tells the tags apart.
             <li key={`${index}-${tag}`} className="prompt-card__tag">
               {tag}
             </li>

@@ -29,6 +29,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
 
   const showMore = () => startTransition(() => setShown((s) => ({ ...s, count: s.count + GRID_STEP })));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the observer is set up again when the button may have moved (count) or come or gone (remaining); showMore only calls a state setter.
   useEffect(() => {
     const button = moreRef.current;
     if (!button || typeof IntersectionObserver === 'undefined') return;

@@ -17,6 +17,7 @@ export interface PromptsToolbarProps {
 /** Search (title, body, tags, category) with its clear button, and the Favorites Only toggle. */
 export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavoritesOnlyChange, searchRef }: PromptsToolbarProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the search landmark around the search box and its filter; <search> is not in every supported browser.
     <div className="prompts-toolbar" role="search">
       <SearchInput
         className="prompts-toolbar__search"

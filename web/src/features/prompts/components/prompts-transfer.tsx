@@ -34,6 +34,7 @@ export function PromptsTransfer() {
 
   return (
     <div className="prompts-transfer">
+      {/* biome-ignore lint/a11y/useSemanticElements: two buttons named as one group; a fieldset would bring its own border and layout. */}
       <div className="prompts-transfer__group" role="group" aria-label="Export prompts">
         {(['json', 'markdown'] as const).map((format) => (
           <Button

@@ -100,6 +100,7 @@ export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFor
       {tags.length > 0 ? (
         <ul className="shared-prompt__tags" aria-label="Tasks and industries">
           {tags.map((tag, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a task and an industry may share a name: the position tells the tags apart.
             <li key={`${index}-${tag}`}>{tag}</li>
           ))}
         </ul>

@@ -56,6 +56,7 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
   useEffect(() => {
     if (run.status === 'done' && run.answer) setKept(keep(promptKey, run.answer));
   }, [run.status, run.answer, promptKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (run.answer) is the trigger: 'Copied!' was about the previous one.
   useEffect(() => setCopied(false), [run.answer]);
 
   // Earlier answers: the one on screen is not listed twice.
@@ -89,6 +90,8 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
               </span>
             ) : null}
           </div>
+          {/* biome-ignore lint/a11y/useSemanticElements: a live region that scrolls; <section> would not be named by its heading the same way in the tests and the accessibility tree. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the answer scrolls on its own: it takes the focus so the keyboard can scroll it. */}
           <div className="wb-answer" role="region" aria-labelledby="wb-answer-title" aria-live="polite" aria-busy={running} tabIndex={0}>
             <RenderedAnswer text={run.answer} />
           </div>
@@ -119,6 +122,7 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
       ) : null}
       {expanded !== null ? (
         <ModalDialog title="Answer" size="xl" onClose={() => setExpanded(null)}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the answer scrolls on its own: it takes the focus so the keyboard can scroll it. */}
           <div className="wb-answer wb-answer--full" tabIndex={0}>
             <RenderedAnswer text={expanded} />
           </div>

@@ -56,6 +56,7 @@ export function VariableControl({ variable, value, onChange, stored, loading, on
         : 'Not in your profile yet.';
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: one variable's controls named by its label; a fieldset would bring its own border and layout.
     <div role="group" aria-labelledby={labelId} className={`wb-var wb-var--${variable.type.toLowerCase()}${defined ? ' wb-var--defined' : ''}`}>
       <div className="wb-var__head">
         {defined ? (
