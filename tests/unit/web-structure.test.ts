@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -30,40 +32,49 @@ describe('web/src', () => {
 });
 
 /**
- * Features never import each other (docs/architecture.md, Folders): Biome's noRestrictedImports
- * holds one zone per feature, and nothing checks a folder without one. A feature's zone replaces
- * the options of the web-wide rule, so it repeats the web-wide pattern.
+ * Features never import each other (docs/architecture.md, Folders): one Biome plugin
+ * (web/features-apart.grit) reads a module's feature from its path. Probes in every feature folder
+ * of today's tree, linted with the repository's own biome.json, show it fences each one off,
+ * through the alias and through a relative path alike, and lets a feature import itself.
  */
 describe('biome.json', () => {
-  type Override = { includes: string[]; linter?: { rules?: { style?: { noRestrictedImports?: unknown } } } };
-  const overrides = (JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as { overrides: Override[] }).overrides;
-  const restrictions = (includes: string) =>
-    overrides.find((o) => o.includes.length === 1 && o.includes[0] === includes)?.linter?.rules?.style?.noRestrictedImports;
   const features = readdirSync(join(WEB, 'features'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const web = restrictions('web/src/**') as { options: { patterns: unknown[] } };
-  const zone = (feature: string) => ({
-    level: 'error',
-    options: {
-      patterns: [
-        ...web.options.patterns,
-        {
-          group: ['@/features/**', `!@/features/${feature}/**`, '../../../**'],
-          message: 'Features never import each other: move what two features share to web/src/lib or web/src/components (docs/architecture.md, Folders).',
-        },
-      ],
-    },
-  });
+  const probe = (feature: string, other: string) =>
+    [
+      `import { own } from '@/features/${feature}/api/x';`,
+      `import { viaAlias } from '@/features/${other}/api/x';`,
+      `import { viaPath } from '../../${other}/api/x';`,
+      `import { sibling } from '../utils/x';`,
+      `export const probe = [own, viaAlias, viaPath, sibling];`,
+      '',
+    ].join('\n');
 
-  it.each(features)('fences web/src/features/%s off from the other features', (feature) => {
-    const expected = { includes: [`web/src/features/${feature}/**`], linter: { rules: { style: { noRestrictedImports: zone(feature) } } } };
-    expect(restrictions(`web/src/features/${feature}/**`), `add to biome.json's overrides:\n${JSON.stringify(expected, null, 2)}`).toEqual(zone(feature));
-  });
-
-  it('has no zone for a feature that is gone', () => {
-    const zoned = overrides.flatMap((o) => o.includes.flatMap((i) => /^web\/src\/features\/([^/]+)\/\*\*$/.exec(i)?.[1] ?? [])).sort();
-    expect(zoned).toEqual(features);
+  it('fences every feature folder off from the others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feature-zones-'));
+    try {
+      symlinkSync(join(ROOT, 'biome.json'), join(dir, 'biome.json'));
+      mkdirSync(join(dir, 'web'));
+      symlinkSync(join(ROOT, 'web/features-apart.grit'), join(dir, 'web/features-apart.grit'));
+      features.forEach((feature, i) => {
+        mkdirSync(join(dir, 'web/src/features', feature, 'components'), { recursive: true });
+        writeFileSync(join(dir, 'web/src/features', feature, 'components/probe.tsx'), probe(feature, features[(i + 1) % features.length]!));
+      });
+      const run = spawnSync(
+        join(ROOT, 'node_modules/.bin/biome'),
+        ['lint', '--vcs-enabled=false', '--reporter=json', '--only=plugin', '--max-diagnostics=none', '.'],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      const report = JSON.parse(run.stdout) as { diagnostics: { category: string; location: { path: string; start: { line: number } } }[] };
+      const flagged = report.diagnostics
+        .filter((d) => d.category === 'plugin')
+        .map((d) => `${d.location.path}:${d.location.start.line}`)
+        .sort();
+      expect(flagged).toEqual(features.flatMap((f) => [`web/src/features/${f}/components/probe.tsx:2`, `web/src/features/${f}/components/probe.tsx:3`]).sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
