@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { entryId, LibraryEntry } from '@shared/contract/library';
+import { checkConfigSchemas } from '../functions/lib/services/json-schema';
 import { connectTable } from './table-connection';
 import { count, progress, runTool } from './tool';
 
@@ -37,12 +38,27 @@ export function validateLibraryFile(data: unknown): { entries: LibraryEntry[]; p
       }
       return;
     }
+    const schemas = schemaProblemOf(result.data.config);
+    if (schemas) {
+      problems.push({ position, message: schemas });
+      return;
+    }
     const id = entryId(result.data);
     if (ids.has(id)) problems.push({ position, message: `duplicate id "${id}" (also entry ${ids.get(id)})` });
     ids.set(id, position);
     entries.push(result.data);
   });
   return { entries, problems };
+}
+
+/** Why an entry's model settings hold a schema that is not JSON Schema (the API's check), or null. */
+function schemaProblemOf(config: LibraryEntry['config']): string | null {
+  try {
+    checkConfigSchemas(config);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 runTool(import.meta, 'Import failed', async () => {

@@ -1,3 +1,4 @@
+import { contentView } from '@shared/chat';
 import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../lib/data/library';
 import { NotFoundError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
@@ -6,6 +7,6 @@ import { api, ok } from '../lib/http/http';
 export const handler = api('GET /admin/prompts/{id}', {}, async ({ params }) => {
   const prompt = await getLibraryPrompt(params.id);
   if (!prompt) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
-  const { id, title, body, tasks, industries, access_tier } = prompt;
-  return ok({ id, title, body, tasks: tasks ?? [], industries: industries ?? [], access_tier });
+  const { id, title, tasks, industries, access_tier } = prompt;
+  return ok({ id, title, ...contentView(prompt), tasks: tasks ?? [], industries: industries ?? [], access_tier });
 });

@@ -8,6 +8,8 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { transcriptOf } from '@shared/chat';
+import type { CompileResponse } from '@shared/contract/registry';
 import { API_BASE } from '@shared/routes';
 import { boundedPage } from '../lib/data/paging';
 import type { UserRecord } from '../lib/data/users';
@@ -24,7 +26,8 @@ import { compileRegistryPrompt, listRegistry } from '../lib/use-cases/registry';
  * in a buffered Lambda: no session, no stream kept open.
  *
  * - prompts/list: each prompt by slug, with its INPUT variables as arguments (required without a default)
- * - prompts/get: one user message with the compiled text (SNIPPET, PROFILE and directives from the caller's context)
+ * - prompts/get: the compiled prompt (SNIPPET, PROFILE and directives from the caller's context): a text
+ *   prompt as one user message, a chat prompt as its messages (mcpMessages)
  * - tools search_prompts and get_prompt, for clients that use tools rather than prompts
  */
 const SERVER_INFO = { name: 'construct', version: '1.0.0' };
@@ -36,8 +39,21 @@ const stringRecord = (value: unknown): Record<string, string> =>
 /** Our HTTP errors become MCP errors: bad input → invalid params, the rest keep their detail. */
 function toMcpError(error: unknown): never {
   if (error instanceof HttpError)
-    throw new McpError(error.statusCode === 404 || error.statusCode === 400 ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message);
+    throw new McpError([400, 404, 413].includes(error.statusCode) ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message);
   throw error;
+}
+
+/**
+ * A compiled prompt as MCP prompt messages, which have the roles user and assistant only: a text
+ * prompt is one user message; a chat prompt's system messages are sent as user messages in their
+ * place (their text unchanged), its user and assistant messages as they are (docs/product.md).
+ */
+function mcpMessages(compiled: CompileResponse) {
+  const messages = compiled.kind === 'chat' ? compiled.messages : [{ role: 'user' as const, content: compiled.text }];
+  return messages.map((m) => ({
+    role: m.role === 'assistant' ? ('assistant' as const) : ('user' as const),
+    content: { type: 'text' as const, text: m.content },
+  }));
 }
 
 function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
@@ -62,7 +78,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
   });
 
   server.setRequestHandler(GetPromptRequestSchema, async ({ params }) => {
-    const { text, view } = await compileRegistryPrompt({
+    const { compiled, view } = await compileRegistryPrompt({
       workspace,
       user,
       slug: params.name,
@@ -70,7 +86,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
       inputs: params.arguments ?? {},
       directives: true,
     }).catch(toMcpError);
-    return { description: view.title, messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
+    return { description: view.title, messages: mcpMessages(compiled) };
   });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -111,7 +127,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
       if (!slug) return { content: [{ type: 'text' as const, text: 'slug is required.' }], isError: true };
       try {
         const label = asString(args.label);
-        const { text } = await compileRegistryPrompt({
+        const { compiled } = await compileRegistryPrompt({
           workspace,
           user,
           slug,
@@ -119,7 +135,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
           inputs: stringRecord(args.variables),
           directives: true,
         });
-        return { content: [{ type: 'text' as const, text }] };
+        return { content: [{ type: 'text' as const, text: compiled.kind === 'chat' ? transcriptOf(compiled.messages) : compiled.text }] };
       } catch (error) {
         // Tool failures go back to the model as results it can act on (a missing variable, a wrong slug).
         if (error instanceof HttpError) return { content: [{ type: 'text' as const, text: error.message }], isError: true };

@@ -1,5 +1,5 @@
 import { CopyRequest } from '@shared/contract/prompts';
-import { deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
+import { contentOf, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
 import { VIEWER_REFUSED } from '../lib/data/team';
 import { workspaceFor } from '../lib/data/workspace';
 import { toPrompt } from '../lib/data/workspace-read';
@@ -27,12 +27,9 @@ export const handler = api('POST /prompts/{id}/copy', { body: CopyRequest, prelo
     if (tier && tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
   }
   const copy = await createPrompt(target, {
-    title: prompt.title,
-    body: prompt.body,
+    ...contentOf(prompt),
     category_id: null,
     is_favorite: false,
-    tasks: prompt.tasks ?? [],
-    industries: prompt.industries ?? [],
     ...(prompt.forked_from ? { forked_from: prompt.forked_from, forked_revision: prompt.forked_revision, forked_tier: prompt.forked_tier } : {}),
     version_source: { kind: 'copy' },
   });

@@ -1,3 +1,4 @@
+import { storedContent } from '@shared/chat';
 import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
 import { categoryName, categoryNames } from '../lib/data/category';
@@ -30,7 +31,7 @@ export const handler = api(
     const [prompt, name] = await Promise.all([
       createPrompt(workspace, {
         title: original.title,
-        body: original.body,
+        ...storedContent(original),
         category_id: body.category_id,
         is_favorite: false,
         tasks: original.tasks ?? [],

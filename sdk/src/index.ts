@@ -22,6 +22,14 @@ export type PromptSummary = Success<paths[typeof LIST]['get']>['prompts'][number
 export type Variable = Prompt['variables'][number];
 /** What `POST /registry/prompts/{slug}/compile` takes. */
 export type CompileRequest = CompileOperation['requestBody']['content']['application/json'];
+/** What `POST /registry/prompts/{slug}/compile` answers: `{kind: 'text', text, config}` or `{kind: 'chat', messages, config}`. */
+export type CompileAnswer = Success<CompileOperation>;
+/** A prompt version's model settings (every field optional). */
+export type ModelConfig = Prompt['config'];
+/** A compiled message: system, user or assistant, its markers filled. */
+export type ChatMessage = Extract<CompileAnswer, { kind: 'chat' }>['messages'][number];
+/** The conversation for a chat prompt's placeholders: one list for all, or a list per placeholder name. */
+export type History = NonNullable<CompileRequest['history']>;
 /** Every error body of the API. */
 export type ErrorBody = GetOperation['responses']['default']['content']['application/json'];
 
@@ -65,6 +73,15 @@ export interface CompileOptions extends VersionOptions {
   directives?: boolean;
   /** Answered when the API cannot be reached and nothing is cached: the text, or a function of the variables. */
   fallback?: string | ((variables: Record<string, string>) => string);
+}
+
+export interface CompileChatOptions extends VersionOptions {
+  /** Wrap the first system message in your global prefix and suffix (default true). */
+  directives?: boolean;
+  /** The conversation each placeholder of a chat prompt stands for (left out: the placeholder is dropped). */
+  history?: History;
+  /** Answered when the API cannot be reached and nothing is cached: the messages, or a function of the variables. */
+  fallback?: ChatMessage[] | ((variables: Record<string, string>) => ChatMessage[]);
 }
 
 export interface ListOptions {
@@ -278,6 +295,103 @@ export class Construct {
   }
 }
 
+/** OpenAI's Chat Completions parameters (`openai.chat.completions.create`), less what you add: `model` when the prompt names none. */
+export interface OpenAIChatParams {
+  model?: string;
+  messages: ({ role: 'system'; content: string } | { role: 'user'; content: string } | { role: 'assistant'; content: string })[];
+  temperature?: number;
+  top_p?: number;
+  max_completion_tokens?: number;
+  stop?: string[];
+  response_format?:
+    | { type: 'text' }
+    | { type: 'json_object' }
+    | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
+  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+}
+
+/** Anthropic's Messages parameters (`anthropic.messages.create`), the system prompt apart; add `model` and `max_tokens` when the prompt has none. */
+export interface AnthropicMessageParams {
+  model?: string;
+  max_tokens?: number;
+  system?: string;
+  messages: ({ role: 'user'; content: string } | { role: 'assistant'; content: string })[];
+  temperature?: number;
+  top_p?: number;
+  stop_sequences?: string[];
+  tools?: { name: string; description?: string; input_schema: { type: 'object'; [key: string]: unknown } }[];
+  tool_choice?: { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };
+}
+
+const defined = <T extends Record<string, unknown>>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * A prompt compiled to messages (`prompts.compileChat`): a chat prompt's messages, or a text
+ * prompt's text as one user message, with the version's model settings; `toOpenAI()` and
+ * `toAnthropic()` shape them for those SDKs.
+ */
+export class CompiledPrompt {
+  readonly kind: 'text' | 'chat';
+  readonly messages: readonly ChatMessage[];
+  readonly config: ModelConfig;
+
+  constructor(answer: CompileAnswer) {
+    this.kind = answer.kind;
+    this.messages = answer.kind === 'chat' ? answer.messages : [{ role: 'user', content: answer.text }];
+    this.config = answer.config ?? {};
+  }
+
+  /** For `openai.chat.completions.create({ ...compiled.toOpenAI() })` (add `model` if the prompt has none). */
+  toOpenAI(): OpenAIChatParams {
+    const c = this.config;
+    const format = c.response_format;
+    return defined({
+      model: c.model,
+      messages: this.messages.map((m) => ({ role: m.role, content: m.content })),
+      temperature: c.temperature,
+      top_p: c.top_p,
+      max_completion_tokens: c.max_tokens,
+      stop: c.stop,
+      response_format:
+        format?.type === 'json_schema'
+          ? { type: 'json_schema' as const, json_schema: defined({ name: format.name, schema: format.schema, strict: format.strict }) }
+          : format,
+      tools: c.tools?.map((t) => ({ type: 'function' as const, function: defined({ name: t.name, description: t.description, parameters: t.parameters }) })),
+      tool_choice: typeof c.tool_choice === 'object' ? { type: 'function' as const, function: { name: c.tool_choice.name } } : c.tool_choice,
+    });
+  }
+
+  /**
+   * For `anthropic.messages.create({ max_tokens: 1024, ...compiled.toAnthropic() })`: the system
+   * messages (all of them, in order) become `system`; tools take `input_schema`. Anthropic has no
+   * `response_format` of this shape: a JSON schema is left to you (a tool, or the instructions).
+   */
+  toAnthropic(): AnthropicMessageParams {
+    const c = this.config;
+    const system = this.messages.filter((m) => m.role === 'system').map((m) => m.content);
+    const choice = c.tool_choice;
+    return defined({
+      model: c.model,
+      max_tokens: c.max_tokens,
+      system: system.length ? system.join('\n\n') : undefined,
+      messages: this.messages.flatMap((m) => (m.role === 'system' ? [] : [{ role: m.role, content: m.content }])),
+      temperature: c.temperature,
+      top_p: c.top_p,
+      stop_sequences: c.stop,
+      tools: c.tools?.map((t) => defined({ name: t.name, description: t.description, input_schema: t.parameters as { type: 'object' } })),
+      tool_choice:
+        choice === undefined
+          ? undefined
+          : typeof choice === 'object'
+            ? { type: 'tool' as const, name: choice.name }
+            : choice === 'required'
+              ? { type: 'any' as const }
+              : { type: choice },
+    });
+  }
+}
+
 const slugPath = (template: typeof GET | typeof COMPILE, slug: string) => template.replace('{slug}', encodeURIComponent(slug));
 
 class Prompts {
@@ -306,7 +420,9 @@ class Prompts {
                   title: slug,
                   version: version ?? 0,
                   labels: label ? [label] : [],
+                  kind: 'text',
                   body: fallback,
+                  config: {},
                   variables: [],
                   tasks: [],
                   industries: [],
@@ -317,19 +433,55 @@ class Prompts {
     );
   }
 
-  /** The prompt's text, filled on the server: INPUTs from `variables`, SNIPPET and PROFILE from your context, your prefix and suffix unless `directives` is false. */
+  /**
+   * A text prompt's text, filled on the server: INPUTs from `variables`, SNIPPET and PROFILE from
+   * your context, your prefix and suffix unless `directives` is false. A chat prompt has messages
+   * rather than one text: compile it with `compileChat`.
+   */
   async compile(slug: string, variables: Record<string, string> = {}, options: CompileOptions = {}): Promise<string> {
-    const { label, version, directives, fallback } = options;
+    const { fallback, ...rest } = options;
+    const answer = await this.#compile(
+      slug,
+      variables,
+      rest,
+      fallback === undefined ? undefined : () => ({ kind: 'text', text: typeof fallback === 'string' ? fallback : fallback(variables), config: {} }),
+    );
+    if (answer.kind === 'chat') throw new TypeError(`Construct: '${slug}' is a chat prompt: compile it with prompts.compileChat() for its messages.`);
+    return answer.text;
+  }
+
+  /**
+   * Any prompt filled on the server as messages (a text prompt: one user message), with the
+   * version's model settings; `history` fills a chat prompt's placeholders. The result's
+   * `toOpenAI()` and `toAnthropic()` give those SDKs' parameters.
+   */
+  async compileChat(slug: string, variables: Record<string, string> = {}, options: CompileChatOptions = {}): Promise<CompiledPrompt> {
+    const { fallback, ...rest } = options;
+    const answer = await this.#compile(
+      slug,
+      variables,
+      rest,
+      fallback === undefined ? undefined : () => ({ kind: 'chat', messages: typeof fallback === 'function' ? fallback(variables) : fallback, config: {} }),
+    );
+    return new CompiledPrompt(answer);
+  }
+
+  #compile(
+    slug: string,
+    variables: Record<string, string>,
+    { label, version, directives, history }: VersionOptions & { directives?: boolean; history?: History },
+    fallback: (() => CompileAnswer) | undefined,
+  ): Promise<CompileAnswer> {
     const body: CompileRequest = { variables };
     if (label !== undefined) body.label = label;
     if (version !== undefined) body.version = version;
     if (directives !== undefined) body.directives = directives;
-    const answer = await this.#client.cached<Success<CompileOperation>>(
-      `compile\0${slug}\0${label ?? ''}\0${version ?? ''}\0${directives ?? ''}\0${variablesKey(variables)}`,
+    if (history !== undefined) body.history = history;
+    return this.#client.cached<CompileAnswer>(
+      `compile\0${slug}\0${label ?? ''}\0${version ?? ''}\0${directives ?? ''}\0${variablesKey(variables)}\0${history === undefined ? '' : JSON.stringify(history)}`,
       () => this.#client.request('POST', slugPath(COMPILE, slug), body),
-      fallback === undefined ? undefined : () => ({ text: typeof fallback === 'string' ? fallback : fallback(variables) }),
+      fallback,
     );
-    return answer.text;
   }
 
   /** Your prompts: slug, title, latest version, labels and variables. */

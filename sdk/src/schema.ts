@@ -39,6 +39,8 @@ export interface paths {
                             prompts: {
                                 slug: string;
                                 title: string;
+                                /** @enum {string} */
+                                kind: "text" | "chat";
                                 description: string;
                                 version: number;
                                 labels: {
@@ -117,7 +119,53 @@ export interface paths {
                             title: string;
                             version: number;
                             labels: string[];
+                            /** @enum {string} */
+                            kind: "text" | "chat";
                             body: string;
+                            messages?: ({
+                                /** @enum {string} */
+                                role: "system" | "user" | "assistant";
+                                content: string;
+                            } | {
+                                /** @constant */
+                                role: "placeholder";
+                                name: string;
+                            })[];
+                            config: {
+                                model?: string;
+                                connection_id?: string;
+                                temperature?: number;
+                                top_p?: number;
+                                max_tokens?: number;
+                                stop?: string[];
+                                response_format?: {
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @constant */
+                                    type: "json_object";
+                                } | {
+                                    /** @constant */
+                                    type: "json_schema";
+                                    name: string;
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    strict?: boolean;
+                                };
+                                tools?: {
+                                    name: string;
+                                    description?: string;
+                                    parameters: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                tool_choice?: ("auto" | "none" | "required") | {
+                                    /** @constant */
+                                    type: "tool";
+                                    name: string;
+                                };
+                            };
                             variables: {
                                 /** @enum {string} */
                                 type: "INPUT" | "SNIPPET" | "PROFILE";
@@ -188,6 +236,17 @@ export interface paths {
                         label?: string;
                         version?: number;
                         directives?: boolean;
+                        history?: {
+                            /** @enum {string} */
+                            role: "system" | "user" | "assistant";
+                            content: string;
+                        }[] | {
+                            [key: string]: {
+                                /** @enum {string} */
+                                role: "system" | "user" | "assistant";
+                                content: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -199,7 +258,87 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @constant */
+                            kind: "text";
                             text: string;
+                            config: {
+                                model?: string;
+                                connection_id?: string;
+                                temperature?: number;
+                                top_p?: number;
+                                max_tokens?: number;
+                                stop?: string[];
+                                response_format?: {
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @constant */
+                                    type: "json_object";
+                                } | {
+                                    /** @constant */
+                                    type: "json_schema";
+                                    name: string;
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    strict?: boolean;
+                                };
+                                tools?: {
+                                    name: string;
+                                    description?: string;
+                                    parameters: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                tool_choice?: ("auto" | "none" | "required") | {
+                                    /** @constant */
+                                    type: "tool";
+                                    name: string;
+                                };
+                            };
+                        } | {
+                            /** @constant */
+                            kind: "chat";
+                            messages: {
+                                /** @enum {string} */
+                                role: "system" | "user" | "assistant";
+                                content: string;
+                            }[];
+                            config: {
+                                model?: string;
+                                connection_id?: string;
+                                temperature?: number;
+                                top_p?: number;
+                                max_tokens?: number;
+                                stop?: string[];
+                                response_format?: {
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @constant */
+                                    type: "json_object";
+                                } | {
+                                    /** @constant */
+                                    type: "json_schema";
+                                    name: string;
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    strict?: boolean;
+                                };
+                                tools?: {
+                                    name: string;
+                                    description?: string;
+                                    parameters: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                tool_choice?: ("auto" | "none" | "required") | {
+                                    /** @constant */
+                                    type: "tool";
+                                    name: string;
+                                };
+                            };
                         };
                     };
                 };

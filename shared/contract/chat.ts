@@ -26,6 +26,11 @@ export const CONFIG_MAX_BYTES = 64 * 1024;
 /** How deeply a tool's parameters or a response schema may nest (Ajv compiles untrusted schemas: bounded). */
 export const SCHEMA_DEPTH_MAX = 32;
 export const TOOLS_MAX = 128;
+/**
+ * The request body limit of the routes that take a prompt's content (create, replace, the admin's
+ * edit): the largest valid prompt (messages, settings, escaped JSON) fits; past it, 413.
+ */
+export const PROMPT_MAX_BYTES = 256 * 1024;
 export const STOP_MAX = 4;
 
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

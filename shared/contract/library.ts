@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { Messages, ModelConfig, PromptKind } from './chat';
 import { safeLine, Tier } from './common';
-import { Body, CategoryName, CategoryRef, TAG_MAX, TAGS_MAX, Title } from './prompts';
+import { CategoryName, CategoryRef, contentFields, contentRule, TAG_MAX, TAGS_MAX, Title } from './prompts';
 
 export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_PAGE_SIZE_MAX = 100;
@@ -11,12 +12,15 @@ export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /**
  * A library prompt as a caller sees it. Above the caller's tier it is `locked`: the body is only
- * an 80-character teaser, never the full text.
+ * an 80-character teaser, never the full text (nor a chat prompt's messages or its settings).
  */
 export const LibraryPrompt = z.object({
   id: z.string(),
   title: z.string(),
+  kind: z._default(PromptKind, 'text'),
   body: z.string(),
+  messages: z.optional(Messages),
+  config: z.optional(ModelConfig),
   category_id: z.nullable(z.string()),
   category_name: z.nullable(z.string()),
   tasks: z.array(z.string()),
@@ -69,19 +73,27 @@ export const LibraryFilters = z.object({ categories: z.array(z.string()), tasks:
 export type LibraryFilters = z.infer<typeof LibraryFilters>;
 
 /** An admin's edit of a library prompt's text and tier (PUT /admin/prompts/{id}); the category stays. */
-export const LibraryPromptEdit = z.strictObject({
-  title: Title,
-  body: Body,
-  tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
-  industries: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)), []),
-  access_tier: Tier,
-});
+export const LibraryPromptEdit = z
+  .strictObject({
+    title: Title,
+    ...contentFields,
+    tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
+    industries: z._default(
+      z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)),
+      [],
+    ),
+    access_tier: Tier,
+  })
+  .check(contentRule);
 export type LibraryPromptEdit = z.infer<typeof LibraryPromptEdit>;
 /** GET /admin/prompts/{id}: what the edit starts from (the full text, whatever the admin's own plan). */
 export const LibraryPromptText = z.object({
   id: z.string(),
   title: z.string(),
+  kind: PromptKind,
   body: z.string(),
+  messages: z.optional(Messages),
+  config: ModelConfig,
   tasks: z.array(z.string()),
   industries: z.array(z.string()),
   access_tier: Tier,
@@ -91,16 +103,21 @@ export type LibraryPromptText = z.infer<typeof LibraryPromptText>;
 export const ForkRequest = z.strictObject({ category_id: z._default(CategoryRef, null) });
 
 /** One entry of a library import file (`npm run library:import -- file.json`) or a publish. */
-export const LibraryEntry = z.strictObject({
-  /** Stable id: importing the same file twice updates instead of duplicating. */
-  id: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'id must be lowercase letters, digits and dashes (max 80).'))),
-  title: Title,
-  body: Body,
-  category: z.nullable(z.optional(CategoryName)),
-  tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
-  industries: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)), []),
-  access_tier: z._default(Tier, 'free'),
-});
+export const LibraryEntry = z
+  .strictObject({
+    /** Stable id: importing the same file twice updates instead of duplicating. */
+    id: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'id must be lowercase letters, digits and dashes (max 80).'))),
+    title: Title,
+    ...contentFields,
+    category: z.nullable(z.optional(CategoryName)),
+    tasks: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each task'))).check(z.maxLength(TAGS_MAX)), []),
+    industries: z._default(
+      z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(TAG_MAX), safeLine('Each industry'))).check(z.maxLength(TAGS_MAX)),
+      [],
+    ),
+    access_tier: z._default(Tier, 'free'),
+  })
+  .check(contentRule);
 export type LibraryEntry = z.infer<typeof LibraryEntry>;
 
 /** Deterministic ids, so importing the same file twice updates instead of duplicating. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isSlug, SLUG_MESSAGE } from '../slugs';
+import { Messages, ModelConfig, PromptKind } from './chat';
 import { isSafeLine, safeLine, safeText, Tier } from './common';
 import { SaveSource } from './versions';
 
@@ -47,30 +48,57 @@ export const CategoryRef = z.pipe(
   z.transform((id: string | null | undefined) => (id ? id : null)),
 );
 
+/**
+ * A prompt's content (chat.ts): `kind` (default text), a text prompt's `body` or a chat prompt's
+ * `messages` (its body is derived from them, so a client never sends one), and `config`.
+ */
+export const contentFields = {
+  /** Absent is text. */
+  kind: z.optional(PromptKind),
+  body: z.optional(Body),
+  messages: z.optional(Messages),
+  config: z.optional(ModelConfig),
+};
+
+/** Which of body and messages a prompt of each kind takes (the check of every schema with contentFields). */
+export const contentRule = z.superRefine((value: { kind?: 'text' | 'chat'; body?: string; messages?: unknown }, ctx) => {
+  const problem = (field: string, message: string) => ctx.issues.push({ code: 'custom', path: [field], message, input: value, continue: true });
+  if (value.kind === 'chat') {
+    if (value.messages === undefined) problem('messages', 'messages is required for a chat prompt.');
+    if (value.body !== undefined) problem('body', "A chat prompt's body is made from its messages: send messages without body.");
+  } else {
+    if (value.body === undefined) problem('body', 'body is required.');
+    if (value.messages !== undefined) problem('messages', "messages belong to chat prompts: set kind to 'chat'.");
+  }
+});
+
 const promptFields = {
   title: Title,
-  body: Body,
+  ...contentFields,
   category_id: z._default(CategoryRef, null),
   tasks: z._default(TagList('tasks'), []),
   industries: z._default(TagList('industries'), []),
 };
 
 /** POST /prompts/. */
-export const PromptInput = z.strictObject({ ...promptFields, is_favorite: z._default(z.boolean(), false) });
+export const PromptInput = z.strictObject({ ...promptFields, is_favorite: z._default(z.boolean(), false) }).check(contentRule);
 export type PromptInput = z.infer<typeof PromptInput>;
 
 /** The short form of PUT /prompts/{id}: only the favourite flag. */
 export const FavoriteInput = z.strictObject({ is_favorite: z.boolean() });
 
 /** The full form of PUT /prompts/{id}: every field, the favourite flag kept unless given. */
-export const PromptReplace = z.strictObject({
-  ...promptFields,
-  is_favorite: z.optional(z.boolean()),
-  /** Where the saved content came from (version history): 'enhance' for an accepted AI enhancement. */
-  source: z.optional(SaveSource),
-  /** A new slug (unique in the workspace); omitted: the slug stays, whatever the title becomes. */
-  slug: z.optional(Slug),
-});
+export const PromptReplace = z
+  .strictObject({
+    ...promptFields,
+    is_favorite: z.optional(z.boolean()),
+    /** Where the saved content came from (version history): 'enhance' for an accepted AI enhancement. */
+    source: z.optional(SaveSource),
+    /** A new slug (unique in the workspace); omitted: the slug stays, whatever the title becomes. */
+    slug: z.optional(Slug),
+  })
+  .check(contentRule);
+export type PromptReplace = z.infer<typeof PromptReplace>;
 
 export const PromptUpdate = z.union([FavoriteInput, PromptReplace]);
 export type PromptUpdate = z.infer<typeof PromptUpdate>;
@@ -78,7 +106,13 @@ export type PromptUpdate = z.infer<typeof PromptUpdate>;
 export const Prompt = z.object({
   id: z.string(),
   title: z.string(),
+  kind: PromptKind,
+  /** A text prompt's text; a chat prompt's messages as a readable transcript (shared/chat.ts). */
   body: z.string(),
+  /** Chat prompts only. */
+  messages: z.optional(Messages),
+  /** The model settings of the current version (empty when none are set). */
+  config: ModelConfig,
   category_id: z.nullable(z.string()),
   category_name: z.nullable(z.string()),
   is_favorite: z.boolean(),

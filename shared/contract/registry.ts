@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { VARIABLE_TYPES } from '../variables';
+import { CompiledMessage, HISTORY_MAX, HistoryMessage, Messages, ModelConfig, PromptKind } from './chat';
 import { LabelName } from './versions';
 
 /** A variable of a registry prompt, as parsed from its body. */
@@ -14,6 +15,7 @@ export const RegistryVariable = z.object({
 export const RegistryListItem = z.object({
   slug: z.string(),
   title: z.string(),
+  kind: PromptKind,
   description: z.string(),
   version: z.number(),
   labels: z.record(z.string(), z.number()),
@@ -36,13 +38,21 @@ export const RegistryPrompt = z.object({
   title: z.string(),
   version: z.number(),
   labels: z.array(z.string()),
+  kind: PromptKind,
+  /** A text prompt's text; a chat prompt's messages as a readable transcript. */
   body: z.string(),
+  /** Chat prompts: the messages, markers unfilled. */
+  messages: z.optional(Messages),
+  /** The model settings of this version (empty when none are set). */
+  config: ModelConfig,
   variables: z.array(RegistryVariable),
   tasks: z.array(z.string()),
   industries: z.array(z.string()),
   updated_at: z.string(),
 });
 export type RegistryPrompt = z.infer<typeof RegistryPrompt>;
+
+const History = z.array(HistoryMessage).check(z.maxLength(HISTORY_MAX, `history may have at most ${HISTORY_MAX} messages.`));
 
 export const VERSION_MESSAGE = 'version must be a whole number of 1 or more.';
 const Version = z.number().check(z.int(VERSION_MESSAGE), z.positive(VERSION_MESSAGE));
@@ -59,10 +69,22 @@ export const CompileRequest = z.strictObject({
   ),
   label: z.optional(LabelName),
   version: z.optional(Version),
-  /** Wrap in the global prefix and suffix (default true). */
+  /** Wrap in the global prefix and suffix (default true; a chat prompt's first system message). */
   directives: z.optional(z.boolean()),
+  /**
+   * Chat prompts: the conversation for the placeholders, one list for every placeholder or a list
+   * per placeholder name. A placeholder without one is left out.
+   */
+  history: z.optional(z.union([History, z.record(z.string().check(z.maxLength(64, 'History is keyed by placeholder names.')), History)])),
 });
-export const CompileResponse = z.object({ text: z.string() });
+export type CompileRequest = z.infer<typeof CompileRequest>;
+
+/** A text prompt compiled: its text (as before), with the version's model settings. */
+export const CompiledText = z.object({ kind: z.literal('text'), text: z.string(), config: ModelConfig });
+/** A chat prompt compiled: its messages filled, each placeholder replaced by the history (system, user and assistant only). */
+export const CompiledChat = z.object({ kind: z.literal('chat'), messages: z.array(CompiledMessage), config: ModelConfig });
+export const CompileResponse = z.union([CompiledText, CompiledChat]);
+export type CompileResponse = z.infer<typeof CompileResponse>;
 
 /** POST /prompts/{id}/share: the link (`<site>/s/<token>`). */
 export const ShareLink = z.object({ token: z.string(), url: z.string() });
@@ -70,7 +92,10 @@ export const ShareLink = z.object({ token: z.string(), url: z.string() });
 /** GET /shared/{token}: what anyone with the link sees. */
 export const SharedPrompt = z.object({
   title: z.string(),
+  kind: PromptKind,
   body: z.string(),
+  messages: z.optional(Messages),
+  config: ModelConfig,
   variables: z.array(RegistryVariable),
   tasks: z.array(z.string()),
   industries: z.array(z.string()),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Body, CategoryName, PromptInput, Title } from './prompts';
+import { CategoryName, contentFields, contentRule, PromptInput, Title } from './prompts';
 
 /**
  * Import and export of My Prompts. The export document is account-agnostic: no
@@ -29,18 +29,21 @@ const Timestamp = z.iso.datetime({ message: 'must be an ISO 8601 date-time, e.g.
 export const ExportedCategory = z.strictObject({ name: CategoryName });
 export type ExportedCategory = z.infer<typeof ExportedCategory>;
 
-export const ExportedPrompt = z.strictObject({
-  title: Title,
-  body: Body,
-  /** The category's name; null (or absent) is uncategorised. */
-  category: z._default(z.nullable(CategoryName), null),
-  tasks: PromptInput.shape.tasks,
-  industries: PromptInput.shape.industries,
-  is_favorite: z._default(z.boolean(), false),
-  /** Kept on import when present, so the list keeps its order; now when absent. */
-  created_at: z.optional(Timestamp),
-  updated_at: z.optional(Timestamp),
-});
+export const ExportedPrompt = z
+  .strictObject({
+    title: Title,
+    /** `kind`, a text prompt's `body` or a chat prompt's `messages`, and `config`: as POST /prompts/ takes them. */
+    ...contentFields,
+    /** The category's name; null (or absent) is uncategorised. */
+    category: z._default(z.nullable(CategoryName), null),
+    tasks: PromptInput.shape.tasks,
+    industries: PromptInput.shape.industries,
+    is_favorite: z._default(z.boolean(), false),
+    /** Kept on import when present, so the list keeps its order; now when absent. */
+    created_at: z.optional(Timestamp),
+    updated_at: z.optional(Timestamp),
+  })
+  .check(contentRule);
 export type ExportedPrompt = z.infer<typeof ExportedPrompt>;
 
 /** GET /prompts/export?format=json, and the `document` of POST /prompts/import. */

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { Messages, ModelConfig, PromptKind } from './chat';
 
 /**
  * Version history and fork lineage.
  *
- * Every content save of a prompt (title, body, tasks, industries) keeps the previous content as a
+ * Every content save of a prompt (title, body or messages, model settings, tasks, industries) keeps the previous content as a
  * numbered version; `source` says where a version's content came from.
  */
 export const VersionSource = z.union([
@@ -39,7 +40,10 @@ export const VERSIONS_MAX = 50;
 export const PromptVersion = z.object({
   version: z.number(),
   title: z.string(),
+  kind: PromptKind,
   body: z.string(),
+  messages: z.optional(Messages),
+  config: ModelConfig,
   tasks: z.array(z.string()),
   industries: z.array(z.string()),
   /** When this version was saved. */
@@ -59,11 +63,20 @@ export type VersionList = z.infer<typeof VersionList>;
 
 /** GET /prompts/{id}/library-update: a fork's content next to its library original's. */
 export const LibraryUpdate = z.object({
-  prompt: z.object({ title: z.string(), body: z.string() }),
+  prompt: z.object({
+    title: z.string(),
+    kind: PromptKind,
+    body: z.string(),
+    messages: z.optional(Messages),
+    config: ModelConfig,
+  }),
   library: z.object({
     id: z.string(),
     title: z.string(),
+    kind: PromptKind,
     body: z.string(),
+    messages: z.optional(Messages),
+    config: ModelConfig,
     tasks: z.array(z.string()),
     industries: z.array(z.string()),
     updated_at: z.string(),

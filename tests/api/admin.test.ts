@@ -100,7 +100,16 @@ describe('admin: editing a library prompt', () => {
     const user = await signUp();
     const copy = (await call('POST', `/prompts/fork/admin-b-${run}`, { token: user.token, json: {} })).body;
     const full = await call('GET', `/admin/prompts/admin-b-${run}`, { token: admin });
-    expect(full.body).toEqual({ id: `admin-b-${run}`, title: `Admin fixture B ${run}`, body: `Body B ${run}`, tasks: [], industries: [], access_tier: 'free' });
+    expect(full.body).toEqual({
+      id: `admin-b-${run}`,
+      title: `Admin fixture B ${run}`,
+      kind: 'text',
+      body: `Body B ${run}`,
+      config: {},
+      tasks: [],
+      industries: [],
+      access_tier: 'free',
+    });
 
     const edit = {
       title: `Admin fixture B edited ${run}`,

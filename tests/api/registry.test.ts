@@ -106,6 +106,7 @@ describe('registry', () => {
       {
         slug: 'cold-email',
         title: 'Cold email',
+        kind: 'text',
         description: 'Email [INPUT: name] about [INPUT: topic].',
         version: 2,
         labels: { production: 1 },
@@ -122,7 +123,9 @@ describe('registry', () => {
       title: 'Cold email',
       version: 2,
       labels: [],
+      kind: 'text',
       body: 'Email [INPUT: name] about [INPUT: topic].',
+      config: {},
       variables: [
         { type: 'INPUT', key: 'name' },
         { type: 'INPUT', key: 'topic' },
@@ -160,9 +163,9 @@ describe('registry', () => {
 
     const compiled = await call('POST', '/registry/prompts/intro/compile', { token: key, json: { variables: { name: 'Ada' } } });
     expect(compiled.status).toBe(200);
-    expect(compiled.body).toEqual({ text: 'Be brief.\n\nI am the CTO. We build tools. Greet Ada warmly.' });
+    expect(compiled.body).toEqual({ kind: 'text', text: 'Be brief.\n\nI am the CTO. We build tools. Greet Ada warmly.', config: {} });
     const bare = await call('POST', '/registry/prompts/intro/compile', { token: key, json: { variables: { name: 'Ada', tone: 'coldly' }, directives: false } });
-    expect(bare.body).toEqual({ text: 'I am the CTO. We build tools. Greet Ada coldly.' });
+    expect(bare.body).toEqual({ kind: 'text', text: 'I am the CTO. We build tools. Greet Ada coldly.', config: {} });
 
     const missing = await call('POST', '/registry/prompts/intro/compile', { token: key, json: { variables: {} } });
     expect(missing.status).toBe(400);

@@ -20,7 +20,9 @@ describe('share links', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({
       title: 'Standup',
+      kind: 'text',
       body: 'Summarise [INPUT: notes=none]',
+      config: {},
       variables: [{ type: 'INPUT', key: 'notes', default: 'none' }],
       tasks: ['Meetings'],
       industries: [],

@@ -238,7 +238,18 @@ describe('version history', () => {
     );
 
     expect(await versions(user, id)).toEqual([
-      { version: 1, title: 'Old', body: 'old body', tasks: [], industries: [], saved_at: at, source: { kind: 'create' }, current: true },
+      {
+        version: 1,
+        title: 'Old',
+        kind: 'text',
+        body: 'old body',
+        config: {},
+        tasks: [],
+        industries: [],
+        saved_at: at,
+        source: { kind: 'create' },
+        current: true,
+      },
     ]);
     expect((await save(user, id, { title: 'Old', body: 'new body' })).status).toBe(204);
     expect((await versions(user, id)).map((v) => [v.version, v.body])).toEqual([

@@ -530,6 +530,24 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
   if (made.status !== 201) throw new Error(`registry prompt: ${made.status} ${made.body}`);
   const registryPrompt = JSON.parse(made.body) as { id: string; slug: string };
   await send(port, 'POST', '/context/snippets', { token: list500.token, json: { snippet_name: 'tone', snippet_content: 'Plain words.' } });
+  // A chat prompt of 5 messages (system, history placeholder, user, assistant, user), with settings.
+  const chatMade = await send(port, 'POST', '/prompts/', {
+    token: list500.token,
+    json: {
+      title: 'Bench chat',
+      kind: 'chat',
+      messages: [
+        { role: 'system', content: 'You write for [PROFILE: team=the team] with [SNIPPET: tone].' },
+        { role: 'placeholder', name: 'history' },
+        { role: 'user', content: 'Summarise [INPUT: notes].' },
+        { role: 'assistant', content: 'Here is a summary of [INPUT: notes].' },
+        { role: 'user', content: 'Now in five bullet points, [INPUT: tone=plain|formal].' },
+      ],
+      config: { model: 'gpt-4.1-mini', temperature: 0.2, tools: [{ name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } } } }] },
+    },
+  });
+  if (chatMade.status !== 201) throw new Error(`chat prompt: ${chatMade.status} ${chatMade.body}`);
+  const chatPrompt = JSON.parse(chatMade.body) as { id: string; slug: string };
   const { slugKey } = await import('../../functions/lib/data/slugs');
   const workspacePrefix = (prefix: string) =>
     db.send(
@@ -540,9 +558,9 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
       }),
     );
   /** Authentication with the slug claim preloaded, then the prompt (and, to compile, the context) at once. */
-  const registryFloor = async (withContext: boolean) => {
-    await authRead(list500, slugKey(personalPk(list500.id), registryPrompt.slug));
-    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(personalPk(list500.id), registryPrompt.id) }));
+  const registryFloor = async (withContext: boolean, target = registryPrompt) => {
+    await authRead(list500, slugKey(personalPk(list500.id), target.slug));
+    const prompt = db.send(new GetCommand({ TableName: TABLE, Key: promptKeys.prompt(personalPk(list500.id), target.id) }));
     await Promise.all(withContext ? [prompt, workspacePrefix('SNIPPET#'), workspacePrefix('XPROFILE#')] : [prompt]);
   };
 
@@ -674,6 +692,27 @@ export async function runApiBench(stack: LocalStack, options: BenchOptions): Pro
         status: 200,
       }),
       floors: [{ name: 'BatchGet user+revocation+slug claim + (GetItem prompt ‖ Query snippets ‖ Query profile)', op: () => registryFloor(true) }],
+      min: 50,
+      max: 3000,
+    },
+    {
+      name: 'registry compile (chat, 5 messages)',
+      route: 'POST /registry/prompts/{slug}/compile',
+      access: 'user',
+      call: () => ({
+        method: 'POST',
+        path: `/registry/prompts/${chatPrompt.slug}/compile`,
+        token: list500.token,
+        json: {
+          variables: { notes: 'Q3 numbers' },
+          history: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: 'Hello' },
+          ],
+        },
+        status: 200,
+      }),
+      floors: [{ name: 'BatchGet user+revocation+slug claim + (GetItem prompt ‖ Query snippets ‖ Query profile)', op: () => registryFloor(true, chatPrompt) }],
       min: 50,
       max: 3000,
     },

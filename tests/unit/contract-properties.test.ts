@@ -60,20 +60,53 @@ const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
 const record = (shape: Record<string, fc.Arbitrary<unknown>>) =>
   fc.record(shape).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)));
 
+/** A chat prompt's content: messages (one with text first, placeholders named apart) and settings. */
+const contentMessage = record({ role: fc.constantFrom('system', 'user', 'assistant'), content: text(300) });
+const messages = fc
+  .tuple(contentMessage, fc.array(fc.oneof(contentMessage, fc.constant({ role: 'placeholder' })), { maxLength: 4 }))
+  .map(([first, rest]) => [first, ...rest.map((m, i) => (m.role === 'placeholder' ? { role: 'placeholder', name: `history_${i}` } : m))]);
+const toolName = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const config = record({
+  model: optional(text(60)),
+  temperature: optional(fc.double({ min: 0, max: 2, noNaN: true })),
+  top_p: optional(fc.double({ min: 0, max: 1, noNaN: true })),
+  max_tokens: optional(fc.integer({ min: 1, max: 1_000_000 })),
+  stop: optional(fc.array(text(20), { maxLength: 4 })),
+  response_format: optional(
+    fc.oneof(
+      fc.constant({ type: 'text' }),
+      fc.constant({ type: 'json_object' }),
+      record({ type: fc.constant('json_schema'), name: toolName, schema: fc.constant({ type: 'object' }), strict: optional(fc.boolean()) }),
+    ),
+  ),
+  tools: optional(
+    fc.uniqueArray(record({ name: toolName, description: optional(text(100)), parameters: fc.constant({ type: 'object' }) }), {
+      selector: (t) => t.name,
+      maxLength: 3,
+    }),
+  ),
+  tool_choice: optional(fc.constantFrom('auto', 'none')),
+});
+const chatContent = { kind: fc.constant('chat'), messages, config: optional(config) };
+
 /** Well-formed inputs per request schema, keyed by schema name. */
 const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   RegisterRequest: [auth.RegisterRequest, record({ first_name: text(100), last_name: optional(fc.string({ maxLength: 100 })), email, password })],
   LoginForm: [auth.LoginForm, record({ username: text(254), password: fc.string({ minLength: 1, maxLength: 128 }) })],
   PromptInput: [
     prompts.PromptInput,
-    record({
-      title: text(140),
-      body: fc.oneof(text(200), longText(20_000)),
-      category_id: optional(categoryRef),
-      tasks: optional(tags),
-      industries: optional(tags),
-      is_favorite: optional(fc.boolean()),
-    }),
+    fc.oneof(
+      record({
+        title: text(140),
+        body: fc.oneof(text(200), longText(20_000)),
+        config: optional(config),
+        category_id: optional(categoryRef),
+        tasks: optional(tags),
+        industries: optional(tags),
+        is_favorite: optional(fc.boolean()),
+      }),
+      record({ title: text(140), ...chatContent, category_id: optional(categoryRef), tasks: optional(tags), is_favorite: optional(fc.boolean()) }),
+    ),
   ],
   PromptUpdate: [
     prompts.PromptUpdate,
@@ -87,19 +120,23 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
         industries: optional(tags),
         is_favorite: optional(fc.boolean()),
       }),
+      record({ title: text(140), ...chatContent, source: optional(fc.constantFrom('edit', 'enhance')) }),
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
   CopyRequest: [prompts.CopyRequest, record({ to: fc.option(fc.uuid(), { nil: null }), move: optional(fc.boolean()) })],
   LibraryPromptEdit: [
     library.LibraryPromptEdit,
-    record({
-      title: text(140),
-      body: fc.oneof(text(200), longText(20_000)),
-      tasks: optional(libraryTags),
-      industries: optional(libraryTags),
-      access_tier: tier,
-    }),
+    fc.oneof(
+      record({
+        title: text(140),
+        body: fc.oneof(text(200), longText(20_000)),
+        tasks: optional(libraryTags),
+        industries: optional(libraryTags),
+        access_tier: tier,
+      }),
+      record({ title: text(140), ...chatContent, access_tier: tier }),
+    ),
   ],
   ImportRequest: [
     transfer.ImportRequest,
@@ -174,6 +211,18 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
       label: optional(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,39}$/).filter((l) => l !== 'latest')),
       version: optional(fc.integer({ min: 1, max: 999_999 })),
       directives: optional(fc.boolean()),
+      history: optional(
+        fc.oneof(
+          fc.array(record({ role: fc.constantFrom('system', 'user', 'assistant'), content: fc.string({ maxLength: 50 }) }), { maxLength: 3 }),
+          fc.dictionary(
+            fc.stringMatching(/^[a-z_]{1,10}$/),
+            fc.array(record({ role: fc.constant('user'), content: fc.string({ maxLength: 50 }) }), { maxLength: 2 }),
+            {
+              maxKeys: 2,
+            },
+          ),
+        ),
+      ),
     }),
   ],
   TierChange: [admin.TierChange, record({ access_tier: tier })],

@@ -1,3 +1,4 @@
+import { contentView } from '@shared/chat';
 import { type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
@@ -23,7 +24,8 @@ export function viewFor(
   return {
     id: item.id,
     title: item.title,
-    body: locked ? teaser(item.body) : item.body,
+    // Locked: an 80-character teaser of the body, never the messages or the settings.
+    ...(locked ? { kind: item.kind ?? 'text', body: teaser(item.body) } : contentView(item)),
     category_id: category ? category.id : null,
     category_name: category ? category.name : null,
     tasks: item.tasks ?? [],

@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CONTENT_EXTRAS, sameBodyAndSettings, storedContent } from '@shared/chat';
+import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import { entryId, type LibraryEntry, legacyEntryId, slug } from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { collator } from './collator';
 import { batchGet, batchWrite, db, getItem, queryAll, TABLE } from './db';
+import { withChatContent } from './library-chat';
 import { type Part, transact, write } from './transactions';
 
 /**
@@ -22,7 +25,10 @@ import { type Part, transact, write } from './transactions';
 export interface LibraryPromptItem {
   id: string;
   title: string;
+  kind?: PromptKind;
   body: string;
+  messages?: ChatMessage[];
+  config?: ModelConfig;
   category_id: string | null;
   tasks: string[];
   industries: string[];
@@ -61,10 +67,11 @@ export const byTitle = (a: { title: string; id: string }, b: { title: string; id
 
 // ---- Enumeration (snapshot builder, admin lists, imports: never a user's request) ----------------
 
-const PROMPT_ATTRIBUTES = ['id', 'title', 'body', 'category_id', 'tasks', 'industries', 'access_tier', 'owner_email', 'created_at', 'updated_at'];
+const PROMPT_ATTRIBUTES = ['id', 'title', 'body', ...CONTENT_EXTRAS, 'category_id', 'tasks', 'industries', 'access_tier', 'owner_email'];
+const DATES = ['created_at', 'updated_at'];
 
 const asPrompt = (item: Record<string, unknown>): LibraryPromptItem =>
-  Object.fromEntries(PROMPT_ATTRIBUTES.map((a) => [a, item[a]])) as unknown as LibraryPromptItem;
+  Object.fromEntries([...PROMPT_ATTRIBUTES, ...DATES].map((a) => [a, item[a]])) as unknown as LibraryPromptItem;
 
 /** Every library prompt (the shards read in parallel), sorted by title. */
 export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
@@ -73,11 +80,11 @@ export async function allLibraryPrompts(): Promise<LibraryPromptItem[]> {
       queryAll({ IndexName: LIBRARY_INDEX, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `LIBRARY#${n}` } }),
     ),
   );
-  return shards
+  const prompts = shards
     .flat()
     .filter((i) => i.type === 'library_prompt')
-    .map(asPrompt)
-    .sort(byTitle);
+    .map(asPrompt);
+  return (await withChatContent(prompts, libraryKeys.prompt)).sort(byTitle);
 }
 
 /** Fork count per library prompt id: the counters of `ids` (100 per BatchGet, 16 at a time; only the snapshot builder). */
@@ -210,7 +217,7 @@ export async function writeEntries(
     const id = legacy && legacy.title === entry.title ? legacy.id : entryId(entry);
     const before = existing.get(id);
     // The same prompt edited (same title or same body) updates; a prompt sharing neither is another one.
-    if (!edit && before && before.title !== entry.title && before.body !== entry.body) {
+    if (!edit && before && before.title !== entry.title && before.body !== storedContent(entry).body) {
       throw new ConflictError(
         `The id "${id}" already belongs to the library prompt "${before.title}". Give "${entry.title}" an id of its own; nothing was imported.`,
       );
@@ -223,10 +230,11 @@ export async function writeEntries(
   for (const { entry, id, before } of resolved) {
     if (before) updated++;
     else created++;
+    const content = storedContent(entry);
     const item = promptItem({
       id,
       title: entry.title,
-      body: entry.body,
+      ...content,
       category_id: entry.category ? categoryIds.get(entry.category.toLowerCase())! : null,
       tasks: [...new Set(entry.tasks)],
       industries: [...new Set(entry.industries)],
@@ -234,7 +242,7 @@ export async function writeEntries(
       owner_email: before?.owner_email ?? curatorEmail,
       created_at: before?.created_at ?? now,
       // The revision forks compare with (lineage.ts): it moves only when the content changes.
-      updated_at: before && before.title === entry.title && before.body === entry.body ? (before.updated_at ?? before.created_at) : now,
+      updated_at: before && before.title === entry.title && sameBodyAndSettings(before, content) ? (before.updated_at ?? before.created_at) : now,
     });
     if (before && sameItem(stored.get(id)!, item)) unchanged++;
     else items.push(item);
@@ -277,7 +285,7 @@ const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists
 
 /**
  * One library write whose failed condition is a 404. A prompt's updated_at is its content revision
- * (forks compare it, lineage.ts): only writes that change its title or body move it, so a tier
+ * (forks compare it, lineage.ts): only writes that change its title or content move it, so a tier
  * change does not.
  */
 async function libraryWrite(part: Part & { update?: unknown; delete?: unknown }, notFound: string): Promise<void> {
@@ -350,7 +358,7 @@ export const removeLibraryCategory = (id: string) =>
 
 /** Copies one of the admin's own prompts into the library; answers the item as written. */
 export async function addLibraryPrompt(
-  source: { title: string; body: string; tasks: string[]; industries: string[] },
+  source: { title: string; kind?: PromptKind; body: string; messages?: ChatMessage[]; config?: ModelConfig; tasks: string[]; industries: string[] },
   category: LibraryCategoryItem | null,
   tier: Tier,
   curatorEmail: string,
@@ -359,7 +367,7 @@ export async function addLibraryPrompt(
   const item: LibraryPromptItem = {
     id: `${slug(source.title).slice(0, 50)}-${randomUUID().slice(0, 8)}`,
     title: source.title,
-    body: source.body,
+    ...storedContent(source),
     category_id: category?.id ?? null,
     tasks: source.tasks ?? [],
     industries: source.industries ?? [],

@@ -1,9 +1,12 @@
+import { CONTENT_EXTRAS } from '@shared/chat';
+import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import { VERSIONS_MAX, type VersionSource } from '@shared/contract/versions';
 import type { Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { categoryExists } from './category';
 import { batchWrite, beginsWith, getItem } from './db';
 import { type PreloadInput, VERSIONS_SK, type WorkspacePk } from './keys';
+import { contentOf, type PromptContent, sameContent } from './prompt-content';
 import { lostToConcurrentWrite, retry } from './retry';
 import { shareParts } from './share';
 import { SLUG_TAKEN, slugParts } from './slugs';
@@ -35,7 +38,12 @@ export const promptKeys = {
 export interface PromptItem {
   id: string;
   title: string;
+  /** Chat prompts only (absent: text); their body is derived from `messages` (shared/chat.ts). */
+  kind?: PromptKind;
   body: string;
+  messages?: ChatMessage[];
+  /** The model settings, when any are set. */
+  config?: ModelConfig;
   category_id: string | null;
   is_favorite: boolean;
   tasks: string[];
@@ -63,6 +71,7 @@ export interface PromptItem {
   share_token?: string;
 }
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
+export { contentOf, type PromptContent, sameContent };
 
 /** The put of a new prompt item (use-cases/prompts.ts createPrompt, and imports). */
 export const promptPut = (workspace: WorkspacePk, prompt: PromptItem): Part => ({
@@ -86,13 +95,6 @@ export async function setFavorite(workspace: WorkspacePk, promptId: string, isFa
 export const listPromptItems = (workspace: WorkspacePk, projection?: string) =>
   beginsWith(workspace, PROMPT_SK, projection ? { ProjectionExpression: projection } : {}) as Promise<unknown[]> as Promise<PromptItem[]>;
 
-export interface PromptContent {
-  title: string;
-  body: string;
-  tasks: string[];
-  industries: string[];
-}
-
 export interface VersionItem extends PromptContent {
   prompt_id: string;
   version: number;
@@ -115,11 +117,6 @@ export function sourceOf(prompt: PromptItem): VersionSource {
   if (prompt.updated_at !== prompt.created_at) return { kind: 'edit' };
   return prompt.forked_from ? { kind: 'fork', library_prompt_id: prompt.forked_from } : { kind: 'create' };
 }
-
-export const contentOf = (p: PromptContent): PromptContent => ({ title: p.title, body: p.body, tasks: p.tasks ?? [], industries: p.industries ?? [] });
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-export const sameContent = (a: PromptContent, b: PromptContent) =>
-  a.title === b.title && a.body === b.body && sameList(a.tasks ?? [], b.tasks ?? []) && sameList(a.industries ?? [], b.industries ?? []);
 
 /** A prompt from an item as read (a route's `preload`), if it is one; null otherwise. */
 export const promptFrom = (item: Record<string, unknown> | undefined) => (item?.type === 'prompt' ? (item as unknown as PromptItem) : null);
@@ -187,22 +184,29 @@ function plan(workspace: WorkspacePk, current: PromptItem, change: PromptChange)
   const read = versionOf(current);
   const changed = change.content !== undefined && (change.always === true || !sameContent(contentOf(current), change.content));
   const set: Record<string, unknown> = { ...change.fields };
-  if (changed)
-    Object.assign(set, contentOf(change.content!), { version: read + 1, version_source: change.source ?? { kind: 'edit' }, version_by: change.by ?? null });
+  const content = changed ? contentOf(change.content!) : undefined;
+  if (content) Object.assign(set, content, { version: read + 1, version_source: change.source ?? { kind: 'edit' }, version_by: change.by ?? null });
+  // What the new content leaves out goes (a chat prompt's messages when it becomes text, settings cleared).
+  const removed = content ? CONTENT_EXTRAS.filter((name) => !(name in content) && current[name] !== undefined) : [];
   if (changed || change.touch !== false) set.updated_at = new Date().toISOString();
   const renamed = change.slug !== undefined && change.slug !== current.slug;
   if (renamed) set.slug = change.slug;
   if (change.labels) Object.assign(set, { labels: change.labels, labels_rev: (current.labels_rev ?? 0) + 1 });
   const next = { ...current, ...set } as PromptItem;
+  for (const name of removed) delete next[name];
   const names = Object.keys(set);
   if (!names.length) return { parts: [] as Part[], next };
 
   const update = {
     Key: promptKeys.prompt(workspace, current.id),
-    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
     // Items saved before version history have no version: they are version 1.
     ConditionExpression: current.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#ver)' : 'attribute_exists(pk) AND #ver = :read',
-    ExpressionAttributeNames: { '#ver': 'version', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) } as Record<string, string>,
+    ExpressionAttributeNames: {
+      '#ver': 'version',
+      ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ...Object.fromEntries(removed.map((n, i) => [`#r${i}`, n])),
+    } as Record<string, string>,
     ExpressionAttributeValues: {
       ...(current.version === undefined ? {} : { ':read': read }),
       ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),

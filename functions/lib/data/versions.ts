@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { contentView } from '@shared/chat';
 import type { PromptReplace } from '@shared/contract/prompts';
 import type { PromptVersion, VersionSource } from '@shared/contract/versions';
 import { BadRequestError, NotFoundError } from '../http/errors';
@@ -26,7 +27,7 @@ import type { Author } from './workspace';
 /**
  * Version history of a prompt: saves, the list, restores and the reads of earlier versions.
  * A prompt item holds its current content and `version`;
- * every content save (title, body, tasks or industries changed) puts the previous content into a
+ * every content save (title, body or messages, model settings, tasks or industries changed) puts the previous content into a
  * snapshot item `VERSION#<prompt id>#<version>` of the same partition (see keys.ts), in the same
  * transaction that moves the prompt to the next version, conditioned on the version it read.
  * A concurrent save therefore fails its condition, re-reads and tries again: no save overwrites
@@ -56,12 +57,12 @@ export function savePrompt({
   known: PromptItem | null | undefined;
   by: Author;
 }): Promise<PromptItem> {
-  const { title, body, tasks, industries, category_id, is_favorite, source = 'edit', slug } = input;
+  const { title, kind, body, messages, config, tasks, industries, category_id, is_favorite, source = 'edit', slug } = input;
   return changePrompt(
     workspace,
     promptId,
     () => ({
-      content: { title, body, tasks, industries },
+      content: contentOf({ title, kind, body, messages, config, tasks, industries }),
       source: { kind: source },
       by,
       fields: { category_id, ...(is_favorite === undefined ? {} : { is_favorite }) },
@@ -78,7 +79,7 @@ const toVersion = (
   labels: Record<string, number> | undefined,
 ): PromptVersion => ({
   version: v.version,
-  ...contentOf(v),
+  ...viewOf(contentOf(v)),
   saved_at: v.saved_at,
   source: v.source,
   // The author's name only: user ids stay internal.
@@ -86,6 +87,8 @@ const toVersion = (
   current,
   ...withLabels(labelsAt(labels, v.version)),
 });
+/** A version's content as answers show it (kind and settings always). */
+const viewOf = ({ title, tasks, industries, ...content }: PromptContent) => ({ title, ...contentView(content), tasks, industries });
 const withLabels = (names: string[]) => (names.length ? { labels: names } : {});
 
 /** Every version of a prompt, the current one first, then the older ones newest first. */

@@ -1,3 +1,4 @@
+import { contentView } from '@shared/chat';
 import type { Category, Prompt } from '@shared/contract/prompts';
 import { type CategoryItem, categoryName, categoryNames } from './category';
 import { collator } from './collator';
@@ -62,7 +63,7 @@ export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
   return {
     id: p.id,
     title: p.title,
-    body: p.body,
+    ...contentView(p),
     category_id: category_name ? p.category_id : null,
     category_name,
     is_favorite: Boolean(p.is_favorite),

@@ -14,6 +14,8 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
 const GENERIC = 'Invalid input';
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
+  const fitting = issue.code === 'invalid_union' ? fittingBranch(issue.errors) : undefined;
+  if (fitting) return describeIssue({ ...fitting, path: [...issue.path, ...fitting.path] } as z.core.$ZodIssue, input);
   const field = issue.path.join('.');
   const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
   if (missing && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return { field, message: `${field} is required.` };
@@ -30,6 +32,16 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
     return { field, message: `${field} must be one of: ${issue.values.join(', ')}.` };
   }
   return { field, message: `${field || 'Request body'} is invalid.` };
+}
+
+/**
+ * A union none of whose shapes fit (PUT /prompts/{id}: the favourite toggle or the full form):
+ * the one shape the input has no unknown fields for is what the caller meant, so its first
+ * problem is the one to name.
+ */
+function fittingBranch(branches: z.core.$ZodIssue[][]): z.core.$ZodIssue | undefined {
+  const fitting = branches.filter((issues) => issues.length && !issues.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+  return fitting.length === 1 ? fitting[0]![0] : undefined;
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

@@ -59,7 +59,7 @@ export const publishPrompt = ({
   tier,
   curatorEmail,
 }: {
-  source: { title: string; body: string; tasks: string[]; industries: string[] };
+  source: Parameters<typeof addLibraryPrompt>[0];
   category: LibraryCategoryItem | null;
   tier: Tier;
   curatorEmail: string;

@@ -1,9 +1,11 @@
+import { contentView } from '@shared/chat';
+import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { type Tier, tierAllows } from '@shared/tiers';
 import type { Item } from '../data/db';
 import type { WorkspacePk } from '../data/keys';
 import type { LibraryPromptItem } from '../data/library';
-import { changePrompt, PROMPT_NOT_FOUND, type PromptItem, promptFrom, promptPreload } from '../data/prompt';
+import { changePrompt, contentOf, PROMPT_NOT_FOUND, type PromptItem, promptFrom, promptPreload } from '../data/prompt';
 import type { UserRecord } from '../data/users';
 import type { Author } from '../data/workspace';
 import { ForbiddenError, NotFoundError } from '../http/errors';
@@ -13,7 +15,7 @@ import { libraryRevisions, snapshotOriginal } from '../services/library-snapshot
  * Fork lineage. A fork remembers its library original (`forked_from`) and the
  * original's revision it last took in (`forked_revision`: at the fork, a pull or a dismiss). The
  * revision is the library prompt's `updated_at`, which library writes move only when its title or
- * body change (a tier change does not). The original "changed" when its revision differs.
+ * content (body or messages, model settings) change (a tier change does not). The original "changed" when its revision differs.
  */
 export const revisionOf = (original: LibraryPromptItem) => original.updated_at ?? original.created_at;
 
@@ -54,7 +56,10 @@ export const lineagePreload = promptPreload;
 export interface Original {
   id: string;
   title: string;
+  kind?: PromptKind;
   body: string;
+  messages?: ChatMessage[];
+  config?: ModelConfig;
   tasks: string[];
   industries: string[];
   access_tier: Tier;
@@ -82,17 +87,17 @@ export async function loadLineage(user: UserRecord, preloaded: { prompt: Item | 
   if (!tierAllows(user.access_tier, view.access_tier)) throw new ForbiddenError(lockedMessage(view.access_tier));
   return {
     prompt,
-    original: { id: view.id, title: view.title, body: view.body, tasks: view.tasks, industries: view.industries, access_tier: view.access_tier, revision },
+    original: { id: view.id, ...contentOf(view), access_tier: view.access_tier, revision },
   };
 }
 
 export function libraryUpdateView(prompt: PromptItem, original: Original): LibraryUpdate {
   return {
-    prompt: { title: prompt.title, body: prompt.body },
+    prompt: { title: prompt.title, ...contentView(prompt) },
     library: {
       id: original.id,
       title: original.title,
-      body: original.body,
+      ...contentView(original),
       tasks: original.tasks ?? [],
       industries: original.industries ?? [],
       updated_at: original.revision,
@@ -115,7 +120,7 @@ export function pullLibraryUpdate({
     workspace,
     prompt.id,
     () => ({
-      content: { title: original.title, body: original.body, tasks: original.tasks ?? [], industries: original.industries ?? [] },
+      content: contentOf(original),
       source: { kind: 'library', library_prompt_id: original.id },
       by,
       fields: { forked_revision: original.revision },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { storedContent } from '@shared/chat';
 import type { PromptInput } from '@shared/contract/prompts';
 import { categoryExists } from '../data/category';
 import { type PromptItem, promptPut } from '../data/prompt';
@@ -18,10 +19,13 @@ export async function createPrompt(
 ): Promise<PromptItem> {
   const now = new Date().toISOString();
   const id = randomUUID();
+  const { kind, body, messages, config, ...rest } = input;
   return withNewSlug(workspace.pk, input.title, async (slug) => {
     const prompt: PromptItem = {
       id,
-      ...input,
+      ...rest,
+      // A chat prompt's body is its transcript; kind/messages/config are stored only when they say something.
+      ...storedContent({ kind, body, messages, config }),
       slug,
       version: 1,
       version_source: input.version_source ?? { kind: 'create' },

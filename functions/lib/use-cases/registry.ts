@@ -1,5 +1,6 @@
-import { CompileError, compileBody, describeBody } from '@shared/compile';
-import type { RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
+import { contentView } from '@shared/chat';
+import { CompiledTooLarge, CompileError, compileBody, compileChat, describeBody, type History } from '@shared/compile';
+import type { CompileResponse, RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
 import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { directivesOf, listSnippets } from '../data/context';
@@ -12,7 +13,7 @@ import { getSlugClaim, slugKey } from '../data/slugs';
 import type { UserRecord } from '../data/users';
 import { getVersionItem, promptWithVersion, readPrompt } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
-import { BadRequestError, NotFoundError } from '../http/errors';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../http/errors';
 
 /**
  * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.
@@ -40,6 +41,7 @@ export async function listRegistry(workspace: WorkspacePk) {
     .map((p) => ({
       slug: p.slug!,
       title: p.title,
+      kind: p.kind ?? 'text',
       description: describeBody(p.body),
       version: versionOf(p),
       labels: p.labels ?? {},
@@ -66,15 +68,20 @@ export interface CompileOptions {
   selector: Selector;
   /** The INPUT values. */
   inputs: Record<string, string>;
-  /** Whether the workspace's global prefix and suffix wrap the text. */
+  /** Whether the workspace's global prefix and suffix wrap the text (a chat prompt's first system message). */
   directives: boolean;
+  /** A chat prompt's conversation for its placeholders. */
+  history?: History;
   /** The route's preloaded slug claim (registryPreload); without it the claim is read here (MCP names prompts inside its JSON-RPC body). */
   preloaded?: { slug: Item | undefined };
 }
 
 /**
  * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
- * snippets are read alongside the prompt, so it costs the round trips of a get.
+ * snippets are read alongside the prompt, so it costs the round trips of a get. A text prompt
+ * gives its text, a chat prompt its messages (each placeholder replaced by the history), both
+ * with the version's model settings. Output past its bound (shared/compile.ts) is refused with
+ * 413 before it is built.
  */
 export async function compileRegistryPrompt({
   workspace,
@@ -83,8 +90,9 @@ export async function compileRegistryPrompt({
   selector,
   inputs,
   directives,
+  history,
   preloaded,
-}: CompileOptions): Promise<{ text: string; view: RegistryPrompt }> {
+}: CompileOptions): Promise<{ compiled: CompileResponse; view: RegistryPrompt }> {
   const found = preloaded ? preloaded.slug : isSlug(slug) ? await getSlugClaim(workspace.pk, slug) : undefined;
   // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
   const [{ view }, snippets, profile] = await Promise.all([
@@ -92,10 +100,16 @@ export async function compileRegistryPrompt({
     listSnippets(workspace.pk),
     profileValuesOf(user),
   ]);
+  const context = { snippets, profile };
+  const wrap = directives ? directivesOf(workspace.holderItem) : undefined;
   try {
-    const text = compileBody(view.body, inputs, { snippets, profile }, directives ? directivesOf(workspace.holderItem) : undefined);
-    return { text, view };
+    const compiled: CompileResponse =
+      view.kind === 'chat'
+        ? { kind: 'chat', messages: compileChat(view.messages ?? [], inputs, context, wrap, history), config: view.config }
+        : { kind: 'text', text: compileBody(view.body, inputs, context, wrap), config: view.config };
+    return { compiled, view };
   } catch (error) {
+    if (error instanceof CompiledTooLarge) throw new PayloadTooLargeError(error.message, [{ field: error.field, message: error.message }]);
     if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
     throw error;
   }
@@ -131,7 +145,7 @@ export async function resolvePrompt({
     version = pinned;
     if (version !== latest) snapshot = await getVersionItem(workspace, prompt.id, version, { consistent: false });
   }
-  let content: { title: string; body: string; tasks: string[]; industries: string[]; updated_at: string };
+  let content: Omit<VersionItem, 'prompt_id' | 'version' | 'saved_at' | 'source'> & { updated_at: string };
   if (version === latest) content = prompt;
   else if (version > latest || !snapshot) throw new NotFoundError(VERSION_NOT_FOUND);
   else {
@@ -144,7 +158,7 @@ export async function resolvePrompt({
       title: content.title,
       version,
       labels: labelsAt(prompt.labels, version),
-      body: content.body,
+      ...contentView(content),
       variables: variablesOf(content.body),
       tasks: content.tasks ?? [],
       industries: content.industries ?? [],

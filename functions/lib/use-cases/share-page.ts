@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { settingsText } from '@shared/chat';
 import { withoutSplash } from '@shared/prerendered-pages';
 import { SHARE_NOT_FOUND } from '../data/share';
 import { HttpError } from '../http/errors';
@@ -97,6 +98,7 @@ export function sharedPage(view: View, url: string): PageContent {
       `<h1>${escapeHtml(view.title)}</h1>`,
       view.author_name ? `<p>Shared by ${escapeHtml(view.author_name)}</p>` : '',
       `<pre>${escapeHtml(view.body)}</pre>`,
+      settingsText(view.config) ? `<h2>Model settings</h2><pre>${escapeHtml(settingsText(view.config))}</pre>` : '',
       '</main>',
     ].join(''),
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { contentView, storedContent } from '@shared/chat';
 import type { Tier } from '@shared/tiers';
 import { parseVariables } from '@shared/variables';
 import { batchGet } from '../data/db';
@@ -96,7 +97,7 @@ export async function readShared(token: string) {
     prompt,
     view: {
       title: prompt.title,
-      body: prompt.body,
+      ...contentView(prompt),
       variables: parseVariables(prompt.body).map((v) => ({
         type: v.type,
         key: v.key,
@@ -117,7 +118,7 @@ export async function forkShared(workspace: WorkspaceRef, token: string): Promis
   const { view } = await readShared(token);
   return createPrompt(workspace, {
     title: view.title,
-    body: view.body,
+    ...storedContent(view),
     category_id: null,
     is_favorite: false,
     tasks: view.tasks,

@@ -1,3 +1,4 @@
+import { bodyOf, type Content, describeConfig, storedContent } from '@shared/chat';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedPrompt, type PromptsDocument } from '@shared/contract/transfer';
 import { nameKey } from '../data/named-items';
 import { toCategories, toPrompts, type Workspace } from '../data/workspace-read';
@@ -14,9 +15,10 @@ export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories
     version: EXPORT_VERSION,
     exported_at: now.toISOString(),
     categories: toCategories(workspace).map((c) => ({ name: c.name })),
-    prompts: toPrompts(workspace).map((p) => ({
-      title: p.title,
-      body: p.body,
+    prompts: toPrompts(workspace).map(({ title, ...p }) => ({
+      title,
+      // As POST /prompts/ takes it: a chat prompt's messages without the body made from them.
+      ...exported(storedContent(p)),
       category: p.category_name,
       tasks: p.tasks,
       industries: p.industries,
@@ -26,6 +28,8 @@ export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories
     })),
   };
 }
+
+const exported = ({ body, ...content }: Content) => (content.kind === 'chat' ? content : { body, ...content });
 
 /** A code fence the body cannot close: longer than its longest run of backticks, at least three. */
 export function fenceFor(body: string): string {
@@ -78,9 +82,12 @@ export function renderMarkdown(document: PromptsDocument): string {
       lines.push(`### ${inline(p.title)}`, '');
       if (p.tasks.length) lines.push(`- Tasks: ${p.tasks.map(inline).join(', ')}`);
       if (p.industries.length) lines.push(`- Industries: ${p.industries.map(inline).join(', ')}`);
+      if (p.kind === 'chat') lines.push('- Kind: chat (the messages below, each under its role)');
+      if (p.config && describeConfig(p.config)) lines.push(`- Model settings: ${inline(describeConfig(p.config))}`);
       lines.push(`- Favorite: ${p.is_favorite ? 'yes' : 'no'}`, '');
-      const fence = fenceFor(p.body);
-      lines.push(fence, p.body.endsWith('\n') ? p.body.slice(0, -1) : p.body, fence, '');
+      const body = bodyOf(p);
+      const fence = fenceFor(body);
+      lines.push(fence, body.endsWith('\n') ? body.slice(0, -1) : body, fence, '');
     }
   }
   return lines.join('\n');

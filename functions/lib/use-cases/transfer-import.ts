@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
+import { bodyOf, storedContent } from '@shared/chat';
+import type { ChatMessage, PromptKind } from '@shared/contract/chat';
 import {
   type DuplicateReason,
   EXPORT_FORMAT,
@@ -21,6 +23,7 @@ import { failing, type Part, transact } from '../data/transactions';
 import { holderParts, readHolder, type WorkspaceRef } from '../data/workspace';
 import { loadWorkspace, type Workspace } from '../data/workspace-read';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from '../http/errors';
+import { checkConfigSchemas } from '../services/json-schema';
 
 /**
  * Import of My Prompts from an export document (transfer-export.ts). Rules:
@@ -85,7 +88,18 @@ export function checkDocument(input: unknown): Checked {
 /** The document, or a 400 naming the first problem and how many more there are (`errors` lists the first 20). */
 export function parseDocument(input: unknown): PromptsDocument {
   const checked = checkDocument(input);
-  if (checked.document) return checked.document;
+  if (checked.document) {
+    // The model settings' schemas are JSON Schema (Ajv), each named by its position.
+    checked.document.prompts.forEach((p, i) => {
+      try {
+        checkConfigSchemas(p.config, `prompts[${i}].config`);
+      } catch (error) {
+        if (error instanceof BadRequestError) throw new BadRequestError(`This file cannot be imported: prompts[${i}]: ${error.detail}`, error.errors);
+        throw error;
+      }
+    });
+    return checked.document;
+  }
   const first = checked.problems[0]!;
   if (first.message === NOT_AN_EXPORT) throw new BadRequestError(NOT_AN_EXPORT);
   const more = checked.total - 1;
@@ -96,7 +110,8 @@ export function parseDocument(input: unknown): PromptsDocument {
 // ---- planning -------------------------------------------------------------------------------------
 
 /** The duplicate rule: title trimmed and case-insensitive, body trimmed. */
-export const duplicateKey = (p: { title: string; body: string }) => `${p.title.trim().toLowerCase()}\u0000${p.body.trim()}`;
+export const duplicateKey = (p: { title: string; kind?: PromptKind; body?: string; messages?: ChatMessage[] }) =>
+  `${p.title.trim().toLowerCase()}\u0000${bodyOf(p).trim()}`;
 
 export interface ImportPlan {
   /** Prompts to create, in file order, with the category name key they go into. */
@@ -233,7 +248,7 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
       id: randomUUID(),
       slug,
       title: p.title,
-      body: p.body,
+      ...storedContent(p),
       // A category deleted while the import runs reads as uncategorised, as after any category delete.
       category_id: category ? (ids.get(category) ?? null) : null,
       is_favorite: p.is_favorite,
