@@ -9,12 +9,13 @@
  * | `openAiSecretArn` | an existing secret with the OpenAI API key; without it the built-in engine runs |
  * | `openAiModel`, `openAiBaseUrl` | optional model and OpenAI-compatible server for enhancement |
  * | `alarmEmail` | subscribes this address to the alarm topic |
- * | `webAclArn` | the CloudFront web ACL of the `ConstructEdge-<stage>` stack (us-east-1), attached to the distribution |
+ * | `apiDomainName`, `apiCertificateArn` | the HTTP API's own domain (CloudFront's origin) and its ACM certificate in the stack's region: with them the execute-api endpoint is disabled; required for `prod` |
  * | `throttleRate`, `throttleBurst` | HTTP API stage throttle (default 10,000 / 5,000: what the product is sized for) |
  * | `authThrottleRate`, `authThrottleBurst` | login and register route throttle (default 1,000 / 2,000; per-address limits are WAF's) |
- * | `signInRateLimit`, `registerRateLimit` | WAF: requests per client address per 5 minutes (edge stack; default 100 / 20) |
+ * | `signInRateLimit`, `registerRateLimit`, `computeRateLimit`, `apiRateLimit` | WAF: requests per client address per 5 minutes to sign-in, registration, MCP and compile, and all of `/api/` (edge stack; default 100 / 20 / 600 / 3,000) |
  * | `mailFrom` | sender of the product's emails (`Construct <no-reply@example.com>`), on a verified SES identity |
  * | `mailSiteUrl` | the site emailed links open, when there is no `domainName` (the CloudFront URL) |
+ * | `originSecretVersion` | the origin secret's version CloudFront sends (a rotation: README, Deploy); without it the current one at deploy time |
  * | `tierProofKey` | 64 hex digits: the key of the library tier proof (CloudFront Function and origin); without it each synth makes one |
  * | `librarySearch` | `embedded` (default: each container scans its tier's views) or `opensearch` (an OpenSearch Serverless collection; cost in the README) |
  * | `legacyUsersIndex` | `true` keeps the former users index `gsi1` for a deployment whose users are not yet migrated (README, Deploy); off by default |
@@ -33,13 +34,17 @@ export interface DeploySettings {
   openAiModel?: string;
   openAiBaseUrl?: string;
   alarmEmail?: string;
-  webAclArn?: string;
+  apiDomainName?: string;
+  apiCertificateArn?: string;
   throttle?: { rateLimit: number; burstLimit: number };
   authThrottle?: { rateLimit: number; burstLimit: number };
   signInRateLimit?: number;
   registerRateLimit?: number;
+  computeRateLimit?: number;
+  apiRateLimit?: number;
   mailFrom?: string;
   mailSiteUrl?: string;
+  originSecretVersion?: string;
   tierProofKey?: string;
   librarySearch?: 'embedded' | 'opensearch';
   legacyUsersIndex?: boolean;
@@ -50,7 +55,16 @@ export const THROTTLE_DEFAULTS = { throttle: { rateLimit: 10_000, burstLimit: 5_
 
 const BOOLEAN_KEYS = ['legacyUsersIndex'] as const;
 
-const NUMBER_KEYS = ['throttleRate', 'throttleBurst', 'authThrottleRate', 'authThrottleBurst', 'signInRateLimit', 'registerRateLimit'] as const;
+const NUMBER_KEYS = [
+  'throttleRate',
+  'throttleBurst',
+  'authThrottleRate',
+  'authThrottleBurst',
+  'signInRateLimit',
+  'registerRateLimit',
+  'computeRateLimit',
+  'apiRateLimit',
+] as const;
 
 export const SETTING_KEYS = [
   'domainName',
@@ -60,9 +74,11 @@ export const SETTING_KEYS = [
   'openAiModel',
   'openAiBaseUrl',
   'alarmEmail',
-  'webAclArn',
+  'apiDomainName',
+  'apiCertificateArn',
   'mailFrom',
   'mailSiteUrl',
+  'originSecretVersion',
   'tierProofKey',
   'librarySearch',
 ] as const satisfies readonly (keyof DeploySettings)[];
@@ -119,10 +135,27 @@ export function settingsFromContext(tryGetContext: (key: string) => unknown): De
     }
     Object.assign(settings, { throttle, authThrottle });
   }
-  if (numbers.signInRateLimit !== undefined) settings.signInRateLimit = numbers.signInRateLimit;
-  if (numbers.registerRateLimit !== undefined) settings.registerRateLimit = numbers.registerRateLimit;
-  if (settings.webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(settings.webAclArn)) {
-    throw new Error(`webAclArn must be a CloudFront (global, us-east-1) WAF web ACL ARN; got "${settings.webAclArn}"`);
+  for (const key of ['signInRateLimit', 'registerRateLimit', 'computeRateLimit', 'apiRateLimit'] as const) {
+    if (numbers[key] === undefined) continue;
+    // AWS WAF's smallest rate-based limit.
+    if (numbers[key] < 10) throw new Error(`Setting ${key} must be at least 10 (AWS WAF's smallest rate limit); got ${numbers[key]}`);
+    settings[key] = numbers[key];
+  }
+  if (Boolean(settings.apiDomainName) !== Boolean(settings.apiCertificateArn)) {
+    throw new Error('The API domain needs both apiDomainName and apiCertificateArn (an ACM certificate in the stack region).');
+  }
+  if (settings.apiCertificateArn && !/^arn:aws[\w-]*:acm:[\w-]+:\d{12}:certificate\/.+$/.test(settings.apiCertificateArn)) {
+    throw new Error(`apiCertificateArn must be an ACM certificate ARN; got "${settings.apiCertificateArn}"`);
+  }
+  // Only with its own domain can CloudFront reach the API once the execute-api endpoint is off.
+  if (stage === 'prod' && !settings.apiDomainName) {
+    throw new Error(
+      'Stage prod needs apiDomainName and apiCertificateArn: CloudFront reaches the HTTP API through that domain, so its execute-api endpoint can be disabled (README, Deploy).',
+    );
+  }
+  // A Secrets Manager version id (a UUID as put-secret-value prints it).
+  if (settings.originSecretVersion && !/^[A-Za-z0-9-]{32,64}$/.test(settings.originSecretVersion)) {
+    throw new Error(`originSecretVersion must be a Secrets Manager VersionId; got "${settings.originSecretVersion}"`);
   }
   if (settings.alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(settings.alarmEmail)) throw new Error(`Invalid alarmEmail "${settings.alarmEmail}"`);
   for (const key of ['stripeSecretArn', 'openAiSecretArn'] as const) {

@@ -45,8 +45,13 @@ export interface ConstructStackProps extends StackProps {
   stripeSecretArn?: string;
   /** An address subscribed to the operators' alarm topic. */
   alarmEmail?: string;
-  /** The CloudFront-scope WAF web ACL (the ConstructEdge-<stage> stack's output, us-east-1). */
-  webAclArn?: string;
+  /** The CloudFront-scope WAF web ACL (the ConstructEdge-<stage> stack's, us-east-1; infra/deployment.ts wires it). */
+  webAclArn: string;
+  /** The HTTP API's own domain and its ACM certificate in this stack's region (required for prod: infra/context.ts). */
+  apiDomainName?: string;
+  apiCertificateArn?: string;
+  /** The origin secret's version CloudFront sends (infra/context.ts `originSecretVersion`); without it the current one at deploy time. */
+  originSecretVersion?: string;
   /**
    * The key of the library tier proof (64 hex digits), shared by the CloudFront Function and the
    * origin (docs/decisions.md). Context `tierProofKey` (infra/context.ts); without it each synth makes a new one,
@@ -116,6 +121,7 @@ export class ConstructStack extends Stack {
       openAiModel: props.openAiModel,
       openAiBaseUrl: props.openAiBaseUrl,
       stripeSecretArn: props.stripeSecretArn,
+      customDomain: props.apiDomainName && props.apiCertificateArn ? { domainName: props.apiDomainName, certificateArn: props.apiCertificateArn } : undefined,
       // Known at synth time only with a custom domain: the CloudFront domain would make the API's
       // functions depend on the distribution, which depends on the API (a cycle). Without it the
       // billing code takes the browser's Origin header.
@@ -180,6 +186,8 @@ export class ConstructStack extends Stack {
       domainName: props.domainName,
       certificateArn: props.certificateArn,
       webAclArn: props.webAclArn,
+      originSecret: this.api.originSecret,
+      originSecretVersion: props.originSecretVersion,
     });
     this.alarms.watchFunctions(functionAlarms);
 
@@ -189,9 +197,20 @@ export class ConstructStack extends Stack {
       value: `${this.web.url}${API_BASE}/billing/webhook`,
       description: 'Register this endpoint in the Stripe dashboard',
     });
-    new CfnOutput(this, 'ExecuteApiUrl', { value: this.api.url, description: 'The HTTP API without CloudFront (diagnostics)' });
+    if (this.api.customDomainTarget) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.api.customDomainTarget,
+        description: `Point ${props.apiDomainName} at this (CNAME, or a Route 53 alias): CloudFront reaches the API there`,
+      });
+    } else {
+      new CfnOutput(this, 'ExecuteApiUrl', { value: this.api.url, description: 'The HTTP API without CloudFront (diagnostics; disabled with apiDomainName)' });
+    }
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'JwtSecretArn', { value: this.api.jwtSecret.secretArn });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.api.originSecret.secretArn,
+      description: 'The secret CloudFront sends to the API (x-origin-verify); rotate as the README says',
+    });
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.api.stripeSecret.secretArn,
       description: this.api.stripeSecretIsPlaceholder

@@ -1,7 +1,8 @@
 import { LoginForm } from '@shared/contract/auth';
 import { normaliseEmail } from '../lib/data/keys';
-import { anyExhausted, claimSignInAttempt, clearSignInFailures, clientAddress, record, tooManySignIns, type Window } from '../lib/data/rate-limits';
+import { anyExhausted, claimSignInAttempt, clearSignInFailures, record, tooManySignIns, type Window } from '../lib/data/rate-limits';
 import { findUserByEmail, sessionVersionOf } from '../lib/data/users';
+import { clientAddress } from '../lib/http/client-address';
 import { UnauthorizedError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
 import { issueAccessToken } from '../lib/http/tokens';
@@ -20,7 +21,7 @@ const ADDRESS_FAILURES = 50;
  */
 export const handler = api('POST /auth/login', { body: LoginForm, encoding: 'form' }, async ({ body, event }) => {
   const email = normaliseEmail(body.username);
-  const address: Window = { name: 'login-address', subject: clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 };
+  const address: Window = { name: 'login-address', subject: await clientAddress(event), limit: ADDRESS_FAILURES, seconds: 900 };
   const [user, addressBlocked] = await Promise.all([findUserByEmail(body.username), anyExhausted([address])]);
   if (addressBlocked) throw tooManySignIns(15 * 60_000);
   await claimSignInAttempt(email);

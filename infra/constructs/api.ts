@@ -2,6 +2,7 @@ import { type CfnResource, Fn, Lazy, RemovalPolicy, Stack, Validations } from 'a
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -55,6 +56,12 @@ export interface ApiProps {
    * synth time with a custom domain; without one the billing code uses the request's Origin.
    */
   siteUrl?: string;
+  /**
+   * The API's own domain (`api-origin.example.com`) and its ACM certificate in the stack's region:
+   * CloudFront reaches the API through it, and the execute-api endpoint is disabled, so no request
+   * can reach the API without its domain. Without them (a dev stage) the endpoint stays on.
+   */
+  customDomain?: { domainName: string; certificateArn: string };
   /** Access a route's function needs beyond the table and its secrets (the library snapshot bucket). */
   grantsFor?: (route: RouteDef) => RoleGrant[];
   /**
@@ -105,6 +112,10 @@ const usesOpenAi = (r: RouteDef) => r.handler.startsWith('engine/');
 export const STRIPE_DELETION_HANDLERS = ['account/delete', 'admin/delete-user'];
 export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/') || STRIPE_DELETION_HANDLERS.includes(r.handler);
 const isBilling = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
+
+/** Routes whose handlers count per client address (functions/lib/http/client-address.ts): they read the origin secret. */
+export const CLIENT_ADDRESS_HANDLERS = ['auth/login', 'auth/forgot-password'];
+const countsPerAddress = (r: Pick<RouteDef, 'handler'>) => CLIENT_ADDRESS_HANDLERS.includes(r.handler);
 
 /** Routes that send email (functions/lib/services/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
 export const MAIL_HANDLERS = [
@@ -163,8 +174,15 @@ export class Api extends Construct {
   readonly streamingEndpoints: StreamingEndpoint[] = [];
   /** CloudFront path patterns of the page routes (`/s/*`), sent to this API. */
   readonly pagePatterns: string[] = [];
-  /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
+  /** The host CloudFront sends API requests to: the custom domain, or `<id>.execute-api.<region>.amazonaws.com`. */
   readonly domainName: string;
+  /** The API Gateway host the custom domain's DNS record must point at (only with a custom domain). */
+  readonly customDomainTarget?: string;
+  /**
+   * The secret CloudFront sends in every origin request (shared/edge.ts ORIGIN_SECRET_HEADER);
+   * the functions that count per client address read it to trust CloudFront's viewer address.
+   */
+  readonly originSecret: secretsmanager.Secret;
 
   private readonly props: ApiProps;
   private readonly removalPolicy: RemovalPolicy;
@@ -193,12 +211,20 @@ export class Api extends Construct {
       removalPolicy,
     });
 
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'The value CloudFront sends in x-origin-verify to the API and the run function; they trust its viewer address only beside it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+
     // 'Gateway', not the former 'HttpApi': the routes moved into nested stacks, and API Gateway
     // refuses a second route with the same key on one API, so the split deploys a new API (and
     // stage) beside the old one, which CloudFormation deletes last (README, Deploy).
     this.httpApi = new apigw.HttpApi(this, 'Gateway', {
       description: 'Construct API (served to browsers through CloudFront at /api/v1/*)',
       createDefaultStage: false,
+      // Only through its own domain (CloudFront's origin): the execute-api URL would bypass the web ACL.
+      disableExecuteApiEndpoint: Boolean(props.customDomain),
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
@@ -283,7 +309,19 @@ export class Api extends Construct {
     // Insights queries all routes at once): a group per function would cost a stack resource per route.
     this.functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy });
 
-    this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    if (props.customDomain) {
+      const { domainName, certificateArn } = props.customDomain;
+      const domain = new apigw.DomainName(this, 'Domain', {
+        domainName,
+        certificate: acm.Certificate.fromCertificateArn(this, 'DomainCertificate', certificateArn),
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      new apigw.ApiMapping(this, 'DomainMapping', { api: this.httpApi, domainName: domain, stage: this.stage });
+      this.domainName = domainName;
+      this.customDomainTarget = domain.regionalDomainName;
+    } else {
+      this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    }
 
     // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
     const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
@@ -298,7 +336,7 @@ export class Api extends Construct {
     );
     acknowledge(
       'AwsSolutions-SMG4',
-      'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator.',
+      'Rotating the JWT signing key would sign every user out; rotate by hand (update the secret value) when needed. The Stripe placeholder holds keys issued by Stripe: they are rolled in the Stripe dashboard and then stored here by the operator. The origin secret is read by CloudFormation into the distribution: rotate it by putting a new value and deploying again (README, Deploy).',
     );
   }
 
@@ -318,6 +356,7 @@ export class Api extends Construct {
         ...(needsJwtKey(route) ? { JWT_SECRET_ARN: this.jwtSecret } : {}),
         ...(this.openAiSecret && usesOpenAi(route) ? { OPENAI_SECRET_ARN: this.openAiSecret } : {}),
         ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
+        ...(countsPerAddress(route) ? { ORIGIN_VERIFY_SECRET_ARN: this.originSecret } : {}),
       };
       const tableAccess = route.method === 'GET' ? 'RO' : 'RW';
       const fn = new ApiFunction(scope, id, {
@@ -344,12 +383,12 @@ export class Api extends Construct {
       served.set(routeKey(route), fn);
 
       if (route.streaming) {
-        // Auth NONE: the handler verifies our bearer token itself, as on every other route. Origin
-        // access control is no option here: it signs the request into the Authorization header,
-        // which is where the browser's bearer token travels. The handler also refuses any method
-        // or path but its own (functions/lib/http/http.ts), since a function URL passes all of them.
+        // AWS_IAM: only CloudFront's origin access control may invoke it (infra/constructs/web.ts),
+        // which signs into Authorization, so the bearer token arrives moved to another header and
+        // the handler verifies it (shared/edge.ts). The handler also refuses any method or path but
+        // its own (functions/lib/http/http.ts), since a function URL passes all of them.
         (fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = props.runConcurrency ?? RUN_CONCURRENCY;
-        const url = fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
+        const url = fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
         this.streamingEndpoints.push({ path: `${API_BASE}${route.path}`, url });
         continue;
       }

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Token, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { FORWARDED_AUTHORIZATION_HEADER, ORIGIN_SECRET_HEADER } from '../../shared/edge';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { API_BASE } from '../../shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
@@ -27,8 +29,12 @@ export interface WebProps {
   /** Optional custom domain; its certificate must be in us-east-1 (CloudFront). */
   domainName?: string;
   certificateArn?: string;
-  /** The CloudFront-scope WAF web ACL (infra/edge-stack.ts, created in us-east-1). */
-  webAclArn?: string;
+  /** The CloudFront-scope WAF web ACL (infra/edge-stack.ts, created in us-east-1): every distribution has it. */
+  webAclArn: string;
+  /** The secret CloudFront adds to every request to the API and the run function (shared/edge.ts ORIGIN_SECRET_HEADER). */
+  originSecret: ISecret;
+  /** The version of it to send (a rotation, README Deploy); without it the current one when CloudFormation updates the distribution. */
+  originSecretVersion?: string;
   /** The library tier proof key (64 hex digits) the CloudFront Function checks proofs with. */
   tierProofKey: string;
 }
@@ -113,16 +119,29 @@ function handler(event) {
       enableAcceptEncodingBrotli: true,
     });
 
+    // Read by CloudFormation at deploy time (a dynamic reference): the value is never in the template.
+    // CloudFormation resolves it again only when the reference changes: a rotation names the new version.
+    const originSecretValue = SecretValue.secretsManager(props.originSecret.secretArn, { versionId: props.originSecretVersion });
+    const originHeaders = { [ORIGIN_SECRET_HEADER]: originSecretValue.unsafeUnwrap() };
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: originHeaders,
+    });
+    // The run function URL takes only requests CloudFront signs (origin access control), and the
+    // signature goes into Authorization: the viewer's bearer token moves to its own header first,
+    // and one a client set itself is dropped (shared/edge.ts; the handler reads it from there).
+    const forwardToken = new cloudfront.Function(this, 'ForwardToken', {
+      comment: 'Move the bearer token out of Authorization, which origin access control signs into',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(forwardTokenCode()),
     });
     const tierEdge = new TierEdge(this, 'LibraryEdge', { proofKey: props.tierProofKey });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Construct: SPA and API',
       // The CloudFront-scope AWS WAF web ACL (its own us-east-1 stack, infra/edge-stack.ts).
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -143,12 +162,13 @@ function handler(event) {
             path,
             {
               // Streamed answers may pause between chunks while the model thinks.
-              origin: new origins.FunctionUrlOrigin(url, { readTimeout: Duration.seconds(60) }),
+              origin: origins.FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60), customHeaders: originHeaders }),
               viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
               allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
               cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-              // Authorization reaches the handler (it verifies the token); Host must be the URL's own.
+              // The moved token and the body's SHA-256 reach the handler; Host must be the URL's own.
               originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              functionAssociations: [{ function: forwardToken, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
               // Compression would hold chunks back until a block fills: the answer must flow as written.
               compress: false,
               responseHeadersPolicy,
@@ -204,12 +224,6 @@ function handler(event) {
     // Reviewed cdk-nag (AwsSolutions) findings; each is a decision, not an oversight.
     const acknowledge = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
     acknowledge('AwsSolutions-CFR1', 'A global product: no geographic restriction.');
-    if (!props.webAclArn) {
-      acknowledge(
-        'AwsSolutions-CFR2',
-        'The web ACL lives in its own us-east-1 stack (infra/edge-stack.ts) and is attached with the webAclArn setting; without it API Gateway throttles the stage and, more strictly, login and register.',
-      );
-    }
     acknowledge(
       'AwsSolutions-CFR3',
       'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept by API Gateway. Enable CloudFront logging v2 if needed.',
@@ -251,6 +265,19 @@ function handler(event) {
       site.node.addDependency(assets);
     }
   }
+}
+
+/** The viewer-request code of the run behaviour (exported for its test). */
+export function forwardTokenCode(): string {
+  return `function handler(event) {
+  var headers = event.request.headers;
+  delete headers['${FORWARDED_AUTHORIZATION_HEADER}'];
+  if (headers.authorization) {
+    headers['${FORWARDED_AUTHORIZATION_HEADER}'] = { value: headers.authorization.value };
+    delete headers.authorization;
+  }
+  return event.request;
+}`;
 }
 
 /** A custom domain needs its certificate, and CloudFront only takes certificates from us-east-1. */

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { CONTENT_SHA256_HEADER, FORWARDED_AUTHORIZATION_HEADER, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/edge';
 import { prerenderedFile } from '@shared/prerendered-pages';
 import { API_BASE, matchPage, matchRoute, type PageRouteDef, type RouteDef } from '@shared/routes';
 import { SECURITY_HEADERS } from '../security-headers';
@@ -132,10 +134,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /**
- * Headers only CloudFront may set (the viewer's address, the origin proof): locally there is no
- * CloudFront in front, so a client sending them is dropped, as CloudFront replaces them in AWS.
+ * Headers only CloudFront may set (the viewer's address, the origin secret, the run route's moved
+ * token): locally there is no CloudFront in front, so a client sending them is dropped.
  */
-const EDGE_HEADERS = new Set(['cloudfront-viewer-address', 'x-origin-verify']);
+const EDGE_HEADERS = new Set([VIEWER_ADDRESS_HEADER, ORIGIN_SECRET_HEADER, FORWARDED_AUTHORIZATION_HEADER]);
 
 const EMPTY = Buffer.alloc(0);
 
@@ -152,7 +154,18 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, han
   const raw = await readBody(req);
   if (raw === null) return sendJson(res, 413, { detail: 'Request body is too large.' });
 
+  // The run function URL is behind CloudFront's origin access control in AWS: Lambda refuses a
+  // body whose SHA-256 the viewer did not send, and a CloudFront Function moves the bearer token
+  // out of Authorization, where the signature goes (infra/constructs/web.ts). The same here.
+  const signed = Boolean(match.route.streaming);
+  if (signed && (method === 'POST' || method === 'PUT') && req.headers[CONTENT_SHA256_HEADER] !== createHash('sha256').update(raw).digest('hex')) {
+    return sendJson(res, 403, { detail: `Forbidden: send the SHA-256 (hex) of the body in ${CONTENT_SHA256_HEADER}.` });
+  }
   const event = toEvent(req, url, match.route, match.pathParameters, raw);
+  if (signed) {
+    if (event.headers.authorization) event.headers[FORWARDED_AUTHORIZATION_HEADER] = event.headers.authorization;
+    event.headers.authorization = 'AWS4-HMAC-SHA256 Credential=LOCAL/20260101/us-east-1/lambda/aws4_request, SignedHeaders=host, Signature=local';
+  }
   const handler = await handlerFor(match.route.handler);
   const context = contextFor(match.route, event.requestContext.requestId);
   if (isStreamingHandler(handler)) return serveStreaming(res, handler, event, context);

@@ -9,18 +9,21 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureBundles } from '../../infra/bundle-sizes';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
-import { RUN_CONCURRENCY } from '../../infra/constructs/api';
+import { CLIENT_ADDRESS_HANDLERS, RUN_CONCURRENCY } from '../../infra/constructs/api';
 import type { ApiFunction } from '../../infra/constructs/api-function';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { areaOf, routeStackId, STACK_RESOURCE_BUDGET } from '../../infra/constructs/route-stacks';
 import { tierFunctionCode } from '../../infra/constructs/tier-edge';
+import { forwardTokenCode } from '../../infra/constructs/web';
 import { WORKER_DESCRIPTION } from '../../infra/constructs/workers';
 import { settingsFromContext, THROTTLE_DEFAULTS } from '../../infra/context';
+import { addStage } from '../../infra/deployment';
 import { EDGE_DEFAULTS, EdgeStack } from '../../infra/edge-stack';
 import { CONTENT_SECURITY_POLICY, HSTS_SECONDS } from '../../infra/security-headers';
 import { ConstructStack, type ConstructStackProps, readsLibrarySnapshot, usesTierProof } from '../../infra/stack';
 import { LEGACY_USERS_INDEX, TABLE_SCHEMA } from '../../infra/table-schema';
+import { FORWARDED_AUTHORIZATION_HEADER, ORIGIN_SECRET_HEADER } from '../../shared/edge';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { PAGE_ROUTES, ROUTES, type RouteDef } from '../../shared/routes';
 import { queueUrlEnv, visibilityTimeoutOf, WORKERS, type WorkerDef } from '../../shared/workers';
@@ -145,6 +148,10 @@ const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111
 const ALARM_EMAIL = 'ops@example.com';
 const MAIL_FROM = 'Construct <no-reply@mail.example.com>';
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/construct-prod/0123abcd-0123-4567-89ab-0123456789ab';
+const API_DOMAIN = 'api-origin.example.com';
+/** A version of the origin secret, as `aws secretsmanager put-secret-value` prints it (a rotation). */
+const ORIGIN_SECRET_VERSION = 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b';
+const API_CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/66666666-7777-8888-9999-000000000000';
 const tempDirs: string[] = [];
 /** The cloud assembly directory, where each bundled function is staged as asset.<hash>/. */
 let outdir: string;
@@ -155,6 +162,10 @@ let withWorkers: StackTemplates;
 /** The one bundled stack: BUNDLED_HANDLERS' routes and every worker, product and test. */
 let bundled: StackTemplates;
 let stacks: ConstructStack[];
+/** The stages' web ACL stacks (infra/deployment.ts wires each to its distribution). */
+let devEdge: Template;
+let prodEdge: Template;
+let edgeStacks: EdgeStack[];
 let devStack: ConstructStack;
 
 /**
@@ -187,37 +198,48 @@ beforeAll(() => {
   outdir = temp();
   // Only the bundled stack runs esbuild (a nested stack bundles when its parent does).
   const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [BUNDLED_STACK] } });
-  devStack = new ConstructStack(app, 'Construct-dev', { stage: 'dev', env: ENV, webDist });
-  const prodStack = new ConstructStack(app, 'Construct-prod', {
-    stage: 'prod',
-    env: ENV,
-    webDist: join(temp(), 'missing'),
-    openAiSecretArn: OPENAI_SECRET_ARN,
-    openAiModel: 'gpt-4o-mini',
-    stripeSecretArn: STRIPE_SECRET_ARN,
-    domainName: DOMAIN,
-    certificateArn: CERTIFICATE_ARN,
-    alarmEmail: ALARM_EMAIL,
-    mailFrom: MAIL_FROM,
-    webAclArn: WEB_ACL_ARN,
-    librarySearch: 'opensearch',
-    legacyUsersIndex: true,
-  });
+  // Both stages as the CDK app builds them (infra/deployment.ts), here in one region with their edge stacks.
+  const devStage = addStage(app, { stage: 'dev' }, ENV, { webDist });
+  const prodStage = addStage(
+    app,
+    {
+      stage: 'prod',
+      openAiSecretArn: OPENAI_SECRET_ARN,
+      openAiModel: 'gpt-4o-mini',
+      stripeSecretArn: STRIPE_SECRET_ARN,
+      domainName: DOMAIN,
+      certificateArn: CERTIFICATE_ARN,
+      apiDomainName: API_DOMAIN,
+      apiCertificateArn: API_CERTIFICATE_ARN,
+      alarmEmail: ALARM_EMAIL,
+      mailFrom: MAIL_FROM,
+      librarySearch: 'opensearch',
+      legacyUsersIndex: true,
+      originSecretVersion: ORIGIN_SECRET_VERSION,
+    },
+    ENV,
+    { webDist: join(temp(), 'missing') },
+  );
+  devStack = devStage.main;
   // The product's worker table may be empty or short: a third stack runs the test workers
   // (tests/support/workers), so the queue and key wiring is seen to grant as well as to withhold.
-  const workersStack = new ConstructStack(app, 'Construct-workers', { stage: 'prod', env: ENV, workers: TEST_WORKERS });
+  const workersStack = new ConstructStack(app, 'Construct-workers', { stage: 'prod', env: ENV, workers: TEST_WORKERS, webAclArn: WEB_ACL_ARN });
   const bundledStack = new ConstructStack(app, BUNDLED_STACK, {
     stage: 'dev',
     env: ENV,
     webDist: join(temp(), 'missing'),
+    webAclArn: WEB_ACL_ARN,
     routes: ROUTE_LIST.filter((r) => BUNDLED_HANDLERS.includes(r.handler)),
     workers: [...WORKERS, ...TEST_WORKERS],
   });
   dev = new StackTemplates(devStack);
-  prod = new StackTemplates(prodStack);
+  prod = new StackTemplates(prodStage.main);
+  devEdge = Template.fromStack(devStage.edge);
+  prodEdge = Template.fromStack(prodStage.edge);
   withWorkers = new StackTemplates(workersStack);
   bundled = new StackTemplates(bundledStack);
-  stacks = [devStack, prodStack, workersStack];
+  stacks = [devStack, prodStage.main, workersStack];
+  edgeStacks = [devStage.edge, prodStage.edge];
 }, 600_000); // four stacks, about a dozen esbuild bundles
 
 afterAll(() => {
@@ -312,6 +334,13 @@ const MAIL_ROUTES = [
   'POST /account/email/verification',
   'POST /admin/users/{id}/password-reset',
 ];
+/** The origin secret CloudFront sends (shared/edge.ts ORIGIN_SECRET_HEADER), which the per-address functions read. */
+const originSecretId = (t: Synthesised) =>
+  only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => String(s.Properties.Description).includes(ORIGIN_SECRET_HEADER)))[0];
+/** The dynamic reference CloudFront's origin header holds: the version prod names (a rotation), else the current one. */
+const originSecretReference = (t: Synthesised) => ({
+  'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecretId(t) }, `:SecretString:::${t === prod ? ORIGIN_SECRET_VERSION : ''}}}`]],
+});
 const stripePlaceholderId = (t: Synthesised) =>
   only(ofType(t, 'AWS::SecretsManager::Secret').filter(([, s]) => s.Properties.GenerateSecretString.GenerateStringKey === 'webhook_secret'))[0];
 
@@ -400,7 +429,7 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
     }
   });
 
-  it('serves each streaming route from a function URL with response streaming, its handler checking the token', () => {
+  it('serves each streaming route from a function URL with response streaming that only CloudFront may invoke (IAM), its handler checking the token', () => {
     // Prepare
     const streaming = ROUTE_LIST.filter(isStreaming);
     const urls = ofType(dev, 'AWS::Lambda::Url');
@@ -412,8 +441,8 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
       const [fnId] = functionsByRouteKey(dev).get(gatewayKey(route))!;
       const [, url] = only(urls.filter(([, u]) => u.Properties.TargetFunctionArn['Fn::GetAtt'][0] === fnId));
       expect(url.Properties.InvokeMode, key(route)).toBe('RESPONSE_STREAM');
-      // Not IAM/OAC: that signature would take the Authorization header the bearer token needs.
-      expect(url.Properties.AuthType, key(route)).toBe('NONE');
+      // IAM: only CloudFront's signed requests (origin access control); the token travels moved (shared/edge.ts).
+      expect(url.Properties.AuthType, key(route)).toBe('AWS_IAM');
       expect(route.access, key(route)).toBe('user');
     }
   });
@@ -539,10 +568,12 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
       const jwt = JSON.stringify({ Ref: jwtSecretId(t) });
       const stripe = JSON.stringify(t === prod ? STRIPE_SECRET_ARN : { Ref: stripePlaceholderId(dev) });
       const openAi = JSON.stringify(OPENAI_SECRET_ARN);
+      const origin = JSON.stringify({ Ref: originSecretId(t) });
       for (const route of ROUTE_LIST) {
         const fn = functionsByRouteKey(t).get(gatewayKey(route))![1];
         const expected = [
           ...(needsJwt(route) ? [jwt] : []),
+          ...(CLIENT_ADDRESS_HANDLERS.includes(route.handler) ? [origin] : []),
           ...(t === prod && route.handler.startsWith('engine/') ? [openAi] : []),
           ...(usesStripeSecret(route) ? [stripe] : []),
         ];
@@ -568,9 +599,13 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
     ]);
     expect(Object.values(JSON.parse(generated.SecretStringTemplate))).toEqual(['', '', '']);
     expect(generated.GenerateStringKey).toBe('webhook_secret');
-    // prod names the operator's secret and creates no placeholder.
-    expect(ofType(prod, 'AWS::SecretsManager::Secret')).toHaveLength(1);
-    expect(ofType(prod, 'AWS::SecretsManager::Secret')[0]![1].DeletionPolicy).toBe('Retain');
+    // prod names the operator's secret and creates no placeholder: its own secrets are the JWT key and the origin secret.
+    expect(
+      ofType(prod, 'AWS::SecretsManager::Secret')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([jwtSecretId(prod), originSecretId(prod)].sort());
+    for (const [, secret] of ofType(prod, 'AWS::SecretsManager::Secret')) expect(secret.DeletionPolicy).toBe('Retain');
     expect(placeholder.DeletionPolicy).toBe('Delete');
 
     for (const [t, expected] of [
@@ -647,7 +682,7 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
     // Function's code holds anyway; it proves a tier's cached library pages, never a session
     // (docs/decisions.md; checked below to be on the sign-in and library functions only).
     const allowed =
-      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|SECRET_BOX_KEY_ID|QUEUE_URL_[A-Z_]+|LIBRARY_BUCKET|LIBRARY_SEARCH_ENDPOINT|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
+      /^(SPA_SHELL|TIER_PROOF_KEY|TABLE_NAME|SECRET_BOX_KEY_ID|QUEUE_URL_[A-Z_]+|LIBRARY_BUCKET|LIBRARY_SEARCH_ENDPOINT|JWT_SECRET_ARN|OPENAI_SECRET_ARN|STRIPE_SECRET_ARN|ORIGIN_VERIFY_SECRET_ARN|OPENAI_MODEL|OPENAI_BASE_URL|SITE_URL|MAIL_FROM|MAIL_SITE_URL|NODE_OPTIONS|PARAMETERS_SECRETS_EXTENSION_\w+|SECRETS_MANAGER_\w+|SSM_PARAMETER_STORE_\w+)$/;
     for (const [t, id, fn] of [dev, prod, withWorkers].flatMap((t) => ofType(t, 'AWS::Lambda::Function').map(([id, fn]) => [t, id, fn] as const))) {
       const env: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
       for (const [name, value] of Object.entries(env)) {
@@ -657,7 +692,14 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
         if (typeof value === 'string' && name !== 'TIER_PROOF_KEY') expect(value, `${id} ${name}`).not.toMatch(/^[A-Za-z0-9+/=_-]{32,}$/);
       }
     }
-    for (const t of [dev, prod, withWorkers]) expect(JSON.stringify(t.toJSON())).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
+    // One exception, by necessity: CloudFront can only send the origin header from its own configuration,
+    // so the distribution's origin headers resolve the origin secret at deploy time (never in the template).
+    for (const t of [dev, prod, withWorkers]) {
+      const originHeader = JSON.stringify(originSecretReference(t));
+      const template = JSON.stringify(t.toJSON());
+      expect(template.split(originHeader).length - 1).toBe(2); // the API origin and the run function's
+      expect(template.split(originHeader).join('')).not.toMatch(/resolve:(secretsmanager|ssm-secure)/);
+    }
   });
 
   it('throttles the stage, login and register more strictly, and logs access', () => {
@@ -752,7 +794,91 @@ describe('web: bucket and CloudFront', () => {
     expect(JSON.stringify(origin.DomainName)).toContain(JSON.stringify({ 'Fn::GetAtt': [urlId, 'FunctionUrl'] }));
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(origin.CustomOriginConfig.OriginReadTimeout).toBeGreaterThanOrEqual(60);
-    expect(origin.OriginAccessControlId).toBeUndefined();
+  });
+
+  it('lets only this distribution invoke the run function URL, signing every request (origin access control)', () => {
+    for (const t of [dev, prod]) {
+      const config = distribution(t);
+      const run = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/engine/run')) as Record<string, any>;
+      const origin = config.Origins.find((o: { Id: string }) => o.Id === run.TargetOriginId);
+      const oac = resources(t)[origin.OriginAccessControlId['Fn::GetAtt'][0]]!.Properties.OriginAccessControlConfig;
+      expect(oac).toMatchObject({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+      const [urlId, url] = only(ofType(t, 'AWS::Lambda::Url'));
+      const fnId = url.Properties.TargetFunctionArn['Fn::GetAtt'][0];
+      const permissions = ofType(t, 'AWS::Lambda::Permission')
+        .map(([, p]) => p.Properties)
+        .filter((p) => p.Principal === 'cloudfront.amazonaws.com');
+      for (const p of permissions) expect(p.FunctionName).toEqual({ 'Fn::GetAtt': [urlId, 'FunctionArn'] });
+      expect(resources(t)[urlId]!.Properties.TargetFunctionArn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(permissions.map((p) => p.Action).sort()).toEqual(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
+      const distributionId = only(ofType(t, 'AWS::CloudFront::Distribution'))[0];
+      for (const p of permissions) expect(JSON.stringify(p.SourceArn)).toContain(`:distribution/",{"Ref":"${distributionId}"}`);
+    }
+  });
+
+  it('moves the bearer token out of Authorization on the run behaviour, and drops one a client put in its place', () => {
+    const config = distribution(dev);
+    const run = only(config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern === '/api/v1/engine/run')) as Record<string, any>;
+    const association = only(run.FunctionAssociations) as { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } };
+    expect(association.EventType).toBe('viewer-request');
+    const fn = resources(dev)[association.FunctionARN['Fn::GetAtt'][0]!]!;
+    expect(fn.Properties.FunctionCode).toBe(forwardTokenCode());
+    type Headers = Record<string, { value: string }>;
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { headers: Headers } }) => { headers: Headers };
+    expect(handler({ request: { headers: { authorization: { value: 'Bearer t0k3n' }, host: { value: 'x' } } } }).headers).toEqual({
+      [FORWARDED_AUTHORIZATION_HEADER]: { value: 'Bearer t0k3n' },
+      host: { value: 'x' },
+    });
+    expect(handler({ request: { headers: { [FORWARDED_AUTHORIZATION_HEADER]: { value: 'Bearer forged' } } } }).headers).toEqual({});
+  });
+
+  it('sends the origin secret from Secrets Manager (never its value) to the API and the run function, which only the per-address routes read', () => {
+    for (const t of [dev, prod]) {
+      const [secretId, secret] = only(
+        ofType(t, 'AWS::SecretsManager::Secret').filter(([, x]) => String(x.Properties.Description).includes(ORIGIN_SECRET_HEADER)),
+      );
+      expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+      expect(secret.Properties.SecretString).toBeUndefined();
+      const config = distribution(t);
+      const reference = originSecretReference(t);
+      for (const pattern of ['/api/v1/*', '/api/v1/engine/run', '/api/v1/library/*', '/s/*']) {
+        const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+        const origin = config.Origins.find((o: { Id: string }) => o.Id === behaviour.TargetOriginId);
+        expect(origin.OriginCustomHeaders, pattern).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: reference }]);
+      }
+      const s3 = config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+      expect(s3.OriginCustomHeaders).toBeUndefined();
+      const byKey = functionsByRouteKey(t);
+      for (const route of ROUTE_LIST) {
+        const fn = byKey.get(gatewayKey(route))![1];
+        const reads = CLIENT_ADDRESS_HANDLERS.includes(route.handler);
+        expect(fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET_ARN, key(route)).toEqual(reads ? { Ref: secretId } : undefined);
+        expect(secretsReadBy(t, fn).includes(JSON.stringify({ Ref: secretId })), key(route)).toBe(reads);
+      }
+    }
+    // Every handler that counts per client address is in that list.
+    const counting = ROUTE_LIST.filter((r) => /clientAddress\(/.test(readFileSync(join(REPO_ROOT, 'functions', `${r.handler}.ts`), 'utf8')));
+    expect(counting.map((r) => r.handler).sort()).toEqual([...CLIENT_ADDRESS_HANDLERS].sort());
+  });
+
+  it('in prod reaches the API only through its own domain: the execute-api endpoint is disabled', () => {
+    const [, prodApi] = only(ofType(prod, 'AWS::ApiGatewayV2::Api'));
+    expect(prodApi.Properties.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId, domain] = only(ofType(prod, 'AWS::ApiGatewayV2::DomainName'));
+    expect(domain.Properties).toMatchObject({
+      DomainName: API_DOMAIN,
+      DomainNameConfigurations: [{ CertificateArn: API_CERTIFICATE_ARN, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    const [, mapping] = only(ofType(prod, 'AWS::ApiGatewayV2::ApiMapping'));
+    expect(mapping.Properties.DomainName).toEqual({ Ref: domainId });
+    const config = distribution(prod);
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/v1/*');
+    expect(config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId).DomainName).toBe(API_DOMAIN);
+    const outputs = prod.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.ApiDomainTarget!.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+    expect(outputs.ExecuteApiUrl).toBeUndefined();
+    // A dev stage without a domain keeps it (CloudFront has no other way in), and the context refuses prod without one.
+    expect(only(ofType(dev, 'AWS::ApiGatewayV2::Api'))[1].Properties.DisableExecuteApiEndpoint).not.toBe(true);
   });
 
   it('falls back to index.html for app routes only, never for API errors or missing files', () => {
@@ -761,8 +887,8 @@ describe('web: bucket and CloudFront', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
     const association = only(config.DefaultCacheBehavior.FunctionAssociations) as { EventType: string };
     expect(association.EventType).toBe('viewer-request');
-    expect(config.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
-    const [, fn] = only(ofType(dev, 'AWS::CloudFront::Function').filter(([id]) => id.startsWith('WebSpaFallback')));
+    const [fnId, fn] = only(ofType(dev, 'AWS::CloudFront::Function').filter(([id]) => id.startsWith('WebSpaFallback')));
+    for (const behaviour of config.CacheBehaviors) expect(JSON.stringify(behaviour.FunctionAssociations ?? [])).not.toContain(fnId);
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
 
@@ -948,7 +1074,9 @@ describe('web: origin access and custom domain', () => {
   it('reads the bucket only through CloudFront origin access control, cached for the SPA', () => {
     const config = distribution(dev);
     const s3Origin = config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
-    const [oacId, oac] = only(ofType(dev, 'AWS::CloudFront::OriginAccessControl'));
+    const [oacId, oac] = only(
+      ofType(dev, 'AWS::CloudFront::OriginAccessControl').filter(([, o]) => o.Properties.OriginAccessControlConfig.OriginAccessControlOriginType === 's3'),
+    );
     expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
     expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
     expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
@@ -981,7 +1109,7 @@ describe('web: origin access and custom domain', () => {
   it('refuses a certificate outside us-east-1 and a domain without a certificate', () => {
     const app = new App();
     const attempt = (id: string, props: Partial<ConstructStackProps>) => () =>
-      new ConstructStack(app, id, { stage: 'dev', env: ENV, webDist: join(REPO_ROOT, 'missing'), ...props });
+      new ConstructStack(app, id, { stage: 'dev', env: ENV, webDist: join(REPO_ROOT, 'missing'), webAclArn: WEB_ACL_ARN, ...props });
     expect(attempt('A', { domainName: DOMAIN, certificateArn: CERTIFICATE_ARN.replace('us-east-1', 'eu-west-1') })).toThrow(/us-east-1/);
     expect(attempt('B', { domainName: DOMAIN })).toThrow(/certificateArn/);
   });
@@ -1152,15 +1280,24 @@ describe('deploy settings (context)', () => {
   const read = (context: Record<string, unknown>) => settingsFromContext((k) => context[k]);
 
   it('takes settings per stage from cdk.json, the command line winning, and checks them', () => {
-    const stages = { prod: { domainName: DOMAIN, certificateArn: CERTIFICATE_ARN, stripeSecretArn: STRIPE_SECRET_ARN } };
+    const stages = {
+      prod: {
+        domainName: DOMAIN,
+        certificateArn: CERTIFICATE_ARN,
+        apiDomainName: API_DOMAIN,
+        apiCertificateArn: API_CERTIFICATE_ARN,
+        stripeSecretArn: STRIPE_SECRET_ARN,
+      },
+    };
+    const api = { apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE_ARN };
     expect(read({ stage: 'dev', stages })).toEqual({ stage: 'dev' });
     expect(read({ stage: 'prod', stages, alarmEmail: ALARM_EMAIL })).toEqual({ stage: 'prod', ...stages.prod, alarmEmail: ALARM_EMAIL });
     expect(read({ stage: 'prod', stages, domainName: 'other.example.com' }).domainName).toBe('other.example.com');
     expect(read({})).toEqual({ stage: 'dev' });
 
-    expect(read({ stage: 'prod', stages: { prod: { librarySearch: 'opensearch' } } }).librarySearch).toBe('opensearch');
+    expect(read({ stage: 'prod', stages: { prod: { librarySearch: 'opensearch', ...api } } }).librarySearch).toBe('opensearch');
     expect(() => read({ librarySearch: 'elastic' })).toThrow(/librarySearch must be embedded or opensearch/);
-    expect(read({ stage: 'prod', stages: { prod: { legacyUsersIndex: true } } }).legacyUsersIndex).toBe(true);
+    expect(read({ stage: 'prod', stages: { prod: { legacyUsersIndex: true, ...api } } }).legacyUsersIndex).toBe(true);
     expect(read({ legacyUsersIndex: 'true' }).legacyUsersIndex).toBe(true);
     expect(read({ legacyUsersIndex: 'false' }).legacyUsersIndex).toBeUndefined();
     expect(() => read({ legacyUsersIndex: 'yes' })).toThrow(/legacyUsersIndex must be true or false/);
@@ -1173,18 +1310,33 @@ describe('deploy settings (context)', () => {
   });
 
   it('takes stage throttles and WAF limits from context, keeping the credential routes below the stage', () => {
-    expect(read({ stage: 'prod', stages: { prod: { throttleRate: 20000 } } })).toMatchObject({
-      throttle: { rateLimit: 20000, burstLimit: THROTTLE_DEFAULTS.throttle.burstLimit },
-      authThrottle: THROTTLE_DEFAULTS.authThrottle,
-    });
+    expect(read({ stage: 'prod', stages: { prod: { throttleRate: 20000, apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE_ARN } } })).toMatchObject(
+      {
+        throttle: { rateLimit: 20000, burstLimit: THROTTLE_DEFAULTS.throttle.burstLimit },
+        authThrottle: THROTTLE_DEFAULTS.authThrottle,
+      },
+    );
     expect(read({ throttleRate: '500', throttleBurst: '400' })).toMatchObject({
       throttle: { rateLimit: 500, burstLimit: 400 },
       authThrottle: { rateLimit: 50, burstLimit: 200 },
     });
     expect(read({ signInRateLimit: '200' }).signInRateLimit).toBe(200);
+    expect(read({ apiRateLimit: '5000', computeRateLimit: '300' })).toMatchObject({ apiRateLimit: 5000, computeRateLimit: 300 });
+    expect(() => read({ apiRateLimit: '5' })).toThrow(/at least 10/);
     expect(() => read({ throttleRate: 'fast' })).toThrow(/throttleRate/);
     expect(() => read({ throttleRate: '100', authThrottleRate: '100' })).toThrow(/below/);
-    expect(() => read({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/1' })).toThrow(/CloudFront/);
+  });
+
+  it("needs the API's own domain for prod, so its execute-api endpoint can be disabled", () => {
+    expect(() => read({ stage: 'prod' })).toThrow(/prod needs apiDomainName and apiCertificateArn/);
+    expect(() => read({ apiDomainName: API_DOMAIN })).toThrow(/both apiDomainName and apiCertificateArn/);
+    expect(() => read({ apiDomainName: API_DOMAIN, apiCertificateArn: 'api-cert' })).toThrow(/ACM certificate ARN/);
+    expect(read({ stage: 'prod', apiDomainName: API_DOMAIN, apiCertificateArn: API_CERTIFICATE_ARN })).toMatchObject({ apiDomainName: API_DOMAIN });
+    // No setting takes the web ACL any more: the stage deploys its own (infra/deployment.ts).
+    expect(() => read({ stages: { dev: { webAclArn: WEB_ACL_ARN } } })).toThrow(/Unknown settings.*webAclArn/);
+    // A rotation names the origin secret's new version (README, Deploy).
+    expect(read({ stages: { dev: { originSecretVersion: ORIGIN_SECRET_VERSION } } }).originSecretVersion).toBe(ORIGIN_SECRET_VERSION);
+    expect(() => read({ originSecretVersion: 'AWSCURRENT' })).toThrow(/VersionId/);
   });
 });
 
@@ -1197,27 +1349,89 @@ describe('front door: throttles sized for the product, WAF per client address', 
       expect(settings.ThrottlingRateLimit).toBeGreaterThanOrEqual(500);
   });
 
-  it('limits sign-in and registration per client address in a CloudFront-scope web ACL of its own us-east-1 stack', () => {
-    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'construct-edge-')) });
-    const edge = Template.fromStack(new EdgeStack(app, 'ConstructEdge-dev', { stage: 'dev', env: { account: '123456789012', region: 'us-east-1' } }));
-    const [, acl] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
-    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
-    const rules = Object.fromEntries(
-      acl.Properties.Rules.map((r: any) => [r.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString, r]),
-    );
-    for (const [path, limit] of [
-      ['/api/v1/auth/login', EDGE_DEFAULTS.signInRateLimit],
-      ['/api/v1/auth/register', EDGE_DEFAULTS.registerRateLimit],
-    ] as const) {
-      expect(rules[path].Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: limit });
-      expect(rules[path].Action.Block).toBeDefined();
+  const distribution = (t: Synthesised) => only(ofType(t, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
+  /** Whether a WAF statement (byte matches on the path, and/or) matches `uri`. */
+  const matches = (statement: any, uri: string): boolean => {
+    if (statement.OrStatement) return statement.OrStatement.Statements.some((x: unknown) => matches(x, uri));
+    if (statement.AndStatement) return statement.AndStatement.Statements.every((x: unknown) => matches(x, uri));
+    const { FieldToMatch, PositionalConstraint, SearchString, TextTransformations } = statement.ByteMatchStatement;
+    expect([FieldToMatch, TextTransformations]).toEqual([{ UriPath: {} }, [{ Priority: 0, Type: 'NONE' }]]);
+    if (PositionalConstraint === 'EXACTLY') return uri === SearchString;
+    if (PositionalConstraint === 'STARTS_WITH') return uri.startsWith(SearchString);
+    if (PositionalConstraint === 'ENDS_WITH') return uri.endsWith(SearchString);
+    throw new Error(`unexpected ${PositionalConstraint}`);
+  };
+
+  it('limits every client address in a CloudFront-scope web ACL of its own us-east-1 stack: the API, and more tightly MCP, compile, sign-in and registration', () => {
+    for (const edge of [devEdge, prodEdge]) {
+      const [, acl] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
+      expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+      expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+      // CloudFormation's patterns for AWS::WAFv2::WebACL (no brackets in a description, for one).
+      expect(acl.Properties.Description).toMatch(/^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]$/);
+      for (const rule of acl.Properties.Rules) expect(rule.Name).toMatch(/^[\w-]{1,128}$/);
+      for (const metric of [acl.Properties.VisibilityConfig, ...acl.Properties.Rules.map((r: any) => r.VisibilityConfig)].map((v) => v.MetricName))
+        expect(metric).toMatch(/^[\w#:.\-/]+$/);
+      const rules = Object.fromEntries(acl.Properties.Rules.map((r: any) => [r.Name, r]));
+      expect(Object.keys(rules).sort()).toEqual(['ApiPerAddress', 'ComputePerAddress', 'RegisterPerAddress', 'SignInPerAddress']);
+      const limits = {
+        SignInPerAddress: 'signInRateLimit',
+        RegisterPerAddress: 'registerRateLimit',
+        ComputePerAddress: 'computeRateLimit',
+        ApiPerAddress: 'apiRateLimit',
+      } as const;
+      for (const [name, setting] of Object.entries(limits)) {
+        expect(rules[name].Statement.RateBasedStatement, name).toMatchObject({
+          AggregateKeyType: 'IP',
+          EvaluationWindowSec: 300,
+          Limit: EDGE_DEFAULTS[setting],
+        });
+        expect(rules[name].Action.Block.CustomResponse.ResponseCode, name).toBe(429);
+      }
+      const covered = (uri: string) =>
+        Object.keys(rules)
+          .filter((name) => matches(rules[name].Statement.RateBasedStatement.ScopeDownStatement, uri))
+          .sort();
+      expect(covered('/api/v1/auth/login')).toEqual(['ApiPerAddress', 'SignInPerAddress']);
+      expect(covered('/api/v1/auth/register')).toEqual(['ApiPerAddress', 'RegisterPerAddress']);
+      expect(covered('/api/v1/mcp')).toEqual(['ApiPerAddress', 'ComputePerAddress']);
+      expect(covered('/api/v1/registry/prompts/weekly-report/compile')).toEqual(['ApiPerAddress', 'ComputePerAddress']);
+      for (const uri of ['/api/v1/registry/prompts/weekly-report', '/api/v1/prompts/', '/api/v1/engine/run', '/api/v1/library/prompts'])
+        expect(covered(uri), uri).toEqual(['ApiPerAddress']);
+      expect(covered('/pricing')).toEqual([]);
+      expect(EDGE_DEFAULTS.computeRateLimit).toBeLessThan(EDGE_DEFAULTS.apiRateLimit);
     }
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'construct-edge-')) });
     expect(() => new EdgeStack(app, 'Elsewhere', { stage: 'dev', env: { account: '123456789012', region: 'eu-west-1' } })).toThrow(/us-east-1/);
   });
 
-  it('attaches the web ACL given as webAclArn to the distribution', () => {
-    const config = only(ofType(prod, 'AWS::CloudFront::Distribution'))[1].Properties.DistributionConfig;
-    expect(config.WebACLId).toBe(WEB_ACL_ARN);
+  it("gives every stage's distribution its own edge stack's web ACL", () => {
+    for (const [main, edge] of [
+      [dev, devEdge],
+      [prod, prodEdge],
+    ] as const) {
+      const [aclId] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
+      const exported = Object.values(edge.toJSON().Outputs as Record<string, { Value: unknown; Export?: { Name: string } }>).find(
+        (o) => JSON.stringify(o.Value) === JSON.stringify({ 'Fn::GetAtt': [aclId, 'Arn'] }) && o.Export,
+      );
+      expect(exported).toBeDefined();
+      expect(distribution(main).WebACLId).toEqual({ 'Fn::ImportValue': exported!.Export!.Name });
+    }
+  });
+
+  it('wires a stage in another region to its us-east-1 web ACL by a CDK cross-region reference, and needs the region', () => {
+    // Bundling skipped (CDK's own switch): only the wiring is looked at here.
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'construct-xregion-')), context: { 'aws:cdk:bundling-stacks': [] } });
+    const { edge, main } = addStage(app, { stage: 'dev' }, { account: ENV.account, region: 'eu-west-1' }, { webDist: join(REPO_ROOT, 'missing') });
+    expect([edge.region, main.region]).toEqual(['us-east-1', 'eu-west-1']);
+    const mainTemplate = Template.fromStack(main);
+    const edgeTemplate = Template.fromStack(edge);
+    expect(ofType(edgeTemplate, 'Custom::CrossRegionExportWriter')).toHaveLength(1);
+    const [readerId] = only(ofType(mainTemplate, 'Custom::CrossRegionExportReader'));
+    const webAclId = distribution(mainTemplate).WebACLId;
+    expect(webAclId['Fn::GetAtt'][0]).toBe(readerId);
+    expect(main.dependencies).toContain(edge);
+    expect(() => addStage(new App(), { stage: 'dev' }, { account: ENV.account })).toThrow(/set AWS_REGION/);
   });
 });
 
@@ -1307,7 +1521,9 @@ describe('stacks: the main stack, a nested stack per area of the route table, on
       expect(ids(t, 'AWS::DynamoDB::Table')).toEqual(['DataTableFDBAD0F2']);
       expect(ids(t, 'AWS::CloudFront::Distribution')).toEqual(['WebDistributionCF3E234B']);
       expect(ids(t, 'AWS::S3::Bucket').sort()).toEqual(['LibraryBucket2DAE2F95', 'WebBucketE51352C0']);
-      expect(ids(t, 'AWS::SecretsManager::Secret').sort()).toEqual(t === prod ? ['ApiJwtSecretF302CD05'] : ['ApiJwtSecretF302CD05', 'ApiStripeSecret449CD691']);
+      expect(ids(t, 'AWS::SecretsManager::Secret').sort()).toEqual(
+        t === prod ? ['ApiJwtSecretF302CD05', 'ApiOriginSecretBC5DA8DF'] : ['ApiJwtSecretF302CD05', 'ApiOriginSecretBC5DA8DF', 'ApiStripeSecret449CD691'],
+      );
       expect(ids(t, 'AWS::Logs::LogGroup').filter((id) => !id.includes('/'))).toEqual(
         expect.arrayContaining(['ApiAccessLogs50B185DB', 'ApiFunctionLogs4B382957', 'LibraryBuilderLogs0ECC4384']),
       );
@@ -1318,7 +1534,7 @@ describe('stacks: the main stack, a nested stack per area of the route table, on
 
 describe('cdk-nag', () => {
   it('passes the AwsSolutions pack, every exception acknowledged with a reason next to its cause', () => {
-    const findings = stacks.flatMap((stack) =>
+    const findings = [...stacks, ...edgeStacks].flatMap((stack) =>
       new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) =>
         v.violatingResources
           .map((r) => `${v.ruleName} at ${r.constructPath}`)

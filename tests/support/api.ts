@@ -1,6 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { inject } from 'vitest';
+import { CONTENT_SHA256_HEADER } from '@shared/edge';
+import { ROUTES, type RouteDef } from '@shared/routes';
 
 /** Small HTTP helpers for API tests: real requests to the local gateway. */
 export const apiUrl = () => inject('apiUrl');
@@ -19,6 +21,9 @@ export interface Reply<T = any> {
 const sourceAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 const dispatcher = new Agent({ localAddress: sourceAddress });
 
+/** Paths of the streamed routes (the run route), below the API base. */
+const STREAMED_PATHS = new Set((ROUTES as readonly RouteDef[]).filter((r) => r.streaming).map((r) => r.path));
+
 export async function call<T = any>(
   method: string,
   path: string,
@@ -35,6 +40,12 @@ export async function call<T = any>(
     body = new URLSearchParams(options.form).toString();
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // A streamed route's function URL takes only bodies whose SHA-256 was sent (shared/edge.ts), as the web client does.
+  if (STREAMED_PATHS.has(path.split('?')[0]!) && headers[CONTENT_SHA256_HEADER] === undefined) {
+    headers[CONTENT_SHA256_HEADER] = createHash('sha256')
+      .update(body ?? '')
+      .digest('hex');
+  }
   // The gateway listens on 127.0.0.1; `localhost` could resolve to ::1, which a 127.x source cannot reach.
   const url = (options.base ?? apiUrl()).replace('//localhost:', '//127.0.0.1:') + path;
   const res = (await undiciFetch(url, { method, headers, body, dispatcher })) as unknown as Response;

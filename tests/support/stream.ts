@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { CONTENT_SHA256_HEADER } from '@shared/edge';
 import { apiUrl } from './api';
 
 /** A streamed API answer read chunk by chunk, as a browser's fetch reader sees it. */
@@ -21,11 +23,13 @@ export interface RunOptions {
 
 /** POST /engine/run with fetch, without buffering: the body is read as it arrives. */
 export async function postRun(json: unknown, options: RunOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const body = JSON.stringify(json);
+  // What the run function URL requires behind origin access control (shared/edge.ts), as the web client sends it.
+  const headers: Record<string, string> = { 'content-type': 'application/json', [CONTENT_SHA256_HEADER]: createHash('sha256').update(body).digest('hex') };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.events) headers.accept = 'application/x-ndjson';
   const query = options.workspace ? `?workspace=${options.workspace}` : '';
-  return fetch(`${options.base ?? apiUrl()}/engine/run${query}`, { method: 'POST', headers, body: JSON.stringify(json), signal: options.signal });
+  return fetch(`${options.base ?? apiUrl()}/engine/run${query}`, { method: 'POST', headers, body, signal: options.signal });
 }
 
 export async function readChunks(res: Response): Promise<Streamed> {

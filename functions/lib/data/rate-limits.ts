@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { TooManyRequestsError } from '../http/errors';
@@ -192,24 +191,4 @@ export async function claimSignInAttempt(email: string, now = Date.now()): Promi
 /** Forgets an account's failed sign-ins and lifts its wait (a successful sign-in, a password reset). */
 export async function clearSignInFailures(email: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: TABLE, Key: guardKey(email) }));
-}
-
-export type LoginEvent = { headers: Record<string, string | undefined>; requestContext: { http: { sourceIp: string } } };
-
-/**
- * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the address
- * CloudFront adds (CloudFront-Viewer-Address, "ip:port") is used, but only where a client cannot
- * have written it: in AWS (CloudFront replaces the header; see docs/decisions.md for the
- * execute-api URL), or with the origin proof ORIGIN_VERIFY when one is configured. The local
- * gateway drops the header, and without trust API Gateway's own view of the source counts.
- * Never X-Forwarded-For, which anyone writes.
- */
-export function clientAddress(event: LoginEvent): string {
-  const viewer = event.headers['cloudfront-viewer-address'];
-  const secret = process.env.ORIGIN_VERIFY;
-  const proof = event.headers['x-origin-verify'];
-  const trusted = secret
-    ? Boolean(proof && proof.length === secret.length && timingSafeEqual(Buffer.from(proof), Buffer.from(secret)))
-    : Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
-  return trusted && viewer ? viewer.replace(/:\d+$/, '') : event.requestContext.http.sourceIp;
 }

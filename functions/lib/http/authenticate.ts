@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { FORWARDED_AUTHORIZATION_HEADER } from '@shared/edge';
 import type { RouteDef } from '@shared/routes';
 import { findApiKey, isApiKey, touchApiKey } from '../data/api-keys';
 import type { Item, Key } from '../data/db';
@@ -104,7 +105,8 @@ export function authenticate(entry: RouteDef, names: string[], preload?: Preload
   return {
     before: async ({ event }) => {
       if (access === 'public' || access === 'stripe') return;
-      const header = event.headers?.authorization ?? '';
+      // Behind origin access control Authorization holds CloudFront's signature: the token comes moved (shared/edge.ts).
+      const header = (entry.streaming ? event.headers?.[FORWARDED_AUTHORIZATION_HEADER] : event.headers?.authorization) ?? '';
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedError('Not authenticated.');
       if (isApiKey(token)) {

@@ -40,12 +40,14 @@ async function loadJwtSecret(): Promise<string> {
 }
 
 /**
- * Reads a Secrets Manager secret through the AWS Parameters and Secrets Lambda extension, which
- * caches it next to the function: no SDK client in the bundle, no secret in the environment.
+ * Reads a Secrets Manager secret (its current value, or the one before) through the AWS Parameters
+ * and Secrets Lambda extension, which caches it next to the function: no SDK client in the bundle,
+ * no secret in the environment.
  */
-export async function readSecret(secretId: string): Promise<string> {
+export async function readSecret(secretId: string, versionStage?: 'AWSPREVIOUS'): Promise<string> {
   const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
-  const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {
+  const stage = versionStage ? `&versionStage=${versionStage}` : '';
+  const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}${stage}`, {
     headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
   });
   if (!res.ok) throw new Error(`Secret ${secretId} could not be read (${res.status})`);

@@ -101,6 +101,16 @@ describe('sign-in guard', () => {
     expect(await windowItem('203.0.113.78')).toBeUndefined();
     expect(await windowItem('198.51.100.5')).toBeDefined();
 
+    // In Lambda too: without CloudFront's origin secret nothing tells its requests from a client's.
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'construct-login';
+    try {
+      await invoke(login, { method: 'POST', path: '/auth/login', form, sourceIp: '198.51.100.7', headers: { 'cloudfront-viewer-address': '203.0.113.81:1' } });
+    } finally {
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    }
+    expect(await windowItem('203.0.113.81')).toBeUndefined();
+    expect(await windowItem('198.51.100.7')).toBeDefined();
+
     process.env.ORIGIN_VERIFY = 'proof-only-cloudfront-knows-0123456789';
     try {
       await invoke(login, {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { CONTENT_SHA256_HEADER } from '@shared/edge';
 import { API_BASE, NEXT_CURSOR_HEADER } from '@shared/routes';
 import { getAccessToken } from './auth-token';
 import { actsOnWorkspace, currentWorkspaceId } from './current-workspace';
@@ -58,6 +59,8 @@ interface BaseOptions {
   /** A workspace route's workspace: a team's id, or null for the caller's own (default: the current one, current-workspace.ts). Queries pass the one in their key. */
   workspace?: WorkspaceId;
   signal?: AbortSignal;
+  /** Send the body's SHA-256: the run route's function URL is signed by CloudFront and needs it (shared/edge.ts). */
+  bodyHash?: boolean;
 }
 
 export interface RequestOptions<S extends z.ZodMiniType | undefined> extends BaseOptions {
@@ -106,6 +109,11 @@ async function errorDetail(data: unknown): Promise<string | undefined> {
  * session. Any other failure throws an ApiError with the server's detail. The 2xx Response is
  * returned unread.
  */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 async function call(path: string, options: BaseOptions, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ accept });
@@ -117,6 +125,7 @@ async function call(path: string, options: BaseOptions, accept: string): Promise
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.json);
   }
+  if (options.bodyHash) headers.set(CONTENT_SHA256_HEADER, await sha256Hex(typeof body === 'string' ? body : ''));
   const token = options.token ?? (options.auth === false ? null : getAccessToken());
   if (token) headers.set('authorization', `Bearer ${token}`);
 
@@ -182,7 +191,7 @@ export async function apiEveryPage<S extends z.ZodMiniType>(
  * Response is returned unread so the caller can read its body as it arrives. Abort with `signal`.
  */
 export async function apiStream(path: string, options: Pick<BaseOptions, 'method' | 'json' | 'signal'> = {}): Promise<Response> {
-  const response = await call(path, { method: 'POST', ...options }, 'text/plain, application/json');
+  const response = await call(path, { method: 'POST', ...options, bodyHash: true }, 'text/plain, application/json');
   if (!response.body) throw new ApiError({ status: response.status, method: options.method ?? 'POST', path, message: 'The server sent an empty response.' });
   return response;
 }
