@@ -25,7 +25,7 @@ export function addStage(
   }
   const edge = new EdgeStack(app, `ConstructEdge-${stage}`, {
     stage,
-    description: `Construct edge protection (${stage}): CloudFront-scope AWS WAF web ACL`,
+    description: `Construct edge protection for stage ${stage}: CloudFront-scope AWS WAF web ACL`,
     env: { account: env.account, region: 'us-east-1' },
     crossRegionReferences: env.region !== 'us-east-1',
     signInRateLimit,

@@ -1367,7 +1367,8 @@ describe('front door: throttles sized for the product, WAF per client address', 
       const [, acl] = only(ofType(edge, 'AWS::WAFv2::WebACL'));
       expect(acl.Properties.Scope).toBe('CLOUDFRONT');
       expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
-      // CloudFormation's patterns for AWS::WAFv2::WebACL (no brackets in a description, for one).
+      // CloudFormation's patterns for AWS::WAFv2::WebACL (no brackets in a description, for one), the stack's description kept to them too.
+      expect(edge.toJSON().Description).toMatch(/^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]$/);
       expect(acl.Properties.Description).toMatch(/^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]$/);
       for (const rule of acl.Properties.Rules) expect(rule.Name).toMatch(/^[\w-]{1,128}$/);
       for (const metric of [acl.Properties.VisibilityConfig, ...acl.Properties.Rules.map((r: any) => r.VisibilityConfig)].map((v) => v.MetricName))
