@@ -60,7 +60,6 @@ const KNOWN_COPIES = [
   'features/admin/components/admin-sidebar.css .admin-sidebar__tab ~ features/library/components/library-filters.css .lib-filters__toggle',
   'features/admin/components/admin-sidebar.css .admin-sidebar__tab ~ features/library/components/save-menu.css .save-menu__option',
   'features/admin/components/admin-sidebar.css .admin-sidebar__tab ~ features/prompts/components/prompts-sidebar.css .category-filter__item',
-  'features/billing/components/pricing.css .plan-card__ribbon ~ features/landing/components/plans-section.css .plan__badge',
   'features/library/components/lib-tag.css .lib-tag ~ features/prompts/components/prompt-card.css .prompt-card__category',
   'features/library/components/library-card.css .lib-card__vars ~ features/prompts/components/prompt-card.css .prompt-card__vars',
   'features/library/components/library-filters.css .lib-filters__empty ~ features/prompts/components/versions.css .version-history__status, .version-history__note',

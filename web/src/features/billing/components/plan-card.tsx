@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { IconTile } from '@/components/ui/icon-tile';
+import { Ribbon } from '@/components/ui/ribbon';
 import { CURRENT_PLAN_LABEL } from '../utils/messages';
 import { type PlanDefinition, planLimitLines } from '../utils/plans';
 
@@ -34,7 +35,7 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
   return (
     <li className={cx('plan-card', `plan-card--${plan.tier}`, plan.popular && 'plan-card--popular', current && 'plan-card--current')}>
       <article className="plan-card__body" aria-labelledby={nameId}>
-        {plan.popular ? <p className="plan-card__ribbon">MOST POPULAR</p> : null}
+        {plan.popular ? <Ribbon>MOST POPULAR</Ribbon> : null}
         <header className="plan-card__header">
           <IconTile className="plan-card__icon" aria-hidden="true">
             <Icon />

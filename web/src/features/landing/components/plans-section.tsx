@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { Ribbon } from '@/components/ui/ribbon';
 import { paths } from '@/config/paths';
 import { PLANS } from '../content';
 import { SectionHeading } from './section-heading';
@@ -18,7 +19,7 @@ export function PlansSection({ signedIn }: { signedIn: boolean }) {
         <ul className="plans">
           {PLANS.map((plan) => (
             <li key={plan.id} className={cx('plan', plan.popular && 'plan--popular')} aria-labelledby={`plan-${plan.id}`}>
-              {plan.popular ? <p className="plan__badge">Most popular</p> : null}
+              {plan.popular ? <Ribbon className="plan__badge">Most popular</Ribbon> : null}
               <h3 id={`plan-${plan.id}`} className="plan__name">
                 {plan.name}
               </h3>
