@@ -62,7 +62,6 @@ const KNOWN_COPIES = [
   'features/admin/components/admin-sidebar.css .admin-sidebar__tab ~ features/prompts/components/prompts-sidebar.css .category-filter__item',
   'features/library/components/lib-tag.css .lib-tag ~ features/prompts/components/prompt-card.css .prompt-card__category',
   'features/library/components/library-card.css .lib-card__vars ~ features/prompts/components/prompt-card.css .prompt-card__vars',
-  'features/library/components/library-filters.css .lib-filters__empty ~ features/prompts/components/versions.css .version-history__status, .version-history__note',
   'features/library/components/library-filters.css .lib-filters__toggle ~ features/prompts/components/prompts-sidebar.css .category-filter__item',
   'features/library/components/library-filters.css .lib-filters__toggle ~ features/prompts/components/prompts.css .favorites-toggle',
   'features/library/components/save-menu.css .save-menu__option ~ features/prompts/components/prompts-sidebar.css .category-filter__item',

@@ -50,9 +50,9 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
 
   const loadingOrError = (what: string) =>
     filtersError ? (
-      <p className="lib-filters__empty">Could not load the {what}.</p>
+      <p className="status-note">Could not load the {what}.</p>
     ) : (
-      <p className="lib-filters__empty" role="status">
+      <p className="status-note" role="status">
         <Spinner size="sm" /> Loading {what}...
       </p>
     );
@@ -125,7 +125,7 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
             </Button>
           </div>
           {availableTasks === undefined ? (
-            <p className="lib-filters__empty" role="status">
+            <p className="status-note" role="status">
               <Spinner size="sm" /> Loading tasks...
             </p>
           ) : tasks.length ? (
@@ -137,7 +137,7 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
               ))}
             </ChipGroup>
           ) : (
-            <p className="lib-filters__empty">{messages.noTasks}</p>
+            <p className="status-note">{messages.noTasks}</p>
           )}
         </section>
       </div>

@@ -41,7 +41,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
 
   if (query.isPending) {
     return (
-      <p className="version-history__status" role="status">
+      <p className="status-note" role="status">
         <Spinner size="sm" /> Loading history...
       </p>
     );
@@ -125,7 +125,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
           ))}
         </ol>
         <LabelForm promptId={prompt.id} versions={versions} onError={setError} />
-        {versions.length === 1 ? <p className="version-history__note">Only one version so far: each save that changes the prompt adds one.</p> : null}
+        {versions.length === 1 ? <p className="status-note">Only one version so far: each save that changes the prompt adds one.</p> : null}
       </section>
 
       <section className="version-history__compare" aria-label="Compare versions">

@@ -53,7 +53,7 @@ export function LibraryUpdateBody({ prompt, onClose }: { prompt: Prompt; onClose
       className="library-update"
     >
       {query.isPending ? (
-        <p className="version-history__status" role="status">
+        <p className="status-note" role="status">
           <Spinner size="sm" /> Loading the library version...
         </p>
       ) : query.isError ? (
@@ -68,7 +68,7 @@ export function LibraryUpdateBody({ prompt, onClose }: { prompt: Prompt; onClose
               <span aria-hidden="true">+ </span>Library
             </span>
           </p>
-          {!data!.changed ? <p className="version-history__note">Your copy already has this version of the library prompt.</p> : null}
+          {!data!.changed ? <p className="status-note">Your copy already has this version of the library prompt.</p> : null}
           {data!.prompt.title !== data!.library.title ? (
             <div className="version-diff__part">
               <h3 className="version-diff__label">Title</h3>
