@@ -82,6 +82,15 @@ export const ROUTES = [
   { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user', workspace: 'write' },
   { method: 'POST', path: '/prompts/{id}/library-update/dismiss', handler: 'prompts/dismiss-library-update', access: 'user', workspace: 'write' },
+  // Test suites (issue 29): examples kept from runs, checks, evaluations, and the gate on protected labels.
+  { method: 'GET', path: '/prompts/{id}/examples', handler: 'examples/list', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/examples', handler: 'examples/create', access: 'user', workspace: 'write' },
+  { method: 'PUT', path: '/prompts/{id}/examples/{example_id}', handler: 'examples/update', access: 'user', workspace: 'write' },
+  { method: 'DELETE', path: '/prompts/{id}/examples/{example_id}', handler: 'examples/delete', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/{id}/examples/import', handler: 'examples/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
+  { method: 'GET', path: '/prompts/{id}/examples/export', handler: 'examples/export', access: 'user', timeoutSeconds: 30, workspace: 'read' },
+  { method: 'GET', path: '/prompts/{id}/checks', handler: 'checks/list', access: 'user', workspace: 'read' },
+  { method: 'PUT', path: '/prompts/{id}/checks', handler: 'checks/put', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
 

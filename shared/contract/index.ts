@@ -36,6 +36,7 @@ import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptE
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
+import { CheckList, ChecksInput, Example, ExampleInput, ExampleList, ExampleReplace, ExamplesExportQuery, ExamplesImport, ExamplesImported } from './suite';
 import { HealthResponse } from './system';
 import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
@@ -191,6 +192,40 @@ export const CONTRACT = {
   },
   'GET /api-keys': { summary: "The caller's API keys (never the keys themselves)", response: ApiKeyList },
   'DELETE /api-keys/{id}': { summary: 'Revoke an API key; it is refused from the next request on', status: 204 },
+  'GET /prompts/{id}/examples': {
+    summary: "A prompt's examples, oldest first (past 900 KB: in pages)",
+    response: ExampleList,
+    query: OwnListQuery,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'POST /prompts/{id}/examples': {
+    summary: "Keep an example: inputs fitting the prompt's variables, an expected answer, a rating (plan limit: examples per prompt, 409 past it)",
+    request: ExampleInput,
+    response: Example,
+    status: 201,
+  },
+  'PUT /prompts/{id}/examples/{example_id}': { summary: 'Replace an example', request: ExampleReplace, response: Example },
+  'DELETE /prompts/{id}/examples/{example_id}': { summary: 'Delete an example', status: 204 },
+  'POST /prompts/{id}/examples/import': {
+    summary: 'Import examples from CSV (a column per variable; expected, rating, note optional) or JSONL: all or none',
+    request: ExamplesImport,
+    response: ExamplesImported,
+    status: 201,
+  },
+  'GET /prompts/{id}/examples/export': {
+    summary: "Download a prompt's examples as CSV (the default) or JSONL, as an import reads them",
+    query: ExamplesExportQuery,
+    otherMedia: {
+      'text/csv': 'format=csv: a header row of the variables, then expected, rating, note',
+      'application/x-ndjson': 'format=jsonl: one example a line',
+    },
+  },
+  'GET /prompts/{id}/checks': { summary: "A prompt's checks", response: CheckList },
+  'PUT /prompts/{id}/checks': {
+    summary: "Replace a prompt's checks (contains, not_contains, regex, json_schema, min_length, max_length, equals_expected, judge): the stored list with ids",
+    request: ChecksInput,
+    response: CheckList,
+  },
   'PUT /prompts/{id}/labels/{label}': {
     summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there',
     request: LabelInput,

@@ -15,6 +15,7 @@ import * as library from '@shared/contract/library';
 import * as prompts from '@shared/contract/prompts';
 import * as registry from '@shared/contract/registry';
 import * as runs from '@shared/contract/run';
+import * as suite from '@shared/contract/suite';
 import * as teams from '@shared/contract/teams';
 import * as transfer from '@shared/contract/transfer';
 import * as versions from '@shared/contract/versions';
@@ -89,6 +90,14 @@ const config = record({
 });
 const chatContent = { kind: fc.constant('chat'), messages, config: optional(config) };
 
+/** An example's fields (examples and checks: shared/contract/suite.ts). */
+const exampleShape = () => ({
+  inputs: fc.dictionary(fc.stringMatching(/^[a-z][a-z_]{0,19}$/), fc.oneof(fc.constant(''), text(200)), { maxKeys: 5 }),
+  history: optional(fc.array(record({ role: fc.constantFrom('system', 'user', 'assistant'), content: text(200) }), { maxLength: 3 })),
+  expected: optional(fc.oneof(fc.constant(null), text(500))),
+  rating: optional(fc.constantFrom(null, 'good', 'bad')),
+  note: optional(fc.oneof(fc.constant(null), text(200))),
+});
 /** Well-formed inputs per request schema, keyed by schema name. */
 const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   RegisterRequest: [auth.RegisterRequest, record({ first_name: text(100), last_name: optional(fc.string({ maxLength: 100 })), email, password })],
@@ -203,6 +212,22 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   TeamInput: [teams.TeamInput, record({ name: text(60) })],
   InviteInput: [teams.InviteInput, record({ email, role: fc.constantFrom(...teams.INVITE_ROLES) })],
   RoleInput: [teams.RoleInput, record({ role: fc.constantFrom(...teams.TEAM_ROLES) })],
+  ExampleInput: [suite.ExampleInput, record({ ...exampleShape(), source: optional(fc.constantFrom('manual', 'run')) })],
+  ExampleReplace: [suite.ExampleReplace, record(exampleShape())],
+  ExamplesImport: [suite.ExamplesImport, record({ format: fc.constantFrom(...suite.EXAMPLE_FORMATS), content: text(500) })],
+  ChecksInput: [
+    suite.ChecksInput,
+    record({
+      checks: fc.array(
+        record({
+          kind: fc.constantFrom(...suite.CHECK_KINDS),
+          value: optional(fc.oneof(text(100), fc.integer({ min: 0, max: 1000 }))),
+          name: optional(fc.oneof(fc.constant(null), text(100))),
+        }),
+        { maxLength: 5 },
+      ),
+    }),
+  ],
   LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }) })],
   CompileRequest: [
     registry.CompileRequest,

@@ -69,6 +69,12 @@ export interface PromptItem {
   labels_rev?: number;
   /** The public link's token while the prompt is shared (share.ts). */
   share_token?: string;
+  /** Its examples (examples.ts), counted against the plan's per-prompt limit. */
+  examples_used?: number;
+  /** The suite revision: moves with every change of its examples or checks (an evaluation on an older one is stale). */
+  suite_rev?: number;
+  /** Protected labels: what a label move needs (use-cases/labels.ts). */
+  label_protection?: Record<string, { require_checks: boolean; min_pass_rate: number }>;
 }
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
 export { contentOf, type PromptContent, sameContent };
@@ -333,6 +339,28 @@ export const promptParts = {
       UpdateExpression: 'REMOVE share_token',
       ConditionExpression: 'share_token = :t',
       ExpressionAttributeValues: { ':t': token },
+    },
+  }),
+  /**
+   * The suite changed (examples.ts, checks.ts): `examples` more (or fewer) examples, conditioned
+   * on `limit` when it grows; the suite revision moves either way.
+   */
+  suite: (workspace: WorkspacePk, promptId: string, examples: number, limit: number | null): Part => ({
+    update: {
+      Key: promptKeys.prompt(workspace, promptId),
+      UpdateExpression: 'ADD examples_used :n, suite_rev :one',
+      ConditionExpression:
+        limit === null || examples <= 0 ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(examples_used) OR examples_used <= :room)',
+      ExpressionAttributeValues: { ':n': examples, ':one': 1, ...(limit === null || examples <= 0 ? {} : { ':room': limit - examples }) },
+    },
+  }),
+  /** Label protection: the whole map written, only while it is still the map read (`before`). */
+  protect: (workspace: WorkspacePk, promptId: string, before: PromptItem['label_protection'], after: NonNullable<PromptItem['label_protection']>): Part => ({
+    update: {
+      Key: promptKeys.prompt(workspace, promptId),
+      UpdateExpression: 'SET label_protection = :after',
+      ConditionExpression: before ? 'attribute_exists(pk) AND label_protection = :before' : 'attribute_exists(pk) AND attribute_not_exists(label_protection)',
+      ExpressionAttributeValues: { ':after': after, ...(before ? { ':before': before } : {}) },
     },
   }),
   /** A slug for a prompt saved before slugs, only while it has none (migrations/backfill-slugs.ts). */

@@ -103,6 +103,12 @@ function ownFork(c: Caller): Promise<string> {
   return forks.get(c.email)!;
 }
 const forkFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? victim.prompt : ownFork(c));
+/** The path of an example of the caller's own fork (a fresh one), or of the victim's prompt. */
+const exampleFor = async (c: Caller, t: Target) => {
+  const id = await forkFor(c, t);
+  if (t === 'other' || !c.token) return `/prompts/${id}/examples/000000000000000000000`;
+  return `/prompts/${id}/examples/${(await call('POST', `/prompts/${id}/examples`, { token: c.token, json: { inputs: { x: 'e' } } })).body.id}`;
+};
 
 /**
  * Teams: a team of the caller's (made once: Pro allows 3), or, for a free caller who cannot make
@@ -364,6 +370,30 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }),
+    status: 200,
+    other: 404,
+  },
+  'GET /prompts/{id}/examples': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/examples` }), status: 200, other: 404 },
+  'POST /prompts/{id}/examples': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/examples`, json: { inputs: { x: 'a' } } }),
+    status: 201,
+    other: 404,
+  },
+  'PUT /prompts/{id}/examples/{example_id}': {
+    request: async (c, t) => ({ path: await exampleFor(c, t), json: { inputs: { x: 'b' } } }),
+    status: 200,
+    other: 404,
+  },
+  'DELETE /prompts/{id}/examples/{example_id}': { request: async (c, t) => ({ path: await exampleFor(c, t) }), status: 204, other: 404 },
+  'POST /prompts/{id}/examples/import': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/examples/import`, json: { format: 'csv', content: 'x\nc\n' } }),
+    status: 201,
+    other: 404,
+  },
+  'GET /prompts/{id}/examples/export': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/examples/export` }), status: 200, other: 404 },
+  'GET /prompts/{id}/checks': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/checks` }), status: 200, other: 404 },
+  'PUT /prompts/{id}/checks': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/checks`, json: { checks: [{ kind: 'contains', value: 'x' }] } }),
     status: 200,
     other: 404,
   },

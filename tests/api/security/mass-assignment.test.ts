@@ -22,11 +22,12 @@ const partition = async (userId: string) =>
 
 let user: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
-const ids = { prompt: '', category: '', snippet: '', library: '' };
+const ids = { prompt: '', category: '', snippet: '', library: '', example: '' };
 
 beforeAll(async () => {
   [user, other] = await Promise.all([signUp(), signUp()]);
   ids.prompt = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Mine', body: 'Body [INPUT: x]' } })).body.id;
+  ids.example = (await call('POST', `/prompts/${ids.prompt}/examples`, { token: user.token, json: { inputs: { x: 'a' } } })).body.id;
   ids.category = (await call('POST', '/categories/', { token: user.token, json: { name: 'Mine' } })).body.id;
   ids.snippet = (await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'Mine', snippet_content: 'x' } })).body.id;
   await call('PUT', '/context/profile/role', { token: user.token, json: { value: 'Engineer' } });
@@ -70,6 +71,10 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'PUT /teams/{id}': () => ({ path: '/teams/any', json: { name: 'Team' } }),
   'PUT /teams/{id}/members/{user_id}': () => ({ path: '/teams/any/members/any', json: { role: 'viewer' } }),
   'POST /teams/{id}/invites': () => ({ path: '/teams/any/invites', json: { email: 'someone@example.com', role: 'editor' } }),
+  'POST /prompts/{id}/examples': () => ({ path: `/prompts/${ids.prompt}/examples`, json: { inputs: { x: 'b' } } }),
+  'PUT /prompts/{id}/examples/{example_id}': () => ({ path: `/prompts/${ids.prompt}/examples/${ids.example}`, json: { inputs: { x: 'c' } } }),
+  'POST /prompts/{id}/examples/import': () => ({ path: `/prompts/${ids.prompt}/examples/import`, json: { format: 'csv', content: 'x\nd\n' } }),
+  'PUT /prompts/{id}/checks': () => ({ path: `/prompts/${ids.prompt}/checks`, json: { checks: [{ kind: 'min_length', value: 1 }] } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 

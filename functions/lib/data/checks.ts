@@ -1,0 +1,28 @@
+import type { Check } from '@shared/contract/suite';
+import { getItem } from './db';
+import type { PreloadInput, WorkspacePk } from './keys';
+import { promptParts } from './prompt';
+import { transact } from './transactions';
+
+/**
+ * A prompt's checks (issue 29): one item per prompt holding the whole list (at most CHECKS_MAX),
+ * after `VERSION#` so the workspace Query never reads it. A save replaces the list and moves the
+ * prompt's suite revision in the same transaction. This module is its only writer.
+ */
+export const CHECKS_SK = 'XCHECKS#';
+export const checksKey = (workspace: WorkspacePk, promptId: string) => ({ pk: workspace as string, sk: `${CHECKS_SK}${promptId}` });
+
+/** For a route's `preload`: the checks of the prompt named by the path. */
+export const checksPreload = { checks: ({ params, workspace }: PreloadInput<'id'>) => checksKey(workspace, params.id) };
+
+export const checksFrom = (item: Record<string, unknown> | undefined): Check[] => (item?.type === 'prompt_checks' ? (item.checks as Check[]) : []);
+
+export const getChecks = async (workspace: WorkspacePk, promptId: string) => checksFrom(await getItem(checksKey(workspace, promptId), { consistent: true }));
+
+/** Replaces the list (the prompt must exist). */
+export async function saveChecks(workspace: WorkspacePk, promptId: string, checks: Check[]): Promise<void> {
+  await transact([
+    { put: { Item: { ...checksKey(workspace, promptId), type: 'prompt_checks', prompt_id: promptId, checks, updated_at: new Date().toISOString() } } },
+    promptParts.suite(workspace, promptId, 0, null),
+  ]);
+}

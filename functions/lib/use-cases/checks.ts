@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { Check, ChecksInput } from '@shared/contract/suite';
+import { saveChecks } from '../data/checks';
+import type { WorkspacePk } from '../data/keys';
+import type { PromptItem } from '../data/prompt';
+import { checkValue } from '../services/checks';
+
+/** PUT /prompts/{id}/checks: every check's value checked first (400 naming the first bad one, nothing saved), ids kept or given. */
+export async function replaceChecks(workspace: WorkspacePk, prompt: PromptItem, input: ChecksInput): Promise<Check[]> {
+  const checks: Check[] = input.checks.map((check, i) => ({
+    id: check.id ?? randomUUID(),
+    kind: check.kind,
+    value: checkValue(check, i),
+    name: check.name ?? null,
+  }));
+  await saveChecks(workspace, prompt.id, checks);
+  return checks;
+}
