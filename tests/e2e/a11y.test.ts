@@ -31,6 +31,19 @@ beforeAll(async () => {
     },
   });
   await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
+  // A chat prompt with model settings, edited once: its editor and its History (messages and settings diffed).
+  const chat = {
+    title: 'Trip planner',
+    kind: 'chat',
+    messages: [
+      { role: 'system', content: 'You plan trips.' },
+      { role: 'placeholder', name: 'history' },
+      { role: 'user', content: 'Plan a trip to [INPUT: city].' },
+    ],
+    config: { model: 'gpt-4.1-mini', temperature: 0.3, tools: [{ name: 'find_flights', parameters: { type: 'object', properties: {} } }] },
+  };
+  const { body: trip } = await call('POST', '/prompts/', { token: user.token, json: chat });
+  await call('PUT', `/prompts/${trip.id}`, { token: user.token, json: { ...chat, config: { ...chat.config, temperature: 0.7 } } });
   // A copied library prompt whose original changed since ('Updated in library').
   const original = {
     id: `a11y-fork-${user.id.slice(0, 8)}`,
@@ -131,6 +144,8 @@ interface Modal {
   dialog: (page: Page) => Locator;
   /** Where axe looks, when not a role="dialog". */
   selector?: string;
+  /** Steps inside the open dialog before it is checked (a section to expand). */
+  after?: (dialog: Locator) => Promise<void>;
 }
 
 const MODALS: Modal[] = [
@@ -147,6 +162,23 @@ const MODALS: Modal[] = [
     token: () => user.token,
     opener: (p) => p.getByRole('article', { name: 'Launch email' }).getByRole('button', { name: 'Edit' }),
     dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }),
+  },
+  {
+    name: 'prompt editor (chat, model settings open)',
+    path: '/prompts',
+    token: () => user.token,
+    opener: (p) => p.getByRole('article', { name: 'Trip planner' }).getByRole('button', { name: 'Edit' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }),
+    after: (d) => d.getByText('Model settings').click(),
+  },
+  {
+    name: 'version history (chat)',
+    path: '/prompts',
+    token: () => user.token,
+    before: (p) => p.getByRole('article', { name: 'Trip planner' }).getByRole('button', { name: 'Edit' }).click(),
+    opener: (p) => p.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }),
+    dialog: (p) => p.getByRole('dialog', { name: 'History of “Trip planner”' }),
+    after: (d) => d.getByRole('list', { name: 'Model settings changes from v1 to v2' }).waitFor(),
   },
   {
     name: 'version history',
@@ -254,6 +286,7 @@ async function open(page: Page, modal: Modal) {
   await dialog.waitFor();
   // Let the opening animation and autofocus finish.
   await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await modal.after?.(dialog);
   return { opener, dialog };
 }
 

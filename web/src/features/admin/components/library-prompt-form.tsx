@@ -1,7 +1,11 @@
-import { type RefObject, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type RefObject, useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { Messages } from '@shared/contract/chat';
 import { LibraryPromptEdit, type LibraryPromptText } from '@shared/contract/library';
-import { BODY_MAX, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
+import { BODY_MAX, Body, TAGS_MAX, TITLE_MAX } from '@shared/contract/prompts';
+import { ChatMessagesField } from '@/components/chat/chat-messages-field';
+import { ModelSettings } from '@/components/chat/model-settings';
 import { TierOptions } from '@/components/tier-options';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog-footer';
@@ -13,6 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { configOf, messagesOf, rowsOf, settingsFieldsOf } from '@/lib/chat-form';
 import { schemaRule } from '@/lib/form-rules';
 import { useEditLibraryPrompt } from '../api/edit-library-prompt';
 import { LIBRARY_PROMPT_TEXT } from '../utils/messages';
@@ -20,7 +25,7 @@ import { LIBRARY_PROMPT_TEXT } from '../utils/messages';
 /** The contract's title and body (required, within their lengths); the tag inputs keep to TAGS_MAX themselves. */
 const RULES = {
   title: { validate: schemaRule(LibraryPromptEdit.shape.title) },
-  body: { validate: schemaRule(LibraryPromptEdit.shape.body) },
+  body: { validate: schemaRule(Body) },
 };
 
 export function LibraryPromptForm({
@@ -32,17 +37,21 @@ export function LibraryPromptForm({
   onClose: () => void;
   requestClose: RefObject<() => void>;
 }) {
+  // A chat prompt's messages and both kinds' model settings, edited as in the prompt editor; the kind stays.
+  const chat = initial.kind === 'chat';
+  const form = useForm({ defaultValues: { ...initial, messages: rowsOf(initial.messages), settings: settingsFieldsOf(initial.config) } });
   const {
     register,
     setValue,
     handleSubmit,
     watch,
     formState: { errors, isDirty },
-  } = useForm({ defaultValues: initial });
+  } = form;
   const { toast } = useToast();
   const { confirm } = useDialogs();
   const save = useEditLibraryPrompt();
-  const blank = !watch('title').trim() || !watch('body').trim();
+  const [problem, setProblem] = useState<string | null>(null);
+  const blank = !watch('title').trim() || (!chat && !watch('body').trim());
 
   const cancel = async () => {
     if (
@@ -56,10 +65,17 @@ export function LibraryPromptForm({
     requestClose.current = () => void cancel();
   });
 
-  const onSubmit = handleSubmit(async ({ title, body, tasks, industries, access_tier }) => {
+  const onSubmit = handleSubmit(async ({ title, body, messages: rows, settings, tasks, industries, access_tier }) => {
     if (save.isPending) return;
+    setProblem(null);
+    const settled = configOf(settings);
+    if ('error' in settled) return setProblem(settled.error);
+    const messages = chat ? messagesOf(rows) : undefined;
+    const invalid = messages ? z.safeParse(Messages, messages).error?.issues[0]?.message : undefined;
+    if (invalid) return setProblem(invalid);
+    const content = messages ? { kind: 'chat' as const, messages } : { body };
     try {
-      await save.mutateAsync({ id: initial.id, edit: { title: title.trim(), body, tasks, industries, access_tier } });
+      await save.mutateAsync({ id: initial.id, edit: { title: title.trim(), ...content, config: settled.config, tasks, industries, access_tier } });
       toast({ variant: 'success', title: LIBRARY_PROMPT_TEXT.saved });
       onClose();
     } catch (error) {
@@ -68,37 +84,45 @@ export function LibraryPromptForm({
   });
 
   return (
-    <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field label="Title" error={errors.title?.message}>
-        <Input maxLength={TITLE_MAX} required autoComplete="off" autoFocus {...register('title', RULES.title)} />
-      </Field>
-      <Field label="Prompt" error={errors.body?.message}>
-        <Textarea maxLength={BODY_MAX} required rows={10} {...register('body', RULES.body)} />
-      </Field>
-      <Field label="Tasks">
-        <TagInput value={watch('tasks')} onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })} maxTags={TAGS_MAX} removeLabel="Remove task" />
-      </Field>
-      <Field label="Industries">
-        <TagInput
-          value={watch('industries')}
-          onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
-          maxTags={TAGS_MAX}
-          removeLabel="Remove industry"
-        />
-      </Field>
-      <Field label="Access Tier">
-        <Select {...register('access_tier')}>
-          <TierOptions />
-        </Select>
-      </Field>
-      <DialogFooter>
-        <Button variant="secondary" onClick={() => void cancel()}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={blank || !isDirty} loading={save.isPending}>
-          Save Changes
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormProvider {...form}>
+      <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Title" error={errors.title?.message}>
+          <Input maxLength={TITLE_MAX} required autoComplete="off" autoFocus {...register('title', RULES.title)} />
+        </Field>
+        {chat ? (
+          <ChatMessagesField error={problem} />
+        ) : (
+          <Field label="Prompt" error={errors.body?.message}>
+            <Textarea maxLength={BODY_MAX} required rows={10} {...register('body', RULES.body)} />
+          </Field>
+        )}
+        <ModelSettings />
+        {problem && !chat ? <p role="alert">{problem}</p> : null}
+        <Field label="Tasks">
+          <TagInput value={watch('tasks')} onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })} maxTags={TAGS_MAX} removeLabel="Remove task" />
+        </Field>
+        <Field label="Industries">
+          <TagInput
+            value={watch('industries')}
+            onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
+            maxTags={TAGS_MAX}
+            removeLabel="Remove industry"
+          />
+        </Field>
+        <Field label="Access Tier">
+          <Select {...register('access_tier')}>
+            <TierOptions />
+          </Select>
+        </Field>
+        <DialogFooter>
+          <Button variant="secondary" onClick={() => void cancel()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={blank || !isDirty} loading={save.isPending}>
+            Save Changes
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
   );
 }

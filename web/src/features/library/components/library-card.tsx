@@ -1,4 +1,4 @@
-import { Building2, Hash, Lock } from 'lucide-react';
+import { Building2, Hash, Lock, MessagesSquare } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { LibraryPrompt } from '@shared/contract/library';
@@ -51,6 +51,12 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
         <div className="lib-card__top">
           {prompt.category_name ? <CategoryTag as="p" name={prompt.category_name} /> : <span />}
           <div className="lib-card__marks">
+            {prompt.kind === 'chat' ? (
+              <Badge variant="accent">
+                <MessagesSquare aria-hidden="true" />
+                Chat
+              </Badge>
+            ) : null}
             {prompt.has_variables ? (
               <span className="lib-card__vars" role="img" aria-label="Has variables" title="Has variables">
                 {'<V>'}

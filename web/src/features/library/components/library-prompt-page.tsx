@@ -1,6 +1,7 @@
-import { ArrowLeft, Lock } from 'lucide-react';
+import { ArrowLeft, Lock, MessagesSquare } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { settingsText } from '@shared/chat';
 import { parseVariables } from '@shared/variables';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -77,6 +78,7 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
   }
 
   const variables = prompt.locked ? [] : parseVariables(prompt.body);
+  const settings = prompt.locked ? '' : settingsText(prompt.config);
   return (
     <article className="lib-detail" aria-labelledby={titleId}>
       <title>{`${prompt.title} · Prompt Library · Construct`}</title>
@@ -89,6 +91,14 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
           {prompt.access_tier !== 'free' ? (
             <li>
               <Badge variant={prompt.access_tier} />
+            </li>
+          ) : null}
+          {prompt.kind === 'chat' ? (
+            <li>
+              <Badge variant="accent">
+                <MessagesSquare aria-hidden="true" />
+                Chat
+              </Badge>
             </li>
           ) : null}
           {prompt.category_name ? <CategoryTag as="li" name={prompt.category_name} /> : null}
@@ -124,6 +134,12 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
           <section className="lib-detail__section" aria-label="Prompt">
             <pre className="lib-detail__body">{prompt.body}</pre>
           </section>
+          {settings ? (
+            <section className="lib-detail__section">
+              <h2>Model settings</h2>
+              <pre className="lib-detail__body">{settings}</pre>
+            </section>
+          ) : null}
         </>
       )}
 

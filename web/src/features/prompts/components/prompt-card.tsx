@@ -1,6 +1,7 @@
-import { BookUp, Folder, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
@@ -65,6 +66,12 @@ export const PromptCard = memo(function PromptCard({
           {prompt.title}
         </h3>
         <div className="prompt-card__marks">
+          {prompt.kind === 'chat' ? (
+            <Badge variant="accent">
+              <MessagesSquare aria-hidden="true" />
+              Chat
+            </Badge>
+          ) : null}
           {hasVariables ? (
             <span className="prompt-card__vars" role="img" aria-label="Has variables" title="Has variables">
               {'<V>'}
@@ -125,7 +132,17 @@ export const PromptCard = memo(function PromptCard({
 
       <footer className="prompt-card__footer">
         <div className="prompt-card__actions">
-          <IconButton label="Enhance with AI" variant="accent" icon={<Sparkles />} loading={enhancing} disabled={deleting} onClick={() => onEnhance(prompt)} />
+          {/* Enhance rewrites one body: a chat prompt's messages are edited in the editor. */}
+          {prompt.kind === 'chat' ? null : (
+            <IconButton
+              label="Enhance with AI"
+              variant="accent"
+              icon={<Sparkles />}
+              loading={enhancing}
+              disabled={deleting}
+              onClick={() => onEnhance(prompt)}
+            />
+          )}
           <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
           <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
           {onShare ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}

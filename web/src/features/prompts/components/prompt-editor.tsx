@@ -1,9 +1,14 @@
-import { ArrowRightLeft, Braces, History, Share2, Sparkles, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, History, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { transcriptOf } from '@shared/chat';
+import { Messages } from '@shared/contract/chat';
 import { Body, type Category, type Prompt, Slug, TAG_MAX, TAGS_MAX, TITLE_MAX, Title } from '@shared/contract/prompts';
 import { SLUG_MAX } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
+import { ChatMessagesField } from '@/components/chat/chat-messages-field';
+import { ModelSettings } from '@/components/chat/model-settings';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
@@ -18,6 +23,7 @@ import { TagInput } from '@/components/ui/tag-input';
 import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useTeams } from '@/lib/api/get-teams';
+import { configOf, messagesOf, rowsOf, STARTER_ROWS, settingsFieldsOf } from '@/lib/chat-form';
 import { schemaRule } from '@/lib/form-rules';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
 import { useCreatePrompt } from '../api/create-prompt';
@@ -28,7 +34,10 @@ import { ALERT, CONFIRM, FALLBACK, failureText, TEXT } from '../utils/messages';
 import { DialogError } from './dialog-error';
 import { InsertVariable } from './insert-variable';
 import { MoveCopyDialog } from './move-copy-dialog';
+import { PromptBodyField } from './prompt-body-field';
+import { PromptKindSwitch } from './prompt-kind-switch';
 import { ShareDialog } from './share-dialog';
+import { VariableDetector } from './variable-detector';
 import { VersionHistory } from './version-history';
 import './prompt-editor.css';
 
@@ -57,7 +66,8 @@ export interface PromptEditorProps {
 const RULES = {
   title: { validate: schemaRule(Title) },
   slug: { validate: schemaRule(Slug) },
-  body: { validate: schemaRule(Body) },
+  // A chat prompt has no body of its own (its messages make it).
+  body: { validate: (value: string, values: { kind: string }) => values.kind === 'chat' || schemaRule(Body)(value, values) },
 };
 
 /** The form's values for a prompt as stored (none: a new, empty one; '' is no category). */
@@ -65,7 +75,10 @@ const fieldsOf = (prompt: Prompt | null) => ({
   title: prompt?.title ?? '',
   // The registry / SDK / MCP name: edited only for a saved prompt (a new one takes its title's).
   slug: prompt?.slug ?? '',
-  body: prompt?.body ?? '',
+  kind: prompt?.kind ?? 'text',
+  body: prompt?.kind === 'chat' ? '' : (prompt?.body ?? ''),
+  messages: prompt?.kind === 'chat' ? rowsOf(prompt.messages) : STARTER_ROWS,
+  settings: settingsFieldsOf(prompt?.config),
   category_id: prompt?.category_id ?? '',
   tasks: prompt?.tasks ?? [],
   industries: prompt?.industries ?? [],
@@ -80,6 +93,14 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const initial = session.prompt;
   // Errors follow every change, so Save is held with the reason in view; a refused save (Ctrl/Cmd+Enter)
   // focuses the first field to fix. Dirty means: differs from the prompt as last saved.
+  const form = useForm({
+    mode: 'onChange',
+    defaultValues: {
+      ...fieldsOf(initial),
+      ...(session.draftBody !== undefined ? { body: session.draftBody } : {}),
+      category_id: initial?.category_id ?? session.categoryId ?? '',
+    },
+  });
   const {
     register,
     handleSubmit,
@@ -88,12 +109,12 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
     setFocus,
     reset,
     formState: { errors, isValid, isDirty },
-  } = useForm({
-    mode: 'onChange',
-    defaultValues: { ...fieldsOf(initial), body: session.draftBody ?? initial?.body ?? '', category_id: initial?.category_id ?? session.categoryId ?? '' },
-  });
-  const { title, body, category_id: categoryId, tasks, industries } = watch();
+  } = form;
+  const { title, kind, body, messages: rows, category_id: categoryId, tasks, industries } = watch();
+  const chat = kind === 'chat';
   const [error, setError] = useState<string | null>(null);
+  // What the contract says of the messages as a whole, at save (the settings' problem shows as the save error).
+  const [messagesError, setMessagesError] = useState<string | null>(null);
   const { confirm, alert } = useDialogs();
   const [historyOpen, setHistoryOpen] = useState(false);
   // 'Share' as on the prompt's card: the same dialog, over the editor (the saved prompt is shared, not the draft).
@@ -104,18 +125,6 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
   // An enhanced draft is unsaved work from the start.
   const dirty = isDirty || enhanced;
-  const { ref: bodyField, ...bodyProps } = register('body', RULES.body);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-  // 'Insert variable': the marker replaces the selection (or goes in at the cursor; the end when never focused).
-  const insertAtCursor = (marker: string) => {
-    const area = bodyRef.current;
-    const start = area?.selectionStart ?? body.length;
-    const end = area?.selectionEnd ?? body.length;
-    // The textarea takes the new text at once (react-hook-form writes it), so the cursor can follow it.
-    setValue('body', body.slice(0, start) + marker + body.slice(end), { shouldDirty: true, shouldValidate: true });
-    area?.focus();
-    area?.setSelectionRange(start + marker.length, start + marker.length);
-  };
   // The prompt just saved: its card takes the focus when the editor closes.
   const savedId = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -128,7 +137,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const deleting = remove.isPending;
   const busy = saving || deleting;
 
-  const variables = useMemo(() => parseVariables(body), [body]);
+  // A chat prompt's variables are those of all its messages (the transcript holds exactly their markers).
+  const text = chat ? transcriptOf(messagesOf(rows)) : body;
+  const variables = useMemo(() => parseVariables(text), [text]);
   const canSave = isValid && !busy && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
@@ -136,14 +147,21 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
     categories ?? (initial?.category_id && initial.category_name ? [{ id: initial.category_id, name: initial.category_name, prompt_count: 0 }] : []);
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
-  const onSubmit = handleSubmit(async ({ title, slug, body, tasks, industries, is_favorite }) => {
+  const onSubmit = handleSubmit(async ({ title, slug, kind, body, messages: rows, settings, tasks, industries, is_favorite }) => {
     if (busy || saveHeldBy) return;
     setError(null);
+    setMessagesError(null);
+    const settled = configOf(settings);
+    if ('error' in settled) return setError(settled.error);
+    const messages = kind === 'chat' ? messagesOf(rows) : undefined;
+    const problem = messages ? z.safeParse(Messages, messages).error?.issues[0]?.message : undefined;
+    if (problem) return setMessagesError(problem);
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
     const input = {
       title: title.trim(),
-      body,
+      ...(messages ? { kind: 'chat' as const, messages } : { body }),
+      ...(Object.keys(settled.config).length ? { config: settled.config } : {}),
       category_id: categoryValue || null,
       tasks,
       industries,
@@ -215,161 +233,139 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       size="lg"
       className="prompt-editor"
     >
-      <form
-        ref={formRef}
-        className="prompt-editor__form"
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-describedby={error ? ids.error : undefined}
-      >
-        <Field
-          id={ids.title}
-          label="Title"
-          labelAside={
-            <span className={cx('char-count', title.length >= TITLE_MAX && 'char-count--full')}>
-              {title.length}/{TITLE_MAX}
-            </span>
-          }
-          description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
-          error={errors.title?.message}
+      <FormProvider {...form}>
+        <form
+          ref={formRef}
+          className="prompt-editor__form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-describedby={error ? ids.error : undefined}
         >
-          <Input
-            {...register('title', RULES.title)}
-            maxLength={TITLE_MAX}
-            required
-            autoComplete="off"
-            placeholder="e.g. Weekly status update"
-            disabled={busy}
-          />
-        </Field>
-
-        {initial ? (
           <Field
-            label="Slug"
-            error={errors.slug?.message}
-            description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one."
+            id={ids.title}
+            label="Title"
+            labelAside={
+              <span className={cx('char-count', title.length >= TITLE_MAX && 'char-count--full')}>
+                {title.length}/{TITLE_MAX}
+              </span>
+            }
+            description={title.length >= TITLE_MAX ? `Titles can be up to ${TITLE_MAX} characters.` : undefined}
+            error={errors.title?.message}
           >
-            <Input {...register('slug', RULES.slug)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
-          </Field>
-        ) : null}
-
-        <Field id={ids.body} label="Body" labelAside={<InsertVariable onInsert={insertAtCursor} disabled={busy} />} error={errors.body?.message}>
-          <Textarea
-            {...bodyProps}
-            ref={(area) => {
-              bodyField(area);
-              bodyRef.current = area;
-            }}
-            required
-            rows={10}
-            className="prompt-editor__body"
-            placeholder="Write your prompt. Add variables like [INPUT: topic], [SNIPPET: Company Bio] or [PROFILE: name]."
-            disabled={busy}
-            aria-describedby={ids.variables}
-          />
-        </Field>
-
-        <div id={ids.variables} className="variable-detector" aria-live="polite">
-          <p className="variable-detector__label">
-            <Braces aria-hidden="true" />
-            {variables.length === 0 ? 'No variables detected' : `Variables detected (${variables.length})`}
-          </p>
-          {variables.length > 0 ? (
-            <ul className="variable-detector__list">
-              {variables.map((v) => (
-                <li key={`${v.type}:${v.key}`} className={`variable-chip variable-chip--${v.type.toLowerCase()}`}>
-                  <span className="variable-chip__type">{v.type}</span>
-                  <span className="variable-chip__key">{v.key}</span>
-                  {v.choices || v.default !== undefined ? (
-                    <span className="variable-chip__default">{`${v.default === undefined ? 'choose:' : '='} ${(v.choices ?? [v.default]).join(' | ')}`}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-
-        <Field label="Category">
-          <Select value={categoryValue} onChange={(event) => setValue('category_id', event.target.value, { shouldDirty: true })} disabled={busy}>
-            <option value="">No category</option>
-            {options.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-
-        <div className="prompt-editor__row">
-          <Field label="Tasks" description="Press Enter, comma or Tab to add.">
-            <TagInput
-              value={tasks}
-              onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })}
-              maxTags={TAGS_MAX}
-              maxLength={TAG_MAX}
-              placeholder="e.g. Writing"
+            <Input
+              {...register('title', RULES.title)}
+              maxLength={TITLE_MAX}
+              required
+              autoComplete="off"
+              placeholder="e.g. Weekly status update"
               disabled={busy}
-              removeLabel="Remove task"
             />
           </Field>
-          <Field label="Industries" description="Press Enter, comma or Tab to add.">
-            <TagInput
-              value={industries}
-              onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
-              maxTags={TAGS_MAX}
-              maxLength={TAG_MAX}
-              placeholder="e.g. Marketing"
-              disabled={busy}
-              removeLabel="Remove industry"
-            />
-          </Field>
-        </div>
 
-        <Checkbox label="Favorite" {...register('is_favorite')} disabled={busy} />
-
-        <DialogError id={ids.error}>{error}</DialogError>
-        {saveHeldBy ? <LimitNote id={ids.held}>{saveHeldBy}</LimitNote> : null}
-
-        <DialogFooter className="prompt-editor__footer">
           {initial ? (
-            <Button
-              variant="ghost"
-              className="prompt-editor__delete"
-              icon={<Trash2 aria-hidden="true" />}
-              loading={deleting}
-              disabled={saving}
-              onClick={() => void onDelete()}
+            <Field
+              label="Slug"
+              error={errors.slug?.message}
+              description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one."
             >
-              {deleting ? 'Deleting...' : 'Delete'}
-            </Button>
+              <Input {...register('slug', RULES.slug)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+            </Field>
           ) : null}
-          {initial ? (
-            <Button variant="ghost" icon={<History aria-hidden="true" />} disabled={busy} onClick={() => setHistoryOpen(true)}>
-              History
+
+          {initial ? null : <PromptKindSwitch field={register('kind', { deps: ['body'] })} disabled={busy} />}
+
+          {chat ? (
+            <ChatMessagesField disabled={busy} error={messagesError} renderInsert={(insert) => <InsertVariable onInsert={insert} disabled={busy} />} />
+          ) : (
+            <PromptBodyField id={ids.body} rules={RULES.body} describedBy={ids.variables} disabled={busy} />
+          )}
+
+          <VariableDetector id={ids.variables} variables={variables} />
+
+          <ModelSettings disabled={busy} />
+
+          <Field label="Category">
+            <Select value={categoryValue} onChange={(event) => setValue('category_id', event.target.value, { shouldDirty: true })} disabled={busy}>
+              <option value="">No category</option>
+              {options.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+
+          <div className="prompt-editor__row">
+            <Field label="Tasks" description="Press Enter, comma or Tab to add.">
+              <TagInput
+                value={tasks}
+                onChange={(tags) => setValue('tasks', tags, { shouldDirty: true })}
+                maxTags={TAGS_MAX}
+                maxLength={TAG_MAX}
+                placeholder="e.g. Writing"
+                disabled={busy}
+                removeLabel="Remove task"
+              />
+            </Field>
+            <Field label="Industries" description="Press Enter, comma or Tab to add.">
+              <TagInput
+                value={industries}
+                onChange={(tags) => setValue('industries', tags, { shouldDirty: true })}
+                maxTags={TAGS_MAX}
+                maxLength={TAG_MAX}
+                placeholder="e.g. Marketing"
+                disabled={busy}
+                removeLabel="Remove industry"
+              />
+            </Field>
+          </div>
+
+          <Checkbox label="Favorite" {...register('is_favorite')} disabled={busy} />
+
+          <DialogError id={ids.error}>{error}</DialogError>
+          {saveHeldBy ? <LimitNote id={ids.held}>{saveHeldBy}</LimitNote> : null}
+
+          <DialogFooter className="prompt-editor__footer">
+            {initial ? (
+              <Button
+                variant="ghost"
+                className="prompt-editor__delete"
+                icon={<Trash2 aria-hidden="true" />}
+                loading={deleting}
+                disabled={saving}
+                onClick={() => void onDelete()}
+              >
+                {deleting ? 'Deleting...' : 'Delete'}
+              </Button>
+            ) : null}
+            {initial ? (
+              <Button variant="ghost" icon={<History aria-hidden="true" />} disabled={busy} onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+            ) : null}
+            {initial ? (
+              <Button variant="ghost" icon={<Share2 aria-hidden="true" />} disabled={busy} onClick={() => setShareOpen(true)}>
+                {TEXT.share}
+              </Button>
+            ) : null}
+            {initial && teams?.length ? (
+              <Button variant="ghost" icon={<ArrowRightLeft aria-hidden="true" />} disabled={busy} onClick={() => setMoveOpen(true)}>
+                Move/copy to…
+              </Button>
+            ) : null}
+            <DialogCancel disabled={busy} />
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={!canSave && !saving}
+              aria-describedby={saveHeldBy ? ids.held : undefined}
+              aria-keyshortcuts={ariaKeyShortcut('save')}
+            >
+              {saving ? 'Saving...' : 'Save Prompt'}
             </Button>
-          ) : null}
-          {initial ? (
-            <Button variant="ghost" icon={<Share2 aria-hidden="true" />} disabled={busy} onClick={() => setShareOpen(true)}>
-              {TEXT.share}
-            </Button>
-          ) : null}
-          {initial && teams?.length ? (
-            <Button variant="ghost" icon={<ArrowRightLeft aria-hidden="true" />} disabled={busy} onClick={() => setMoveOpen(true)}>
-              Move/copy to…
-            </Button>
-          ) : null}
-          <DialogCancel disabled={busy} />
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={!canSave && !saving}
-            aria-describedby={saveHeldBy ? ids.held : undefined}
-            aria-keyshortcuts={ariaKeyShortcut('save')}
-          >
-            {saving ? 'Saving...' : 'Save Prompt'}
-          </Button>
-        </DialogFooter>
-      </form>
+          </DialogFooter>
+        </form>
+      </FormProvider>
       {initial && historyOpen ? (
         <VersionHistory
           prompt={initial}

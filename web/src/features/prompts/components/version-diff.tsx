@@ -1,10 +1,13 @@
+import { settingsText } from '@shared/chat';
 import type { PromptVersion } from '@shared/contract/versions';
 import { tagChanges } from '../utils/diff-rows';
 import { DiffView } from './diff-view';
 import './versions.css';
 
-/** Title, tags and body of two versions, side by side as one diff. */
+/** Title, tags, body (a chat prompt's messages) and model settings of two versions, side by side as one diff. */
 export function VersionDiff({ from, to }: { from: PromptVersion; to: PromptVersion }) {
+  const settings = { before: settingsText(from.config), after: settingsText(to.config) };
+  const chat = from.kind === 'chat' || to.kind === 'chat';
   const tasks = tagChanges(from.tasks, to.tasks);
   const industries = tagChanges(from.industries, to.industries);
   const tagNotes = [
@@ -29,10 +32,17 @@ export function VersionDiff({ from, to }: { from: PromptVersion; to: PromptVersi
           ))}
         </ul>
       ) : null}
+      {from.kind !== to.kind ? <p className="version-diff__tags">{`Kind: ${from.kind} → ${to.kind}`}</p> : null}
       <div className="version-diff__part">
-        <h4 className="version-diff__label">Body</h4>
-        <DiffView before={from.body} after={to.body} label={`Body changes ${span}`} />
+        <h4 className="version-diff__label">{chat ? 'Messages' : 'Body'}</h4>
+        <DiffView before={from.body} after={to.body} label={`${chat ? 'Message' : 'Body'} changes ${span}`} />
       </div>
+      {settings.before || settings.after ? (
+        <div className="version-diff__part">
+          <h4 className="version-diff__label">Model settings</h4>
+          <DiffView before={settings.before} after={settings.after} label={`Model settings changes ${span}`} />
+        </div>
+      ) : null}
     </div>
   );
 }

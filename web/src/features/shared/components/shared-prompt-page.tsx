@@ -1,6 +1,7 @@
 import { GitFork } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { settingsText } from '@shared/chat';
 import type { Prompt } from '@shared/contract/prompts';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -125,7 +126,15 @@ export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFor
       ) : null}
       {error ? <Alert className="shared-prompt__error">{error}</Alert> : null}
 
-      <pre className="shared-prompt__body">{prompt.body}</pre>
+      <pre className="shared-prompt__body" aria-label={prompt.kind === 'chat' ? 'Messages' : undefined}>
+        {prompt.body}
+      </pre>
+      {settingsText(prompt.config) ? (
+        <section className="shared-prompt__variables" aria-labelledby="shared-prompt-settings">
+          <h2 id="shared-prompt-settings">Model settings</h2>
+          <pre className="shared-prompt__body">{settingsText(prompt.config)}</pre>
+        </section>
+      ) : null}
 
       {prompt.variables.length > 0 ? (
         <section className="shared-prompt__variables" aria-labelledby="shared-prompt-variables">
