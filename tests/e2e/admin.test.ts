@@ -526,7 +526,9 @@ describe('editing a library prompt', () => {
     expect(text).toEqual({
       id,
       title: `Edited fixture ${run}`,
+      kind: 'text',
       body: `Edited body ${run}\nwith [INPUT: topic]`,
+      config: {},
       tasks: ['Writing'],
       industries: ['Retail'],
       access_tier: 'pro',
