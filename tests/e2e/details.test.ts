@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { account, atPath, openMyPrompts, registerViaApi, see, signInWithToken } from '../support/e2e';
+import { account, atPath, openMyPrompts, registerViaApi, see, seriousViolations, signInWithToken } from '../support/e2e';
 
 /**
  * The details that cost a newcomer: focus after a failed submit, signed-in visitors of the sign-in
@@ -12,16 +11,6 @@ import { account, atPath, openMyPrompts, registerViaApi, see, signInWithToken } 
 const browser = useBrowser();
 
 const PHONE = { width: 390, height: 844 };
-
-/** Serious and critical axe violations (WCAG A/AA) on the page or inside `include`. */
-async function violations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const focusedLabel = (page: Page) =>
   page.evaluate(() => {
@@ -47,7 +36,7 @@ describe('focus after a failed submit', () => {
     await page.locator('#login-error').waitFor();
     await expect.poll(() => focusedLabel(page)).toBe('Password');
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await violations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Register: nothing filled in focuses the first field; an address already in use focuses Email.
     await page.goto('/register');
@@ -134,7 +123,7 @@ describe('on a 390×844 phone', () => {
     const bar = (await dialog.locator('.wb-actions').boundingBox())!;
     const lastBox = (await last.boundingBox())!;
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(bar.y + 1);
-    expect(await violations(page, '.workbench')).toEqual([]);
+    expect(await seriousViolations(page, '.workbench')).toEqual([]);
   });
 });
 
@@ -165,7 +154,7 @@ describe('the lineage diff', () => {
     expect(text).not.toContain('Line 20');
     const folds = diff.getByRole('button', { name: /^Show \d+ unchanged lines$/ });
     expect(await folds.allTextContents()).toEqual(['Show 6 unchanged lines', 'Show 7 unchanged lines']);
-    expect(await violations(page, '.diff-view')).toEqual([]);
+    expect(await seriousViolations(page, '.diff-view')).toEqual([]);
     await folds.last().click();
     await expect.poll(() => diff.textContent()).toContain('Line 20');
     expect(await folds.count()).toBe(1);

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { openMyPrompts } from '../support/e2e';
+import { openMyPrompts, seriousViolations } from '../support/e2e';
 
 /**
  * A new user's first run: the empty workspace's ways in (the library, a sample prompt), the
@@ -23,14 +22,6 @@ async function seed(
   return res.body as { id: string };
 }
 
-/** Serious and critical axe violations (WCAG A/AA) inside `include`. */
-async function violations(page: Page, include: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const focusedCardTitle = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('.prompt-card')?.querySelector('h3')?.textContent ?? null);
 
@@ -41,7 +32,7 @@ describe('the empty workspace', () => {
     await openMyPrompts(page, user.token);
     await page.getByRole('heading', { name: 'Your Workspace is Ready' }).waitFor();
     await page.getByRole('button', { name: 'Create First Prompt' }).waitFor();
-    expect(await violations(page, '.prompts-main')).toEqual([]);
+    expect(await seriousViolations(page, '.prompts-main')).toEqual([]);
 
     const library = page.getByRole('link', { name: 'Start from the Library' });
     expect(await library.getAttribute('href')).toBe('/library');
@@ -85,7 +76,7 @@ describe('Insert variable', () => {
     const menu = page.getByRole('dialog', { name: 'Insert variable' });
     await editor.getByRole('button', { name: 'Insert variable' }).click();
     await menu.waitFor();
-    expect(await violations(page, '.insert-variable')).toEqual([]);
+    expect(await seriousViolations(page, '.insert-variable')).toEqual([]);
     await menu.getByLabel('Type').selectOption('SNIPPET');
     // The user's snippet names: offered as picks and completed in the name box.
     const picks = menu.getByRole('list', { name: 'Your snippets' });

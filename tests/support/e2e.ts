@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { call } from './api';
@@ -66,4 +67,16 @@ export async function tokenFor(user: { email: string; password: string }): Promi
 /** A JSON API call with a user's token, for arranging and checking state around the browser. */
 export async function apiAs(token: string | undefined, method: string, path: string, json?: unknown) {
   return call(method, path, { token, json });
+}
+
+/** Serious and critical axe violations (WCAG A/AA) on the page or inside `include`, one line per rule. */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const { violations, passes } = await builder.analyze();
+  // axe ran on something: a selector that matched nothing would pass vacuously.
+  expect(passes.length).toBeGreaterThan(0);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
