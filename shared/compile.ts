@@ -165,6 +165,11 @@ export function compileChat(
       ? historyFor(history, m.name).map((h) => ({ role: h.role, content: h.content }))
       : [{ role: m.role, content: renderTemplate(m.content, values) }],
   );
+  return withDirectives(compiled, directives);
+}
+
+/** Filled messages with the directives: around the first system message, or leading as one of their own (also the workbench's run). */
+export function withDirectives(compiled: CompiledMessage[], directives: Directives | undefined): CompiledMessage[] {
   if (!directives || directivesLength(directives) === 0) return compiled;
   const first = compiled[0];
   if (first?.role === 'system') return [{ role: 'system', content: wrapWithDirectives(first.content, directives) }, ...compiled.slice(1)];

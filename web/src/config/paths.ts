@@ -17,6 +17,8 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   apiKeys: '/api-keys',
+  /** The current workspace's model connections. */
+  connections: '/connections',
   /** The caller's teams; one team's settings (members, roles, invitations) at `/teams/<id>`. */
   teams: '/teams',
   team: '/teams/:id',

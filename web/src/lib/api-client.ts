@@ -190,8 +190,11 @@ export async function apiEveryPage<S extends z.ZodMiniType>(
  * A request whose successful answer is not JSON but a stream (the workbench's run): the 2xx
  * Response is returned unread so the caller can read its body as it arrives. Abort with `signal`.
  */
-export async function apiStream(path: string, options: Pick<BaseOptions, 'method' | 'json' | 'signal'> = {}): Promise<Response> {
-  const response = await call(path, { method: 'POST', ...options, bodyHash: true }, 'text/plain, application/json');
+export async function apiStream(
+  path: string,
+  { accept = 'text/plain, application/json', ...options }: Pick<BaseOptions, 'method' | 'json' | 'signal'> & { accept?: string } = {},
+): Promise<Response> {
+  const response = await call(path, { method: 'POST', ...options, bodyHash: true }, accept);
   if (!response.body) throw new ApiError({ status: response.status, method: options.method ?? 'POST', path, message: 'The server sent an empty response.' });
   return response;
 }

@@ -34,6 +34,8 @@ export const queryKeys = {
     /** Directives, snippets and the caller's PROFILE values together. */
     workbench: (w: WorkspaceId) => [...ws(w), 'context', 'workbench'] as const,
   },
+  /** GET /connections: the workspace's model connections (the Connections page, the workbench's run). */
+  connections: (w: WorkspaceId) => [...ws(w), 'connections'] as const,
   /** PROFILE values: the caller's own in every workspace. */
   profile: ['profile'] as const,
 

@@ -15,6 +15,7 @@ const NAV = [
   { to: paths.library, label: 'Library' },
   { to: paths.contextLibrary, label: 'Context Library' },
   { to: paths.apiKeys, label: 'API keys' },
+  { to: paths.connections, label: 'Connections' },
   { to: paths.teams, label: 'Teams' },
 ] as const;
 

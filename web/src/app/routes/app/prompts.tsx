@@ -3,10 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { PromptsPage } from '@/features/prompts/components/prompts-page';
 import { PromptWorkbench } from '@/features/workbench/components/prompt-workbench';
+import type { WorkbenchPrompt } from '@/features/workbench/types';
 import { usePromptLimitNote } from '@/lib/api/get-prompts';
 import { useSession } from '@/lib/session';
-
-type OpenPrompt = { id?: string; title: string; body: string };
 
 /**
  * /prompts: My Prompts. Features do not import each other, so this route composes them: the
@@ -18,13 +17,25 @@ export function Component() {
   // A prompt just forked from a share link arrives open (routes/shared.tsx).
   const location = useLocation();
   const navigate = useNavigate();
-  const arriving = (location.state as { openPrompt?: OpenPrompt } | null)?.openPrompt;
-  const [open, setOpen] = useState<OpenPrompt | null>(arriving ?? null);
+  const arriving = (location.state as { openPrompt?: WorkbenchPrompt } | null)?.openPrompt;
+  const [open, setOpen] = useState<WorkbenchPrompt | null>(arriving ?? null);
   // Once only: a reload or a step back to this entry does not open it again.
   useEffect(() => {
     if (arriving) void navigate(location.pathname, { replace: true, state: null });
   }, [arriving, navigate, location.pathname]);
-  const onOpenPrompt = useCallback((prompt: Prompt) => setOpen({ id: prompt.id, title: prompt.title, body: prompt.body }), []);
+  const onOpenPrompt = useCallback(
+    (prompt: Prompt) =>
+      setOpen({
+        id: prompt.id,
+        title: prompt.title,
+        body: prompt.body,
+        kind: prompt.kind,
+        messages: prompt.messages,
+        config: prompt.config,
+        version: prompt.version,
+      }),
+    [],
+  );
   const onClose = useCallback(() => setOpen(null), []);
   // Fork and Save as template are held before the request when the plan's prompt limit is reached.
   const saveHeldBy = usePromptLimitNote(user?.access_tier);

@@ -7,6 +7,7 @@ import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
 import { PlansLink } from './plans-link';
 import { RenderedAnswer } from './rendered-answer';
+import { RunDetails } from './run-details';
 import './run-answer.css';
 
 /** How many finished answers each prompt keeps (in this browser) to look back at. */
@@ -90,11 +91,14 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
               </span>
             ) : null}
           </div>
-          {/* biome-ignore lint/a11y/useSemanticElements: a live region that scrolls; <section> would not be named by its heading the same way in the tests and the accessibility tree. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the answer scrolls on its own: it takes the focus so the keyboard can scroll it. */}
-          <div className="wb-answer" role="region" aria-labelledby="wb-answer-title" aria-live="polite" aria-busy={running} tabIndex={0}>
-            <RenderedAnswer text={run.answer} />
-          </div>
+          {run.answer || run.toolCalls.length === 0 ? (
+            // biome-ignore lint/a11y/useSemanticElements: a live region that scrolls; <section> would not be named by its heading the same way in the tests and the accessibility tree.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the answer scrolls on its own: it takes the focus so the keyboard can scroll it.
+            <div className="wb-answer" role="region" aria-labelledby="wb-answer-title" aria-live="polite" aria-busy={running} tabIndex={0}>
+              <RenderedAnswer text={run.answer} />
+            </div>
+          ) : null}
+          <RunDetails run={run} />
         </>
       ) : null}
       <p className="wb-panel__meta">

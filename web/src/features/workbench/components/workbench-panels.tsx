@@ -9,6 +9,7 @@ import { LimitNote } from '@/components/ui/limit-note';
 import { Switch } from '@/components/ui/switch';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
+import { useConnections } from '@/lib/api/get-connections';
 import { ApiError } from '@/lib/api-client';
 import { useSessionDraft } from '@/lib/session-draft';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
@@ -19,8 +20,10 @@ import { forkTitle, TEMPLATE_SUFFIX, useSaveFilledCopy } from '../api/save-fille
 import type { WorkbenchPrompt } from '../types';
 import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
 import { copyToClipboard } from '../utils/clipboard';
+import { runRequest } from '../utils/run-request';
 import { OpenElsewhere } from './open-elsewhere';
 import { RunAnswer } from './run-answer';
+import { defaultTarget, type RunTarget, RunTargetPicker } from './run-target';
 import { VariableControl } from './variable-control';
 import './workbench.css';
 import './variable-control.css';
@@ -32,6 +35,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
   const context = useWorkbenchContext();
   const fork = useSaveFilledCopy();
   const run = useRunPrompt();
+  const connections = useConnections().data ?? [];
+  const [chosenTarget, setTarget] = useState<RunTarget | null>(null);
+  const target = chosenTarget ?? defaultTarget(connections, prompt.config);
   const { toast } = useToast();
   const { alert } = useDialogs();
   const [applyDirectives, setApplyDirectives] = useState(true);
@@ -256,11 +262,16 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
                 Stop
               </Button>
             ) : (
-              <Button variant="secondary" icon={<Play aria-hidden="true" />} onClick={() => void run.start({ text: output.text, prompt_id: prompt.id })}>
+              <Button
+                variant="secondary"
+                icon={<Play aria-hidden="true" />}
+                onClick={() => void run.start(runRequest(prompt, { text: output.text, values, directives, apply: applyDirectives }, target))}
+              >
                 Run
               </Button>
             )}
           </div>
+          {connections.length ? <RunTargetPicker connections={connections} value={target} onChange={setTarget} /> : null}
           {saveHeldBy ? <LimitNote id="wb-save-held">{saveHeldBy}</LimitNote> : null}
           <OpenElsewhere text={output.text} />
           <p className="wb-actions__note">

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import type { Connection } from '@shared/contract/connections';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import './run-target.css';
+
+/** Where a run goes: a workspace connection and its model, or Construct's own model (null). */
+export interface RunTarget {
+  connectionId: string | null;
+  model: string;
+}
+
+/** What a prompt's settings choose, if the workspace still has that connection; else Construct's model. */
+export function defaultTarget(connections: Connection[], config: { connection_id?: string; model?: string } | undefined): RunTarget {
+  const chosen = connections.find((c) => c.id === config?.connection_id);
+  return chosen ? { connectionId: chosen.id, model: config?.model ?? chosen.models[0] ?? '' } : { connectionId: null, model: '' };
+}
+
+/**
+ * 'Run on': Construct's model, or one of the workspace's connections with a model (the
+ * connection's models offered, any name typed). Shown only where the workspace has connections.
+ */
+export function RunTargetPicker({ connections, value, onChange }: { connections: Connection[]; value: RunTarget; onChange: (target: RunTarget) => void }) {
+  const modelsId = useId();
+  const connection = connections.find((c) => c.id === value.connectionId);
+  return (
+    <div className="wb-run__target">
+      <Field label="Run on">
+        <Select
+          value={value.connectionId ?? ''}
+          onChange={(event) => {
+            const next = connections.find((c) => c.id === event.target.value);
+            onChange(next ? { connectionId: next.id, model: next.models[0] ?? '' } : { connectionId: null, model: '' });
+          }}
+        >
+          <option value="">Construct's model</option>
+          {connections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {connection ? (
+        <Field label="Model">
+          <Input
+            value={value.model}
+            list={modelsId}
+            placeholder="e.g. gpt-4.1-mini"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => onChange({ ...value, model: event.target.value.trim() })}
+          />
+          <datalist id={modelsId}>
+            {connection.models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </Field>
+      ) : null}
+    </div>
+  );
+}
