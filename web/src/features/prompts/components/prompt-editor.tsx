@@ -20,7 +20,6 @@ import { LimitNote } from '@/components/ui/limit-note';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
-import { Textarea } from '@/components/ui/textarea';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useTeams } from '@/lib/api/get-teams';
 import { configOf, messagesOf, rowsOf, STARTER_ROWS, settingsFieldsOf } from '@/lib/chat-form';

@@ -126,9 +126,7 @@ export function SharedPromptPage({ token, signedIn, forkOnArrival, onSignInToFor
       ) : null}
       {error ? <Alert className="shared-prompt__error">{error}</Alert> : null}
 
-      <pre className="shared-prompt__body" aria-label={prompt.kind === 'chat' ? 'Messages' : undefined}>
-        {prompt.body}
-      </pre>
+      <pre className="shared-prompt__body">{prompt.body}</pre>
       {settingsText(prompt.config) ? (
         <section className="shared-prompt__variables" aria-labelledby="shared-prompt-settings">
           <h2 id="shared-prompt-settings">Model settings</h2>
