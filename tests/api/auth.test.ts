@@ -79,7 +79,7 @@ describe('POST /auth/register', () => {
 
 describe('POST /auth/login', () => {
   it('answers a bearer token for the right password, with any letter case of the email', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
 
     const reply = await call('POST', '/auth/login', { form: { username: user.email.toUpperCase(), password: user.password } });
 
@@ -90,7 +90,7 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 401 with the same detail for a wrong password and for an unknown email', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
 
     const wrongPassword = await call('POST', '/auth/login', { form: { username: user.email, password: 'not-the-password' } });
     const unknownEmail = await call('POST', '/auth/login', { form: { username: 'nobody@example.com', password: 'whatever-123' } });
@@ -102,7 +102,7 @@ describe('POST /auth/login', () => {
   });
 
   it('accepts only a form-encoded body', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
 
     const asJson = await call('POST', '/auth/login', { json: { username: user.email, password: user.password } });
     const empty = await call('POST', '/auth/login', { form: { username: '', password: '' } });
@@ -123,7 +123,7 @@ describe('POST /auth/login', () => {
 
 describe('GET /auth/me', () => {
   it('returns the signed-in user without secrets', async () => {
-    const user = await signUp({ first_name: 'Grace', last_name: 'Hopper' });
+    const user = await signUp({ first_name: 'Grace', last_name: 'Hopper' }, { login: true });
 
     const reply = await call('GET', '/auth/me', { token: user.token });
 
@@ -186,7 +186,7 @@ describe('GET /auth/me', () => {
     ],
     ['garbage', async () => 'not.a.jwt'],
   ])('answers 401 for %s', async (_, forge) => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
 
     const reply = await call('GET', '/auth/me', { token: await forge(user.token, user.id) });
 
@@ -195,7 +195,7 @@ describe('GET /auth/me', () => {
   });
 
   it('says the session expired for an expired token', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     const expired = await tokenFor(user.id)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
@@ -217,7 +217,7 @@ describe('GET /auth/me', () => {
 
 describe('POST /auth/logout', () => {
   it("ends that token on the server, leaving the user's other sessions signed in", async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     const other = (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
 
     expect((await call('POST', '/auth/logout', { token: user.token })).status).toBe(204);
@@ -233,8 +233,8 @@ describe('POST /auth/logout', () => {
 
 describe('sign-in brute-force guard', () => {
   it('answers 429 after 10 failed attempts for one account, even with the right password, without touching other accounts', async () => {
-    const user = await signUp();
-    const bystander = await signUp();
+    const user = await signUp({}, { login: true });
+    const bystander = await signUp({}, { login: true });
     for (let i = 0; i < 10; i++) {
       expect((await call('POST', '/auth/login', { form: { username: user.email, password: `wrong-${i}-password` } })).status).toBe(401);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { call } from './api';
+import { call, sessionToken } from './api';
 
 /** Helpers for browser tests: accounts made through the real API, waits that read like steps. */
 export function account() {
@@ -18,7 +18,7 @@ export async function registerViaApi(user = account()) {
     body: JSON.stringify({ first_name, last_name: rest.join(' '), email: user.email, password: user.password }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
-  return user;
+  return { ...user, id: ((await res.json()) as { id: string }).id };
 }
 
 export async function logIn(page: Page, user: { email: string; password: string }, path = '/login') {
@@ -59,8 +59,13 @@ export async function atPath(page: Page, path: string) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe(path);
 }
 
-/** Signs in through the API (form-encoded, as the product's login call) and returns the token. */
-export async function tokenFor(user: { email: string; password: string }): Promise<string> {
+/**
+ * A session token: for an account a test registered (it has the `id`), issued as a login would
+ * (tests/support/api.ts, `sessionToken`: no scrypt check); for any other, through the API's login
+ * (form-encoded, as the product's login call), which also checks the password.
+ */
+export async function tokenFor(user: { email: string; password: string; id?: string }): Promise<string> {
+  if (user.id) return sessionToken(user.id);
   return (await call('POST', '/auth/login', { form: { username: user.email, password: user.password } })).body.access_token;
 }
 

@@ -44,7 +44,7 @@ describe('sign-in guard', () => {
   });
 
   it('checks at most 10 of 32 parallel wrong passwords; the others wait without being checked', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
 
     const replies = await Promise.all(Array.from({ length: 32 }, (_, i) => signIn(user.email, `wrong-password-${i}`)));
 
@@ -56,7 +56,7 @@ describe('sign-in guard', () => {
   }, 180_000);
 
   it('makes the account wait longer after each further failure, tells how long, and a success clears it', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     for (let i = 0; i < 10; i++) expect((await signIn(user.email, `wrong-${i}-password`)).status).toBe(401);
 
     const first = await signIn(user.email, user.password);
@@ -77,7 +77,7 @@ describe('sign-in guard', () => {
   }, 180_000);
 
   it('lets the owner in at once after clearSignInFailures (what a password reset calls)', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     for (let i = 0; i < 10; i++) await signIn(user.email, `wrong-${i}-password`);
     expect((await signIn(user.email, user.password)).status).toBe(429);
 
@@ -87,7 +87,7 @@ describe('sign-in guard', () => {
   }, 180_000);
 
   it('does not key the address window on a CloudFront-Viewer-Address the client sent', async () => {
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     await call('POST', '/auth/login', {
       form: { username: user.email, password: 'wrong-password-here' },
       headers: { 'CloudFront-Viewer-Address': '203.0.113.77:4444' },

@@ -31,7 +31,7 @@ const me = (token: string) => call('GET', '/auth/me', { token });
 describe('tokens (RFC 8725)', () => {
   let user: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
-    user = await signUp();
+    user = await signUp({}, { login: true });
   });
 
   it('accepts a well-formed token made the way the API makes them (the forgeries below differ in one thing only)', async () => {
@@ -99,7 +99,7 @@ describe('tokens (RFC 8725)', () => {
 
   it('refuses the token of an account deleted and re-registered with the same email', async () => {
     const admin = await adminToken();
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     expect((await call('DELETE', `/admin/users/${user.id}`, { token: admin })).status).toBe(204);
     const again = await call('POST', '/auth/register', { json: { first_name: 'Again', email: user.email, password: user.password } });
     expect(again.status).toBe(201);
@@ -112,7 +112,7 @@ describe('tokens (RFC 8725)', () => {
 
   it("ends a deleted user's access on every user route at the next request", async () => {
     const admin = await adminToken();
-    const user = await signUp();
+    const user = await signUp({}, { login: true });
     await call('DELETE', `/admin/users/${user.id}`, { token: admin });
 
     const userGets = ROUTES.filter((r) => r.access === 'user' && r.method === 'GET');
