@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer';
 
 /**
  * Every test layer, one runner: `npm test` runs them all (tests/run-all.ts adds the type check
- * and the closing "N passed, M failed" line). Layers:
+ * and the closing "N passed, M failed" line, and runs the e2e layer beside the others). Layers:
  * unit (pure code) · api (real handlers through the local gateway on DynamoDB Local) ·
  * infra (the synthesised CDK stack) · e2e (the built SPA in Debian's Chromium via Playwright).
  */
@@ -17,6 +19,10 @@ export default defineConfig({
   test: {
     // Handlers called inside a worker (fault tests) log nothing unless a test asks (see functions/lib/http/log.ts).
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
+    // An API file mostly waits for the stack (the gateway and DynamoDB Local are other processes):
+    // on a 2-core machine two files at a time keep both cores busy (vitest would take one).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
@@ -26,6 +32,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/stack-global-setup.ts'],
           testTimeout: 60_000,
+          // A set-up makes accounts (an scrypt each): 10 s is short on a 2-core machine running other work.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -40,7 +48,7 @@ export default defineConfig({
           globalSetup: ['tests/support/stack-global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One file at a time on a 2-core machine.
+          // One file at a time: the files share the stack's library, and some check what it lists.
           fileParallelism: false,
           // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try;
           // a real defect fails both.
