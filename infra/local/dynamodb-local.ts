@@ -112,7 +112,9 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const deadline = Date.now() + 60_000;
+  // Java compiles the launcher and starts in a few seconds, but several minutes on a machine
+  // loaded with other runs; a start that fails ends the wait at once (`failed`).
+  const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       await Promise.race([client.send(new ListTablesCommand({})), failed]);
