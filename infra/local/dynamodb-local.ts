@@ -62,6 +62,12 @@ function locateRelease(): string {
 /** Runs the jar's own server bound to 127.0.0.1 (the jar alone listens on every interface). */
 const LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDBLocal.java', import.meta.url));
 
+/** A DynamoDB Local another process runs (the test suite's shared one): stop() leaves it running. */
+export function connectDynamoLocal(endpoint: string): DynamoLocal {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return { endpoint, client, stop: async () => client.destroy() };
+}
+
 /** Starts DynamoDB Local on a free loopback port (listening on 127.0.0.1 only); `dataDir` keeps data across restarts, omit it for in-memory. */
 export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoLocal> {
   const release = locateRelease();

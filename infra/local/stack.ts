@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { WORKERS, type WorkerDef } from '../../shared/workers';
 import { LEGACY_USERS_INDEX } from '../table-schema';
-import { type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
+import { connectDynamoLocal, type DynamoLocal, ensureTable, startDynamoLocal } from './dynamodb-local';
 import { createGateway, type GatewayOptions } from './gateway';
 import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   /** Where data and the generated JWT key live; omit for a throwaway in-memory stack. */
   dataDir?: string;
   tableName?: string;
+  /** A DynamoDB Local already running (a test file's own stack on the suite's, in a table of its own), which stop() leaves running. */
+  dynamoEndpoint?: string;
   admin?: { email: string; password?: string };
   /** A library file (see infra/library-import.ts) loaded when the library is still empty. */
   seedLibrary?: string;
@@ -39,6 +41,7 @@ export interface LocalStack {
   dynamo: DynamoLocal;
   /** The local background queue (infra/local/queue.ts): kept under `dataDir/queues`, in memory without one. */
   queues: LocalQueues;
+  tableName: string;
   server: Server;
   admin?: AdminBootstrap;
   stop(): Promise<void>;
@@ -55,7 +58,9 @@ export interface AdminBootstrap {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const tableName = options.tableName ?? 'construct';
-  const dynamo = await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
+  const dynamo = options.dynamoEndpoint
+    ? connectDynamoLocal(options.dynamoEndpoint)
+    : await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
   let mail: LocalMail | undefined;
   let queues: LocalQueues | undefined;
   try {
@@ -112,6 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mail,
       dynamo,
       queues,
+      tableName,
       server,
       admin,
       async stop() {

@@ -1,8 +1,9 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 import { ADMIN_PAGE_MAX, NEXT_CURSOR_HEADER } from '../../shared/contract/admin';
 import { adminListAll, call, type Reply } from '../support/api';
+import { startOwnStack } from '../support/own-stack';
 
 /**
  * Admin lists are paged, so no answer grows with the data (docs/architecture.md, "Bounded
@@ -30,7 +31,7 @@ async function fill(items: Record<string, unknown>[]) {
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, admin: ADMIN });
+  stack = await startOwnStack({ admin: ADMIN });
   base = `${stack.url}/api/v1`;
   const { userKeys } = await import('../../functions/lib/data/users');
   const { libraryKeys } = await import('../../functions/lib/data/library');

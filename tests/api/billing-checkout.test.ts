@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 import { call, newAccount } from '../support/api';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { startOwnStack } from '../support/own-stack';
 
 /**
  * Checkout through the real stripe SDK against a loopback fake of Stripe's HTTP API. This file
@@ -21,7 +22,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.url,
     SITE_URL: 'https://construct.example',
   });
-  stack = await startLocalStack({ port: 0 });
+  stack = await startOwnStack();
   base = `${stack.url}/api/v1`;
 }, 60_000);
 
@@ -84,7 +85,7 @@ describe('DELETE /account with a live subscription', () => {
     // This file's own stack: the subscription a paid checkout would have recorded on the user.
     await stack.dynamo.client.send(
       new UpdateItemCommand({
-        TableName: 'construct',
+        TableName: stack.tableName,
         Key: { pk: { S: `USER#${id}` }, sk: { S: 'PROFILE' } },
         UpdateExpression: 'SET stripe_subscription_id = :s, subscription_status = :a, access_tier = :t',
         ExpressionAttributeValues: { ':s': { S: 'sub_live_1' }, ':a': { S: 'active' }, ':t': { S: 'pro' } },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 import { call, newAccount } from '../support/api';
+import { startOwnStack } from '../support/own-stack';
 
 /**
  * The last-admin guard under a race needs a platform with exactly two admins, so this file runs
@@ -11,7 +12,7 @@ let base: string;
 type Credentials = { email: string; password: string };
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, admin: { email: 'first-admin@construct.test', password: 'first-admin-password' } });
+  stack = await startOwnStack({ admin: { email: 'first-admin@construct.test', password: 'first-admin-password' } });
   base = `${stack.url}/api/v1`;
 }, 60_000);
 afterAll(() => stack?.stop());

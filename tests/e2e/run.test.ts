@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 import { call } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { account, apiAs, atPath, logIn, registerViaApi, tokenFor } from '../support/e2e';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { startOwnStack } from '../support/own-stack';
 import { run } from '../support/stream';
 
 /**
@@ -96,7 +97,7 @@ describe('stopping a run (a model that never finishes)', () => {
     process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key';
     process.env.OPENAI_BASE_URL = fake.url;
     process.env.OPENAI_MODEL = 'test-model';
-    stack = await startLocalStack({ port: 0, gateway: { webRoot: inject('webRoot') } });
+    stack = await startOwnStack({ gateway: { webRoot: inject('webRoot') } });
   }, 60_000);
 
   afterAll(async () => {

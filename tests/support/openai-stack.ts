@@ -1,6 +1,7 @@
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 import { call, newAccount } from './api';
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai';
+import { startOwnStack } from './own-stack';
 
 export interface OpenAiStack {
   fake: FakeOpenAi;
@@ -23,7 +24,7 @@ export async function startOpenAiStack(): Promise<OpenAiStack> {
   process.env.OPENAI_BASE_URL = fake.url;
   process.env.OPENAI_MODEL = 'test-model';
   process.env.OPENAI_TIMEOUT_MS = '1000';
-  const stack = await startLocalStack({ port: 0 });
+  const stack = await startOwnStack();
   const base = `${stack.url}/api/v1`;
   return {
     fake,

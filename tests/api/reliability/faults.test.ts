@@ -19,9 +19,10 @@ import {
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import type { LocalStack } from '../../../infra/local/stack';
 import { call, newAccount } from '../../support/api';
 import { invoke } from '../../support/events';
+import { startOwnStack } from '../../support/own-stack';
 
 /**
  * Storage faults, injected with aws-sdk-client-mock into the DocumentClient the handlers share.
@@ -42,7 +43,7 @@ const ADMIN = { email: 'faults-admin@construct.test', password: 'faults-admin-pa
 const BUSY = 'The service is busy. Please try again in a moment.';
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, admin: ADMIN });
+  stack = await startOwnStack({ admin: ADMIN });
   base = `${stack.url}/api/v1`;
   inspect = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: stack.dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
@@ -98,7 +99,7 @@ const adminToken = async () =>
 /** Every item of a user's partition, as DynamoDB Local holds it (read with an unmocked client). */
 async function partition(userId: string) {
   const { Items } = await inspect.send(
-    new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+    new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
   );
   return (Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 }
@@ -109,7 +110,7 @@ async function leftovers(id: string) {
   do {
     const page = await inspect.send(
       new ScanCommand({
-        TableName: 'construct',
+        TableName: stack.tableName,
         FilterExpression: 'contains(pk, :id) OR contains(sk, :id) OR prompt_id = :id OR category_id = :id OR user_id = :id',
         ExpressionAttributeValues: { ':id': id },
         ConsistentRead: true,
@@ -121,7 +122,8 @@ async function leftovers(id: string) {
   } while (ExclusiveStartKey);
   return found;
 }
-const userRow = async (userId: string) => (await inspect.send(new GetCommand({ TableName: 'construct', Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
+const userRow = async (userId: string) =>
+  (await inspect.send(new GetCommand({ TableName: stack.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }))).Item;
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
@@ -336,7 +338,7 @@ describe('a storage fault during a Stripe webhook', () => {
   const markers = async (eventId: string) =>
     (
       await inspect.send(
-        new QueryCommand({ TableName: 'construct', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` } }),
+        new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` } }),
       )
     ).Items ?? [];
 
@@ -475,7 +477,7 @@ describe('atomic deletes', () => {
     for (let v = 1; v <= 3; v++) {
       await inspect.send(
         new PutCommand({
-          TableName: 'construct',
+          TableName: stack.tableName,
           Item: {
             pk: `USER#${u.id}`,
             sk: `VERSION#${id}#${String(v).padStart(6, '0')}`,
@@ -510,12 +512,12 @@ describe('atomic deletes', () => {
 
     expect(first.status).toBe(503);
     ddb.restore();
-    expect((await inspect.send(new GetCommand({ TableName: 'construct', Key: claim }))).Item).toBeDefined();
+    expect((await inspect.send(new GetCommand({ TableName: stack.tableName, Key: claim }))).Item).toBeDefined();
     expect((await userRow(u.id))?.categories_used).toBe(1);
 
     expect((await call('DELETE', `/categories/${id}`, { base, token: u.token })).status).toBe(204);
     expect((await leftovers(id)).filter((i) => i.type !== 'prompt')).toEqual([]);
-    expect((await inspect.send(new GetCommand({ TableName: 'construct', Key: claim }))).Item).toBeUndefined();
+    expect((await inspect.send(new GetCommand({ TableName: stack.tableName, Key: claim }))).Item).toBeUndefined();
     expect((await userRow(u.id))?.categories_used).toBe(0);
     // Its prompt stays, uncategorised.
     const listed = (await call('GET', '/prompts/', { base, token: u.token })).body.prompts as { id: string; category_id: string | null }[];

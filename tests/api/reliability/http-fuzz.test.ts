@@ -8,7 +8,8 @@ import type * as z from 'zod/mini';
 import { contractOf } from '@shared/contract/index';
 import { CONTENT_SHA256_HEADER } from '@shared/edge';
 import { ROUTES, type RouteDef, routeKey } from '@shared/routes';
-import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import type { LocalStack } from '../../../infra/local/stack';
+import { startOwnStack } from '../../support/own-stack';
 
 /**
  * An HTTP fuzz over every route of the route table: wrong types, huge and unicode strings, extra
@@ -32,7 +33,7 @@ const ADMIN = { email: 'fuzz-admin@construct.test', password: 'fuzz-admin-passwo
 const USER = { first_name: 'Fuzz', last_name: 'User', email: 'fuzz-user@construct.test', password: 'fuzz-user-password-1' };
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, admin: ADMIN });
+  stack = await startOwnStack({ admin: ADMIN });
   // A small library of each tier, so library, fork and curation routes have something to find.
   const { upsertEntries } = await import('../../../functions/lib/use-cases/library-curation');
   await upsertEntries(
@@ -82,7 +83,7 @@ async function snapshot(): Promise<Map<string, string>> {
   const rows = new Map<string, string>();
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await table.send(new ScanCommand({ TableName: 'construct', ExclusiveStartKey }));
+    const page = await table.send(new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey }));
     for (const item of page.Items ?? [])
       if (!String(item.pk).startsWith('RATE#')) rows.set(`${item.pk}|${item.sk}`, JSON.stringify(item, Object.keys(item).sort()));
     ExclusiveStartKey = page.LastEvaluatedKey;

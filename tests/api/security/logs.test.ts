@@ -2,8 +2,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import type { LocalStack } from '../../../infra/local/stack';
 import { call, newAccount } from '../../support/api';
+import { startOwnStack } from '../../support/own-stack';
 
 /**
  * What the handlers print while they work must never contain a password, a token or a secret:
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // Every request's line is under test here, so log at the level production uses.
   process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
   capture();
-  stack = await startLocalStack({ port: 0 });
+  stack = await startOwnStack();
   base = `${stack.url}/api/v1`;
 }, 60_000);
 
