@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerAppDialog, holdRequests, nextFrames, useBrowser } from '../support/browser';
 import { library, setTier } from '../support/db';
-import { account, apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
+import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 /** Arg order of this file: method, path, token, body. */
@@ -13,10 +13,9 @@ const api = <T = any>(method: string, path: string, token?: string, json?: unkno
 const ADMIN = { email: 'admin@construct.test', password: 'admin-password-1' };
 const run = randomUUID().slice(0, 8);
 
-/** Signs in through the login page, then opens the control center and waits for its data. */
+/** Signs in with a session token (signing in through the form is tests/e2e/auth.test.ts's) and opens the control center. */
 async function openControlCenter(page: Page, user = ADMIN, path = '/admin') {
-  await logIn(page, user);
-  await atPath(page, '/prompts');
+  await signInWithToken(page, user === ADMIN ? adminToken : await tokenFor(user));
   await page.goto(path);
   await page.getByRole('table').waitFor();
 }

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
-import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
+import { apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
 async function openContextLibrary(page: Page) {
   const user = await registerViaApi();
-  await logIn(page, user, '/login');
-  await atPath(page, '/prompts');
+  await signInWithToken(page, await tokenFor(user));
   await page.goto('/context-library');
   await page.getByRole('heading', { name: 'Context Library', level: 1 }).waitFor();
   return user;

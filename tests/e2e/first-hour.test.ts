@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { answerAppDialog, nextFrames, useBrowser } from '../support/browser';
-import { apiAs, atPath, logIn, registerViaApi, tokenFor } from '../support/e2e';
+import { apiAs, atPath, openMyPrompts, registerViaApi, tokenFor } from '../support/e2e';
 
 /**
  * A new user's first hour: typed work is never thrown away silently, multi-line inputs, 'Save as
@@ -15,8 +15,7 @@ async function signedIn(page: Page, prompts: Array<[string, string]> = []) {
   const user = await registerViaApi();
   const token = await tokenFor(user);
   for (const [title, body] of prompts) expect((await apiAs(token, 'POST', '/prompts/', newPrompt(title, body))).status).toBe(201);
-  await logIn(page, user);
-  await atPath(page, '/prompts');
+  await openMyPrompts(page, token);
   return { user, token };
 }
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
 import { library } from '../support/db';
-import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
+import { apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 const api = apiAs;
@@ -57,15 +57,14 @@ async function pickNarrowing(values: string[], total: number, count: (value: str
   throw new Error('The seeded library has no value that narrows the results.');
 }
 
-/** Registers a free user, signs in and opens /library (or `path`); returns the user's token. */
+/** Registers a free user, signs in (with a session token) and opens /library (or `path`); returns the user's token. */
 async function openLibrary(page: Page, path = '/library') {
   const user = await registerViaApi();
-  await logIn(page, user);
-  await atPath(page, '/prompts');
+  const token = await tokenFor(user);
+  await signInWithToken(page, token);
   await page.goto(path);
   await page.getByRole('heading', { name: 'Prompt Library', level: 1 }).waitFor();
   await see(page, /^Showing \d+ of \d+ results$/);
-  const token = (await page.evaluate(() => localStorage.getItem('construct.access_token')))!;
   return { user, token };
 }
 

@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { holdRequests, useBrowser } from '../support/browser';
-import { atPath, live, logIn, registerViaApi, see } from '../support/e2e';
+import { atPath, live, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -15,8 +15,7 @@ const card = (page: Page, name: 'Free' | 'Pro' | 'Elite') => page.getByRole('art
 
 async function signInAndOpenPricing(page: Page) {
   const user = await registerViaApi();
-  await logIn(page, user);
-  await atPath(page, '/prompts');
+  await signInWithToken(page, await tokenFor(user));
   await page.goto('/pricing');
   await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
   return user;

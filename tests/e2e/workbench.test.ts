@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdRequests, onAppDialog, useBrowser } from '../support/browser';
-import { apiAs, atPath, logIn, registerViaApi, see, tokenFor } from '../support/e2e';
+import { apiAs, atPath, logIn, openMyPrompts, registerViaApi, see, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -25,8 +25,7 @@ async function setUp(page: Page) {
   expect((await apiAs(token, 'PUT', '/context/directives', { global_prompt_prefix: PREFIX, global_prompt_suffix: SUFFIX })).status).toBe(200);
   expect((await apiAs(token, 'POST', '/context/snippets', { snippet_name: 'Company Bio', snippet_content: BIO })).status).toBe(201);
   expect((await apiAs(token, 'POST', '/prompts/', newPrompt(TITLE, BODY))).status).toBe(201);
-  await logIn(page, user);
-  await atPath(page, '/prompts');
+  await openMyPrompts(page, token);
   return { user, token };
 }
 

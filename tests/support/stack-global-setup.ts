@@ -18,14 +18,11 @@ const shared = globalThis as unknown as Record<symbol, Shared | undefined>;
 export default async function setup(project: TestProject) {
   // One JSON line per request would bury the test output; tests that read logs start their own stack.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
-  // This run's own SPA build (a few seconds), so concurrent runs in one checkout never serve each
-  // other's; `npm test` builds it once for its two vitest runs and names it in CONSTRUCT_TEST_WEB_ROOT.
-  const prebuilt = process.env.CONSTRUCT_TEST_WEB_ROOT;
-  const webRoot = shared[KEY]?.webRoot ?? prebuilt ?? mkdtempSync(join(tmpdir(), 'construct-web-'));
+  // This run's own SPA build (a few seconds), so concurrent runs in one checkout never serve each other's.
+  const webRoot = shared[KEY]?.webRoot ?? mkdtempSync(join(tmpdir(), 'construct-web-'));
   shared[KEY] ??= {
     refs: 0,
     webRoot,
-    webBuilt: prebuilt ? Promise.resolve() : undefined,
     stack: startLocalStack({
       port: 0,
       admin: { email: 'admin@construct.test', password: 'admin-password-1' },
@@ -49,7 +46,7 @@ export default async function setup(project: TestProject) {
     if (--entry.refs === 0) {
       shared[KEY] = undefined;
       await stack.stop();
-      if (!prebuilt) rmSync(entry.webRoot, { recursive: true, force: true });
+      rmSync(entry.webRoot, { recursive: true, force: true });
     }
   };
 }
