@@ -5,7 +5,7 @@ import LongestFirst from './tests/support/sequencer';
 
 /**
  * Every test layer, one runner: `npm test` runs them all (tests/run-all.ts adds the type check
- * and the closing "N passed, M failed" line, and runs the e2e layer beside the others). Layers:
+ * and the closing "N passed, M failed" line). Layers:
  * unit (pure code) · api (real handlers through the local gateway on DynamoDB Local) ·
  * infra (the synthesised CDK stack) · e2e (the built SPA in Debian's Chromium via Playwright).
  */
@@ -49,6 +49,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One file at a time: the files share the stack's library, and some check what it lists.
+          // Vitest runs such a project after the others, so no browser wait competes with API files.
           fileParallelism: false,
           // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try;
           // a real defect fails both.
