@@ -31,6 +31,9 @@ export function tierAllows(userTier: Tier, contentTier: Tier): boolean {
   return TIERS.indexOf(userTier) >= TIERS.indexOf(contentTier);
 }
 
+/** The higher of two tiers (content taken from both is gated by the higher). */
+export const higherTier = (a: Tier, b: Tier): Tier => (TIERS.indexOf(a) >= TIERS.indexOf(b) ? a : b);
+
 const LIMIT_NOUN: Record<LimitKind, string> = { max_prompts: 'prompts', max_categories: 'categories', max_snippets: 'snippets' };
 
 /** The plan-limit message of docs/product.md, e.g. 'You have reached your limit of 5 prompts. Please upgrade your plan.' */

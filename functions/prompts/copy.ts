@@ -5,9 +5,8 @@ import { workspaceFor } from '../lib/data/workspace';
 import { toPrompt } from '../lib/data/workspace-read';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
-import { TIERED_IN_TEAM } from '../lib/use-cases/lineage';
+import { contentTier, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 import { createPrompt } from '../lib/use-cases/prompts';
-import { sourceTier } from '../lib/use-cases/share';
 
 /**
  * POST /prompts/{id}/copy: 'Move/copy to…'. The prompt (read with the caller, from the workspace
@@ -21,16 +20,14 @@ export const handler = api('POST /prompts/{id}/copy', { body: CopyRequest, prelo
   if (body.move && workspace.role === 'viewer') throw new ForbiddenError(VIEWER_REFUSED);
   const target = await workspaceFor(user, body.to, 'write');
   if (target.pk === workspace.pk) throw new BadRequestError('The prompt is already in this workspace.');
-  // Tiered library content never enters a workspace people of any plan read.
-  if (target.team) {
-    const tier = await sourceTier(prompt);
-    if (tier && tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
-  }
+  // Tiered library content never enters a workspace people of any plan read; the copy keeps the tier its content has now.
+  const tier = await contentTier(prompt);
+  if (target.team && tier && tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
   const copy = await createPrompt(target, {
     ...contentOf(prompt),
     category_id: null,
     is_favorite: false,
-    ...(prompt.forked_from ? { forked_from: prompt.forked_from, forked_revision: prompt.forked_revision, forked_tier: prompt.forked_tier } : {}),
+    ...(prompt.forked_from ? { forked_from: prompt.forked_from, forked_revision: prompt.forked_revision, forked_tier: tier ?? undefined } : {}),
     version_source: { kind: 'copy' },
   });
   if (body.move) await deletePrompt(workspace.pk, prompt.id, prompt);

@@ -3,6 +3,6 @@ import { dismissLibraryUpdate, lineagePreload, loadLineage } from '../lib/use-ca
 
 /** POST /prompts/{id}/library-update/dismiss: the change is marked as seen; the content stays (two round trips). */
 export const handler = api('POST /prompts/{id}/library-update/dismiss', { preload: lineagePreload }, async ({ user, workspace, preloaded }) => {
-  await dismissLibraryUpdate(workspace.pk, await loadLineage(user, preloaded));
+  await dismissLibraryUpdate(workspace.pk, await loadLineage(user, workspace, preloaded));
   return noContent();
 });

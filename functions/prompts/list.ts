@@ -2,7 +2,7 @@ import { OwnListQuery } from '@shared/contract/admin';
 import { ANSWER_BYTES_MAX, boundedPage, pageHeaders } from '../lib/data/paging';
 import { collectFilters, loadWorkspace, toPrompts } from '../lib/data/workspace-read';
 import { api, ok } from '../lib/http/http';
-import { libraryUpdates } from '../lib/use-cases/lineage';
+import { libraryUpdates, workspaceContentTier } from '../lib/use-cases/lineage';
 
 /**
  * GET /prompts/: the user's prompts (newest first) and the tasks/industries they use; forks say
@@ -18,7 +18,7 @@ export const handler = api('GET /prompts/', { query: OwnListQuery }, async ({ us
   });
   const shown = new Set(page.rows.map((p) => p.id));
   const forks = content.prompts.filter((p) => p.forked_from && shown.has(p.id));
-  const updates = forks.length ? await libraryUpdates(forks, user.access_tier) : new Map<string, boolean>();
+  const updates = forks.length ? await libraryUpdates(forks, workspaceContentTier(user, workspace)) : new Map<string, boolean>();
   const prompts = page.rows.map((p) => (p.forked_from ? { ...p, library_update: updates.get(p.id) ?? false } : p));
   return { ...ok({ prompts, filters }), headers: pageHeaders(page.next) };
 });

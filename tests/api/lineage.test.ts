@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { LibraryEntry } from '@shared/contract/library';
 import type { Tier } from '@shared/tiers';
 import { adminToken, call, signUp } from '../support/api';
-import { library, setTier } from '../support/db';
+import { getItem, library, seedTeam, setTier } from '../support/db';
 
 /**
  * Fork lineage: a fork remembers its library original; when the original's
@@ -178,5 +178,100 @@ describe('fork lineage', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.detail).toBe('The library prompt this was copied from no longer exists.');
     expect(await listed(user, copy.id)).toMatchObject({ library_update: false, version: 1 });
+  });
+});
+
+/**
+ * The tier of a fork's content follows it: a pull takes the original's tier in with its text, and
+ * the paths that keep tiered content from people without the tier (share links, team workspaces,
+ * 'Move/copy to…') judge the content the fork holds now, not the tier it was forked at.
+ */
+describe("the tier of a fork's content", () => {
+  const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library prompt, so it cannot be shared publicly.';
+  const inTeam = (path: string, team: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${team}`;
+  const eliteWithTeam = async () => {
+    const user = await signUp();
+    await setTier(user.id, 'elite');
+    const team = await seedTeam('Tiers', 'elite', [{ id: user.id, role: 'owner' }]);
+    return { user, team };
+  };
+
+  it('a pull of text raised to Elite makes the fork Elite: no share link, no copy into a team', async () => {
+    const { user, team } = await eliteWithTeam();
+    const original = await libraryPrompt('free');
+    const copy = await fork(user, original.id);
+    await original.change({ access_tier: 'elite', body: 'Elite-only wording' });
+
+    const pulled = await call('POST', `/prompts/${copy.id}/library-update/pull`, { token: user.token });
+    expect(pulled.status).toBe(200);
+    expect(pulled.body.body).toBe('Elite-only wording');
+    expect(await getItem({ pk: `USER#${user.id}`, sk: `PROMPT#${copy.id}` })).toMatchObject({ forked_tier: 'elite' });
+
+    const share = await call('POST', `/prompts/${copy.id}/share`, { token: user.token });
+    expect(share.status).toBe(403);
+    expect(share.body.detail).toBe(TIERED_SHARE);
+    const copied = await call('POST', `/prompts/${copy.id}/copy`, { token: user.token, json: { to: team } });
+    expect(copied.status).toBe(403);
+    expect(copied.body.detail).toMatch(/personal workspace only/);
+    expect((await call('GET', inTeam('/prompts/', team), { token: user.token })).body.prompts).toEqual([]);
+  });
+
+  it('a team workspace offers no pull of tiered text and refuses one', async () => {
+    const { user, team } = await eliteWithTeam();
+    const original = await libraryPrompt('free');
+    const made = await call('POST', inTeam(`/prompts/fork/${original.id}`, team), { token: user.token, json: {} });
+    expect(made.status).toBe(201);
+    await original.change({ access_tier: 'elite', body: 'Elite-only wording' });
+
+    const listed = ((await call('GET', inTeam('/prompts/', team), { token: user.token })).body.prompts as any[]).find((p) => p.id === made.body.id);
+    expect(listed.library_update).toBe(false);
+    for (const [method, path] of [
+      ['GET', 'library-update'],
+      ['POST', 'library-update/pull'],
+    ] as const) {
+      const reply = await call(method, inTeam(`/prompts/${made.body.id}/${path}`, team), { token: user.token });
+      expect(reply.status, path).toBe(403);
+      expect(reply.body.detail, path).toMatch(/personal workspace only/);
+    }
+    expect(await getItem({ pk: `TEAM#${team}`, sk: `PROMPT#${made.body.id}` })).toMatchObject({ body: 'Intro line\nAsk about [INPUT: topic]', version: 1 });
+  });
+
+  it('a shared fork: a pull of tiered text is refused, and the link stops once the library sells the text it holds', async () => {
+    const user = await signUp();
+    await setTier(user.id, 'elite');
+    const original = await libraryPrompt('free');
+    const copy = await fork(user, original.id);
+    const shared = await call('POST', `/prompts/${copy.id}/share`, { token: user.token });
+    expect(shared.status).toBe(201);
+    const link = () => call('GET', `/shared/${shared.body.token}`);
+    const page = () => call('GET', `/s/${shared.body.token}`, { base: inject('baseUrl') });
+
+    await original.change({ access_tier: 'pro', body: 'Pro-only wording' });
+    const pull = await call('POST', `/prompts/${copy.id}/library-update/pull`, { token: user.token });
+    expect(pull.status).toBe(403);
+    expect(pull.body.detail).toBe(
+      'This prompt is shared by a public link, and the library version is part of the Pro plan. Stop sharing it to take the update in.',
+    );
+    expect((await link()).body.body).toBe('Intro line\nAsk about [INPUT: topic]');
+
+    // The original raised without a text change: the fork holds what the library now sells.
+    const still = await libraryPrompt('free');
+    const copy2 = await fork(user, still.id);
+    const shared2 = await call('POST', `/prompts/${copy2.id}/share`, { token: user.token });
+    expect((await call('GET', `/shared/${shared2.body.token}`)).status).toBe(200);
+    const admin = await adminToken();
+    expect((await call('PATCH', `/admin/prompts/${still.id}/tier`, { token: admin, json: { access_tier: 'elite' } })).status).toBe(204);
+    const gone = await call('GET', `/shared/${shared2.body.token}`);
+    expect(gone.status).toBe(404);
+    expect(JSON.stringify(gone.body)).not.toContain('Ask about');
+    const gonePage = await call('GET', `/s/${shared2.body.token}`, { base: inject('baseUrl') });
+    expect(gonePage.status).toBe(404);
+    expect(String(gonePage.body)).not.toContain('Ask about');
+    const reader = await signUp();
+    expect((await call('POST', `/shared/${shared2.body.token}/fork`, { token: reader.token })).status).toBe(404);
+    const again = await call('POST', `/prompts/${copy2.id}/share`, { token: user.token });
+    expect(again.status).toBe(403);
+    expect(again.body.detail).toBe(TIERED_SHARE);
+    expect((await page()).status).toBe(200);
   });
 });

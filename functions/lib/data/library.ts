@@ -149,9 +149,6 @@ export async function getLibraryPrompt(id: string): Promise<LibraryPromptItem | 
   return libraryPromptFrom(await getItem(libraryKeys.prompt(id)));
 }
 
-/** Access pattern: a library prompt's tier alone (GetItem, projected); undefined when it is gone. */
-export const libraryTierOf = async (id: string) => (await getItem(libraryKeys.prompt(id), { projection: 'access_tier' }))?.access_tier as Tier | undefined;
-
 export async function getLibraryCategory(id: string): Promise<LibraryCategoryItem | undefined> {
   const item = await getItem(libraryKeys.category(id), { projection: 'id, #n', names: { '#n': 'name' } });
   return item ? { id: item.id as string, name: item.name as string } : undefined;

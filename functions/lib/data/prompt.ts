@@ -146,7 +146,7 @@ export interface PromptChange {
   /** A new version even when the content is the same (a restore). */
   always?: boolean;
   /** Other fields, set as given. */
-  fields?: Partial<Pick<PromptItem, 'category_id' | 'is_favorite' | 'forked_revision'>>;
+  fields?: Partial<Pick<PromptItem, 'category_id' | 'is_favorite' | 'forked_revision' | 'forked_tier'>>;
   /** The category that must exist in the workspace (404 otherwise). */
   categoryId?: string | null;
   /** Move updated_at even when the content stays (default true: an edit of the prompt). */
@@ -324,12 +324,16 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
 /** Writes of the prompt item for other modules' transactions. */
 export const promptParts = {
   /** The public link's token set, only while the prompt is not shared. */
-  share: (workspace: WorkspacePk, promptId: string, token: string): Part => ({
+  /** A share token, only while it has none; with `version`, only while the content is still the one the caller judged. */
+  share: (workspace: WorkspacePk, promptId: string, token: string, version?: number | null): Part => ({
     update: {
       Key: promptKeys.prompt(workspace, promptId),
       UpdateExpression: 'SET share_token = :t',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
-      ExpressionAttributeValues: { ':t': token },
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(share_token)${
+        version === undefined ? '' : version === null ? ' AND attribute_not_exists(#v)' : ' AND #v = :v'
+      }`,
+      ...(version === undefined ? {} : { ExpressionAttributeNames: { '#v': 'version' } }),
+      ExpressionAttributeValues: { ':t': token, ...(typeof version === 'number' ? { ':v': version } : {}) },
     },
   }),
   /** The token removed, only while it is still the one read. */

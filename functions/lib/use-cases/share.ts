@@ -1,38 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { contentView, storedContent } from '@shared/chat';
-import type { Tier } from '@shared/tiers';
 import { parseVariables } from '@shared/variables';
 import { batchGet } from '../data/db';
 import { personalPk, type WorkspacePk } from '../data/keys';
-import { libraryTierOf } from '../data/library';
 import { getPromptItem, PROMPT_NOT_FOUND, type PromptItem, promptKeys, promptParts } from '../data/prompt';
 import { getShareLink, SHARE_NOT_FOUND, shareParts } from '../data/share';
 import { failing, transact } from '../data/transactions';
 import { USER_SK, type UserRecord, userKeys } from '../data/users';
 import type { WorkspaceRef } from '../data/workspace';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import { ConflictError, NotFoundError } from '../http/errors';
 import { siteUrl } from '../http/site';
+import { contentTier, refuseTiered } from './lineage';
 import { createPrompt } from './prompts';
 
 /**
  * Sharing a prompt by public link (the link item: data/share.ts). The link and the prompt's
  * `share_token` are written and removed together, so a revoked link answers 404 from the next
  * request. A public reader gets the prompt's current content and the author's display name, never
- * an email. A prompt copied from a pro or elite library prompt is never shared: tiered content
- * would reach people without the tier.
+ * an email. A prompt holding Pro or Elite library content (lineage.ts, contentTier: the tier of
+ * what it holds now) is never shared, and a link whose prompt came to hold such content since (a
+ * pull, an original raised to a higher tier) reads as gone, on every read.
  */
 export const TIERED_SHARE = 'This prompt was copied from a Pro or Elite library prompt, so it cannot be shared publicly.';
 const CHANGED = 'This prompt was changed by another request. Please try again.';
 
 const shareAnswer = (token: string, headers: Record<string, string | undefined>) => ({ token, url: `${siteUrl(headers)}/s/${token}` });
-
-/** The library tier a prompt's content came from (forks only): recorded at fork time, else read from the original. */
-export async function sourceTier(prompt: PromptItem): Promise<Tier | null> {
-  if (!prompt.forked_from) return null;
-  if (prompt.forked_tier) return prompt.forked_tier;
-  // An original that is gone cannot be checked: refuse rather than risk tiered content.
-  return (await libraryTierOf(prompt.forked_from)) ?? 'elite';
-}
 
 /** Shares a prompt of the workspace: the same link when it is already shared. The sharer is named as its author. */
 export async function sharePrompt({
@@ -45,14 +37,15 @@ export async function sharePrompt({
   headers: Record<string, string | undefined>;
 }) {
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  await refuseTiered(prompt, TIERED_SHARE);
   if (prompt.share_token) return { created: false, answer: shareAnswer(prompt.share_token, headers) };
-  const tier = await sourceTier(prompt);
-  if (tier && tier !== 'free') throw new ForbiddenError(TIERED_SHARE);
   const token = randomBytes(18).toString('base64url');
   const raced = new Error('shared meanwhile');
+  // A fork's content was judged as read: a pull that landed meanwhile fails this share (it re-reads, 409).
+  const pinned = prompt.forked_from ? (prompt.version ?? null) : undefined;
   try {
     await transact([
-      failing(promptParts.share(workspace.pk, prompt.id, token), () => raced),
+      failing(promptParts.share(workspace.pk, prompt.id, token, pinned), () => raced),
       shareParts.create(token, {
         user_id: workspace.author.user_id,
         // A team's prompt lives in the team's partition; a personal one in the user's (links made before teams name none).
@@ -82,7 +75,7 @@ export async function unsharePrompt(workspace: WorkspacePk, prompt: PromptItem |
   ]);
 }
 
-/** The shared prompt behind a token (the link, then prompt and author in one BatchGet); 404 when not shared. */
+/** The shared prompt behind a token (the link, then prompt and author in one BatchGet); 404 when not shared or when it holds tiered content. */
 export async function readShared(token: string) {
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) throw new NotFoundError(SHARE_NOT_FOUND);
   const link = await getShareLink(token);
@@ -93,6 +86,8 @@ export async function readShared(token: string) {
   const prompt = items.find((i) => i.sk === promptKey.sk && i.pk === promptKey.pk) as PromptItem | undefined;
   const author = items.find((i) => i.sk === USER_SK) as UserRecord | undefined;
   if (!prompt || prompt.share_token !== token || !author) throw new NotFoundError(SHARE_NOT_FOUND);
+  const tier = await contentTier(prompt);
+  if (tier && tier !== 'free') throw new NotFoundError(SHARE_NOT_FOUND);
   return {
     prompt,
     view: {
