@@ -9,6 +9,7 @@ import { createGateway, type GatewayOptions } from './gateway';
 import { localSecret } from './local-secret';
 import { type LocalMail, startMailDev } from './mail';
 import { LocalQueues } from './queue';
+import type { StripeStandIn } from './stripe-stand-in';
 import { CREDENTIALS_FILE, saveAdminCredentials } from './terminal';
 import { useDataFolderSnapshot } from './tool-env';
 
@@ -63,6 +64,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     : await startDynamoLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
   let mail: LocalMail | undefined;
   let queues: LocalQueues | undefined;
+  let standIn: StripeStandIn | undefined;
   try {
     mail = await startMailDev(options.mail ?? { webPort: 0, smtpPort: 0 });
     // Email goes over SMTP to MailDev (functions/lib/services/mail.ts); SES is the deployed transport.
@@ -95,7 +97,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let selfUrl = '';
     let url = '';
-    const localPages = process.env.STRIPE_SECRET_KEY ? undefined : await localTestCheckout(() => selfUrl);
+    const local = process.env.STRIPE_SECRET_KEY ? undefined : await localTestCheckout(() => selfUrl);
+    standIn = local?.standIn;
+    const localPages = local?.pages;
     const server = createGateway({ localPages, siteOrigin: () => process.env.SITE_URL || url, ...options.gateway });
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -125,12 +129,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         queues!.stop();
+        await standIn?.stop();
         await mail!.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
     queues?.stop();
+    await standIn?.stop();
     await mail?.stop();
     await dynamo.stop();
     throw error;
@@ -186,15 +192,22 @@ async function seedLibrary(file: string, curator: string): Promise<void> {
   await upsertEntries(entries, curator);
 }
 
-/** The test checkout pages, wired to the billing code's ticket check and Stripe's signing helper. */
+/**
+ * The test checkout pages, wired to the billing code's ticket check and Stripe's signing helper,
+ * and the Stripe stand-in that answers the API calls the server makes without a key (the SDK is
+ * pointed at it before its client is made, unless STRIPE_API_BASE names another server).
+ */
 async function localTestCheckout(selfUrl: () => string) {
   const { testCheckout } = await import('./test-checkout');
+  const { startStripeStandIn } = await import('./stripe-stand-in');
   const { verifyLocalCheckout, stripe } = await import('../../functions/lib/use-cases/billing');
   const secret = process.env.STRIPE_WEBHOOK_SECRET!;
-  return testCheckout({
-    webhookSecret: secret,
-    verify: (ticket) => verifyLocalCheckout(secret, ticket),
-    sign: async (payload) => (await stripe()).webhooks.generateTestHeaderString({ payload, secret }),
-    selfUrl,
-  });
+  const sign = async (payload: string) => (await stripe()).webhooks.generateTestHeaderString({ payload, secret });
+  const standIn = await startStripeStandIn({ sign, selfUrl });
+  // A later stack in this process replaces the stand-in an earlier one set (as SITE_URL below).
+  if (!process.env.STRIPE_API_BASE || process.env.STRIPE_API_BASE === process.env.LOCAL_STRIPE_API_BASE) {
+    process.env.STRIPE_API_BASE = standIn.url;
+    process.env.LOCAL_STRIPE_API_BASE = standIn.url;
+  }
+  return { standIn, pages: testCheckout({ webhookSecret: secret, verify: (ticket) => verifyLocalCheckout(secret, ticket), sign, selfUrl }) };
 }

@@ -8,7 +8,9 @@ import { SECURITY_HEADERS } from '../security-headers';
  * The local test checkout, served by the local gateway when no STRIPE_SECRET_KEY is set: a page
  * with the plan, its price, Pay and Cancel. Pay sends a correctly signed Stripe event to the
  * real webhook route, so an upgrade on the embedded stack goes through the same code as in AWS.
- * A ticket with plan 'cancel' (from "Manage subscription") offers to cancel instead.
+ * A ticket with plan 'cancel' (from "Manage subscription") offers to cancel instead. The Stripe
+ * API calls the server makes without a key (cancelling a subscription when an account is deleted)
+ * are answered by the stand-in in stripe-stand-in.ts, which sends the same signed events.
  */
 export const TEST_CHECKOUT_PATH = '/local-checkout';
 
@@ -26,7 +28,7 @@ h1{font-size:1.4rem;margin:0 0 .25rem}.note{color:#4a4560;font-size:.9rem}.price
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-interface Options {
+export interface Options {
   webhookSecret: string;
   /** Verifies the ticket the checkout call handed out (functions/lib/use-cases/billing.ts). */
   verify: (ticket: string) => { user_id: string; plan: 'pro' | 'elite' | 'cancel'; exp: number } | null;
@@ -48,6 +50,53 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 function send(res: ServerResponse, status: number, html: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
   res.end(html);
+}
+
+/** What the local checkout calls a user's customer and subscription at Stripe (one of each per user). */
+export const localIds = (userId: string) => ({ customer: `cus_local_${userId.replace(/-/g, '')}`, subscription: `sub_local_${userId.replace(/-/g, '')}` });
+
+const eventBase = () => ({ id: `evt_local_${randomUUID()}`, object: 'event', created: Math.floor(Date.now() / 1000) });
+
+/** Stripe's event for a paid checkout of `plan`. */
+function checkoutCompleted(userId: string, plan: string) {
+  const { customer, subscription } = localIds(userId);
+  return {
+    ...eventBase(),
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: `cs_local_${randomUUID()}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        client_reference_id: userId,
+        customer,
+        subscription,
+        metadata: { user_id: userId, plan },
+        payment_status: 'paid',
+        status: 'complete',
+      },
+    },
+  };
+}
+
+/** Stripe's event for a subscription that ended (a cancel from the portal or the API). */
+export function subscriptionDeleted(userId: string) {
+  const { customer, subscription } = localIds(userId);
+  return {
+    ...eventBase(),
+    type: 'customer.subscription.deleted',
+    data: { object: { id: subscription, object: 'subscription', customer, status: 'canceled', metadata: { user_id: userId } } },
+  };
+}
+
+/** Delivers an event to the real webhook route, signed as Stripe signs. */
+export async function deliver(options: Pick<Options, 'sign' | 'selfUrl'>, event: { id: string }): Promise<Response> {
+  const payload = JSON.stringify(event);
+  return fetch(`${options.selfUrl()}${API_BASE}/billing/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': await options.sign(payload) },
+    body: payload,
+  });
 }
 
 /** Handles the test checkout's requests; returns false for any other path. */
@@ -87,50 +136,8 @@ export function testCheckout(options: Options) {
       res.end();
       return true;
     }
-    const now = Math.floor(Date.now() / 1000);
-    const customer = `cus_local_${session.user_id.replace(/-/g, '')}`;
-    const event =
-      action === 'cancel-subscription'
-        ? {
-            id: `evt_local_${randomUUID()}`,
-            object: 'event',
-            type: 'customer.subscription.deleted',
-            created: now,
-            data: {
-              object: {
-                id: `sub_local_${session.user_id.replace(/-/g, '')}`,
-                object: 'subscription',
-                customer,
-                status: 'canceled',
-                metadata: { user_id: session.user_id },
-              },
-            },
-          }
-        : {
-            id: `evt_local_${randomUUID()}`,
-            object: 'event',
-            type: 'checkout.session.completed',
-            created: now,
-            data: {
-              object: {
-                id: `cs_local_${randomUUID()}`,
-                object: 'checkout.session',
-                mode: 'subscription',
-                client_reference_id: session.user_id,
-                customer,
-                subscription: `sub_local_${session.user_id.replace(/-/g, '')}`,
-                metadata: { user_id: session.user_id, plan: session.plan },
-                payment_status: 'paid',
-                status: 'complete',
-              },
-            },
-          };
-    const payload = JSON.stringify(event);
-    const delivered = await fetch(`${options.selfUrl()}${API_BASE}/billing/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': await options.sign(payload) },
-      body: payload,
-    });
+    const event = action === 'cancel-subscription' ? subscriptionDeleted(session.user_id) : checkoutCompleted(session.user_id, session.plan);
+    const delivered = await deliver(options, event);
     if (!delivered.ok) {
       send(
         res,

@@ -45,14 +45,21 @@ export function billingConfig(): Promise<BillingConfig> {
   return loaded;
 }
 
+/** The key the SDK uses when none is configured (the local test checkout; the local stack's Stripe stand-in expects it). */
+export const LOCAL_STRIPE_KEY = 'sk_test_local_checkout_only';
+
 let client: Promise<Stripe> | undefined;
+let clientFor: string | undefined;
 /** The Stripe SDK client; a placeholder key when only webhooks are verified (local test checkout). */
 export function stripe(): Promise<Stripe> {
+  // Made again only if the API server changes (a second local stack in one process).
+  if (clientFor !== process.env.STRIPE_API_BASE) client = undefined;
+  clientFor = process.env.STRIPE_API_BASE;
   client ??= (async () => {
     const { default: StripeSdk } = await import('stripe');
     const { secretKey } = await billingConfig();
     const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
-    return new StripeSdk(secretKey ?? 'sk_test_local_checkout_only', {
+    return new StripeSdk(secretKey ?? LOCAL_STRIPE_KEY, {
       maxNetworkRetries: 1,
       timeout: 10_000,
       telemetry: false,
