@@ -24,7 +24,7 @@ export function openApiDocument() {
       ...(contract.request
         ? {
             requestBody: {
-              required: true,
+              required: !contract.optionalBody,
               content: { [contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: schema(contract.request) } },
             },
           }

@@ -144,7 +144,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/context/profile/{key}', handler: 'context/delete-profile-value', access: 'user' },
 
   // Prompts outside the app: API keys (managed with a session only), the registry and MCP (a key or a session).
-  { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user' },
+  { method: 'POST', path: '/api-keys', handler: 'api-keys/create', access: 'user', memoryMb: 1024, timeoutSeconds: 15 },
   { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
   { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user', workspace: 'read' },

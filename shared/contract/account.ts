@@ -19,8 +19,16 @@ export const FORGOT_PASSWORD_ACCEPTED = 'If an account exists for this email, we
 export const ResetPasswordRequest = z.strictObject({ token: LinkToken, password: Password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/** Whether the change also revokes every API key (default: it does; a key made before then stops working). */
+const RevokeApiKeys = z._default(z.boolean(), true);
+
 /** PUT /auth/password → 200 with a fresh token (TokenResponse). */
-export const ChangePasswordRequest = z.strictObject({ current_password: CurrentPassword, new_password: Password });
+export const ChangePasswordRequest = z.strictObject({ current_password: CurrentPassword, new_password: Password, revoke_api_keys: RevokeApiKeys });
+export type ChangePasswordInput = z.input<typeof ChangePasswordRequest>;
+
+/** POST /auth/logout-all → 204; the body may be left out (every key is revoked then too). */
+export const LogoutAllRequest = z.strictObject({ revoke_api_keys: RevokeApiKeys });
+export type LogoutAllRequest = z.input<typeof LogoutAllRequest>;
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** A plan meter: `limit` null when the plan has no limit. */

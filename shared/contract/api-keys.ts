@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PASSWORD_MAX } from './auth';
 import { safeLine } from './common';
 
 export const API_KEY_NAME_MAX = 60;
@@ -17,7 +18,10 @@ export const ApiKeyInput = z.strictObject({
       z.maxLength(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters.`),
       safeLine('Name'),
     ),
+  /** The account's password: a key opens the prompts to whoever holds it. */
+  password: z.string().check(z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)),
 });
+export type ApiKeyInput = z.infer<typeof ApiKeyInput>;
 
 /** A key as listed: never the key itself, only its first characters (`prefix`) to tell keys apart. */
 export const ApiKey = z.object({

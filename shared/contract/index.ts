@@ -7,6 +7,7 @@ import {
   ChangePasswordRequest,
   DeleteAccountRequest,
   ForgotPasswordRequest,
+  LogoutAllRequest,
   ResetPasswordRequest,
   UpdateAccountRequest,
   VerifyEmailRequest,
@@ -52,6 +53,8 @@ export interface RouteContract {
    * the documented shape.
    */
   parsedAs?: z.ZodMiniType;
+  /** The body may be left out: the handler gets the request schema's defaults. */
+  optionalBody?: true;
   /** Wire encoding of the request body; JSON unless the login form (OAuth2 password flow). */
   encoding?: 'form';
   response?: z.ZodMiniType;
@@ -79,7 +82,12 @@ export const CONTRACT = {
   'POST /auth/login': { summary: 'Sign in (OAuth2 password form)', request: LoginForm, encoding: 'form', response: TokenResponse },
   'GET /auth/me': { summary: 'The current user', response: User },
   'POST /auth/logout': { summary: 'End every session token of the current user', status: 204 },
-  'POST /auth/logout-all': { summary: 'Sign out everywhere: every token of the current user ends', status: 204 },
+  'POST /auth/logout-all': {
+    summary: 'Sign out everywhere: every token of the current user ends, and every API key unless `revoke_api_keys` is false (the body may be left out)',
+    request: LogoutAllRequest,
+    optionalBody: true,
+    status: 204,
+  },
   'POST /auth/password/forgot': {
     summary: 'Email a password reset link (30 minutes, single use); the same 202 whether or not the account exists',
     request: ForgotPasswordRequest,
@@ -87,12 +95,12 @@ export const CONTRACT = {
     status: 202,
   },
   'POST /auth/password/reset': {
-    summary: "Set a new password with a reset link's token; every session of the user ends (used, expired or unknown token → 400)",
+    summary: "Set a new password with a reset link's token; every session of the user ends and every API key is revoked (used, expired or unknown token → 400)",
     request: ResetPasswordRequest,
     status: 204,
   },
   'PUT /auth/password': {
-    summary: 'Change the password (current one required); other sessions end, a fresh token is returned',
+    summary: 'Change the password (current one required); other sessions end, and every API key unless `revoke_api_keys` is false; a fresh token is returned',
     request: ChangePasswordRequest,
     response: TokenResponse,
   },
@@ -185,7 +193,7 @@ export const CONTRACT = {
   'PUT /context/profile/{key}': { summary: 'Save one PROFILE value', request: ProfileValueInput },
   'DELETE /context/profile/{key}': { summary: 'Forget one PROFILE value', status: 204 },
   'POST /api-keys': {
-    summary: 'Create an API key (shown once; at most 20); a key opens the registry and MCP routes only',
+    summary: 'Create an API key (password required; shown once; at most 20; the owner is emailed); a key opens the registry and MCP routes only',
     request: ApiKeyInput,
     response: CreatedApiKey,
     status: 201,

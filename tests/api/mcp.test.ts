@@ -13,7 +13,7 @@ async function connect(key: string) {
 describe('MCP server', () => {
   it('lists prompts with their INPUT arguments, gets one compiled, and offers search and get tools', async () => {
     const user = await signUp();
-    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp' } })).body.key;
+    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp', password: user.password } })).body.key;
     await call('PUT', '/context/profile/company', { token: user.token, json: { value: 'Acme' } });
     await call('POST', '/prompts/', {
       token: user.token,
@@ -56,7 +56,7 @@ describe('MCP server', () => {
 
   it('refuses a missing or revoked key with 401', async () => {
     const user = await signUp();
-    const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp' } })).body;
+    const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'mcp', password: user.password } })).body;
     await call('DELETE', `/api-keys/${made.id}`, { token: user.token });
     await expect(connect(made.key)).rejects.toThrow(/401|revoked/);
     const anonymous = await call('POST', '/mcp', {

@@ -97,7 +97,7 @@ describe('the caller’s own lists past 1 MB', () => {
   });
 
   it("MCP prompts/list pages with MCP's own cursor, below 1 MB each, through the official client", async () => {
-    const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'big lists' } })).body.key as string;
+    const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'big lists', password: owner.password } })).body.key as string;
     const client = new Client({ name: 'construct-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${apiUrl()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
     try {
@@ -120,7 +120,7 @@ describe('the caller’s own lists past 1 MB', () => {
   });
 
   it("the SDK's list follows the pages to the whole list", async () => {
-    const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'sdk list' } })).body.key as string;
+    const key = (await call('POST', '/api-keys', { token: owner.token, json: { name: 'sdk list', password: owner.password } })).body.key as string;
     const construct = new Construct({ apiKey: key, baseUrl: inject('baseUrl').replace('//localhost:', '//127.0.0.1:') });
     const listed = await construct.prompts.list();
     expect(new Set(listed.map((p) => p.slug)).size).toBe(COUNT);

@@ -78,8 +78,10 @@ describe('keys each signed-in route touches', () => {
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
       // The lookup item of the one API key being made or presented: a partition per key, never shared.
       apiKey: (key) => /^APIKEY#[0-9a-f]{64}$/.test(key),
+      // A password check (a new API key) counts toward the caller's own sign-in guard.
+      signInGuard: (key) => key === `RATE#login-account#${user.email.toLowerCase()}`,
     };
-    const apiKey = (await ok('POST', '/api-keys', { name: 'Keys' })).key as string;
+    const apiKey = (await ok('POST', '/api-keys', { name: 'Keys', password: user.password })).key as string;
     const connection = { name: 'Keys', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-keys-0123456789abcdef' };
     // Made in this worker (its secret box key opens it for the test below), not by the shared stack.
     const { handler: createConnection } = await import('../../functions/connections/create');
@@ -120,7 +122,7 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'DELETE', path: `/context/snippets/${snippet.id}`, token: t }, 204, []],
       [{ method: 'GET', path: '/context/profile', token: t }, 200, []],
       [{ method: 'DELETE', path: `/prompts/${doomed.id}`, token: t }, 204, []],
-      [{ method: 'POST', path: '/api-keys', token: t, json: { name: 'Another' } }, 201, ['apiKey']],
+      [{ method: 'POST', path: '/api-keys', token: t, json: { name: 'Another', password: user.password } }, 201, ['apiKey', 'signInGuard']],
       [{ method: 'GET', path: '/api-keys', token: t }, 200, []],
       [{ method: 'PUT', path: `/prompts/${prompt.id}/labels/production`, token: t, json: { version: 1 } }, 200, []],
       [{ method: 'GET', path: '/registry/prompts', token: t }, 200, []],

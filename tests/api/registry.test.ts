@@ -7,7 +7,8 @@ type User = Awaited<ReturnType<typeof signUp>>;
 const create = async (user: User, title: string, body = 'Body') => (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body;
 const save = (user: User, id: string, fields: Record<string, unknown>) =>
   call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'T', body: 'B', ...fields } });
-const newKey = async (user: User) => (await call('POST', '/api-keys', { token: user.token, json: { name: 'test' } })).body.key as string;
+const newKey = async (user: User) =>
+  (await call('POST', '/api-keys', { token: user.token, json: { name: 'test', password: user.password } })).body.key as string;
 
 describe('slugs', () => {
   it('are made from the title, Unicode-aware, unique in the workspace with a suffix, and editable', async () => {
@@ -177,7 +178,7 @@ describe('registry', () => {
 
   it('refuses a revoked key at once and records when a key was last used', async () => {
     const user = await signUp();
-    const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'ci' } })).body;
+    const made = (await call('POST', '/api-keys', { token: user.token, json: { name: 'ci', password: user.password } })).body;
     await create(user, 'Used', 'Hi');
     expect((await call('GET', '/registry/prompts', { token: made.key })).status).toBe(200);
     // Reads run read-only; a compile (or an MCP call) records the use.

@@ -38,7 +38,7 @@ describe('SDK package', () => {
     expect(manifest.type).toBe('module');
 
     const user = await signUp();
-    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'packed' } })).body.key as string;
+    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'packed', password: user.password } })).body.key as string;
     await call('POST', '/prompts/', { token: user.token, json: { title: 'Packed greeting', body: 'Hello [INPUT: name]!' } });
 
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));

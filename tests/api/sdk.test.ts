@@ -11,7 +11,8 @@ const site = () => inject('baseUrl').replace('//localhost:', '//127.0.0.1:');
 const create = async (user: User, title: string, body: string) =>
   (await call('POST', '/prompts/', { token: user.token, json: { title, body } })).body as { id: string; slug: string };
 const save = (user: User, id: string, title: string, body: string) => call('PUT', `/prompts/${id}`, { token: user.token, json: { title, body } });
-const newKey = async (user: User) => (await call('POST', '/api-keys', { token: user.token, json: { name: 'sdk' } })).body as { id: string; key: string };
+const newKey = async (user: User) =>
+  (await call('POST', '/api-keys', { token: user.token, json: { name: 'sdk', password: user.password } })).body as { id: string; key: string };
 
 /** A user with an API key and one prompt (v1 labelled production, v2 the latest). */
 async function workspace() {

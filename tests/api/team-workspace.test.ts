@@ -86,7 +86,7 @@ describe('a team workspace', () => {
       json: { ...prompt('Registry brief'), body: 'For [PROFILE: role]: [INPUT: topic] in [SNIPPET: house-style]' },
     });
     expect((await call('PUT', '/context/profile/role', { token: viewer.token, json: { value: 'analyst' } })).status).toBe(200);
-    const key = (await call('POST', '/api-keys', { token: viewer.token, json: { name: 'team' } })).body.key as string;
+    const key = (await call('POST', '/api-keys', { token: viewer.token, json: { name: 'team', password: viewer.password } })).body.key as string;
     const listed = await call('GET', inTeam('/registry/prompts'), { token: key });
     expect(listed.body.prompts.map((p: { slug: string }) => p.slug)).toContain(made.body.slug);
     const compiled = await call('POST', inTeam(`/registry/prompts/${made.body.slug}/compile`), { token: key, json: { variables: { topic: 'pricing' } } });

@@ -57,7 +57,7 @@ export async function runSdkBench(stack: LocalStack, options: BenchOptions): Pro
   const account = { first_name: 'Bench', last_name: 'SDK', email: `sdk-${randomUUID().slice(0, 8)}@bench.local`, password: 'bench-sdk-password-1' };
   await api(site, 'POST', '/auth/register', { json: account });
   const { access_token: token } = await api(site, 'POST', '/auth/login', { form: { username: account.email, password: account.password } });
-  const { key } = await api(site, 'POST', '/api-keys', { token, json: { name: 'bench' } });
+  const { key } = await api(site, 'POST', '/api-keys', { token, json: { name: 'bench', password: account.password } });
   const prompt = await api(site, 'POST', '/prompts/', {
     token,
     json: { title: 'Bench greeting', body: 'Write to [INPUT: name] in a [INPUT: tone=friendly|formal] tone.' },

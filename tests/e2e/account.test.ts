@@ -116,17 +116,32 @@ describe('the account page', () => {
     await page.getByLabel('Confirm new password', { exact: true }).fill('a-changed-password-1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await see(page, 'Your current password is incorrect.');
+    const key = (await apiAs(token, 'POST', '/api-keys', { name: 'Before the change', password: user.password })).body.key as string;
     await page.getByLabel('Current password', { exact: true }).fill(user.password);
+    // 'Also revoke my API keys' is ticked by default.
+    expect(await page.getByLabel('Also revoke my API keys').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Change password' }).click();
     await see(page, 'Your password was changed. Every other session was signed out.');
+    await see(page, 'Your API keys were revoked.');
     expect((await apiAs(otherDevice, 'GET', '/auth/me')).status).toBe(401);
+    expect((await apiAs(key, 'GET', '/registry/prompts')).status).toBe(401);
     // This tab kept its session (the answer's fresh token replaced the stored one).
     await page.reload();
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await see(page, 'Your plan:');
 
+    // Unticked, sign out everywhere keeps the keys.
+    const kept = (
+      await apiAs(await tokenFor({ email: user.email, password: 'a-changed-password-1' }), 'POST', '/api-keys', {
+        name: 'Kept',
+        password: 'a-changed-password-1',
+      })
+    ).body.key as string;
+    expect(await page.getByLabel('Revoke my API keys too').isChecked()).toBe(true);
+    await page.getByLabel('Revoke my API keys too').uncheck();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await atPath(page, '/login');
+    expect((await apiAs(kept, 'GET', '/registry/prompts')).status).toBe(200);
     expect((await apiAs(await tokenFor({ email: user.email, password: 'a-changed-password-1' }), 'GET', '/auth/me')).status).toBe(200);
   });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { apiAs, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
+import { waitForMail } from '../support/mail';
 
 const browser = useBrowser();
 
 describe('API keys page', () => {
   it('creates a key shown once, lists it, shows tool config, and revokes it', async () => {
     const { page } = browser;
-    const token = await tokenFor(await registerViaApi());
+    const user = await registerViaApi();
+    const token = await tokenFor(user);
     await signInWithToken(page, token);
     await page.goto('/prompts');
     await page.getByRole('link', { name: 'API keys' }).click();
@@ -15,6 +17,11 @@ describe('API keys page', () => {
     await see(page, 'You have no API keys yet.');
 
     await page.getByLabel('Key name').fill('Laptop');
+    // A key opens the prompts to whoever holds it: the password is asked first.
+    await page.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await see(page, 'Your password is incorrect.');
+    await page.getByLabel('Your password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Create key' }).click();
     const secret = page.getByLabel('New API key');
     await secret.waitFor();
@@ -27,6 +34,8 @@ describe('API keys page', () => {
     const list = page.getByRole('list', { name: 'API keys' });
     await list.getByText('Laptop').waitFor();
     expect(await list.textContent()).not.toContain(key!);
+    // The owner is told by email.
+    expect((await waitForMail(user.email, /API key was created/)).text).toContain('Laptop');
 
     await page.getByRole('button', { name: 'Use in your tools' }).click();
     await see(page, 'Claude Desktop');

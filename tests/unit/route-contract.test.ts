@@ -34,12 +34,14 @@ describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (k
     const binding = bindings.get(key)!;
     expect(binding.body).toBe(contract?.parsedAs ?? contract?.request);
     expect(binding.encoding === 'form').toBe(contract?.encoding === 'form');
+    expect(binding.optionalBody === true).toBe(contract?.optionalBody === true);
     if (!contract?.request) {
       expect(operation.requestBody).toBeUndefined();
       return;
     }
     const media = contract.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     expect(operation.requestBody?.content?.[media]?.schema).toEqual(jsonSchema(contract.request));
+    expect(operation.requestBody?.required).toBe(contract.optionalBody !== true);
   });
 
   it('parses the query string with the contract entry’s schema, and OpenAPI lists exactly its parameters', () => {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEYS_MAX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
-import { ForbiddenError, NotFoundError } from '../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { beginsWith, getItem } from './db';
 import { personalPk } from './keys';
 import { conditionFailed } from './retry';
 import { failing, transact, write } from './transactions';
-import { userParts } from './users';
+import { getUser, keysVersionOf, type UserRecord, userParts } from './users';
 
 /**
  * API keys: a key is `cst_` + 32 random bytes (base64url), shown once. Only its SHA-256 is kept:
@@ -22,6 +22,13 @@ import { userParts } from './users';
  * on the next request (read strongly). `last_used_at` moves at most once per LAST_USED_STEP_MS, so
  * a busy key costs no write per request; GET routes run with read-only table access, so it is the
  * key's compile and MCP calls that move it.
+ *
+ * Revoking every key at once (a password reset; a password change or 'Sign out everywhere' unless
+ * asked not to) raises `api_keys_version` on the user item in the same update as the change
+ * (users.ts): a key carries the version it was made under and is refused once the user's differs
+ * (the request reads the user item anyway), so no key made before can slip through, however many
+ * there are. The revoked items are then deleted (`dropRevokedKeys`); until then they are neither
+ * listed nor counted.
  */
 export const LAST_USED_STEP_MS = 60_000;
 const KEY_SK = 'APIKEY#';
@@ -36,19 +43,49 @@ export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 interface KeyItem extends ApiKey {
   hash: string;
+  /** The user's `api_keys_version` when the key was made (absent: 0). */
+  keys_version?: number;
 }
 export interface KeyLookup {
   user_id: string;
   key_id: string;
   last_used_at?: string;
+  keys_version?: number;
 }
+
+/** True when the key behind a lookup still holds (the user's keys were not all revoked since it was made). */
+export const keyHolds = (found: KeyLookup, user: Pick<UserRecord, 'api_keys_version'>) => (found.keys_version ?? 0) === keysVersionOf(user);
 
 const toApiKey = ({ id, name, prefix, created_at, last_used_at }: KeyItem): ApiKey => ({ id, name, prefix, created_at, last_used_at: last_used_at ?? null });
 
-/** Access pattern: a user's keys (one Query on the APIKEY# range of the workspace), newest first. */
-export async function listApiKeys(userId: string): Promise<ApiKey[]> {
-  const items = (await beginsWith(personalPk(userId), KEY_SK, { ConsistentRead: true })) as unknown as KeyItem[];
+const keyItems = async (userId: string) => (await beginsWith(personalPk(userId), KEY_SK, { ConsistentRead: true })) as unknown as KeyItem[];
+
+/** Access pattern: a user's keys (one Query on the APIKEY# range of the workspace), newest first; revoked ones not yet deleted are left out. */
+export async function listApiKeys(user: Pick<UserRecord, 'id' | 'api_keys_version'>): Promise<ApiKey[]> {
+  const items = (await keyItems(user.id)).filter((k) => (k.keys_version ?? 0) === keysVersionOf(user));
   return items.map(toApiKey).sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/**
+ * Deletes the items of keys revoked all at once (made under a version below `version`): each key
+ * and its lookup, in transactions of 50 pairs. Already refused and no longer counted, so a failure
+ * here leaves only items the next revocation or the account's deletion removes.
+ */
+export async function dropRevokedKeys(userId: string, version: number): Promise<void> {
+  const revoked = (await keyItems(userId)).filter((k) => (k.keys_version ?? 0) < version);
+  for (let i = 0; i < revoked.length; i += 50) {
+    await transact(
+      revoked.slice(i, i + 50).flatMap((k) => [{ delete: { Key: apiKeyKeys.item(userId, k.id) } }, { delete: { Key: apiKeyKeys.lookup(k.hash) } }]),
+    );
+  }
+}
+
+const REVOKED_MEANWHILE = 'Your API keys were revoked by another request. Please try again.';
+
+/** The counter's condition failed: every key was revoked meanwhile (409), else `otherwise` (the limit, a key gone). */
+async function counterRefused(user: Pick<UserRecord, 'id' | 'api_keys_version'>, otherwise: () => Error): Promise<never> {
+  const now = await getUser(user.id);
+  throw now && keysVersionOf(now) !== keysVersionOf(user) ? new ConflictError(REVOKED_MEANWHILE) : otherwise();
 }
 
 /** Hashes of a user's keys, for removing their lookups when the account goes. */
@@ -58,7 +95,9 @@ export async function apiKeyLookups(userId: string): Promise<{ pk: string; sk: s
 }
 
 /** Creates a key: the counter (at most API_KEYS_MAX, atomically), the key item and its lookup in one transaction. */
-export async function createApiKey(userId: string, name: string): Promise<CreatedApiKey> {
+export async function createApiKey(user: Pick<UserRecord, 'id' | 'api_keys_version'>, name: string): Promise<CreatedApiKey> {
+  const userId = user.id;
+  const version = keysVersionOf(user);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const hash = hashApiKey(key);
   // No last_used_at until the first use (a stored null would fail the touch's condition).
@@ -68,31 +107,40 @@ export async function createApiKey(userId: string, name: string): Promise<Create
     prefix: key.slice(0, API_KEY_PREFIX.length + 6),
     created_at: new Date().toISOString(),
     hash,
+    keys_version: version,
   };
+  const refused = new Error('counter refused');
   await transact([
-    failing(
-      userParts.countApiKeys(userId, 1, API_KEYS_MAX),
-      () => new ForbiddenError(`You can keep at most ${API_KEYS_MAX} API keys. Revoke one you no longer use first.`),
-    ),
+    failing(userParts.countApiKeys(userId, version, 1, API_KEYS_MAX), () => refused),
     { put: { Item: { ...apiKeyKeys.item(userId, item.id), type: 'api_key', ...item } } },
     {
-      put: { Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' },
+      put: {
+        Item: { ...apiKeyKeys.lookup(hash), type: 'api_key_lookup', user_id: userId, key_id: item.id, keys_version: version },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
-  ]);
+  ]).catch((error: unknown) =>
+    error === refused
+      ? counterRefused(user, () => new ForbiddenError(`You can keep at most ${API_KEYS_MAX} API keys. Revoke one you no longer use first.`))
+      : Promise.reject(error),
+  );
   return { id: item.id, name, key, prefix: item.prefix, created_at: item.created_at };
 }
 
 export const API_KEY_NOT_FOUND = 'API key not found.';
 
 /** Revokes a key: its item and lookup go in one transaction, so the key is refused from the next request on. */
-export async function deleteApiKey(userId: string, keyId: string): Promise<void> {
+export async function deleteApiKey(user: Pick<UserRecord, 'id' | 'api_keys_version'>, keyId: string): Promise<void> {
+  const userId = user.id;
   const found = await getItem(apiKeyKeys.item(userId, keyId), { consistent: true });
-  if (!found) throw new NotFoundError(API_KEY_NOT_FOUND);
+  // A key revoked with all the others is gone already, as far as its owner can tell.
+  if (!found || (found.keys_version ?? 0) !== keysVersionOf(user)) throw new NotFoundError(API_KEY_NOT_FOUND);
+  const refused = new Error('counter refused');
   await transact([
     { delete: { Key: apiKeyKeys.item(userId, keyId), ConditionExpression: 'attribute_exists(pk)' }, onFail: () => new NotFoundError(API_KEY_NOT_FOUND) },
     { delete: { Key: apiKeyKeys.lookup(String(found.hash)) } },
-    userParts.countApiKeys(userId, -1),
-  ]);
+    failing(userParts.countApiKeys(userId, keysVersionOf(user), -1), () => refused),
+  ]).catch((error: unknown) => (error === refused ? counterRefused(user, () => new NotFoundError(API_KEY_NOT_FOUND)) : Promise.reject(error)));
 }
 
 /** Access pattern: the key behind a presented key (one strong GetItem on its hash). */

@@ -32,6 +32,8 @@ export interface UserRecord extends User {
   created_at: string;
   /** Raised to end every session at once (tokens carry the version they were issued under). */
   session_version?: number;
+  /** Raised to revoke every API key at once (keys carry the version they were made under; api-keys.ts). */
+  api_keys_version?: number;
   /** False until the person follows the link mailed at sign-up; absent on accounts from before verification (treated as verified). */
   email_verified?: boolean;
   stripe_customer_id?: string;
@@ -40,6 +42,8 @@ export interface UserRecord extends User {
 }
 
 export const sessionVersionOf = (user: Pick<UserRecord, 'session_version'>) => user.session_version ?? 0;
+/** The generation of the user's API keys: a key made under another one was revoked with every key of its time (api-keys.ts). */
+export const keysVersionOf = (user: Pick<UserRecord, 'api_keys_version'>) => user.api_keys_version ?? 0;
 export const emailVerifiedOf = (user: Pick<UserRecord, 'email_verified'>) => user.email_verified !== false;
 
 export interface NewUser {
@@ -172,13 +176,13 @@ export async function setName(userId: string, firstName: string, lastName: strin
   return Attributes as UserRecord;
 }
 
-/** Every token of the user ends, the one in use included. */
-export async function endAllSessions(userId: string): Promise<void> {
+/** Every token of the user ends, the one in use included; with `revokeKeys`, every API key too. */
+export async function endAllSessions(userId: string, revokeKeys: boolean): Promise<void> {
   await write(
     userUpdate(userId, {
-      UpdateExpression: `SET ${NEXT_SESSION}`,
+      UpdateExpression: `SET ${NEXT_SESSION}${revokeKeys ? `, ${REVOKE_KEYS}` : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: NEXT_SESSION_VALUES,
+      ExpressionAttributeValues: { ...NEXT_SESSION_VALUES, ...(revokeKeys ? REVOKE_KEYS_VALUES : {}) },
     }),
   );
 }
@@ -188,6 +192,9 @@ export async function endAllSessions(userId: string): Promise<void> {
 /** An update expression part that ends every session of the user (tokens carry the version they had). */
 const NEXT_SESSION = 'session_version = if_not_exists(session_version, :sv0) + :sv1';
 const NEXT_SESSION_VALUES = { ':sv0': 0, ':sv1': 1 };
+/** An update expression part that revokes every API key of the user at once (keys carry the version they were made under) and frees their count. */
+const REVOKE_KEYS = 'api_keys_version = if_not_exists(api_keys_version, :kv0) + :kv1, api_keys_used = :knone';
+const REVOKE_KEYS_VALUES = { ':kv0': 0, ':kv1': 1, ':knone': 0 };
 
 type Update = Extract<Part, { update: unknown }>['update'];
 const userUpdate = (userId: string, update: Omit<Update, 'Key'>): Extract<Part, { update: unknown }> => ({ update: { Key: userKeys.user(userId), ...update } });
@@ -213,21 +220,30 @@ export const userParts = {
     },
   }),
 
-  /** A reset link followed: the new password, the email counts as verified, every session ends (the address must be the one the link went to). */
+  /**
+   * A reset link followed: the new password, the email counts as verified, every session ends and
+   * every API key is revoked (the address must be the one the link went to).
+   */
   resetPassword: (user: Pick<UserRecord, 'id' | 'email'>, passwordHash: string) =>
     userUpdate(user.id, {
-      UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}`,
+      UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}, ${REVOKE_KEYS}`,
       ConditionExpression: 'attribute_exists(pk) AND email = :email',
-      ExpressionAttributeValues: { ':h': passwordHash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES },
+      ExpressionAttributeValues: { ':h': passwordHash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES, ...REVOKE_KEYS_VALUES },
     }),
 
-  /** A password change: only while the password and the session version checked are still the stored ones. */
-  changePassword: (user: UserRecord, passwordHash: string) => {
+  /** A password change (with `revokeKeys`, every API key revoked): only while the password and the session version checked are still the stored ones. */
+  changePassword: (user: UserRecord, passwordHash: string, revokeKeys: boolean) => {
     const version = sessionVersionOf(user);
     return userUpdate(user.id, {
-      UpdateExpression: 'SET password_hash = :h, session_version = :next',
+      UpdateExpression: `SET password_hash = :h, session_version = :next${revokeKeys ? `, ${REVOKE_KEYS}` : ''}`,
       ConditionExpression: 'attribute_exists(pk) AND password_hash = :old AND (attribute_not_exists(session_version) OR session_version = :v)',
-      ExpressionAttributeValues: { ':h': passwordHash, ':old': user.password_hash, ':v': version, ':next': version + 1 },
+      ExpressionAttributeValues: {
+        ':h': passwordHash,
+        ':old': user.password_hash,
+        ':v': version,
+        ':next': version + 1,
+        ...(revokeKeys ? REVOKE_KEYS_VALUES : {}),
+      },
     });
   },
 
@@ -310,12 +326,14 @@ export const userParts = {
   releaseTeam: (userId: string) =>
     userUpdate(userId, { UpdateExpression: 'ADD teams_used :minus', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':minus': -1 } }),
 
-  /** The API key count: an increment fails at `max`. */
-  countApiKeys: (userId: string, delta: 1 | -1, max?: number) =>
+  /** The API key count, on the key generation `version` read (keys revoked meanwhile fail it): an increment fails at `max`. */
+  countApiKeys: (userId: string, version: number, delta: 1 | -1, max?: number) =>
     userUpdate(userId, {
       UpdateExpression: 'ADD api_keys_used :d',
-      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(api_keys_used) OR api_keys_used < :max)' : 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': delta, ...(delta > 0 ? { ':max': max ?? 0 } : {}) },
+      ConditionExpression: `attribute_exists(pk) AND ${version ? 'api_keys_version = :kv' : 'attribute_not_exists(api_keys_version)'}${
+        delta > 0 ? ' AND (attribute_not_exists(api_keys_used) OR api_keys_used < :max)' : ''
+      }`,
+      ExpressionAttributeValues: { ':d': delta, ...(version ? { ':kv': version } : {}), ...(delta > 0 ? { ':max': max ?? 0 } : {}) },
     }),
 
   /** The PROFILE value count: an increment fails at `max`. */

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { FORWARDED_AUTHORIZATION_HEADER } from '@shared/edge';
 import type { RouteDef } from '@shared/routes';
-import { findApiKey, isApiKey, touchApiKey } from '../data/api-keys';
+import { findApiKey, isApiKey, keyHolds, touchApiKey } from '../data/api-keys';
 import type { Item, Key } from '../data/db';
 import { type PreloadInput, personalPk, teamPk, type WorkspacePk } from '../data/keys';
 import { TEAM_NOT_FOUND, teamKeys } from '../data/team';
@@ -24,6 +24,7 @@ export type Event = APIGatewayProxyEventV2 & {
 };
 type Result = APIGatewayProxyStructuredResultV2;
 
+const KEY_REVOKED = 'This API key is not valid or has been revoked.';
 export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
 
 /**
@@ -113,12 +114,14 @@ export function authenticate(entry: RouteDef, names: string[], preload?: Preload
         // A key opens the registry and MCP routes only (access `key_or_user` in the route table).
         if (access !== 'key_or_user') throw new ForbiddenError(KEY_REFUSED);
         const found = await findApiKey(token);
-        if (!found) throw new UnauthorizedError('This API key is not valid or has been revoked.');
+        if (!found) throw new UnauthorizedError(KEY_REVOKED);
         const [{ user, preloaded, workspace }] = await Promise.all([
           readCaller(entry, event, names, preload, found.user_id, null),
           // GET functions are read-only (least privilege): a key's use is recorded by its writes (compile, MCP).
           event.requestContext?.http?.method === 'GET' ? undefined : touchApiKey(token, found),
         ]);
+        // Every key of the user was revoked since this one was made (a reset, a password change, sign out everywhere).
+        if (!keyHolds(found, user)) throw new UnauthorizedError(KEY_REVOKED);
         event.user = user;
         event.session = null;
         event.apiKeyId = found.key_id;

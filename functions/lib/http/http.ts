@@ -86,6 +86,8 @@ type Options<K extends RouteKey, P extends string> = SchemaOptions<K> & {
   encoding?: 'json' | 'form';
   /** A larger body limit than config.maxBodyBytes for this route (imports); Lambda takes at most 6 MB. */
   maxBodyBytes?: number;
+  /** The body may be left out (the contract's `optionalBody`): the handler gets the schema's defaults. */
+  optionalBody?: true;
   /** Items read with the user (signed-in routes only), handed to the handler as `preloaded`. */
   preload?: Preload<P, RouteParam<K>>;
 };
@@ -93,6 +95,7 @@ type Options<K extends RouteKey, P extends string> = SchemaOptions<K> & {
 export interface Binding {
   route: RouteKey;
   body?: z.ZodMiniType;
+  optionalBody?: true;
   query?: z.ZodMiniObject;
   encoding?: 'json' | 'form';
 }
@@ -121,7 +124,7 @@ export function api<K extends RouteKey, P extends string = never>(
     .use(httpHeaderNormalizer());
   // A function URL (how AWS serves a streaming route) hands every method and path to the function.
   if (entry.streaming) chain.use(directGuard(entry));
-  chain.use(bodyGuard(body, options.maxBodyBytes));
+  chain.use(bodyGuard(body, options.maxBodyBytes, options.optionalBody === true));
   if (body) {
     chain.use(options.encoding === 'form' ? httpUrlencodeBodyParser() : httpJsonBodyParser());
   }
@@ -146,7 +149,13 @@ export function api<K extends RouteKey, P extends string = never>(
       workspace: (event.workspace ?? null) as UserOf<K> extends null ? null : WorkspaceRef,
     })) as Result;
   });
-  const binding: Binding = { route, ...(body ? { body } : {}), ...(query ? { query } : {}), ...(options.encoding ? { encoding: options.encoding } : {}) };
+  const binding: Binding = {
+    route,
+    ...(body ? { body } : {}),
+    ...(options.optionalBody ? { optionalBody: true as const } : {}),
+    ...(query ? { query } : {}),
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+  };
   return Object.assign(handler, { binding });
 }
 
@@ -247,7 +256,7 @@ function respond(route: string): middy.MiddlewareObj<Event, Result> {
   };
 }
 
-function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undefined): middy.MiddlewareObj<Event, Result> {
+function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undefined, optional: boolean): middy.MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
       if (!body) return;
@@ -257,7 +266,12 @@ function bodyGuard(body: z.ZodMiniType | undefined, maxBodyBytes: number | undef
       if (bytes > limit) {
         throw new PayloadTooLargeError(`Request body is too large (limit ${limit / 1024} KB).`);
       }
-      if (!raw) throw new BadRequestError('Request body is required.');
+      if (raw) return;
+      if (!optional) throw new BadRequestError('Request body is required.');
+      // Left out: an empty JSON object, so the schema's defaults apply.
+      event.body = '{}';
+      event.isBase64Encoded = false;
+      event.headers = { ...event.headers, 'content-type': 'application/json' };
     },
   };
 }

@@ -85,6 +85,18 @@ export function passwordChangedMail(to: string, forgotUrl: string): Mail {
   });
 }
 
+export function apiKeyCreatedMail(to: string, key: { name: string; prefix: string; url: string }): Mail {
+  return render(to, {
+    subject: 'A new Construct API key was created',
+    heading: 'A new API key was created',
+    intro: [
+      `An API key named "${key.name}" (it starts with ${key.prefix}) was just created for your Construct account. It can read and fill your prompts through the registry and MCP.`,
+    ],
+    action: { label: 'See your API keys', url: key.url },
+    outro: ['If you did not create it, revoke it there and change your password.'],
+  });
+}
+
 export const VERIFY_HOURS = 24;
 
 export function verifyEmailMail(to: string, firstName: string, url: string): Mail {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { dropRevokedKeys } from '../data/api-keys';
 import { normaliseEmail } from '../data/keys';
 import { newToken, readToken, type TokenItem, useToken } from '../data/one-time-tokens';
 import { claimSignInAttempt, clearSignInFailures, consume } from '../data/rate-limits';
 import { failing, transact } from '../data/transactions';
-import { emailOwner, emailVerifiedOf, getUser, sessionVersionOf, type UserRecord, userParts } from '../data/users';
+import { emailOwner, emailVerifiedOf, endAllSessions, getUser, keysVersionOf, sessionVersionOf, type UserRecord, userParts } from '../data/users';
 import { BadRequestError, ConflictError, ServiceUnavailableError } from '../http/errors';
 import { logger, userRef } from '../http/log';
 import { issueAccessToken } from '../http/tokens';
@@ -22,7 +23,10 @@ import { hashPassword, verifyPassword } from '../services/passwords';
 
 /**
  * Account security: password reset by emailed link, password change, sign out everywhere, email
- * verification and change. Sessions end by raising the user's session version (tokens.ts).
+ * verification and change. Sessions end by raising the user's session version (tokens.ts); API
+ * keys are revoked all at once by raising the keys' version in the same update (users.ts,
+ * api-keys.ts): a reset always does, a password change and sign out everywhere unless the request
+ * says not to.
  */
 
 export const TOO_MANY_MAILS = 'Too many emails were requested. Please wait an hour and try again.';
@@ -77,8 +81,8 @@ export const RESET_LINK = {
 };
 
 /**
- * POST /auth/password/reset: the token is used up in the same transaction that sets the password
- * and ends every session, so of two resets with one token exactly one wins. Following the link
+ * POST /auth/password/reset: the token is used up in the same transaction that sets the password,
+ * ends every session and revokes every API key, so of two resets with one token exactly one wins. Following the link
  * proves the mailbox, so the email counts as verified and the sign-in lock is lifted.
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
@@ -92,6 +96,14 @@ export async function resetPassword(token: string, password: string): Promise<vo
     failing(userParts.resetPassword(user, password_hash), () => new BadRequestError(RESET_LINK.invalid)),
   ]);
   await clearSignInFailures(user.email);
+  await dropKeysRevoked(user);
+}
+
+/** Deletes the items of the keys just revoked (they are refused already: a failure only leaves items behind). */
+async function dropKeysRevoked(user: UserRecord): Promise<void> {
+  await dropRevokedKeys(user.id, keysVersionOf(user) + 1).catch((error: Error) =>
+    logger.warn('revoked API keys not deleted', { user: userRef(user.id), error: error.name, message: error.message }),
+  );
 }
 
 // ---- password check, change, sessions ----------------------------------------------------------
@@ -108,23 +120,33 @@ export async function checkPassword({ user, password, wrong = WRONG_PASSWORD }: 
   await clearSignInFailures(user.email);
 }
 
-/** PUT /auth/password: every other session ends; the answer carries a token of the new session. */
-export async function changePassword({ user, current, next }: { user: UserRecord; current: string; next: string }) {
+/** PUT /auth/password: every other session ends (and every API key, with `revokeKeys`); the answer carries a token of the new session. */
+export async function changePassword({ user, current, next, revokeKeys }: { user: UserRecord; current: string; next: string; revokeKeys: boolean }) {
   await checkPassword({ user, password: current });
   if (current === next) throw new BadRequestError('The new password must be different from the current one.');
   const password_hash = await hashPassword(next);
   const version = sessionVersionOf(user);
   // The password this request checked is still the one stored (a concurrent change wins once).
   await transact([
-    failing(userParts.changePassword(user, password_hash), () => new ConflictError('Your password was changed by another request. Please sign in again.')),
+    failing(
+      userParts.changePassword(user, password_hash, revokeKeys),
+      () => new ConflictError('Your password was changed by another request. Please sign in again.'),
+    ),
   ]);
+  if (revokeKeys) await dropKeysRevoked(user);
   await notify(user, passwordChangedMail(user.email, `${linkBase()}/forgot-password`));
   const { token, expiresIn } = await issueAccessToken(user.id, version + 1);
   return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
 }
 
+/** POST /auth/logout-all: every token of the user ends, this one included, and every API key with `revokeKeys`. */
+export async function signOutEverywhere(user: UserRecord, revokeKeys: boolean): Promise<void> {
+  await endAllSessions(user.id, revokeKeys);
+  if (revokeKeys) await dropKeysRevoked(user);
+}
+
 /** A notice whose failure must not undo the change it reports (the change is done and safe). */
-async function notify(user: UserRecord, mail: Parameters<typeof sendMail>[0]): Promise<void> {
+export async function notify(user: UserRecord, mail: Parameters<typeof sendMail>[0]): Promise<void> {
   // Awaited: a Lambda is frozen once it answers, so a mail still on its way would never leave.
   await sendMail(mail).catch((error: Error) => logger.warn('notice email failed', { user: userRef(user.id), error: error.name, message: error.message }));
 }

@@ -453,7 +453,7 @@ describe('atomic deletes', () => {
     };
     const owner = await signedUp();
     await call('POST', '/prompts/', { base, token: owner.token, json: prompt });
-    await call('POST', '/api-keys', { base, token: owner.token, json: { name: 'Leftover' } });
+    await call('POST', '/api-keys', { base, token: owner.token, json: { name: 'Leftover', password: owner.password } });
     ddb.on(BatchWriteCommand).rejects(new InternalServerError({ message: 'Internal server error', $metadata: {} }));
 
     const first = await invoke(deleteAccount, { method: 'DELETE', path: '/account', token: owner.token, json: { password: owner.password } });

@@ -54,7 +54,8 @@ const own = {
   snippet: async (c: Caller) =>
     (await call('POST', '/context/snippets', { token: c.token, json: { snippet_name: `mine ${randomUUID().slice(0, 8)}`, snippet_content: 'x' } })).body
       .id as string,
-  apiKey: async (c: Caller) => (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}` } })).body.id as string,
+  apiKey: async (c: Caller) =>
+    (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}`, password: c.password } })).body.id as string,
   connection: async (c: Caller) => (await call('POST', '/connections', { token: c.token, json: connectionInput() })).body.id as string,
 };
 /** A model connection whose server answers nothing (a test of it is refused at once, ok: false). */
@@ -366,7 +367,7 @@ const MATRIX: Record<RouteKey, Row> = {
   // Profile keys name the caller's own values only; the victim's value is checked untouched below.
   'PUT /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret', json: { value: 'caller value' } }), status: 200, other: 200 },
   'DELETE /context/profile/{key}': { request: async () => ({ path: '/context/profile/secret' }), status: 204, other: 204 },
-  'POST /api-keys': { request: async () => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}` } }), status: 201 },
+  'POST /api-keys': { request: async (c) => ({ path: '/api-keys', json: { name: `key ${randomUUID().slice(0, 8)}`, password: c.password } }), status: 201 },
   'GET /api-keys': { request: async () => ({ path: '/api-keys' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/production`, json: { version: 1 } }),

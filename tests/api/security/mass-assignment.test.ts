@@ -58,11 +58,13 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /context/snippets': () => ({ path: '/context/snippets', json: { snippet_name: 'Another', snippet_content: 'y' } }),
   'PUT /context/snippets/{id}': () => ({ path: `/context/snippets/${ids.snippet}`, json: { snippet_name: 'Mine', snippet_content: 'changed' } }),
   'PUT /context/profile/{key}': () => ({ path: '/context/profile/role', json: { value: 'Admin' } }),
+  // Unless refused, this ends the session: every request here carries a smuggled field.
+  'POST /auth/logout-all': () => ({ path: '/auth/logout-all', json: { revoke_api_keys: false } }),
   'PUT /auth/password': () => ({ path: '/auth/password', json: { current_password: user.password, new_password: 'a-different-password-1' } }),
   'PUT /account': () => ({ path: '/account', json: { first_name: 'Renamed' } }),
   'POST /account/email': () => ({ path: '/account/email', json: { new_email: newAccount().email, password: user.password } }),
   'DELETE /account': () => ({ path: '/account', json: { password: user.password } }),
-  'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another' } }),
+  'POST /api-keys': () => ({ path: '/api-keys', json: { name: 'Another', password: user.password } }),
   'POST /connections': () => ({
     path: '/connections',
     json: { name: 'Mine', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-mass-0123456789abcdef' },

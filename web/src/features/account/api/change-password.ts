@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { ChangePasswordRequest } from '@shared/contract/account';
+import type { ChangePasswordInput } from '@shared/contract/account';
 import { apiRequest } from '@/lib/api-client';
 import { setAccessToken } from '@/lib/auth-token';
 
 /** PUT /auth/password: the answer's token replaces the stored one (every other session has ended). */
-export async function changePassword(input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
   const { TokenResponse } = await import('@shared/contract/auth');
   const { access_token } = await apiRequest('/auth/password', { method: 'PUT', json: input, schema: TokenResponse });
   setAccessToken(access_token);

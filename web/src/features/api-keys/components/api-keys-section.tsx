@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -28,18 +29,21 @@ export function ApiKeysSection() {
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const { toast } = useToast();
-  const { register, handleSubmit, watch, reset } = useForm({ defaultValues: { name: '' } });
+  const { register, handleSubmit, watch, reset } = useForm({ defaultValues: { name: '', password: '' } });
   const [fresh, setFresh] = useState<CreatedApiKey | null>(null);
   const [toolsOpen, setToolsOpen] = useState(false);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
-  const onCreate = handleSubmit(({ name }) =>
-    create.mutate(name.trim(), {
-      onSuccess: (made) => {
-        setFresh(made);
-        reset();
+  const onCreate = handleSubmit(({ name, password }) =>
+    create.mutate(
+      { name: name.trim(), password },
+      {
+        onSuccess: (made) => {
+          setFresh(made);
+          reset();
+        },
       },
-    }),
+    ),
   );
   const copy = async (text: string) => {
     try {
@@ -68,7 +72,11 @@ export function ApiKeysSection() {
         <Field label="Key name" error={create.isError ? errorMessage(create.error, 'Could not create the key.') : null}>
           <Input maxLength={API_KEY_NAME_MAX} placeholder="e.g. Production app" required {...register('name')} />
         </Field>
-        <Button type="submit" loading={create.isPending} disabled={!watch('name').trim()}>
+        {/* A key opens the prompts to whoever holds it: the password is asked, and the owner is emailed. */}
+        <Field label="Your password">
+          <PasswordInput autoComplete="current-password" required {...register('password')} />
+        </Field>
+        <Button type="submit" loading={create.isPending} disabled={!watch('name').trim() || !watch('password')}>
           Create key
         </Button>
       </form>
