@@ -114,7 +114,15 @@ export const usesStripe = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith
 const isBilling = (r: Pick<RouteDef, 'handler'>) => r.handler.startsWith('billing/');
 
 /** Routes whose handlers count per client address (functions/lib/http/client-address.ts): they read the origin secret. */
-export const CLIENT_ADDRESS_HANDLERS = ['auth/login', 'auth/forgot-password'];
+export const CLIENT_ADDRESS_HANDLERS = [
+  'auth/login',
+  'auth/forgot-password',
+  // A password check on a signed-in change counts on the account and its address (rate-limits.ts, claimSignInAttempt).
+  'auth/change-password',
+  'account/change-email',
+  'account/delete',
+  'api-keys/create',
+];
 const countsPerAddress = (r: Pick<RouteDef, 'handler'>) => CLIENT_ADDRESS_HANDLERS.includes(r.handler);
 
 /** Routes that send email (functions/lib/services/mail.ts): they get MAIL_FROM, the site URL for links, and ses:SendEmail. */
@@ -126,6 +134,7 @@ export const MAIL_HANDLERS = [
   'account/verify-email',
   'account/resend-verification',
   'admin/send-password-reset',
+  'api-keys/create',
 ];
 export const sendsMail = (r: Pick<RouteDef, 'handler'>) => MAIL_HANDLERS.includes(r.handler);
 

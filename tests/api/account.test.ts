@@ -124,6 +124,29 @@ describe('password reset', () => {
     expect((await login(user.email, 'unlocked-password')).status).toBe(200);
   });
 
+  it('works only for the password it was sent for: an older link stops once a newer one was used, or the password changed', async () => {
+    const user = await signUp();
+    const older = await resetToken(user.email);
+    const newer = await resetToken(user.email, 2);
+    expect((await call('POST', '/auth/password/reset', { json: { token: newer, password: 'the-newer-password-1' } })).status).toBe(204);
+    const stale = await call('POST', '/auth/password/reset', { json: { token: older, password: 'the-older-password-1' } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.detail).toBe('This password reset link is no longer valid: the password was changed after it was sent. Please ask for a new one.');
+    expect((await login(user.email, 'the-older-password-1')).status).toBe(401);
+
+    const beforeChange = await resetToken(user.email, 3);
+    const session = (await login(user.email, 'the-newer-password-1')).body.access_token;
+    const changed = await call('PUT', '/auth/password', {
+      token: session,
+      json: { current_password: 'the-newer-password-1', new_password: 'the-changed-password-1' },
+    });
+    expect(changed.status).toBe(200);
+    const afterChange = await call('POST', '/auth/password/reset', { json: { token: beforeChange, password: 'the-stolen-link-password' } });
+    expect(afterChange.status).toBe(400);
+    expect(afterChange.body.detail).toBe(stale.body.detail);
+    expect((await login(user.email, 'the-changed-password-1')).status).toBe(200);
+  });
+
   it('is sent by an admin from the user row', async () => {
     const user = await signUp();
     const reply = await call('POST', `/admin/users/${user.id}/password-reset`, { token: await adminToken() });

@@ -1,6 +1,9 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
+import { verifyPassword } from '../../functions/lib/services/passwords';
 import { call, newAccount, signUp } from '../support/api';
+import { getItem, userItem } from '../support/db';
+import { waitForMail } from '../support/mail';
 
 const key = () => new TextEncoder().encode(inject('jwtSecret'));
 const tokenFor = (sub: string) =>
@@ -30,14 +33,21 @@ describe('POST /auth/register', () => {
     expect(JSON.stringify(reply.body)).not.toContain(account.password);
   });
 
-  it('refuses a second account for the same email in any letter case (409)', async () => {
+  it('answers a taken email (any letter case) as a new one, makes no second account and mails the owner instead', async () => {
     const account = newAccount();
-    await call('POST', '/auth/register', { json: account });
+    const first = await call('POST', '/auth/register', { json: account });
 
-    const again = await call('POST', '/auth/register', { json: { ...account, email: account.email.toUpperCase() } });
+    const again = await call('POST', '/auth/register', { json: { ...account, password: 'someone-elses-password', email: account.email.toUpperCase() } });
 
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ detail: 'An account with this email already exists.' });
+    expect(again.status).toBe(first.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
+    expect(again.body).toMatchObject({ email: account.email.toUpperCase(), first_name: account.first_name, is_admin: false, access_tier: 'free' });
+    expect(again.body.id).not.toBe(first.body.id);
+    const notice = await waitForMail(account.email, /already have a Construct account/);
+    expect(notice.text).toMatch(/https?:\/\/\S+\/forgot-password/);
+    // The account and its password are as they were.
+    expect((await call('POST', '/auth/login', { form: { username: account.email, password: account.password } })).status).toBe(200);
+    expect((await call('POST', '/auth/login', { form: { username: account.email, password: 'someone-elses-password' } })).status).toBe(401);
   });
 
   it('creates exactly one account when 20 sign-ups of one email race', async () => {
@@ -47,11 +57,13 @@ describe('POST /auth/register', () => {
       Array.from({ length: 20 }, (_, i) => call('POST', '/auth/register', { json: { ...account, password: `password-${i}-long` } })),
     );
 
-    const statuses = replies.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    const winner = replies.findIndex((r) => r.status === 201);
-    const login = await call('POST', '/auth/login', { form: { username: account.email, password: `password-${winner}-long` } });
+    // Every one is answered alike (201); exactly one password opens the one account.
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const claim = await getItem({ pk: `EMAIL#${account.email.toLowerCase()}`, sk: 'EMAIL' });
+    const { password_hash } = (await userItem(String(claim?.user_id)))!;
+    const opens = await Promise.all(replies.map((_, i) => verifyPassword(`password-${i}-long`, String(password_hash))));
+    expect(opens.filter(Boolean)).toHaveLength(1);
+    const login = await call('POST', '/auth/login', { form: { username: account.email, password: `password-${opens.indexOf(true)}-long` } });
     expect(login.status).toBe(200);
   }, 180_000);
 

@@ -78,8 +78,8 @@ describe('keys each signed-in route touches', () => {
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
       // The lookup item of the one API key being made or presented: a partition per key, never shared.
       apiKey: (key) => /^APIKEY#[0-9a-f]{64}$/.test(key),
-      // A password check (a new API key) counts toward the caller's own sign-in guard.
-      signInGuard: (key) => key === `RATE#login-account#${user.email.toLowerCase()}`,
+      // A password check (a new API key) counts toward the caller's own sign-in guard, and its attempts from this address.
+      signInGuard: (key) => key === `RATE#login-account#${user.email.toLowerCase()}` || /^RATE#login-pair#[0-9a-f]{32}$/.test(key),
     };
     const apiKey = (await ok('POST', '/api-keys', { name: 'Keys', password: user.password })).key as string;
     const connection = { name: 'Keys', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-keys-0123456789abcdef' };

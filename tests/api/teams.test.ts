@@ -3,7 +3,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminToken, call, signUp } from '../support/api';
 import { db, getItem, setTier, TABLE, userItem } from '../support/db';
-import { invitationToken, waitForMail } from '../support/mail';
+import { invitationToken, mailTo, waitForMail } from '../support/mail';
 
 /** Team workspaces: the management API (docs/product.md, "Teams"). Every test has people and teams of its own. */
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -222,6 +222,41 @@ describe('invitations', () => {
     const member = await join(owner, team);
     const twice = await call('POST', `/teams/${team}/invites`, { token: owner.token, json: { email: member.email, role: 'viewer' } });
     expect(twice).toMatchObject({ status: 409, body: { detail: 'This person is already a member of the team.' } });
+  });
+
+  it('refuses to invite into a team that can take no more members: 409 with a detail, nothing mailed', async () => {
+    const owner = await person('pro');
+    const team = await newTeam(owner);
+    const fill = (n: number) =>
+      db.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
+          UpdateExpression: 'SET members_used = :n',
+          ExpressionAttributeValues: { ':n': n },
+        }),
+      );
+    await fill(10);
+    const email = `full-${randomUUID()}@example.com`;
+    const full = await call('POST', `/teams/${team}/invites`, { token: owner.token, json: { email, role: 'editor' } });
+    expect(full).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/limit of 10 members/) } });
+
+    // A team whose creator is back on Free takes no new members at all.
+    await fill(1);
+    await setTier(owner.id, 'free');
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
+        UpdateExpression: 'SET tier = :f',
+        ExpressionAttributeValues: { ':f': 'free' },
+      }),
+    );
+    const closed = await call('POST', `/teams/${team}/invites`, { token: owner.token, json: { email, role: 'editor' } });
+    expect(closed).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/takes no new members/) } });
+
+    expect((await call('GET', `/teams/${team}/invites`, { token: owner.token })).body.invites).toEqual([]);
+    expect(await mailTo(email)).toEqual([]);
   });
 
   it('never lets concurrent accepts pass the member limit: 403 with a detail for the rest', async () => {

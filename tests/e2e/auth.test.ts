@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holdRequests, useBrowser } from '../support/browser';
 import { account, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
+import { waitForMail } from '../support/mail';
 
 const browser = useBrowser();
 
@@ -69,7 +70,7 @@ describe('register', () => {
     expect(me).toMatchObject({ email: user.email, first_name: 'Ada', last_name: 'King Lovelace', access_tier: 'free', is_admin: false });
   });
 
-  it('shows the server message when the email is taken and re-enables the form', async () => {
+  it('tells a sign-up with a taken email only to check the inbox (the owner is mailed), and re-enables the form', async () => {
     const { page } = browser;
     const user = await registerViaApi();
     await page.goto('/register');
@@ -80,7 +81,9 @@ describe('register', () => {
     await page.getByLabel(/I agree to the/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await see(page, 'An account with this email already exists.');
+    await see(page, 'Please check your inbox: we sent you an email about signing up.');
+    expect(await page.getByText('An account with this email already exists.').count()).toBe(0);
+    expect((await waitForMail(user.email, /already have a Construct account/)).text).toContain('Nothing was changed.');
     expect(await page.getByRole('button', { name: 'Create Account' }).isEnabled()).toBe(true);
     expect(await page.getByLabel('Email').isEnabled()).toBe(true);
   });

@@ -37,6 +37,8 @@ export interface TokenItem {
   email: string;
   /** Epoch seconds: the link works until then. */
   valid_until: number;
+  /** Epoch ms when it was made (absent on tokens made before it was kept): a reset link works only for the password of then. */
+  issued_at?: number;
   used_at?: string;
   /** TTL (epoch seconds). */
   expires_at: number;
@@ -58,9 +60,10 @@ export function newToken(
   seconds: number,
 ): { token: string; puts: Part[]; item: TokenItem } {
   const token = randomBytes(32).toString('base64url');
-  const validUntil = Math.floor(Date.now() / 1000) + seconds;
+  const issuedAt = Date.now();
+  const validUntil = Math.floor(issuedAt / 1000) + seconds;
   const expires_at = validUntil + KEEP_AFTER_EXPIRY_SECONDS;
-  const item: TokenItem = { ...tokenKey(token), type: 'one_time_token', purpose, ...fields, valid_until: validUntil, expires_at };
+  const item: TokenItem = { ...tokenKey(token), type: 'one_time_token', purpose, ...fields, valid_until: validUntil, issued_at: issuedAt, expires_at };
   const puts: Part[] = [{ put: { Item: item } }];
   if (fields.user_id) puts.push({ put: { Item: { ...outsideRef(tokenRefKey(fields.user_id, token), item), expires_at } } });
   return { token, puts, item };

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import { TooManyRequestsError } from '../http/errors';
-import { batchGet, db, TABLE } from './db';
+import { db, TABLE } from './db';
 import { conditionFailed, retry } from './retry';
 
 /**
@@ -30,34 +31,6 @@ export const runQuotaWindow = (user: { id: string; access_tier: Tier }): Window 
 function key(w: Window, now = Date.now()) {
   const start = Math.floor(now / 1000 / w.seconds) * w.seconds;
   return { pk: `RATE#${w.name}#${w.subject}`, sk: `W#${start}`, expiresAt: start + w.seconds * 2 };
-}
-
-/** True when any of the windows has reached its limit (one BatchGet). */
-export async function anyExhausted(windows: Window[]): Promise<boolean> {
-  const keys = windows.map((w) => key(w));
-  const items = await batchGet(
-    keys.map(({ pk, sk }) => ({ pk, sk })),
-    { projection: 'pk, sk, hits' },
-  );
-  const hits = new Map(items.map((item) => [`${item.pk}|${item.sk}`, Number(item.hits ?? 0)]));
-  return windows.some((w, i) => (hits.get(`${keys[i]!.pk}|${keys[i]!.sk}`) ?? 0) >= w.limit);
-}
-/** Counts one event in each window (unconditionally). */
-export async function record(windows: Window[]): Promise<void> {
-  await Promise.all(
-    windows.map((w) => {
-      const { pk, sk, expiresAt } = key(w);
-      return db.send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: { pk, sk },
-          UpdateExpression: 'SET #t = :t, expires_at = :exp ADD hits :one',
-          ExpressionAttributeNames: { '#t': 'type' },
-          ExpressionAttributeValues: { ':t': 'rate_window', ':exp': expiresAt, ':one': 1 },
-        }),
-      );
-    }),
-  );
 }
 
 /**
@@ -121,9 +94,16 @@ export async function usedIn(w: Window, now = Date.now()): Promise<number> {
  * epoch ms). Each attempt is counted BEFORE its password is checked, with a conditional write on
  * the count it read, so of any number of parallel attempts at most SIGN_IN_FREE_ATTEMPTS are
  * checked before the account waits. The wait grows with every further failure (30 s, 1 min,
- * 2 min, … up to 15 min) instead of one long wall that anyone could raise against anyone; a
- * successful sign-in or a password reset clears it (`clearSignInFailures`). The count is
- * forgotten a day after the last attempt.
+ * 2 min, … up to 15 min) instead of one long wall; a successful sign-in or a password reset
+ * clears it (`clearSignInFailures`). The count is forgotten a day after the last attempt.
+ *
+ * So that a stranger failing on purpose cannot keep the owner out, an address that has tried
+ * this account at most THROUGH_WAIT_ATTEMPTS times since its last success today (the owner's own,
+ * not the stranger's) still has one attempt a minute checked while the account waits
+ * (`RATE#login-pair#<hash of account and address>`: `hits`, `through_at`). Every attempt is
+ * counted there before the guard is read, and passing through is one conditional write on that
+ * count, so a burst from the failing address never gets more than the free attempts checked
+ * (docs/decisions.md, "Sign-in guard").
  */
 export const SIGN_IN_FREE_ATTEMPTS = 10;
 const FIRST_WAIT_MS = 30_000;
@@ -131,6 +111,49 @@ const LONGEST_WAIT_MS = 15 * 60_000;
 const GUARD_MEMORY_SECONDS = 24 * 60 * 60;
 
 const guardKey = (email: string) => ({ pk: `RATE#login-account#${email.trim().toLowerCase()}`, sk: 'GUARD' });
+
+export const THROUGH_WAIT_ATTEMPTS = 3;
+const THROUGH_WAIT_GAP_MS = 60_000;
+
+/** The attempts of one address on one account in the current day (hashed: the key names neither). */
+function pairKey(email: string, address: string, now: number) {
+  const subject = createHash('sha256').update(`${email.trim().toLowerCase()}\n${address}`).digest('hex').slice(0, 32);
+  const start = Math.floor(now / 1000 / GUARD_MEMORY_SECONDS) * GUARD_MEMORY_SECONDS;
+  return { key: { pk: `RATE#login-pair#${subject}`, sk: `W#${start}` }, expiresAt: start + GUARD_MEMORY_SECONDS * 2 };
+}
+
+/** Counts an attempt of `address` on the account (before the guard is read: see above). */
+async function countFromAddress(email: string, address: string, now: number): Promise<void> {
+  const { key, expiresAt } = pairKey(email, address, now);
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: key,
+      UpdateExpression: 'SET #t = :t, expires_at = :exp ADD hits :one',
+      ExpressionAttributeNames: { '#t': 'type' },
+      ExpressionAttributeValues: { ':t': 'sign_in_address', ':exp': expiresAt, ':one': 1 },
+    }),
+  );
+}
+
+/** True when `address` may have this attempt checked while the account waits (one conditional write). */
+async function passThroughWait(email: string, address: string, now: number): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: pairKey(email, address, now).key,
+        UpdateExpression: 'SET through_at = :now',
+        ConditionExpression: 'hits <= :max AND (attribute_not_exists(through_at) OR through_at <= :gap)',
+        ExpressionAttributeValues: { ':now': now, ':max': THROUGH_WAIT_ATTEMPTS, ':gap': now - THROUGH_WAIT_GAP_MS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
 
 /** How long the account waits after `attempts` unsuccessful sign-ins in a row. */
 export function signInWait(attempts: number): number {
@@ -153,20 +176,29 @@ export const tooManySignIns = (waitMs: number) => {
 };
 
 /**
- * Counts one sign-in attempt for `email` before its password is checked, or answers 429 (with
- * Retry-After) while the account waits. Attempts that lose the race for the count read it again.
+ * Counts one sign-in attempt for `email` from `address` before its password is checked, or answers
+ * 429 (with Retry-After) while the account waits and the address may not pass (see above).
+ * Attempts that lose the race for the count read it again.
  */
-export async function claimSignInAttempt(email: string, now = Date.now()): Promise<void> {
+export async function claimSignInAttempt(email: string, address: string, now = Date.now()): Promise<void> {
   const key = guardKey(email);
+  const [{ Item: first }] = await Promise.all([
+    db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true })),
+    countFromAddress(email, address, now),
+  ]);
+  let passed = false;
   // Another attempt counted first: read again; after many such losses the account is under a burst.
   const policy = { attempts: 12, retryOn: conditionFailed, delayMs: (attempt: number) => Math.random() * 10 * attempt, exhausted: () => tooManySignIns(1000) };
   await retry(policy, async (attempt) => {
     if (attempt > 1) now = Date.now();
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
+    const Item = attempt === 1 ? first : (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
     const fresh = !Item || Number(Item.expires_at ?? 0) * 1000 <= now;
     const failures = fresh ? 0 : Number(Item.failures ?? 0);
     const lockedUntil = fresh ? 0 : Number(Item.locked_until ?? 0);
-    if (lockedUntil > now) throw tooManySignIns(lockedUntil - now);
+    if (lockedUntil > now && !passed) {
+      passed = await passThroughWait(email, address, now);
+      if (!passed) throw tooManySignIns(lockedUntil - now);
+    }
     const next = failures + 1;
     await db.send(
       new UpdateCommand({
@@ -188,7 +220,10 @@ export async function claimSignInAttempt(email: string, now = Date.now()): Promi
   });
 }
 
-/** Forgets an account's failed sign-ins and lifts its wait (a successful sign-in, a password reset). */
-export async function clearSignInFailures(email: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: TABLE, Key: guardKey(email) }));
+/** Forgets an account's failed sign-ins and lifts its wait (a password reset; a successful sign-in also forgets its address's attempts). */
+export async function clearSignInFailures(email: string, address?: string): Promise<void> {
+  await Promise.all([
+    db.send(new DeleteCommand({ TableName: TABLE, Key: guardKey(email) })),
+    address ? db.send(new DeleteCommand({ TableName: TABLE, Key: pairKey(email, address, Date.now()).key })) : undefined,
+  ]);
 }

@@ -34,6 +34,8 @@ export interface UserRecord extends User {
   session_version?: number;
   /** Raised to revoke every API key at once (keys carry the version they were made under; api-keys.ts). */
   api_keys_version?: number;
+  /** Epoch ms of the last password change or reset: a reset link made before it no longer works. */
+  password_changed_at?: number;
   /** False until the person follows the link mailed at sign-up; absent on accounts from before verification (treated as verified). */
   email_verified?: boolean;
   stripe_customer_id?: string;
@@ -222,26 +224,36 @@ export const userParts = {
 
   /**
    * A reset link followed: the new password, the email counts as verified, every session ends and
-   * every API key is revoked (the address must be the one the link went to).
+   * every API key is revoked — while the address is the one the link went to and the password has
+   * not changed since the link was made (`issuedAt`, ms).
    */
-  resetPassword: (user: Pick<UserRecord, 'id' | 'email'>, passwordHash: string) =>
+  resetPassword: (user: Pick<UserRecord, 'id' | 'email'>, passwordHash: string, issuedAt: number) =>
     userUpdate(user.id, {
-      UpdateExpression: `SET password_hash = :h, email_verified = :yes, ${NEXT_SESSION}, ${REVOKE_KEYS}`,
-      ConditionExpression: 'attribute_exists(pk) AND email = :email',
-      ExpressionAttributeValues: { ':h': passwordHash, ':yes': true, ':email': user.email, ...NEXT_SESSION_VALUES, ...REVOKE_KEYS_VALUES },
+      UpdateExpression: `SET password_hash = :h, email_verified = :yes, password_changed_at = :now, ${NEXT_SESSION}, ${REVOKE_KEYS}`,
+      ConditionExpression: 'attribute_exists(pk) AND email = :email AND (attribute_not_exists(password_changed_at) OR password_changed_at < :issued)',
+      ExpressionAttributeValues: {
+        ':h': passwordHash,
+        ':yes': true,
+        ':email': user.email,
+        ':now': Math.max(Date.now(), issuedAt + 1),
+        ':issued': issuedAt,
+        ...NEXT_SESSION_VALUES,
+        ...REVOKE_KEYS_VALUES,
+      },
     }),
 
   /** A password change (with `revokeKeys`, every API key revoked): only while the password and the session version checked are still the stored ones. */
   changePassword: (user: UserRecord, passwordHash: string, revokeKeys: boolean) => {
     const version = sessionVersionOf(user);
     return userUpdate(user.id, {
-      UpdateExpression: `SET password_hash = :h, session_version = :next${revokeKeys ? `, ${REVOKE_KEYS}` : ''}`,
+      UpdateExpression: `SET password_hash = :h, password_changed_at = :now, session_version = :next${revokeKeys ? `, ${REVOKE_KEYS}` : ''}`,
       ConditionExpression: 'attribute_exists(pk) AND password_hash = :old AND (attribute_not_exists(session_version) OR session_version = :v)',
       ExpressionAttributeValues: {
         ':h': passwordHash,
         ':old': user.password_hash,
         ':v': version,
         ':next': version + 1,
+        ':now': Date.now(),
         ...(revokeKeys ? REVOKE_KEYS_VALUES : {}),
       },
     });

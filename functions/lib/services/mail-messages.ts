@@ -97,6 +97,17 @@ export function apiKeyCreatedMail(to: string, key: { name: string; prefix: strin
   });
 }
 
+/** Sent instead of an answer that would tell a sign-up the address is taken (the sign-up is answered as for a new address). */
+export function existingAccountMail(to: string, links: { login: string; forgot: string }): Mail {
+  return render(to, {
+    subject: 'You already have a Construct account',
+    heading: 'You already have an account',
+    intro: [`Someone (hopefully you) tried to create a Construct account for ${to}, but this address already has one. Nothing was changed.`],
+    action: { label: 'Sign in', url: links.login },
+    outro: [`Forgot your password? Choose a new one at ${links.forgot}`, 'If you did not try to sign up, ignore this email.'],
+  });
+}
+
 export const VERIFY_HOURS = 24;
 
 export function verifyEmailMail(to: string, firstName: string, url: string): Mail {

@@ -12,6 +12,7 @@ import { sendMail } from '../services/mail';
 import {
   emailChangedNoticeMail,
   emailChangeMail,
+  existingAccountMail,
   noAccountMail,
   passwordChangedMail,
   passwordResetMail,
@@ -76,24 +77,32 @@ export async function sendPasswordReset(user: UserRecord): Promise<void> {
 
 export const RESET_LINK = {
   invalid: 'This password reset link is not valid. Please ask for a new one.',
+  superseded: 'This password reset link is no longer valid: the password was changed after it was sent. Please ask for a new one.',
   used: 'This password reset link was already used. Please ask for a new one.',
   expired: 'This password reset link has expired (links work for 30 minutes). Please ask for a new one.',
 };
 
 /**
  * POST /auth/password/reset: the token is used up in the same transaction that sets the password,
- * ends every session and revokes every API key, so of two resets with one token exactly one wins. Following the link
- * proves the mailbox, so the email counts as verified and the sign-in lock is lifted.
+ * ends every session and revokes every API key, so of two resets with one token exactly one wins.
+ * A link works only for the password it was sent for: once the password changed after it was made
+ * (a newer link was used, or a change), it is refused, in the same transaction's condition.
+ * Following the link proves the mailbox, so the email counts as verified and the sign-in lock is
+ * lifted.
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const item = await readToken(token, 'password_reset', RESET_LINK);
   const user = await getUser(item.user_id);
   // The account is gone, or its email changed since the link was sent to the old address.
   if (!user || normaliseEmail(user.email) !== item.email) throw new BadRequestError(RESET_LINK.invalid);
+  // Links made before issued_at was kept count from when they were made (they last RESET_MINUTES).
+  const issuedAt = item.issued_at ?? (item.valid_until - RESET_MINUTES * 60) * 1000;
+  if (user.password_changed_at !== undefined && user.password_changed_at >= issuedAt) throw new BadRequestError(RESET_LINK.superseded);
   const password_hash = await hashPassword(password);
   await transact([
     failing(useToken(token), () => new BadRequestError(RESET_LINK.used)),
-    failing(userParts.resetPassword(user, password_hash), () => new BadRequestError(RESET_LINK.invalid)),
+    // The user item's condition: the email changed (not this link's account any more) or the password did meanwhile.
+    failing(userParts.resetPassword(user, password_hash, issuedAt), () => new BadRequestError(RESET_LINK.superseded)),
   ]);
   await clearSignInFailures(user.email);
   await dropKeysRevoked(user);
@@ -113,16 +122,38 @@ async function dropKeysRevoked(user: UserRecord): Promise<void> {
  * sign-in guard of the account, and a locked account is refused, so these routes are no way
  * around the guard.
  */
-export async function checkPassword({ user, password, wrong = WRONG_PASSWORD }: { user: UserRecord; password: string; wrong?: string }): Promise<void> {
+export async function checkPassword({
+  user,
+  password,
+  address,
+  wrong = WRONG_PASSWORD,
+}: {
+  user: UserRecord;
+  password: string;
+  address: string;
+  wrong?: string;
+}): Promise<void> {
   // Counted before the check, as a sign-in is (429 while the account waits); a right one clears it.
-  await claimSignInAttempt(user.email);
+  await claimSignInAttempt(user.email, address);
   if (!(await verifyPassword(password, user.password_hash))) throw new BadRequestError(wrong);
-  await clearSignInFailures(user.email);
+  await clearSignInFailures(user.email, address);
 }
 
 /** PUT /auth/password: every other session ends (and every API key, with `revokeKeys`); the answer carries a token of the new session. */
-export async function changePassword({ user, current, next, revokeKeys }: { user: UserRecord; current: string; next: string; revokeKeys: boolean }) {
-  await checkPassword({ user, password: current });
+export async function changePassword({
+  user,
+  current,
+  next,
+  revokeKeys,
+  address,
+}: {
+  user: UserRecord;
+  current: string;
+  next: string;
+  revokeKeys: boolean;
+  address: string;
+}) {
+  await checkPassword({ user, password: current, address });
   if (current === next) throw new BadRequestError('The new password must be different from the current one.');
   const password_hash = await hashPassword(next);
   const version = sessionVersionOf(user);
@@ -169,6 +200,16 @@ export async function sendVerification(user: Pick<UserRecord, 'id' | 'email' | '
   await sendMail(verifyEmailMail(user.email, user.first_name, `${site}/verify-email?token=${token}`));
 }
 
+/**
+ * A sign-up for an address that already has an account: answered as a new one (register.ts), and
+ * the address's owner is told instead, with the ways back in. The same mail work as a new account's.
+ */
+export async function noticeExistingAccount(email: string): Promise<void> {
+  const site = linkBase();
+  await consume(recipientWindow(email), TOO_MANY_MAILS);
+  await sendMail(existingAccountMail(email.trim(), { login: `${site}/login`, forgot: `${site}/forgot-password` }));
+}
+
 export async function resendVerification(user: UserRecord): Promise<void> {
   if (emailVerifiedOf(user)) throw new BadRequestError('Your email is already confirmed.');
   await sendVerification(user);
@@ -177,8 +218,18 @@ export async function resendVerification(user: UserRecord): Promise<void> {
 export const EMAIL_IN_USE = 'An account with this email already exists.';
 
 /** POST /account/email: checks the password, then mails a link to the new address; nothing changes until it is followed. */
-export async function requestEmailChange({ user, newEmail, password }: { user: UserRecord; newEmail: string; password: string }): Promise<void> {
-  await checkPassword({ user, password, wrong: 'Your password is incorrect.' });
+export async function requestEmailChange({
+  user,
+  newEmail,
+  password,
+  address,
+}: {
+  user: UserRecord;
+  newEmail: string;
+  password: string;
+  address: string;
+}): Promise<void> {
+  await checkPassword({ user, password, address, wrong: 'Your password is incorrect.' });
   if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw new BadRequestError('This is already your email address.');
   if (await emailOwner(newEmail)) throw new ConflictError(EMAIL_IN_USE);
   const site = linkBase();

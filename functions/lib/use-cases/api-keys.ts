@@ -9,9 +9,19 @@ import { checkPassword, linkBase, notify } from './account';
  * password (counted by the sign-in guard, as every password check) and the owner is told by email,
  * with the way to revoke it.
  */
-export async function createKey({ user, name, password }: { user: UserRecord; name: string; password: string }): Promise<CreatedApiKey> {
+export async function createKey({
+  user,
+  name,
+  password,
+  address,
+}: {
+  user: UserRecord;
+  name: string;
+  password: string;
+  address: string;
+}): Promise<CreatedApiKey> {
   const site = linkBase();
-  await checkPassword({ user, password, wrong: 'Your password is incorrect.' });
+  await checkPassword({ user, password, address, wrong: 'Your password is incorrect.' });
   const made = await createApiKey(user, name);
   await notify(user, apiKeyCreatedMail(user.email, { name: made.name, prefix: made.prefix, url: `${site}/api-keys` }));
   return made;

@@ -43,6 +43,9 @@ const inviteView = (item: Pick<InviteItem, 'id' | 'email' | 'role' | 'valid_unti
 /** POST /teams/{id}/invites (owners): the invitation and its token in one transaction, then the mail. */
 export async function createInvite({ team, member }: TeamAccess, inviter: UserRecord, input: { email: string; role: 'editor' | 'viewer' }): Promise<Invite> {
   const site = linkBase();
+  // No mail for a place the team does not have (the team item was read with the request); accepting checks again.
+  const limit = teamLimitFor(team.tier, 'max_team_members');
+  if (team.members_used >= limit) throw new ConflictError(teamFullText(limit));
   const email = normaliseEmail(input.email);
   const owner = await emailOwner(email);
   if (owner && (await isMember(team.id, owner))) throw new ConflictError('This person is already a member of the team.');
@@ -123,12 +126,12 @@ export async function readInvite(token: string, user: UserRecord): Promise<Invit
 }
 
 export const alreadyMember = () => new ConflictError('You are already a member of this team.');
-export const teamFull = (limit: number) =>
-  new ForbiddenError(
-    limit === 0
-      ? "This team takes no new members: its creator's plan does not include teams any more."
-      : `This team is full: it has reached its limit of ${limit} members. Ask an owner to make room, or its creator to upgrade their plan.`,
-  );
+const teamFullText = (limit: number) =>
+  limit === 0
+    ? "This team takes no new members: its creator's plan does not include teams any more."
+    : `This team is full: it has reached its limit of ${limit} members. Ask an owner to make room, or its creator to upgrade their plan.`;
+/** An accept that finds no place (403, docs/product.md); an invitation into a full team is refused before any mail (409). */
+export const teamFull = (limit: number) => new ForbiddenError(teamFullText(limit));
 
 /** POST /invites/{token}/accept: signed in as the invited address (any letter case), the caller joins with the invitation's role. */
 export async function acceptInvite(token: string, user: UserRecord): Promise<Team> {

@@ -86,6 +86,34 @@ describe('sign-in guard', () => {
     expect((await signIn(user.email, user.password)).status).toBe(200);
   }, 180_000);
 
+  it('takes the per-address slot before a password is checked: of 64 parallel failures at most 50 are checked', async () => {
+    // 64 addresses that have no account: each is checked (against a decoy hash) unless the address's window is full.
+    const replies = await Promise.all(Array.from({ length: 64 }, (_, i) => signIn(`nobody-${i}-${address}@example.com`, `wrong-password-${i}`)));
+    // Checked: refused after the password check (401), or still checking when this loaded machine's
+    // 30 s ran out (503). The rest never reached the check (429).
+    const checked = replies.filter((r) => r.status === 401 || r.status === 503).length;
+    expect(replies.every((r) => [401, 429, 503].includes(r.status))).toBe(true);
+    expect(checked).toBeLessThanOrEqual(50);
+    expect(replies.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(14);
+    expect(Number((await windowItem(address))?.hits)).toBeLessThanOrEqual(50);
+  }, 180_000);
+
+  it('keeps a stranger who fails from one address from keeping the owner out: the owner, from another address, gets in', async () => {
+    const user = await signUp();
+    const stranger = address;
+    for (let i = 0; i < 12; i++) await signIn(user.email, `stranger-guess-${i}`);
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+
+    address = `198.19.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+    const owner = await signIn(user.email, user.password);
+    expect(owner.status).toBe(200);
+
+    // The stranger's address starts again from the account's free attempts, no more.
+    address = stranger;
+    const again = await Promise.all(Array.from({ length: 14 }, (_, i) => signIn(user.email, `stranger-again-${i}`)));
+    expect(again.filter((r) => r.status === 401).length).toBeLessThanOrEqual(10);
+  }, 180_000);
+
   it('does not key the address window on a CloudFront-Viewer-Address the client sent', async () => {
     const user = await signUp({}, { login: true });
     await call('POST', '/auth/login', {

@@ -7,7 +7,7 @@ import { type Session, SessionContext, type SessionStatus } from '@/lib/session'
 import { meQueryOptions } from '../api/get-me';
 import { login as loginRequest } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
-import { register as registerRequest } from '../api/register';
+import { register as registerRequest, signInAfterRegister } from '../api/register';
 import { SessionUnreachable } from './session-unreachable';
 
 /**
@@ -82,7 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (input: RegisterRequest) => {
       await registerRequest(input);
-      return login({ username: input.email, password: input.password });
+      return signInAfterRegister(() => login({ username: input.email, password: input.password }));
     },
     [login],
   );
