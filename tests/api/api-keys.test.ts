@@ -56,7 +56,8 @@ describe('API keys', () => {
     ).toBe(true);
     expect((await call('GET', '/api-keys', { token: user.token })).body.keys).toHaveLength(made);
     if (made === 20) expect(replies.find((r) => r.status === 403)?.body.detail).toMatch(/at most 20 API keys/);
-  });
+    // 24 password checks and owner mails at once: minutes on a loaded 2-core machine.
+  }, 180_000);
 
   it('never opens a session-only route: account, keys, prompts, billing or admin', async () => {
     const user = await signUp();
