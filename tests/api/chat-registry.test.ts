@@ -35,7 +35,7 @@ const HISTORY = [
 
 async function writer(): Promise<{ user: User; key: string; slug: string; id: string }> {
   const user = await signUp();
-  const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'chat' } })).body.key as string;
+  const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'chat', password: user.password } })).body.key as string;
   await call('PUT', '/context/profile/company', { token: user.token, json: { value: 'Acme' } });
   await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'voice', snippet_content: 'Plain words.' } });
   await call('PUT', '/context/directives', { token: user.token, json: { global_prompt_prefix: 'Be brief.', global_prompt_suffix: '' } });
@@ -105,7 +105,7 @@ describe('chat prompts in the registry', () => {
 
   it('refuses output past the bound with 413 before building it: 2,000 markers of a 20,000-character value', async () => {
     const user = await signUp();
-    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'bound' } })).body.key as string;
+    const key = (await call('POST', '/api-keys', { token: user.token, json: { name: 'bound', password: user.password } })).body.key as string;
     const text = await call('POST', '/prompts/', { token: user.token, json: { title: 'Many', body: '[INPUT: a]'.repeat(2000) } });
     const reply = await compile(key, text.body.slug, { variables: { a: 'x'.repeat(20_000) } });
     expect(reply.status).toBe(413);
