@@ -333,6 +333,7 @@ const MAIL_ROUTES = [
   'POST /account/email/verify',
   'POST /account/email/verification',
   'POST /admin/users/{id}/password-reset',
+  'POST /api-keys',
 ];
 /** The origin secret CloudFront sends (shared/edge.ts ORIGIN_SECRET_HEADER), which the per-address functions read. */
 const originSecretId = (t: Synthesised) =>
