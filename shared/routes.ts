@@ -77,7 +77,9 @@ export const ROUTES = [
   // Beyond the specified calls: version history, fork lineage, import and export (docs/product.md, My Prompts).
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user', workspace: 'write' },
-  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'user', workspace: 'write' },
+  // An API key may move labels too (a deploy script): protected labels go through the same gate.
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'key_or_user', workspace: 'write' },
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}/protection', handler: 'prompts/protect-label', access: 'user', workspace: 'write' },
   { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/library-update/pull', handler: 'prompts/pull-library-update', access: 'user', workspace: 'write' },
@@ -91,6 +93,11 @@ export const ROUTES = [
   { method: 'GET', path: '/prompts/{id}/examples/export', handler: 'examples/export', access: 'user', timeoutSeconds: 30, workspace: 'read' },
   { method: 'GET', path: '/prompts/{id}/checks', handler: 'checks/list', access: 'user', workspace: 'read' },
   { method: 'PUT', path: '/prompts/{id}/checks', handler: 'checks/put', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/{id}/evaluations', handler: 'evaluations/create', access: 'user', workspace: 'write', enqueues: ['evaluation'] },
+  { method: 'GET', path: '/prompts/{id}/evaluations', handler: 'evaluations/list', access: 'user', workspace: 'read' },
+  { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/get', access: 'user', workspace: 'read' },
+  { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}/results', handler: 'evaluations/results', access: 'user', workspace: 'read' },
+  { method: 'DELETE', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/cancel', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * The worker table: every background worker once, as the route table lists routes
@@ -41,7 +41,20 @@ export interface WorkerDef {
   enqueues?: readonly string[];
 }
 
-export const WORKERS = [] as const satisfies readonly WorkerDef[];
+export const WORKERS = [
+  // Evaluations (issue 29): one message per evaluation; it hands the rest to a new message before its time-out.
+  {
+    name: 'evaluation',
+    handler: 'workers/evaluation',
+    body: z.strictObject({ workspace: z.string(), prompt_id: z.string(), evaluation_id: z.string() }),
+    batchSize: 1,
+    maxConcurrency: 20,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+    memoryMb: 512,
+    secrets: false,
+  },
+] as const satisfies readonly WorkerDef[];
 
 /** What AWS advises for a Lambda consumer: hidden six times the function's time-out. */
 export const visibilityTimeoutOf = (w: Pick<WorkerDef, 'timeoutSeconds' | 'visibilityTimeoutSeconds'>) =>

@@ -33,11 +33,24 @@ import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } fro
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
 import { Connection, ConnectionInput, ConnectionList, ConnectionTest } from './connections';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
+import { Evaluation, EvaluationCreated, EvaluationInput, EvaluationList, EvaluationResults, ResultsQuery } from './evaluations';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
-import { CheckList, ChecksInput, Example, ExampleInput, ExampleList, ExampleReplace, ExamplesExportQuery, ExamplesImport, ExamplesImported } from './suite';
+import {
+  CheckList,
+  ChecksInput,
+  Example,
+  ExampleInput,
+  ExampleList,
+  ExampleReplace,
+  ExamplesExportQuery,
+  ExamplesImport,
+  ExamplesImported,
+  LabelProtection,
+  LabelProtectionInput,
+} from './suite';
 import { HealthResponse } from './system';
 import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
@@ -234,8 +247,30 @@ export const CONTRACT = {
     request: ChecksInput,
     response: CheckList,
   },
+  'POST /prompts/{id}/evaluations': {
+    summary:
+      "Queue an evaluation: the prompt's examples through up to 4 columns (a version, a label, a draft, a version on another model), each answer checked",
+    request: EvaluationInput,
+    response: EvaluationCreated,
+    status: 202,
+  },
+  'GET /prompts/{id}/evaluations': { summary: "A prompt's evaluations, newest first", response: EvaluationList },
+  'GET /prompts/{id}/evaluations/{evaluation_id}': { summary: "An evaluation's status, progress and each column's pass rate", response: Evaluation },
+  'GET /prompts/{id}/evaluations/{evaluation_id}/results': {
+    summary: "An evaluation's results so far, by example then column (past 900 KB: in pages)",
+    query: ResultsQuery,
+    response: EvaluationResults,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'DELETE /prompts/{id}/evaluations/{evaluation_id}': { summary: 'Cancel a queued or running evaluation (its results so far stay)', response: Evaluation },
+  'PUT /prompts/{id}/labels/{label}/protection': {
+    summary: 'Protect a label: it moves only to a version whose finished, current evaluation passes at least min_pass_rate (default 1)',
+    request: LabelProtectionInput,
+    response: LabelProtection,
+  },
   'PUT /prompts/{id}/labels/{label}': {
-    summary: 'Pin a label (production, staging or any lower-case name) to a version, or move it there',
+    summary:
+      'Pin a label (production, staging or any lower-case name) to a version, or move it there (a session or an API key); a protected label needs a passing evaluation (409 {detail, evaluation_id?}) unless an owner passes force',
     request: LabelInput,
     response: LabelsAnswer,
   },

@@ -132,3 +132,19 @@ export const Check = z.object({
 });
 export type Check = z.infer<typeof Check>;
 export const CheckList = z.object({ checks: z.array(Check) });
+
+// ---- The gate ------------------------------------------------------------------------------------
+
+/** PUT /prompts/{id}/labels/{label}/protection. */
+export const LabelProtectionInput = z.strictObject({
+  require_checks: z.boolean('require_checks must be true or false.'),
+  min_pass_rate: z.optional(
+    z
+      .number('min_pass_rate is a number from 0 to 1.')
+      .check(z.gte(0, 'min_pass_rate is a number from 0 to 1.'), z.lte(1, 'min_pass_rate is a number from 0 to 1.')),
+  ),
+});
+export type LabelProtectionInput = z.infer<typeof LabelProtectionInput>;
+export const LabelProtection = z.object({ label: z.string(), require_checks: z.boolean(), min_pass_rate: z.number() });
+/** 409 of a refused move of a protected label. */
+export const GateRefusal = z.object({ detail: z.string(), evaluation_id: z.optional(z.string()) });

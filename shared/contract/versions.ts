@@ -31,7 +31,11 @@ export const LABEL_MESSAGE = 'A label is 1 to 40 lower-case letters, digits, hyp
 /** `production`, `staging` or any lower-case name; `latest` means the current version and cannot be pinned. */
 export const LabelName = z.string().check(z.refine((l: string) => /^[a-z0-9][a-z0-9_-]{0,39}$/.test(l) && l !== 'latest', LABEL_MESSAGE));
 /** PUT /prompts/{id}/labels/{label}. */
-export const LabelInput = z.strictObject({ version: z.number().check(z.int('version must be a whole number.'), z.positive('version must be 1 or more.')) });
+export const LabelInput = z.strictObject({
+  version: z.number().check(z.int('version must be a whole number.'), z.positive('version must be 1 or more.')),
+  /** An owner moves a protected label past a failing gate; the label's history records it. */
+  force: z.optional(z.boolean('force must be true or false.')),
+});
 export const LabelsAnswer = z.object({ labels: z.record(z.string(), z.number()) });
 
 /** Versions kept per prompt, the current one included; the oldest is dropped beyond it (labelled ones stay). */

@@ -103,6 +103,21 @@ const EXTRA_ROUTES = [
   'DELETE /api-keys/{id}',
   'PUT /prompts/{id}/labels/{label}',
   'DELETE /prompts/{id}/labels/{label}',
+  'PUT /prompts/{id}/labels/{label}/protection', // protected labels: the gate (docs/product.md, Test suites)
+  // Test suites: examples, checks and evaluations (docs/product.md, Test suites)
+  'GET /prompts/{id}/examples',
+  'POST /prompts/{id}/examples',
+  'PUT /prompts/{id}/examples/{example_id}',
+  'DELETE /prompts/{id}/examples/{example_id}',
+  'POST /prompts/{id}/examples/import',
+  'GET /prompts/{id}/examples/export',
+  'GET /prompts/{id}/checks',
+  'PUT /prompts/{id}/checks',
+  'POST /prompts/{id}/evaluations',
+  'GET /prompts/{id}/evaluations',
+  'GET /prompts/{id}/evaluations/{evaluation_id}',
+  'GET /prompts/{id}/evaluations/{evaluation_id}/results',
+  'DELETE /prompts/{id}/evaluations/{evaluation_id}',
   'GET /registry/prompts',
   'GET /registry/prompts/{slug}',
   'POST /registry/prompts/{slug}/compile',
@@ -223,7 +238,13 @@ beforeAll(() => {
   devStack = devStage.main;
   // The product's worker table may be empty or short: a third stack runs the test workers
   // (tests/support/workers), so the queue and key wiring is seen to grant as well as to withhold.
-  const workersStack = new ConstructStack(app, 'Construct-workers', { stage: 'prod', env: ENV, workers: TEST_WORKERS, webAclArn: WEB_ACL_ARN });
+  // The product's workers come along: its routes enqueue to them.
+  const workersStack = new ConstructStack(app, 'Construct-workers', {
+    stage: 'prod',
+    env: ENV,
+    workers: [...WORKERS, ...TEST_WORKERS],
+    webAclArn: WEB_ACL_ARN,
+  });
   const bundledStack = new ConstructStack(app, BUNDLED_STACK, {
     stage: 'dev',
     env: ENV,
@@ -1762,7 +1783,7 @@ describe('secrets users give: the KMS key', () => {
 /** Each synthesised stack with the worker table it was given. */
 const workerCases = () =>
   [
-    [withWorkers, TEST_WORKERS],
+    [withWorkers, [...WORKERS, ...TEST_WORKERS]],
     [dev, WORKERS],
     [prod, WORKERS],
   ] as [StackTemplates, readonly WorkerDef[]][];

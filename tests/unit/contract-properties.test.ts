@@ -10,6 +10,7 @@ import { EMAIL_PATTERN, isSafeLine } from '@shared/contract/common';
 import { COMMON_PASSWORD_MESSAGE, COMMON_PASSWORDS } from '@shared/contract/common-passwords';
 import * as connections from '@shared/contract/connections';
 import * as context from '@shared/contract/context';
+import * as evaluations from '@shared/contract/evaluations';
 import { contractOf } from '@shared/contract/index';
 import * as library from '@shared/contract/library';
 import * as prompts from '@shared/contract/prompts';
@@ -228,7 +229,25 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
       ),
     }),
   ],
-  LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }) })],
+  EvaluationInput: [
+    evaluations.EvaluationInput,
+    record({
+      columns: fc.array(
+        fc.oneof(
+          record({ version: fc.integer({ min: 1, max: 999 }), model: optional(text(50)) }),
+          record({ label: fc.stringMatching(/^[a-z][a-z0-9_-]{0,19}$/).filter((l) => l !== 'latest') }),
+          record({ draft: record({ body: text(500) }) }),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+      examples: optional(fc.array(fc.string({ maxLength: 64 }), { minLength: 1, maxLength: 5 })),
+    }),
+  ],
+  LabelProtectionInput: [
+    suite.LabelProtectionInput,
+    record({ require_checks: fc.boolean(), min_pass_rate: optional(fc.double({ min: 0, max: 1, noNaN: true })) }),
+  ],
+  LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }), force: optional(fc.boolean()) })],
   CompileRequest: [
     registry.CompileRequest,
     record({

@@ -3,7 +3,7 @@ import type { Example, ExampleSource } from '@shared/contract/suite';
 import { EXAMPLES_PER_PROMPT, examplesLimitMessage } from '@shared/contract/suite';
 import type { Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { getItem, type Item, queryPages } from './db';
+import { batchGet, getItem, type Item, queryAll, queryPages } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { ANSWER_BYTES_MAX, decodeCursor, encodeCursor } from './paging';
 import { promptParts } from './prompt';
@@ -156,4 +156,25 @@ export async function* allExamples(workspace: WorkspacePk, promptId: string): As
     if (page.examples.length) yield page.examples;
     cursor = page.next ?? undefined;
   } while (cursor);
+}
+
+/** Access pattern: the ids of a prompt's examples, in creation order (one Query, ids only). */
+export async function exampleIds(workspace: WorkspacePk, promptId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': exampleKeys.prefix(promptId) },
+    ProjectionExpression: 'id',
+    ConsistentRead: true,
+  });
+  return items.map((i) => String(i.id));
+}
+
+/** The examples of these ids that still exist (BatchGet, 100 at a time). */
+export async function examplesByIds(workspace: WorkspacePk, promptId: string, ids: string[]): Promise<Map<string, Example>> {
+  const found = new Map<string, Example>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const items = await batchGet(ids.slice(i, i + 100).map((id) => exampleKeys.example(workspace, promptId, id)));
+    for (const item of items) found.set(String(item.id), toExample(item));
+  }
+  return found;
 }

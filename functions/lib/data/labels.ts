@@ -2,7 +2,7 @@ import { LABELS_MAX, VERSIONS_MAX } from '@shared/contract/versions';
 import { BadRequestError, NotFoundError } from '../http/errors';
 import type { Item } from './db';
 import type { WorkspacePk } from './keys';
-import { changePrompt, promptFrom, VERSION_NOT_FOUND, versionOf, versionParts } from './prompt';
+import { changePrompt, type LabelMove, promptFrom, VERSION_NOT_FOUND, versionOf, versionParts } from './prompt';
 import { failing, type Part } from './transactions';
 
 /**
@@ -14,6 +14,9 @@ import { failing, type Part } from './transactions';
  */
 export const LABEL_NOT_FOUND = 'Label not found.';
 
+/** Moves of protected labels kept on the prompt. */
+export const LABEL_LOG_MAX = 20;
+
 const labelsOf = (item: { labels?: Record<string, number> }) => ({ ...(item.labels ?? {}) });
 
 /** Pins `label` to `version` (null: removes it). `known`: the prompt as the route preloaded it. */
@@ -23,12 +26,15 @@ export async function setLabel({
   label,
   version,
   known,
+  log,
 }: {
   workspace: WorkspacePk;
   promptId: string;
   label: string;
   version: number | null;
   known: Item | undefined;
+  /** A move to record in the prompt's label history (the last LABEL_LOG_MAX are kept). */
+  log?: LabelMove;
 }): Promise<Record<string, number>> {
   const written = await changePrompt(
     workspace,
@@ -53,7 +59,7 @@ export async function setLabel({
       if (before !== undefined && before !== labels[label] && before <= latest - VERSIONS_MAX && !Object.values(labels).includes(before)) {
         extra.push(versionParts.drop(workspace, promptId, before));
       }
-      return { labels, extra, touch: false };
+      return { labels, extra, touch: false, ...(log ? { fields: { label_log: [...(current.label_log ?? []), log].slice(-LABEL_LOG_MAX) } } : {}) };
     },
     promptFrom(known),
   );

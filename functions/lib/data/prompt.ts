@@ -75,6 +75,16 @@ export interface PromptItem {
   suite_rev?: number;
   /** Protected labels: what a label move needs (use-cases/labels.ts). */
   label_protection?: Record<string, { require_checks: boolean; min_pass_rate: number }>;
+  /** The last moves of protected labels: who moved each, and whether an owner forced it past the gate. */
+  label_log?: LabelMove[];
+}
+
+export interface LabelMove {
+  label: string;
+  version: number;
+  by: Author;
+  at: string;
+  forced: boolean;
 }
 export const PROMPT_NOT_FOUND = 'Prompt not found.';
 export { contentOf, type PromptContent, sameContent };
@@ -146,7 +156,7 @@ export interface PromptChange {
   /** A new version even when the content is the same (a restore). */
   always?: boolean;
   /** Other fields, set as given. */
-  fields?: Partial<Pick<PromptItem, 'category_id' | 'is_favorite' | 'forked_revision' | 'forked_tier'>>;
+  fields?: Partial<Pick<PromptItem, 'category_id' | 'is_favorite' | 'forked_revision' | 'forked_tier' | 'label_log'>>;
   /** The category that must exist in the workspace (404 otherwise). */
   categoryId?: string | null;
   /** Move updated_at even when the content stays (default true: an edit of the prompt). */

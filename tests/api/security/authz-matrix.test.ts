@@ -104,6 +104,24 @@ function ownFork(c: Caller): Promise<string> {
   return forks.get(c.email)!;
 }
 const forkFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? victim.prompt : ownFork(c));
+/** The caller's own fork with three examples (the path `/prompts/<id>`), or the victim's prompt. */
+const withExamples = new Map<string, Promise<unknown>>();
+const evaluable = async (c: Caller, t: Target) => {
+  const id = await forkFor(c, t);
+  if (t === 'other' || !c.token) return `/prompts/${id}`;
+  if (!withExamples.has(c.email))
+    withExamples.set(c.email, call('POST', `/prompts/${id}/examples/import`, { token: c.token, json: { format: 'csv', content: 'x\na\nb\nc\n' } }));
+  await withExamples.get(c.email);
+  return `/prompts/${id}`;
+};
+/** The path of a fresh evaluation of the caller's own fork (one example: a run of the day's quota), or one under the victim's prompt. */
+const evaluationFor = async (c: Caller, t: Target) => {
+  const path = await evaluable(c, t);
+  if (t === 'other' || !c.token) return `${path}/evaluations/000000000000000000000`;
+  const [example] = (await call('GET', `${path}/examples`, { token: c.token })).body.examples;
+  const json = { columns: [{ version: 1 }], examples: [example.id] };
+  return `${path}/evaluations/${(await call('POST', `${path}/evaluations`, { token: c.token, json })).body.id}`;
+};
 /** The path of an example of the caller's own fork (a fresh one), or of the victim's prompt. */
 const exampleFor = async (c: Caller, t: Target) => {
   const id = await forkFor(c, t);
@@ -395,6 +413,25 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /prompts/{id}/checks': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/checks` }), status: 200, other: 404 },
   'PUT /prompts/{id}/checks': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/checks`, json: { checks: [{ kind: 'contains', value: 'x' }] } }),
+    status: 200,
+    other: 404,
+  },
+  'POST /prompts/{id}/evaluations': {
+    request: async (c, t) => ({ path: `${await evaluable(c, t)}/evaluations`, json: { columns: [{ version: 2 }] } }),
+    status: 202,
+    other: 404,
+  },
+  'GET /prompts/{id}/evaluations': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/evaluations` }), status: 200, other: 404 },
+  'GET /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },
+  'GET /prompts/{id}/evaluations/{evaluation_id}/results': {
+    request: async (c, t) => ({ path: `${await evaluationFor(c, t)}/results` }),
+    status: 200,
+    other: 404,
+  },
+  // A fresh evaluation: its one cell on the paced local engine takes over a second, so it is still running when cancelled.
+  'DELETE /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },
+  'PUT /prompts/{id}/labels/{label}/protection': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/gated/protection`, json: { require_checks: true, min_pass_rate: 0.9 } }),
     status: 200,
     other: 404,
   },

@@ -77,6 +77,8 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'PUT /prompts/{id}/examples/{example_id}': () => ({ path: `/prompts/${ids.prompt}/examples/${ids.example}`, json: { inputs: { x: 'c' } } }),
   'POST /prompts/{id}/examples/import': () => ({ path: `/prompts/${ids.prompt}/examples/import`, json: { format: 'csv', content: 'x\nd\n' } }),
   'PUT /prompts/{id}/checks': () => ({ path: `/prompts/${ids.prompt}/checks`, json: { checks: [{ kind: 'min_length', value: 1 }] } }),
+  'POST /prompts/{id}/evaluations': () => ({ path: `/prompts/${ids.prompt}/evaluations`, json: { columns: [{ version: 1 }] } }),
+  'PUT /prompts/{id}/labels/{label}/protection': () => ({ path: `/prompts/${ids.prompt}/labels/production/protection`, json: { require_checks: false } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
 };
 
@@ -223,6 +225,8 @@ describe('responses carry only allow-listed fields', () => {
           r.access === 'user' &&
           r.path !== '/prompts/{id}/library-update' &&
           r.path !== '/account/export' &&
+          // One evaluation's routes need an evaluation: tests/api/evaluations.test.ts reads them.
+          !r.path.includes('{evaluation_id}') &&
           !/^\/(teams|invites)\/\{/.test(r.path),
       ).map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),

@@ -1,0 +1,171 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ModelConfig } from '@shared/contract/chat';
+import { CELL_OUTPUT_MAX, type EvaluationResult } from '@shared/contract/evaluations';
+import type { Example } from '@shared/contract/suite';
+import { RUNS_PER_DAY } from '@shared/tiers';
+import { renderTemplate } from '@shared/variables';
+import {
+  type ColumnSpec,
+  doneCells,
+  type EvaluationHeader,
+  type EvaluationSpec,
+  EvaluationStopped,
+  getEvaluation,
+  getSpec,
+  recordCell,
+  setStatus,
+} from '../data/evaluations';
+import { examplesByIds } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
+import { MAX_CONCURRENT_RUNS, TOO_MANY_RUNS } from '../data/run-leases';
+import { getUser, type UserRecord } from '../data/users';
+import { TooManyRequestsError } from '../http/errors';
+import { logger } from '../http/log';
+import { type JudgeFn, runCheck } from '../services/checks';
+import { readVerdict, verdictRequest } from '../services/engine/judge';
+import { runModel } from '../services/engine/model';
+import type { ModelPrompt } from '../services/engine/types';
+import { enqueue } from '../services/queue';
+import { takeRunAllowance } from './model-runs';
+
+/**
+ * Running an evaluation (the `evaluation` worker): every cell (example × column) not written yet
+ * is filled, CELLS_AT_ONCE at a time (a person's run leases: use-cases/model-runs.ts), each written as it finishes (a crash loses at most the cells
+ * in flight; a redelivery skips what is written). Each model call takes a run of the starter's
+ * daily quota; when it is used up the evaluation fails with that detail. A cancelled evaluation
+ * stops at its next write. Before the worker's time-out the rest is handed to a new message.
+ */
+export const CELLS_AT_ONCE = MAX_CONCURRENT_RUNS;
+const CELL_DEADLINE_MS = 60_000;
+
+export interface RunBudget {
+  /** Stop taking new cells after this time (ms since the epoch) and enqueue the rest. */
+  until: number;
+}
+
+const inputsOf = (example: Example) => Object.fromEntries(Object.entries(example.inputs).map(([k, v]) => [`INPUT:${k}`, v]));
+
+/** One model call on the product's model (or the local engine, unpaced), its text read whole. */
+async function callModel(
+  prompt: ModelPrompt,
+  config: ModelConfig = {},
+): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; error?: string }> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const run = await runModel({ prompt, config, deadlineMs: CELL_DEADLINE_MS, paced: false });
+    let output = '';
+    let usage = { tokens_in: 0, tokens_out: 0 };
+    let error: string | undefined;
+    for await (const event of run.events) {
+      if (event.type === 'text') output += event.delta;
+      else if (event.type === 'tool_call') output += `${event.name}(${event.arguments})`;
+      else if (event.type === 'usage') usage = { tokens_in: event.tokens_in, tokens_out: event.tokens_out };
+      else if (event.type === 'error') error = event.detail;
+      else if (event.type === 'end' && event.outcome === 'deadline') error = 'The model did not finish in time.';
+    }
+    return { output, latency_ms: elapsed(), ...usage, ...(error ? { error } : {}) };
+  } catch (error) {
+    return { output: '', latency_ms: elapsed(), tokens_in: 0, tokens_out: 0, error: (error as Error).message || 'The model call failed.' };
+  }
+}
+
+/** The `judge` check: the model scores the answer against the rubric (the local engine judges repeatably). */
+const judge: JudgeFn = async (rubric, answer) => {
+  const request = verdictRequest(rubric, answer);
+  const { output, error } = await callModel({ kind: 'chat', messages: request.messages }, request.config);
+  if (error) return { pass: false, reason: `The judge failed: ${error}` };
+  return readVerdict(output) ?? { pass: false, reason: 'The judge gave no verdict.' };
+};
+
+/** A run of the day's quota (use-cases/model-runs.ts decides); a lease held elsewhere is waited for. */
+async function allowance(user: UserRecord) {
+  for (;;) {
+    try {
+      return await takeRunAllowance(user, { onConnection: false, holdMs: CELL_DEADLINE_MS + 5_000 });
+    } catch (error) {
+      if (!(error instanceof TooManyRequestsError) || error.message !== TOO_MANY_RUNS) throw error;
+      await sleep(200 + Math.random() * 300);
+    }
+  }
+}
+
+async function fillCell(user: UserRecord, spec: EvaluationSpec, column: ColumnSpec, index: number, example: Example | undefined, exampleId: string) {
+  const base = { example_id: exampleId, column: index, checks: [], tokens_in: 0, tokens_out: 0, latency_ms: 0 };
+  if (!example) return { ...base, output: '', pass: false, error: 'The example was deleted.' } satisfies EvaluationResult;
+  const text = renderTemplate(column.body, inputsOf(example));
+  const taken = await allowance(user);
+  const call = await callModel({ kind: 'text', text }, column.model ? { model: column.model } : {});
+  if (call.error && !call.output) await taken.refund();
+  else taken.release();
+  const output = call.output.length > CELL_OUTPUT_MAX ? `${call.output.slice(0, CELL_OUTPUT_MAX)}…` : call.output;
+  const checks = call.error ? [] : await Promise.all(spec.checks.map((c) => runCheck(c, call.output, example.expected, judge)));
+  const result: EvaluationResult = {
+    ...base,
+    output,
+    checks,
+    pass: !call.error && checks.every((c) => c.pass),
+    latency_ms: call.latency_ms,
+    tokens_in: call.tokens_in,
+    tokens_out: call.tokens_out,
+    ...(call.error ? { error: call.error } : {}),
+  };
+  return result;
+}
+
+/** Runs what is left of one evaluation; resolves once it is finished, stopped, or handed on. */
+export async function runEvaluation(workspace: WorkspacePk, promptId: string, evaluationId: string, budget: RunBudget): Promise<void> {
+  let header: EvaluationHeader = await getEvaluation(workspace, promptId, evaluationId);
+  if (header.status !== 'queued' && header.status !== 'running') return;
+  if (header.status === 'queued') await setStatus(workspace, header, 'running', ['queued', 'running']);
+  const [spec, done] = await Promise.all([getSpec(evaluationId), doneCells(evaluationId)]);
+  const user = await getUser(header.created_by);
+  if (!user) return setStatus(workspace, header, 'failed', ['running'], 'The person who started this evaluation no longer has an account.');
+  if (RUNS_PER_DAY[user.access_tier] === 0) return setStatus(workspace, header, 'failed', ['running'], 'Your plan includes no runs.');
+
+  const todo = spec.example_ids.flatMap((id) => spec.columns.map((_, column) => ({ id, column }))).filter((c) => !done.has(`${c.id}#${c.column}`));
+  let next = 0;
+  let stop: 'handed-on' | 'stopped' | 'quota' | null = null;
+  let quotaDetail = '';
+  const loaded = new Map<string, Example | undefined>();
+  const load = async (from: number) => {
+    const ids = [...new Set(todo.slice(from, from + 200).map((c) => c.id))].filter((id) => !loaded.has(id));
+    if (!ids.length) return;
+    const found = await examplesByIds(workspace, promptId, ids);
+    for (const id of ids) loaded.set(id, found.get(id));
+  };
+
+  const lane = async () => {
+    while (!stop && next < todo.length) {
+      if (Date.now() > budget.until) {
+        stop = 'handed-on';
+        return;
+      }
+      const at = next++;
+      const cell = todo[at]!;
+      if (!loaded.has(cell.id)) await load(at);
+      try {
+        const result = await fillCell(user, spec, spec.columns[cell.column]!, cell.column, loaded.get(cell.id), cell.id);
+        await recordCell(workspace, header, result);
+      } catch (error) {
+        if (error instanceof EvaluationStopped) stop = 'stopped';
+        else if (error instanceof TooManyRequestsError) {
+          stop = 'quota';
+          quotaDetail = error.message;
+        } else throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CELLS_AT_ONCE }, lane));
+
+  if (stop === 'stopped') return;
+  if (stop === 'quota') return setStatus(workspace, header, 'failed', ['running'], quotaDetail).catch(() => undefined);
+  if (stop === 'handed-on') {
+    await enqueue('evaluation', { workspace, prompt_id: promptId, evaluation_id: evaluationId });
+    return;
+  }
+  header = await getEvaluation(workspace, promptId, evaluationId);
+  await setStatus(workspace, header, 'done', ['running']).catch((error) =>
+    logger.warn('Evaluation not marked done', { evaluationId, error: (error as Error).message }),
+  );
+}

@@ -1,0 +1,133 @@
+import type { Evaluation, EvaluationColumn, EvaluationInput } from '@shared/contract/evaluations';
+import { getChecks } from '../data/checks';
+import {
+  type ColumnAsked,
+  type ColumnSpec,
+  createEvaluation,
+  type EvaluationHeader,
+  getEvaluation,
+  listEvaluations,
+  newEvaluationId,
+  setStatus,
+} from '../data/evaluations';
+import { exampleIds } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
+import { type PromptItem, versionOf } from '../data/prompt';
+import { getVersionItem } from '../data/versions';
+import type { WorkspaceRef } from '../data/workspace';
+import { BadRequestError, ConflictError } from '../http/errors';
+import { enqueue } from '../services/queue';
+
+/**
+ * Evaluations (issue 29): POST resolves every column to what it runs (a version's content, a
+ * label's version, a draft) and the examples to their ids, stores that as the evaluation's spec and
+ * hands it to the `evaluation` worker (use-cases/evaluation-run.ts); a bad column or example id
+ * answers 400 with nothing stored or queued. The gate reads the headers (use-cases/labels.ts).
+ */
+export const EVALUATIONS_RUNNING_MAX = 3;
+export const NO_EXAMPLES = 'This prompt has no examples to evaluate: keep some first (Keep as example under a Run answer, or import them).';
+
+async function resolveColumn(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string): Promise<ColumnSpec> {
+  if (column.connection_id) throw new BadRequestError(`${at}: connection not found.`);
+  const model = column.model ?? null;
+  if (column.draft) return { version: null, body: column.draft.body, model, connection_id: null };
+  let version = column.version;
+  if (column.label !== undefined) {
+    version = prompt.labels?.[column.label];
+    if (version === undefined) throw new BadRequestError(`${at}: this prompt has no label "${column.label}".`);
+  }
+  const latest = versionOf(prompt);
+  if (version === latest) return { version, body: prompt.body, model, connection_id: null };
+  const snapshot = version! < latest ? await getVersionItem(workspace, prompt.id, version!) : undefined;
+  if (!snapshot) throw new BadRequestError(`${at}: version ${version} does not exist.`);
+  return { version: version!, body: snapshot.body, model, connection_id: null };
+}
+
+export async function startEvaluation(
+  workspace: WorkspaceRef,
+  userId: string,
+  prompt: PromptItem,
+  input: EvaluationInput,
+): Promise<{ id: string; status: 'queued' }> {
+  const columns = await Promise.all(input.columns.map((c, i) => resolveColumn(workspace.pk, prompt, c, `Column ${i + 1}`)));
+  const all = await exampleIds(workspace.pk, prompt.id);
+  let ids = all;
+  if (input.examples) {
+    const known = new Set(all);
+    const unknown = input.examples.find((id) => !known.has(id));
+    if (unknown !== undefined) throw new BadRequestError(`Example ${unknown} is not one of this prompt's examples.`);
+    ids = [...new Set(input.examples)];
+  }
+  if (!ids.length) throw new BadRequestError(NO_EXAMPLES);
+  const running = (await listEvaluations(workspace.pk, prompt.id)).filter((e) => e.status === 'queued' || e.status === 'running');
+  if (running.length >= EVALUATIONS_RUNNING_MAX)
+    throw new ConflictError(`This prompt already has ${EVALUATIONS_RUNNING_MAX} evaluations running: wait for one to finish, or cancel one.`);
+
+  const id = newEvaluationId();
+  const asked: ColumnAsked[] = input.columns.map(({ version, label, draft, model, connection_id }) => ({
+    ...(version !== undefined ? { version } : {}),
+    ...(label !== undefined ? { label } : {}),
+    ...(draft ? { draft } : {}),
+    ...(model ? { model } : {}),
+    ...(connection_id ? { connection_id } : {}),
+  }));
+  const header: EvaluationHeader = {
+    id,
+    prompt_id: prompt.id,
+    status: 'queued',
+    columns: asked,
+    versions: columns.map((c) => c.version),
+    suite_rev: prompt.suite_rev ?? 0,
+    total: ids.length * columns.length,
+    done: 0,
+    detail: null,
+    created_by: userId,
+    created_at: new Date().toISOString(),
+    finished_at: null,
+  };
+  await createEvaluation(workspace.pk, header, { columns, checks: await getChecks(workspace.pk, prompt.id), example_ids: ids });
+  try {
+    await enqueue('evaluation', { workspace: workspace.pk, prompt_id: prompt.id, evaluation_id: id });
+  } catch (error) {
+    await setStatus(workspace.pk, header, 'failed', ['queued'], 'The evaluation could not be queued. Please try again.').catch(() => undefined);
+    throw error;
+  }
+  return { id, status: 'queued' };
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/** The header as the API answers it; `suiteRev` is the prompt's current suite revision (stale when it moved since). */
+export function evaluationView(header: EvaluationHeader, suiteRev: number): Evaluation {
+  const columns: EvaluationColumn[] = header.columns.map((asked, i) => {
+    const c = (name: string) => num(header[`c${i}_${name}`]);
+    const finished = c('passed') + c('failed');
+    return {
+      ...asked,
+      ...(asked.version === undefined && header.versions[i] !== null ? { version: header.versions[i]! } : {}),
+      pass_rate: finished ? c('passed') / finished : null,
+      passed: c('passed'),
+      failed: c('failed'),
+      errors: c('errors'),
+      mean_latency_ms: finished ? Math.round(c('latency') / finished) : null,
+      tokens_in: c('tin'),
+      tokens_out: c('tout'),
+    };
+  });
+  return {
+    id: header.id,
+    status: header.status,
+    progress: { done: num(header.done), total: header.total },
+    columns,
+    stale: header.suite_rev !== suiteRev,
+    detail: header.detail ?? null,
+    created_at: header.created_at,
+    finished_at: header.finished_at ?? null,
+  };
+}
+
+/** DELETE …/evaluations/{id}: a queued or running evaluation stops (409 when it has finished). */
+export async function cancelEvaluation(workspace: WorkspacePk, prompt: PromptItem, header: EvaluationHeader): Promise<Evaluation> {
+  await setStatus(workspace, header, 'cancelled', ['queued', 'running'], 'Cancelled.');
+  return evaluationView(await getEvaluation(workspace, prompt.id, header.id), prompt.suite_rev ?? 0);
+}

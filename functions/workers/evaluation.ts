@@ -1,0 +1,30 @@
+import { WORKERS } from '@shared/workers';
+import { setStatus } from '../lib/data/evaluations';
+import type { WorkspacePk } from '../lib/data/keys';
+import { worker } from '../lib/services/queue';
+import { runEvaluation } from '../lib/use-cases/evaluation-run';
+
+const def = WORKERS.find((w) => w.name === 'evaluation')!;
+/** Time kept back from the function's time-out to hand the rest on. */
+const MARGIN_MS = 90_000;
+
+/**
+ * The evaluation worker (use-cases/evaluation-run.ts): fills what is left of one evaluation. A
+ * failure is retried by the queue; on the last delivery the evaluation is marked failed.
+ */
+export const handler = worker('evaluation', async (body, message) => {
+  const workspace = body.workspace as WorkspacePk;
+  try {
+    await runEvaluation(workspace, body.prompt_id, body.evaluation_id, { until: Date.now() + def.timeoutSeconds * 1000 - MARGIN_MS });
+  } catch (error) {
+    if (message.receiveCount >= def.maxReceiveCount)
+      await setStatus(
+        workspace,
+        { prompt_id: body.prompt_id, id: body.evaluation_id },
+        'failed',
+        ['queued', 'running'],
+        'The evaluation failed. Please try again.',
+      ).catch(() => undefined);
+    throw error;
+  }
+});

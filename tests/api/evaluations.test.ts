@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { call, signUp } from '../support/api';
+import { setTier } from '../support/db';
+
+/**
+ * Evaluations (issue 29) end to end: queued by the API, run by the `evaluation` worker on the test
+ * stack's local queue against the local engine, read back with progress, pass rates and results.
+ */
+async function suite(tier: 'free' | 'pro' | 'elite', examples: string[]) {
+  const user = await signUp();
+  await setTier(user.id, tier);
+  const id = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Eval', body: 'Explain [INPUT: topic].' } })).body.id as string;
+  await call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Eval', body: 'Describe [INPUT: topic] briefly.' } });
+  const content = ['topic', ...examples].join('\n');
+  expect((await call('POST', `/prompts/${id}/examples/import`, { token: user.token, json: { format: 'csv', content } })).status).toBe(201);
+  return { user, id, path: `/prompts/${id}` };
+}
+
+async function until(token: string, path: string, done: (body: any) => boolean, timeoutMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const reply = await call('GET', path, { token });
+    if (done(reply.body)) return reply.body;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${JSON.stringify(reply.body)}`);
+    await sleep(250);
+  }
+}
+
+describe('evaluations', () => {
+  it('run two versions on every example in the background, with pass rates, latency and each result', async () => {
+    const { user, path } = await suite('elite', ['tides', 'moons', 'wind']);
+    await call('PUT', `${path}/checks`, {
+      token: user.token,
+      json: {
+        checks: [
+          { kind: 'contains', value: 'Explain', name: 'explains' },
+          { kind: 'regex', value: '^Local engine' },
+        ],
+      },
+    });
+    await call('PUT', `${path}/labels/production`, { token: user.token, json: { version: 1 } });
+    const queued = await call('POST', `${path}/evaluations`, { token: user.token, json: { columns: [{ label: 'production' }, { version: 2 }] } });
+    expect(queued.status).toBe(202);
+    expect(queued.body).toEqual({ id: expect.any(String), status: 'queued' });
+
+    const done = await until(user.token, `${path}/evaluations/${queued.body.id}`, (e) => e.status === 'done');
+    expect(done).toMatchObject({ id: queued.body.id, status: 'done', progress: { done: 6, total: 6 }, stale: false, finished_at: expect.any(String) });
+    expect(done.columns).toEqual([
+      expect.objectContaining({ label: 'production', version: 1, pass_rate: 1, passed: 3, failed: 0, errors: 0 }),
+      expect.objectContaining({ version: 2, pass_rate: 0, passed: 0, failed: 3, errors: 0 }),
+    ]);
+    for (const column of done.columns) {
+      // The unpaced local engine answers within a millisecond or two.
+      expect(column.mean_latency_ms).toBeGreaterThanOrEqual(0);
+      expect(column.tokens_in).toBeGreaterThan(0);
+      expect(column.tokens_out).toBeGreaterThan(0);
+    }
+
+    const results = (await call('GET', `${path}/evaluations/${queued.body.id}/results`, { token: user.token })).body.results;
+    expect(results).toHaveLength(6);
+    const v2 = results.find((r: any) => r.column === 1);
+    expect(v2.output).toMatch(/^Local engine/);
+    expect(v2.output).toContain('Describe');
+    expect(v2.pass).toBe(false);
+    expect(v2.checks).toEqual([
+      { check_id: expect.any(String), pass: false, detail: 'Does not contain "Explain".' },
+      { check_id: expect.any(String), pass: true, detail: 'Matches /^Local engine/.' },
+    ]);
+
+    // A change of the checks makes it stale; the list shows it, newest first.
+    await call('PUT', `${path}/checks`, { token: user.token, json: { checks: [] } });
+    const list = (await call('GET', `${path}/evaluations`, { token: user.token })).body.evaluations;
+    expect(list.map((e: any) => [e.id, e.stale])).toEqual([[queued.body.id, true]]);
+    // Finished: nothing to cancel.
+    const late = await call('DELETE', `${path}/evaluations/${queued.body.id}`, { token: user.token });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toBe('This evaluation has finished: there is nothing to cancel.');
+  });
+
+  it('refuses a column naming a missing version or label, unknown examples, or no examples: 400, nothing queued', async () => {
+    const { user, path } = await suite('pro', ['tides']);
+    const refused: [unknown, string][] = [
+      [{ columns: [{ version: 9 }] }, 'Column 1: version 9 does not exist.'],
+      [{ columns: [{ version: 1 }, { label: 'production' }] }, 'Column 2: this prompt has no label "production".'],
+      [{ columns: [{ version: 1, label: 'x' }] }, 'Each column names exactly one of version, label or draft.'],
+      [{ columns: [] }, 'Choose at least one column.'],
+      [{ columns: [{ version: 1 }], examples: ['nope'] }, "Example nope is not one of this prompt's examples."],
+      [{ columns: Array(5).fill({ version: 1 }) }, 'An evaluation has at most 4 columns.'],
+    ];
+    for (const [json, detail] of refused) {
+      const reply = await call('POST', `${path}/evaluations`, { token: user.token, json });
+      expect(reply.status, JSON.stringify(json)).toBe(400);
+      expect(reply.body.detail).toBe(detail);
+    }
+    const empty = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Empty', body: 'Hi' } })).body.id;
+    const none = await call('POST', `/prompts/${empty}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }] } });
+    expect(none.status).toBe(400);
+    expect((await call('GET', `${path}/evaluations`, { token: user.token })).body.evaluations).toEqual([]);
+    const other = await signUp();
+    expect((await call('POST', `${path}/evaluations`, { token: other.token, json: { columns: [{ version: 1 }] } })).status).toBe(404);
+  });
+
+  it('cancels a running evaluation: it stops, its results so far stay', async () => {
+    const { user, path } = await suite(
+      'elite',
+      Array.from({ length: 40 }, (_, i) => `topic ${i}`),
+    );
+    const { id } = (
+      await call('POST', `${path}/evaluations`, {
+        token: user.token,
+        json: { columns: [{ version: 1 }, { version: 2 }, { draft: { body: 'Try [INPUT: topic].' } }] },
+      })
+    ).body;
+    const cancelled = await call('DELETE', `${path}/evaluations/${id}`, { token: user.token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id, status: 'cancelled', finished_at: expect.any(String) });
+    await sleep(3_000);
+    const after = (await call('GET', `${path}/evaluations/${id}`, { token: user.token })).body;
+    expect(after.status).toBe('cancelled');
+    expect(after.progress.done).toBeLessThan(120);
+    const results = (await call('GET', `${path}/evaluations/${id}/results`, { token: user.token })).body.results;
+    expect(results).toHaveLength(after.progress.done);
+  });
+
+  it("counts each model call against the plan's runs: past them the evaluation fails with the detail", async () => {
+    const { user, path } = await suite(
+      'free',
+      Array.from({ length: 10 }, (_, i) => `t${i}`),
+    );
+    const { id } = (await call('POST', `${path}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }, { version: 2 }, { version: 1 }] } })).body;
+    const failed = await until(user.token, `${path}/evaluations/${id}`, (e) => e.status !== 'queued' && e.status !== 'running');
+    expect(failed.status).toBe('failed');
+    expect(failed.detail).toMatch(/^You have used your 20 runs for today/);
+    expect(failed.progress.done).toBe(20);
+  });
+});
