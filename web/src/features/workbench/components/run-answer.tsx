@@ -142,7 +142,7 @@ function remainingText(remaining: Exclude<RunState['remaining'], null>): string 
 }
 
 /** The day's runs are counted per UTC day: they come back at midnight UTC, shown in local time. */
-function resetText(now = new Date()): string {
+export function resetText(now = new Date()): string {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  return `Resets at ${next.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`;
+  return `Resets at ${next.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} (midnight UTC).`;
 }
