@@ -84,7 +84,8 @@ async function allowance(user: UserRecord) {
     try {
       return await takeRunAllowance(user, { onConnection: false, holdMs: CELL_DEADLINE_MS + 5_000 });
     } catch (error) {
-      if (!(error instanceof TooManyRequestsError) || error.message !== TOO_MANY_RUNS) throw error;
+      // The day's quota used up ends the evaluation; a lease held elsewhere, or lost in a race for the lease item, is waited for.
+      if (error instanceof TooManyRequestsError && error.message !== TOO_MANY_RUNS) throw error;
       await sleep(200 + Math.random() * 300);
     }
   }
