@@ -66,8 +66,12 @@ describe('API conventions', () => {
 
   it('never echoes a password or token into an error', async () => {
     const user = await signUp();
-    const reply = await call('POST', '/auth/register', { json: { email: user.email, first_name: 'X', password: user.password } });
-    expect(reply.status).toBe(409);
-    expect(JSON.stringify(reply.body)).not.toContain(user.password);
+    const wrong = `${user.password}-not-it`;
+    const refusedLogin = await call('POST', '/auth/login', { form: { username: user.email, password: wrong } });
+    expect(refusedLogin.status).toBe(401);
+    expect(JSON.stringify(refusedLogin.body)).not.toContain(wrong);
+    const refusedPassword = await call('POST', '/auth/register', { json: { email: `x-${user.email}`, first_name: 'X', last_name: 'Y', password: 'Password1' } });
+    expect(refusedPassword.status).toBe(400);
+    expect(JSON.stringify(refusedPassword.body)).not.toContain('Password1');
   });
 });
