@@ -70,7 +70,9 @@ describe('API conventions', () => {
     const refusedLogin = await call('POST', '/auth/login', { form: { username: user.email, password: wrong } });
     expect(refusedLogin.status).toBe(401);
     expect(JSON.stringify(refusedLogin.body)).not.toContain(wrong);
-    const refusedPassword = await call('POST', '/auth/register', { json: { email: `x-${user.email}`, first_name: 'X', last_name: 'Y', password: 'Password1' } });
+    const refusedPassword = await call('POST', '/auth/register', {
+      json: { email: `x-${user.email}`, first_name: 'X', last_name: 'Y', password: 'Password1' },
+    });
     expect(refusedPassword.status).toBe(400);
     expect(JSON.stringify(refusedPassword.body)).not.toContain('Password1');
   });
