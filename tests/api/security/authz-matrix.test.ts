@@ -120,7 +120,17 @@ const evaluationFor = async (c: Caller, t: Target) => {
   if (t === 'other' || !c.token) return `${path}/evaluations/000000000000000000000`;
   const [example] = (await call('GET', `${path}/examples`, { token: c.token })).body.examples;
   const json = { columns: [{ version: 1 }], examples: [example.id] };
-  return `${path}/evaluations/${(await call('POST', `${path}/evaluations`, { token: c.token, json })).body.id}`;
+  // A prompt runs at most three evaluations at once (409): the rows before this one may still be
+  // running theirs, so those are cancelled and the new one asked for again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const created = await call('POST', `${path}/evaluations`, { token: c.token, json });
+    if (created.status === 202) return `${path}/evaluations/${created.body.id}`;
+    expect(created.status, JSON.stringify(created.body)).toBe(409);
+    const { evaluations } = (await call('GET', `${path}/evaluations`, { token: c.token })).body as { evaluations: { id: string; status: string }[] };
+    for (const running of evaluations.filter((e) => e.status === 'queued' || e.status === 'running'))
+      await call('DELETE', `${path}/evaluations/${running.id}`, { token: c.token });
+  }
+  throw new Error(`no evaluation could be created under ${path}`);
 };
 /** The path of an example of the caller's own fork (a fresh one), or of the victim's prompt. */
 const exampleFor = async (c: Caller, t: Target) => {
