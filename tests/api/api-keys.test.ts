@@ -63,10 +63,14 @@ describe('API keys', () => {
     const user = await signUp();
     const { key } = (await call('POST', '/api-keys', { token: user.token, json: { name: 'k', password: user.password } })).body;
     const sessionOnly = ROUTES.filter((r) => r.access === 'user' || r.access === 'admin');
+    const keyRoutes = ROUTES.filter((r) => r.access === 'key_or_user');
+    expect(keyRoutes.map(routeKey)).toEqual(expect.arrayContaining(['POST /mcp', 'PUT /prompts/{id}/labels/{label}', 'POST /registry/prompts/{slug}/compile']));
     for (const route of sessionOnly) {
       const reply = await call(route.method, route.path.replace(/\{\w+\}/g, 'x'), { token: key, json: route.method === 'GET' ? undefined : {} });
       expect(reply.status, routeKey(route)).toBe(403);
-      expect(reply.body.detail).toBe('API keys open only the registry and MCP routes. Sign in to use this one.');
+      expect(reply.body.detail).toMatch(/^API keys open only .+\. Sign in to use this one\.$/);
+      // The refusal names every route a key does open (the registry, the label move, MCP).
+      for (const keyRoute of keyRoutes) expect(reply.body.detail).toContain(routeKey(keyRoute));
     }
     expect((await call('GET', '/api-keys', { token: user.token })).body.keys).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { FORWARDED_AUTHORIZATION_HEADER } from '@shared/edge';
-import type { RouteDef } from '@shared/routes';
+import { ROUTES, type RouteDef, routeKey } from '@shared/routes';
 import { findApiKey, isApiKey, keyHolds, touchApiKey } from '../data/api-keys';
 import type { Item, Key } from '../data/db';
 import { type PreloadInput, personalPk, teamPk, type WorkspacePk } from '../data/keys';
@@ -25,7 +25,9 @@ export type Event = APIGatewayProxyEventV2 & {
 type Result = APIGatewayProxyStructuredResultV2;
 
 const KEY_REVOKED = 'This API key is not valid or has been revoked.';
-export const KEY_REFUSED = 'API keys open only the registry and MCP routes. Sign in to use this one.';
+/** Named from the route table, so a route opened to keys is named here with nothing else to change. */
+const KEY_ROUTES = ROUTES.filter((route) => route.access === 'key_or_user').map(routeKey);
+export const KEY_REFUSED = `API keys open only ${KEY_ROUTES.slice(0, -1).join(', ')} and ${KEY_ROUTES.at(-1)}. Sign in to use this one.`;
 
 /**
  * Items a signed-in route needs before it writes, by name: each builds its key (or `undefined` to

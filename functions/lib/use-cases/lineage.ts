@@ -1,11 +1,10 @@
 import { contentView } from '@shared/chat';
-import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import type { LibraryUpdate } from '@shared/contract/versions';
 import { higherTier, type Tier, tierAllows } from '@shared/tiers';
 import type { Item } from '../data/db';
 import type { WorkspacePk } from '../data/keys';
 import type { LibraryPromptItem } from '../data/library';
-import { changePrompt, contentOf, PROMPT_NOT_FOUND, type PromptItem, promptFrom, promptPreload } from '../data/prompt';
+import { changePrompt, contentOf, PROMPT_NOT_FOUND, type PromptContent, type PromptItem, promptFrom, promptPreload } from '../data/prompt';
 import type { UserRecord } from '../data/users';
 import type { Author, WorkspaceRef } from '../data/workspace';
 import { ForbiddenError, NotFoundError } from '../http/errors';
@@ -84,19 +83,8 @@ export async function libraryUpdates(forks: PromptItem[], tier: Tier): Promise<M
 /** For a route's `preload` (http/authenticate.ts): the fork named by the path's `id`. */
 export const lineagePreload = promptPreload;
 
-/** A fork's original as the snapshot holds it. */
-export interface Original {
-  id: string;
-  title: string;
-  kind?: PromptKind;
-  body: string;
-  messages?: ChatMessage[];
-  config?: ModelConfig;
-  tasks: string[];
-  industries: string[];
-  access_tier: Tier;
-  revision: string;
-}
+/** A fork's original as the snapshot holds it: its content, tier and revision. */
+export type Original = PromptContent & { id: string; access_tier: Tier; revision: string };
 
 export interface Lineage {
   prompt: PromptItem;
