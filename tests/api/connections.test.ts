@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_MAX } from '@shared/contract/connections';
 import { call, signUp } from '../support/api';
 import { getItem, seedTeam, setTier } from '../support/db';
-import { FAKE_ANTHROPIC_MODELS, type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { FAKE_MODELS, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { FAKE_ANTHROPIC_MODELS } from '../support/fake-anthropic';
+import { FAKE_MODELS } from '../support/fake-openai';
+import { useModelFakes } from '../support/model-fakes';
 
 /**
  * Model connections (docs/product.md, "Model connections"): a workspace's own provider keys.
@@ -13,15 +14,7 @@ import { FAKE_MODELS, type FakeOpenAi, startFakeOpenAi } from '../support/fake-o
  * loopback fake of its API.
  */
 type User = Awaited<ReturnType<typeof signUp>>;
-let openai: FakeOpenAi;
-let anthropic: FakeAnthropic;
-
-beforeAll(async () => {
-  [openai, anthropic] = await Promise.all([startFakeOpenAi(), startFakeAnthropic()]);
-});
-afterAll(async () => {
-  await Promise.all([openai?.close(), anthropic?.close()]);
-});
+const models = useModelFakes();
 
 const KEY = 'sk-live-0123456789abcdefWXYZ';
 const inTeam = (path: string, team: string) => `${path}?workspace=${team}`;
@@ -29,7 +22,7 @@ const create = (user: User, json: Record<string, unknown>, path = '/connections'
 const openAiConnection = (overrides: Record<string, unknown> = {}) => ({
   name: 'Our OpenAI',
   provider: 'openai',
-  base_url: openai.url,
+  base_url: models.openai.url,
   api_key: KEY,
   models: ['gpt-fake-mini'],
   ...overrides,
@@ -46,7 +39,7 @@ describe('POST /connections', () => {
       id: expect.any(String),
       name: 'Our OpenAI',
       provider: 'openai',
-      base_url: openai.url,
+      base_url: models.openai.url,
       key_hint: 'WXYZ',
       models: ['gpt-fake-mini'],
       created_at: expect.any(String),
@@ -64,12 +57,12 @@ describe('POST /connections', () => {
     const user = await signUp();
 
     const claude = await create(user, { name: 'Claude', provider: 'anthropic', api_key: 'sk-ant-api03-abcdefghijkl' });
-    const ollama = await create(user, { name: 'Ollama', provider: 'openai_compatible', base_url: `${openai.url}/`, api_key: 'ollama-local-key' });
+    const ollama = await create(user, { name: 'Ollama', provider: 'openai_compatible', base_url: `${models.openai.url}/`, api_key: 'ollama-local-key' });
 
     expect(claude.status).toBe(201);
     expect(claude.body).toMatchObject({ provider: 'anthropic', base_url: null, models: [], key_hint: 'ijkl' });
     expect(ollama.status).toBe(201);
-    expect(ollama.body).toMatchObject({ provider: 'openai_compatible', base_url: openai.url, key_hint: '-key' });
+    expect(ollama.body).toMatchObject({ provider: 'openai_compatible', base_url: models.openai.url, key_hint: '-key' });
     const names = (await call('GET', '/connections', { token: user.token })).body.connections.map((c: { name: string }) => c.name);
     expect(names).toEqual(['Claude', 'Ollama']);
   });
@@ -171,19 +164,19 @@ describe('POST /connections/{id}/test', () => {
 
     expect(tested.status).toBe(200);
     expect(tested.body).toEqual({ ok: true, models: FAKE_MODELS });
-    const request = openai.requests.findLast((r) => r.path === '/v1/models');
+    const request = models.openai.requests.findLast((r) => r.path === '/v1/models');
     expect(request?.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it("lists an Anthropic connection's models through @anthropic-ai/sdk", async () => {
     const user = await signUp();
     const key = 'sk-ant-api03-test-key-0001';
-    const { id } = (await create(user, { name: 'Claude', provider: 'anthropic', base_url: anthropic.url, api_key: key })).body;
+    const { id } = (await create(user, { name: 'Claude', provider: 'anthropic', base_url: models.anthropic.url, api_key: key })).body;
 
     const tested = await call('POST', `/connections/${id}/test`, { token: user.token });
 
     expect(tested.body).toEqual({ ok: true, models: FAKE_ANTHROPIC_MODELS });
-    const request = anthropic.requests.findLast((r) => r.path.startsWith('/v1/models'));
+    const request = models.anthropic.requests.findLast((r) => r.path.startsWith('/v1/models'));
     expect(request).toMatchObject({ apiKey: key, version: expect.any(String) });
   });
 
@@ -191,7 +184,7 @@ describe('POST /connections/{id}/test', () => {
     const user = await signUp();
     const bad = 'sk-bad-0123456789abcdefghij';
     const { id } = (await create(user, openAiConnection({ api_key: bad }))).body;
-    const claude = (await create(user, { name: 'Claude', provider: 'anthropic', base_url: anthropic.url, api_key: 'sk-ant-bad-0123456789' })).body;
+    const claude = (await create(user, { name: 'Claude', provider: 'anthropic', base_url: models.anthropic.url, api_key: 'sk-ant-bad-0123456789' })).body;
 
     const tested = await call('POST', `/connections/${id}/test`, { token: user.token });
     const testedClaude = await call('POST', `/connections/${claude.id}/test`, { token: user.token });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { seedTeam, setTier } from '../support/db';
-import { FAKE_ANTHROPIC_USAGE, type FakeAnthropic, startFakeAnthropic } from '../support/fake-anthropic';
-import { FAKE_USAGE, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { FAKE_ANTHROPIC_USAGE } from '../support/fake-anthropic';
+import { FAKE_USAGE } from '../support/fake-openai';
+import { createConnection, useModelFakes } from '../support/model-fakes';
 import { postRun, readChunks, run, runEvents, textOf } from '../support/stream';
 
 /**
@@ -13,15 +14,7 @@ import { postRun, readChunks, run, runEvents, textOf } from '../support/stream';
  * holds a run lease.
  */
 type User = Awaited<ReturnType<typeof signUp>>;
-let openai: FakeOpenAi;
-let anthropic: FakeAnthropic;
-
-beforeAll(async () => {
-  [openai, anthropic] = await Promise.all([startFakeOpenAi(), startFakeAnthropic()]);
-});
-afterAll(async () => {
-  await Promise.all([openai?.close(), anthropic?.close()]);
-});
+const models = useModelFakes();
 
 const OPENAI_KEY = 'sk-run-openai-0123456789abcdef';
 const ANTHROPIC_KEY = 'sk-ant-run-0123456789abcdef';
@@ -41,18 +34,13 @@ const chat = (user: string, system = 'You are terse.') => [
 ];
 const unique = (text: string) => `${text} ${Math.random().toString(36).slice(2, 8)}`;
 
-async function connection(user: User, json: Record<string, unknown>, workspace?: string) {
-  const made = await call('POST', `/connections${workspace ? `?workspace=${workspace}` : ''}`, { token: user.token, json: { name: 'Run', ...json } });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id as string;
-}
 const openAiConnection = (user: User, extra: Record<string, unknown> = {}) =>
-  connection(user, { provider: 'openai', base_url: openai.url, api_key: OPENAI_KEY, models: ['gpt-fake-mini'], ...extra });
+  createConnection(user, { provider: 'openai', base_url: models.openai.url, api_key: OPENAI_KEY, models: ['gpt-fake-mini'], ...extra });
 const anthropicConnection = (user: User) =>
-  connection(user, { provider: 'anthropic', base_url: anthropic.url, api_key: ANTHROPIC_KEY, models: ['claude-fake-haiku'] });
+  createConnection(user, { provider: 'anthropic', base_url: models.anthropic.url, api_key: ANTHROPIC_KEY, models: ['claude-fake-haiku'] });
 
-const openAiRequestFor = (content: string) => openai.requests.find((r) => r.body?.messages?.at(-1)?.content === content);
-const anthropicRequestFor = (content: string) => anthropic.requests.find((r) => r.body?.messages?.at(-1)?.content === content);
+const openAiRequestFor = (content: string) => models.openai.requests.find((r) => r.body?.messages?.at(-1)?.content === content);
+const anthropicRequestFor = (content: string) => models.anthropic.requests.find((r) => r.body?.messages?.at(-1)?.content === content);
 
 describe('a chat run on the local engine', () => {
   it('streams events: who answers, the text in pieces, the tokens, the end with its timings', async () => {
@@ -191,13 +179,18 @@ describe('a run on an OpenAI connection', () => {
 
     expect(good.events.find((e) => e.type === 'json')).toEqual({ type: 'json', valid: true, errors: [] });
     expect(bad.events.find((e) => e.type === 'json')).toEqual({ type: 'json', valid: false, errors: ['/title must be string'] });
-    const sent = openai.requests.findLast((r) => r.body?.response_format)!.body.response_format;
+    const sent = models.openai.requests.findLast((r) => r.body?.response_format)!.body.response_format;
     expect(sent).toEqual({ type: 'json_schema', json_schema: { name: 'review', schema: REVIEW.schema } });
   });
 
   it('sends max_tokens to an OpenAI-compatible server, at its base URL', async () => {
     const user = await signUp();
-    const id = await connection(user, { provider: 'openai_compatible', base_url: openai.url, api_key: 'ollama-0123456789', models: ['llama-fake'] });
+    const id = await createConnection(user, {
+      provider: 'openai_compatible',
+      base_url: models.openai.url,
+      api_key: 'ollama-0123456789',
+      models: ['llama-fake'],
+    });
     const question = unique('Hello there.');
 
     const reply = await runEvents({ messages: chat(question), config: { max_tokens: 64 }, connection_id: id }, { token: user.token });
@@ -255,7 +248,7 @@ describe('a run on an OpenAI connection', () => {
       { id: viewer.id, role: 'viewer' },
     ]);
     const id = await openAiConnection(owner, {});
-    const teamId = await connection(owner, { provider: 'openai', base_url: openai.url, api_key: OPENAI_KEY, models: ['gpt-fake-mini'] }, team);
+    const teamId = await createConnection(owner, { provider: 'openai', base_url: models.openai.url, api_key: OPENAI_KEY, models: ['gpt-fake-mini'] }, team);
     const question = unique('Team question.');
 
     const viewerRun = await runEvents({ messages: chat(question), connection_id: teamId }, { token: viewer.token, workspace: team });
@@ -327,7 +320,9 @@ describe('a run on an Anthropic connection', () => {
       tool_choice: { type: 'tool', name: 'get_weather' },
     });
     expect(json.events.find((e) => e.type === 'json')).toEqual({ type: 'json', valid: true, errors: [] });
-    expect(anthropic.requests.findLast((r) => r.body?.output_config)!.body.output_config).toEqual({ format: { type: 'json_schema', schema: REVIEW.schema } });
+    expect(models.anthropic.requests.findLast((r) => r.body?.output_config)!.body.output_config).toEqual({
+      format: { type: 'json_schema', schema: REVIEW.schema },
+    });
   });
 
   it('answers 502 for a failure before the answer, and ends with an error event for one after it', async () => {
