@@ -21,6 +21,9 @@ function read(): WorkspaceId {
 
 let current: WorkspaceId = typeof window === 'undefined' ? null : read();
 
+/** Why a team's workspace is read-only for its viewer (lib/api/get-teams.ts, useReadOnlyReason), shown where the withheld controls would be. */
+export const VIEWER_READ_ONLY = 'You are a viewer of this team: you can read, copy and run its prompts, not change them. An owner can make you an editor.';
+
 export const currentWorkspaceId = (): WorkspaceId => current;
 
 /**

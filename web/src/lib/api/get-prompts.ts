@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PromptList } from '@shared/contract/prompts';
 import type { Tier } from '@shared/tiers';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { apiEveryPage } from '@/lib/api-client';
 import { useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { queryKeys, type WorkspaceId } from '@/lib/query-keys';
@@ -46,7 +47,10 @@ const promptCount = (list: PromptList) => list.prompts.length;
  */
 export function usePromptLimitNote(tier: Tier | null | undefined, { enabled = true }: { enabled?: boolean } = {}): string | null {
   const workspace = useCurrentWorkspaceId();
+  const readOnly = useReadOnlyReason();
   const count = useQuery({ ...promptsQueryOptions(workspace), select: promptCount, enabled }).data;
+  // A team's viewer adds no prompt to it (Fork, Save as template, Save to My Prompts): held with the reason.
+  if (readOnly && enabled) return readOnly;
   // A team's limits follow its creator's plan, which the page does not know: there the server's 403 says it.
   return usageLimitNote(tier, 'max_prompts', enabled && workspace === null ? count : undefined);
 }

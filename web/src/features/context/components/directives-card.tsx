@@ -3,8 +3,10 @@ import { useForm } from 'react-hook-form';
 import { DIRECTIVE_MAX, Directives } from '@shared/contract/context';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { ReadOnlyNote } from '@/components/ui/read-only-note';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { schemaRule } from '@/lib/form-rules';
 import { useUpdateDirectives } from '../api/update-directives';
 import { ContextCard } from './context-card';
@@ -34,8 +36,12 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
   } = useForm({ defaultValues: directives });
   const save = useUpdateDirectives();
   const { toast } = useToast();
+  // A team's viewer reads the directives; the fields are read-only and Save gives way to the reason.
+  const readOnly = useReadOnlyReason();
 
-  const onSubmit = handleSubmit((values) => save.mutate(values, { onSuccess: () => toast({ title: 'Directives saved.', variant: 'success' }), onError }));
+  const onSubmit = handleSubmit(
+    (values) => readOnly === null && save.mutate(values, { onSuccess: () => toast({ title: 'Directives saved.', variant: 'success' }), onError }),
+  );
 
   return (
     <ContextCard
@@ -47,14 +53,24 @@ export function DirectivesCard({ directives, onError }: { directives: Directives
       <form className="context-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {FIELDS.map(({ name, label, description, placeholder }) => (
           <Field key={name} label={label} description={description} error={errors[name]?.message}>
-            <Textarea rows={5} maxLength={DIRECTIVE_MAX} placeholder={placeholder} {...register(name, { validate: schemaRule(Directives.shape[name]) })} />
+            <Textarea
+              rows={5}
+              maxLength={DIRECTIVE_MAX}
+              placeholder={placeholder}
+              readOnly={readOnly !== null}
+              {...register(name, { validate: schemaRule(Directives.shape[name]) })}
+            />
           </Field>
         ))}
-        <div className="context-form__actions">
-          <Button type="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Directives'}
-          </Button>
-        </div>
+        {readOnly ? (
+          <ReadOnlyNote>{readOnly}</ReadOnlyNote>
+        ) : (
+          <div className="context-form__actions">
+            <Button type="submit" loading={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Directives'}
+            </Button>
+          </div>
+        )}
       </form>
     </ContextCard>
   );

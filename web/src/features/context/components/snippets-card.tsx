@@ -5,7 +5,9 @@ import { limitMessage } from '@shared/tiers';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { InlineCode } from '@/components/ui/inline-code';
+import { ReadOnlyNote } from '@/components/ui/read-only-note';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { useDeleteSnippet } from '../api/delete-snippet';
 import { snippetPreview } from '../utils/format';
 import { ContextCard } from './context-card';
@@ -25,6 +27,8 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
   const [target, setTarget] = useState<Snippet | 'new' | null>(null);
   const remove = useDeleteSnippet();
   const atLimit = maxSnippets !== null && snippets.length >= maxSnippets;
+  // A team's viewer reads the snippets: New, Edit and Delete give way to the reason.
+  const readOnly = useReadOnlyReason();
 
   const { confirm } = useDialogs();
   const onDelete = async (snippet: Snippet) => {
@@ -43,21 +47,24 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
         </>
       }
       action={
-        <Button
-          className="context-card__action"
-          icon={<Plus aria-hidden="true" />}
-          disabled={atLimit}
-          onClick={() => setTarget('new')}
-          aria-describedby={atLimit ? 'snippet-limit-note' : undefined}
-        >
-          New Snippet
-        </Button>
+        readOnly ? null : (
+          <Button
+            className="context-card__action"
+            icon={<Plus aria-hidden="true" />}
+            disabled={atLimit}
+            onClick={() => setTarget('new')}
+            aria-describedby={atLimit ? 'snippet-limit-note' : undefined}
+          >
+            New Snippet
+          </Button>
+        )
       }
     >
       <div className="context-card__meta">
         <span>{maxSnippets === null ? `${snippets.length} ${snippets.length === 1 ? 'snippet' : 'snippets'}` : `${snippets.length}/${maxSnippets} used`}</span>
       </div>
-      {atLimit ? (
+      {readOnly ? <ReadOnlyNote>{readOnly}</ReadOnlyNote> : null}
+      {atLimit && !readOnly ? (
         <p id="snippet-limit-note" className="context-note">
           {limitMessage('max_snippets', maxSnippets)}
         </p>
@@ -73,17 +80,19 @@ export function SnippetsCard({ snippets, maxSnippets, onError }: SnippetsCardPro
                 <h3 className="snippet-item__name">{snippet.snippet_name}</h3>
                 <p className="snippet-item__preview">{snippetPreview(snippet.snippet_content)}</p>
               </div>
-              <div className="snippet-item__actions">
-                <IconButton label={`Edit ${snippet.snippet_name}`} title="Edit" icon={<Pencil />} onClick={() => setTarget(snippet)} />
-                <IconButton
-                  label={`Delete ${snippet.snippet_name}`}
-                  title="Delete"
-                  variant="danger"
-                  icon={<Trash2 />}
-                  loading={remove.isPending && remove.variables === snippet.id}
-                  onClick={() => onDelete(snippet)}
-                />
-              </div>
+              {readOnly ? null : (
+                <div className="snippet-item__actions">
+                  <IconButton label={`Edit ${snippet.snippet_name}`} title="Edit" icon={<Pencil />} onClick={() => setTarget(snippet)} />
+                  <IconButton
+                    label={`Delete ${snippet.snippet_name}`}
+                    title="Delete"
+                    variant="danger"
+                    icon={<Trash2 />}
+                    loading={remove.isPending && remove.variables === snippet.id}
+                    onClick={() => onDelete(snippet)}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>

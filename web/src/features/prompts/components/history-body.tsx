@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { useDeleteLabel } from '../api/delete-label';
@@ -30,6 +31,8 @@ export interface HistoryBodyProps {
 export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyProps) {
   // In a team's workspace each version names the member who made it.
   const inTeam = useCurrentWorkspaceId() !== null;
+  // A team's viewer compares versions; restoring and labelling are for its editors.
+  const readOnly = useReadOnlyReason() !== null;
   const query = useVersions(prompt.id);
   const restore = useRestoreVersion();
   const removeLabel = useDeleteLabel();
@@ -95,20 +98,22 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
                   {v.labels.map((label) => (
                     <li key={label}>
                       <Badge variant="accent">{label}</Badge>
-                      <IconButton
-                        size="sm"
-                        label={`Remove label ${label}`}
-                        title="Remove label"
-                        icon={<X />}
-                        onClick={() =>
-                          removeLabel.mutate({ id: prompt.id, label }, { onError: (e) => setError(errorMessage(e, 'Could not remove the label.')) })
-                        }
-                      />
+                      {readOnly ? null : (
+                        <IconButton
+                          size="sm"
+                          label={`Remove label ${label}`}
+                          title="Remove label"
+                          icon={<X />}
+                          onClick={() =>
+                            removeLabel.mutate({ id: prompt.id, label }, { onError: (e) => setError(errorMessage(e, 'Could not remove the label.')) })
+                          }
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>
               ) : null}
-              {v.current ? null : (
+              {v.current || readOnly ? null : (
                 <Button
                   size="sm"
                   variant="secondary"
@@ -124,7 +129,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
             </li>
           ))}
         </ol>
-        <LabelForm promptId={prompt.id} versions={versions} onError={setError} />
+        {readOnly ? null : <LabelForm promptId={prompt.id} versions={versions} onError={setError} />}
         {versions.length === 1 ? <p className="status-note">Only one version so far: each save that changes the prompt adds one.</p> : null}
       </section>
 

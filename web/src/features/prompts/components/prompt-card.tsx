@@ -1,4 +1,4 @@
-import { BookUp, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Eye, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +30,8 @@ export interface PromptCardProps {
   onShare?: (prompt: Prompt) => void;
   /** 'Updated in library' on a fork whose original changed: opens the diff with pull / dismiss. */
   onLibraryUpdate?: (prompt: Prompt) => void;
+  /** The workspace is read-only here (a team's viewer): no control that changes the prompt; Edit becomes View. */
+  readOnly?: boolean;
 }
 
 /** One prompt in the results: title, <V> indicator, favourite toggle, body, actions and Open. */
@@ -45,6 +47,7 @@ export const PromptCard = memo(function PromptCard({
   onPublish,
   onShare,
   onLibraryUpdate,
+  readOnly = false,
 }: PromptCardProps) {
   const { prompt, hasVariables } = item;
   const titleId = useId();
@@ -77,15 +80,23 @@ export const PromptCard = memo(function PromptCard({
               {'<V>'}
             </span>
           ) : null}
-          <PlainIconButton
-            className="prompt-card__favorite"
-            aria-pressed={prompt.is_favorite}
-            aria-label="Favorite"
-            title={prompt.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-            onClick={() => onToggleFavorite(prompt)}
-          >
-            <Star aria-hidden="true" />
-          </PlainIconButton>
+          {readOnly ? (
+            prompt.is_favorite ? (
+              <span className="prompt-card__favorite" role="img" aria-label="Favorite" title="Favorite">
+                <Star aria-hidden="true" />
+              </span>
+            ) : null
+          ) : (
+            <PlainIconButton
+              className="prompt-card__favorite"
+              aria-pressed={prompt.is_favorite}
+              aria-label="Favorite"
+              title={prompt.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+              onClick={() => onToggleFavorite(prompt)}
+            >
+              <Star aria-hidden="true" />
+            </PlainIconButton>
+          )}
         </div>
       </header>
 
@@ -97,7 +108,7 @@ export const PromptCard = memo(function PromptCard({
         </p>
       ) : null}
 
-      {prompt.library_update && onLibraryUpdate ? (
+      {prompt.library_update && onLibraryUpdate && !readOnly ? (
         <button
           type="button"
           className="prompt-card__library-update"
@@ -132,20 +143,26 @@ export const PromptCard = memo(function PromptCard({
 
       <footer className="prompt-card__footer">
         <div className="prompt-card__actions">
-          {/* Enhance rewrites one body: a chat prompt's messages are edited in the editor. */}
-          {prompt.kind === 'chat' ? null : (
-            <IconButton
-              label="Enhance with AI"
-              variant="accent"
-              icon={<Sparkles />}
-              loading={enhancing}
-              disabled={deleting}
-              onClick={() => onEnhance(prompt)}
-            />
+          {readOnly ? (
+            <IconButton label="View" icon={<Eye />} onClick={() => onEdit(prompt)} />
+          ) : (
+            <>
+              {/* Enhance rewrites one body: a chat prompt's messages are edited in the editor. */}
+              {prompt.kind === 'chat' ? null : (
+                <IconButton
+                  label="Enhance with AI"
+                  variant="accent"
+                  icon={<Sparkles />}
+                  loading={enhancing}
+                  disabled={deleting}
+                  onClick={() => onEnhance(prompt)}
+                />
+              )}
+              <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
+              <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
+            </>
           )}
-          <IconButton label="Edit" icon={<Pencil />} disabled={busy} onClick={() => onEdit(prompt)} />
-          <IconButton label="Delete" variant="danger" icon={<Trash2 />} loading={deleting} disabled={enhancing} onClick={() => onDelete(prompt)} />
-          {onShare ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}
+          {onShare && !readOnly ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}
           {onPublish ? <IconButton label={TEXT.publishToLibrary} icon={<BookUp />} disabled={busy} onClick={() => onPublish(prompt)} /> : null}
         </div>
         <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>

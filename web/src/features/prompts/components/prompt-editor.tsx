@@ -18,10 +18,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LimitNote } from '@/components/ui/limit-note';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ReadOnlyNote } from '@/components/ui/read-only-note';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
 import { useDialogs } from '@/components/ui/use-dialogs';
-import { useTeams } from '@/lib/api/get-teams';
+import { useReadOnlyReason, useTeams } from '@/lib/api/get-teams';
 import { configOf, messagesOf, rowsOf, STARTER_ROWS, settingsFieldsOf } from '@/lib/chat-form';
 import { schemaRule } from '@/lib/form-rules';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
@@ -121,6 +122,8 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const [moveOpen, setMoveOpen] = useState(false);
   // 'Move/copy to…' is offered once there is another workspace: the caller is in a team.
   const { data: teams } = useTeams();
+  // A team's viewer sees the prompt as it is ('View Prompt'): fields locked, no Save, Delete or Share.
+  const readOnly = useReadOnlyReason();
   const [enhanced, setEnhanced] = useState(session.draftBody !== undefined);
   // An enhanced draft is unsaved work from the start.
   const dirty = isDirty || enhanced;
@@ -135,6 +138,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const saving = create.isPending || update.isPending;
   const deleting = remove.isPending;
   const busy = saving || deleting;
+  const locked = busy || readOnly !== null;
 
   // A chat prompt's variables are those of all its messages (the transcript holds exactly their markers).
   const text = chat ? transcriptOf(messagesOf(rows)) : body;
@@ -147,7 +151,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   const categoryValue = options.some((c) => c.id === categoryId) ? categoryId : '';
 
   const onSubmit = handleSubmit(async ({ title, slug, kind, body, messages: rows, settings, tasks, industries, is_favorite }) => {
-    if (busy || saveHeldBy) return;
+    if (busy || saveHeldBy || readOnly) return;
     setError(null);
     setMessagesError(null);
     const settled = configOf(settings);
@@ -210,9 +214,11 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
     <ModalDialog
       onClose={() => void requestClose()}
       onPointerDownOutside={(event) => event.preventDefault()}
-      title={initial ? TEXT.editPrompt : TEXT.newPrompt}
+      title={initial ? (readOnly ? TEXT.viewPrompt : TEXT.editPrompt) : TEXT.newPrompt}
       description={
-        session.draftBody !== undefined ? (
+        readOnly ? (
+          <ReadOnlyNote>{readOnly}</ReadOnlyNote>
+        ) : session.draftBody !== undefined ? (
           <span className="prompt-editor__draft">
             <Sparkles aria-hidden="true" />
             {session.draftEngine === 'builtin'
@@ -222,7 +228,8 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
         ) : undefined
       }
       onOpenAutoFocus={(event) => {
-        // Start in the title rather than on the close button.
+        // Start in the title rather than on the close button (locked for a viewer: the first control).
+        if (readOnly) return;
         event.preventDefault();
         setFocus('title');
       }}
@@ -257,7 +264,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
               required
               autoComplete="off"
               placeholder="e.g. Weekly status update"
-              disabled={busy}
+              disabled={locked}
             />
           </Field>
 
@@ -267,24 +274,24 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
               error={errors.slug?.message}
               description="How code, the SDK and AI tools name this prompt. Changing it breaks callers that use the old one."
             >
-              <Input {...register('slug', RULES.slug)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={busy} />
+              <Input {...register('slug', RULES.slug)} maxLength={SLUG_MAX} autoComplete="off" spellCheck={false} disabled={locked} />
             </Field>
           ) : null}
 
-          {initial ? null : <PromptKindSwitch field={register('kind', { deps: ['body'] })} disabled={busy} />}
+          {initial ? null : <PromptKindSwitch field={register('kind', { deps: ['body'] })} disabled={locked} />}
 
           {chat ? (
-            <ChatMessagesField disabled={busy} error={messagesError} renderInsert={(insert) => <InsertVariable onInsert={insert} disabled={busy} />} />
+            <ChatMessagesField disabled={locked} error={messagesError} renderInsert={(insert) => <InsertVariable onInsert={insert} disabled={locked} />} />
           ) : (
-            <PromptBodyField id={ids.body} rules={RULES.body} describedBy={ids.variables} disabled={busy} />
+            <PromptBodyField id={ids.body} rules={RULES.body} describedBy={ids.variables} disabled={locked} />
           )}
 
           <VariableDetector id={ids.variables} variables={variables} />
 
-          <ModelSettings disabled={busy} />
+          <ModelSettings disabled={locked} />
 
           <Field label="Category">
-            <Select value={categoryValue} onChange={(event) => setValue('category_id', event.target.value, { shouldDirty: true })} disabled={busy}>
+            <Select value={categoryValue} onChange={(event) => setValue('category_id', event.target.value, { shouldDirty: true })} disabled={locked}>
               <option value="">No category</option>
               {options.map((category) => (
                 <option key={category.id} value={category.id}>
@@ -302,7 +309,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
                 maxTags={TAGS_MAX}
                 maxLength={TAG_MAX}
                 placeholder="e.g. Writing"
-                disabled={busy}
+                disabled={locked}
                 removeLabel="Remove task"
               />
             </Field>
@@ -313,19 +320,19 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
                 maxTags={TAGS_MAX}
                 maxLength={TAG_MAX}
                 placeholder="e.g. Marketing"
-                disabled={busy}
+                disabled={locked}
                 removeLabel="Remove industry"
               />
             </Field>
           </div>
 
-          <Checkbox label="Favorite" {...register('is_favorite')} disabled={busy} />
+          <Checkbox label="Favorite" {...register('is_favorite')} disabled={locked} />
 
           <DialogError id={ids.error}>{error}</DialogError>
           {saveHeldBy ? <LimitNote id={ids.held}>{saveHeldBy}</LimitNote> : null}
 
           <DialogFooter className="prompt-editor__footer">
-            {initial ? (
+            {initial && !readOnly ? (
               <Button
                 variant="ghost"
                 className="prompt-editor__delete"
@@ -342,7 +349,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
                 History
               </Button>
             ) : null}
-            {initial ? (
+            {initial && !readOnly ? (
               <Button variant="ghost" icon={<Share2 aria-hidden="true" />} disabled={busy} onClick={() => setShareOpen(true)}>
                 {TEXT.share}
               </Button>
@@ -352,16 +359,18 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
                 Move/copy to…
               </Button>
             ) : null}
-            <DialogCancel disabled={busy} />
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={!canSave && !saving}
-              aria-describedby={saveHeldBy ? ids.held : undefined}
-              aria-keyshortcuts={ariaKeyShortcut('save')}
-            >
-              {saving ? 'Saving...' : 'Save Prompt'}
-            </Button>
+            <DialogCancel disabled={busy}>{readOnly ? 'Done' : 'Cancel'}</DialogCancel>
+            {readOnly ? null : (
+              <Button
+                type="submit"
+                loading={saving}
+                disabled={!canSave && !saving}
+                aria-describedby={saveHeldBy ? ids.held : undefined}
+                aria-keyshortcuts={ariaKeyShortcut('save')}
+              >
+                {saving ? 'Saving...' : 'Save Prompt'}
+              </Button>
+            )}
           </DialogFooter>
         </form>
       </FormProvider>

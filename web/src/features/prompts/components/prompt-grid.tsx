@@ -55,6 +55,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
               onPublish={handlers.onPublish}
               onShare={handlers.onShare}
               onLibraryUpdate={handlers.onLibraryUpdate}
+              readOnly={handlers.readOnly}
             />
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { BookOpen, FileText, Plus, Wand2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { ReadOnlyNote } from '@/components/ui/read-only-note';
 import { paths } from '@/config/paths';
 import { TEXT } from '../utils/messages';
 import { StatePanel } from './state-panel';
@@ -10,10 +11,18 @@ export interface PromptsEmptyProps {
   /** 'Add a sample prompt': saves one that shows each kind of variable. */
   onAddSample: () => void;
   addingSample: boolean;
+  /** Why this workspace cannot be changed here (a team's viewer): shown instead of the ways to add prompts. */
+  readOnly?: string | null;
 }
 
 /** The empty workspace: write the first prompt, start from the library, or add a sample to learn variables from. */
-export function PromptsEmpty({ onCreate, onAddSample, addingSample }: PromptsEmptyProps) {
+export function PromptsEmpty({ onCreate, onAddSample, addingSample, readOnly = null }: PromptsEmptyProps) {
+  if (readOnly)
+    return (
+      <StatePanel icon={<FileText aria-hidden="true" />} title="No prompts in this team yet">
+        <ReadOnlyNote>{readOnly}</ReadOnlyNote>
+      </StatePanel>
+    );
   return (
     <StatePanel icon={<FileText aria-hidden="true" />} title={TEXT.emptyTitle}>
       <p className="prompts-state__text">

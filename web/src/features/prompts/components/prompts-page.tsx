@@ -8,6 +8,7 @@ import { useDialogs } from '@/components/ui/use-dialogs';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/lib/api/get-categories';
 import { promptsQueryOptions, usePrompts } from '@/lib/api/get-prompts';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { mutationKeys } from '@/lib/query-keys';
 import { useKeyShortcut } from '@/lib/shortcuts';
@@ -52,6 +53,8 @@ export interface PromptsPageProps {
 export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: PromptsPageProps) {
   const queryClient = useQueryClient();
   const workspace = useCurrentWorkspaceId();
+  // A team's viewer reads, copies and runs; nothing here offers them a change (the reason is shown instead).
+  const readOnly = useReadOnlyReason();
   const { confirm, alert } = useDialogs();
   const promptsQuery = usePrompts();
   const categoriesQuery = useCategories();
@@ -122,12 +125,13 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
 
   // docs/product.md, Limits: opening the editor is blocked with an alert at the plan's max_prompts.
   const onCreate = useCallback(() => {
+    if (readOnly) return;
     if (limitNote) {
       void alert(limitNote, { link: { to: paths.pricing, label: 'See plans' } });
       return;
     }
     openEditor({ prompt: null, categoryId });
-  }, [limitNote, openEditor, categoryId, alert]);
+  }, [readOnly, limitNote, openEditor, categoryId, alert]);
 
   const onEdit = useCallback((prompt: Prompt) => openEditor({ prompt }), [openEditor]);
 
@@ -213,7 +217,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   let results: ReactNode;
   if (promptsQuery.isPending) results = <PromptsLoading />;
   else if (promptsQuery.isError) results = <PromptsError onRetry={() => void promptsQuery.refetch()} retrying={promptsQuery.isFetching} />;
-  else if (indexed.length === 0) results = <PromptsEmpty onCreate={onCreate} onAddSample={() => void onAddSample()} addingSample={createSample.isPending} />;
+  else if (indexed.length === 0)
+    results = <PromptsEmpty onCreate={onCreate} onAddSample={() => void onAddSample()} addingSample={createSample.isPending} readOnly={readOnly} />;
   else {
     results = (
       <>
@@ -247,6 +252,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
             onPublish={isAdmin ? onPublish : undefined}
             onShare={onShare}
             onLibraryUpdate={setLibraryUpdate}
+            readOnly={readOnly !== null}
           />
         )}
       </>
@@ -254,7 +260,11 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   }
 
   return (
-    <ContentLayout title="My Prompts" description="Write, organise and refine the prompts you reuse." actions={<PromptsTransfer />}>
+    <ContentLayout
+      title="My Prompts"
+      description="Write, organise and refine the prompts you reuse."
+      actions={<PromptsTransfer readOnly={readOnly !== null} />}
+    >
       <div className="prompts-layout">
         <PromptsSidebar
           total={prompts?.length}
@@ -265,6 +275,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
           limitNote={limitNote}
           onCreate={onCreate}
           onManage={() => setManagerOpen(true)}
+          readOnly={readOnly}
         />
         <section className="prompts-main" aria-label="Your prompts">
           {results}

@@ -12,9 +12,9 @@ const LABELS: Record<ExportFormat, string> = { json: 'JSON', markdown: 'Markdown
 
 /**
  * My Prompts' Export (JSON to import elsewhere, Markdown to read) and Import actions, in the page
- * header so they are there even when the workspace is empty.
+ * header so they are there even when the workspace is empty. A team's viewer exports only.
  */
-export function PromptsTransfer() {
+export function PromptsTransfer({ readOnly = false }: { readOnly?: boolean }) {
   const { toast } = useToast();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [importing, setImporting] = useState(false);
@@ -50,9 +50,11 @@ export function PromptsTransfer() {
           </Button>
         ))}
       </div>
-      <Button variant="secondary" size="sm" icon={<Upload aria-hidden="true" />} onClick={() => setImporting(true)}>
-        Import
-      </Button>
+      {readOnly ? null : (
+        <Button variant="secondary" size="sm" icon={<Upload aria-hidden="true" />} onClick={() => setImporting(true)}>
+          Import
+        </Button>
+      )}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
     </div>
   );

@@ -14,6 +14,7 @@ export const TEXT = {
   favoritesOnly: 'Favorites Only',
   newPrompt: 'New Prompt',
   editPrompt: 'Edit Prompt',
+  viewPrompt: 'View Prompt',
   manageCategories: 'Manage Categories',
   categoryLimitReached: 'Category limit reached',
   publishToLibrary: 'Publish to Library',
