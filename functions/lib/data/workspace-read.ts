@@ -75,6 +75,7 @@ export function toPrompt(p: PromptItem, names: Map<string, string>): Prompt {
     version: p.version ?? 1,
     slug: p.slug ?? '',
     labels: p.labels ?? {},
+    ...(p.label_protection && Object.keys(p.label_protection).length ? { label_protection: p.label_protection } : {}),
   };
 }
 

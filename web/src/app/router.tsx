@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app/root'),
         children: [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
+          { path: paths.evaluate, lazy: () => import('./routes/app/evaluate') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.libraryPrompt, lazy: () => import('./routes/app/library-prompt') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },

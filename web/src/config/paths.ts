@@ -7,6 +7,8 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   prompts: '/prompts',
+  /** One prompt's test suite: examples, checks, evaluations and protected labels (`/prompts/<id>/evaluate`). */
+  evaluate: '/prompts/:id/evaluate',
   library: '/library',
   /** One library prompt's page (`/library/<id>`). */
   libraryPrompt: '/library/:id',
@@ -30,6 +32,10 @@ export const paths = {
 
 /** The page of one library prompt. */
 export const libraryPromptPath = (id: string) => `/library/${encodeURIComponent(id)}`;
+
+/** A prompt's Evaluate page; with an evaluation, that evaluation's grid open. */
+export const evaluatePath = (id: string, evaluation?: string) =>
+  `/prompts/${encodeURIComponent(id)}/evaluate${evaluation ? `?evaluation=${encodeURIComponent(evaluation)}` : ''}`;
 
 /** One team's settings page. */
 export const teamPath = (id: string) => `/teams/${encodeURIComponent(id)}`;

@@ -22,13 +22,16 @@ export class ApiError extends Error {
   readonly method: HttpMethod;
   /** Path below the API base, e.g. `/auth/me`. */
   readonly path: string;
+  /** The error body as sent (a refused label move names its evaluation_id there). */
+  readonly body: unknown;
 
-  constructor(init: { status: number; detail?: string; method: HttpMethod; path: string; message?: string }) {
+  constructor(init: { status: number; detail?: string; method: HttpMethod; path: string; message?: string; body?: unknown }) {
     super(init.detail ?? init.message ?? `Request failed with ${init.status}`);
     this.status = init.status;
     this.detail = init.detail;
     this.method = init.method;
     this.path = init.path;
+    this.body = init.body;
   }
 }
 
@@ -133,9 +136,10 @@ async function call(path: string, options: BaseOptions, accept: string): Promise
   const query = workspace && actsOnWorkspace(method, path) ? { ...options.query, workspace } : options.query;
   const response = await fetch(buildUrl(path, query), { method, headers, body, signal: options.signal });
   if (!response.ok) {
-    const detail = await errorDetail(await readBody(response));
+    const body = await readBody(response);
+    const detail = await errorDetail(body);
     if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError({ status: response.status, detail, method, path });
+    throw new ApiError({ status: response.status, detail, method, path, body });
   }
   return response;
 }

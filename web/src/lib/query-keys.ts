@@ -22,6 +22,15 @@ export const queryKeys = {
     versions: (w: WorkspaceId, id: string) => [...ws(w), 'prompts', 'versions', id] as const,
     libraryUpdate: (w: WorkspaceId, id: string) => [...ws(w), 'prompts', 'library-update', id] as const,
   },
+  /** A prompt's test suite (issue 29): its examples, its checks, its evaluations and their cells. */
+  suite: {
+    all: (w: WorkspaceId, id: string) => [...ws(w), 'suite', id] as const,
+    examples: (w: WorkspaceId, id: string) => [...ws(w), 'suite', id, 'examples'] as const,
+    checks: (w: WorkspaceId, id: string) => [...ws(w), 'suite', id, 'checks'] as const,
+    evaluations: (w: WorkspaceId, id: string) => [...ws(w), 'suite', id, 'evaluations'] as const,
+    evaluation: (w: WorkspaceId, id: string, evaluation: string) => [...ws(w), 'suite', id, 'evaluations', evaluation] as const,
+    results: (w: WorkspaceId, id: string, evaluation: string) => [...ws(w), 'suite', id, 'evaluations', evaluation, 'results'] as const,
+  },
   categories: {
     all: (w: WorkspaceId) => [...ws(w), 'categories'] as const,
     list: (w: WorkspaceId) => [...ws(w), 'categories', 'list'] as const,

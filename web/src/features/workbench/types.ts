@@ -13,4 +13,6 @@ export interface WorkbenchPrompt {
   config?: ModelConfig;
   /** The version the prompt is at, recorded with a run. */
   version?: number;
+  /** A prompt of the current workspace: 'Keep as example' under a Run answer stores an example with it. */
+  keepable?: boolean;
 }

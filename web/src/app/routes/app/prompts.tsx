@@ -33,6 +33,7 @@ export function Component() {
         messages: prompt.messages,
         config: prompt.config,
         version: prompt.version,
+        keepable: true,
       }),
     [],
   );

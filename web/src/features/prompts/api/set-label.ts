@@ -8,13 +8,15 @@ export interface LabelPin {
   id: string;
   label: string;
   version: number;
+  /** An owner moves a protected label past a failing gate (the label's history records it). */
+  force?: boolean;
 }
 
 /** PUT /prompts/{id}/labels/{label}: pins (or moves) a label to a version. */
-export function setLabel({ id, label, version }: LabelPin, workspace: WorkspaceId) {
+export function setLabel({ id, label, version, force }: LabelPin, workspace: WorkspaceId) {
   return apiRequest(`/prompts/${encodeURIComponent(id)}/labels/${encodeURIComponent(label)}`, {
     method: 'PUT',
-    json: { version },
+    json: force ? { version, force } : { version },
     schema: LabelsAnswer,
     workspace,
   });

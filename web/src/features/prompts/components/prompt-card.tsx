@@ -1,12 +1,14 @@
-import { BookUp, Eye, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Eye, FlaskConical, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
 import { PlainIconButton } from '@/components/ui/plain-icon-button';
 import { Spinner } from '@/components/ui/spinner';
+import { evaluatePath } from '@/config/paths';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
 import './prompt-card.css';
@@ -165,6 +167,14 @@ export const PromptCard = memo(function PromptCard({
           {onShare && !readOnly ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}
           {onPublish ? <IconButton label={TEXT.publishToLibrary} icon={<BookUp />} disabled={busy} onClick={() => onPublish(prompt)} /> : null}
         </div>
+        <Link
+          to={evaluatePath(prompt.id)}
+          className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'prompt-card__evaluate' })}
+          aria-label={`Evaluate ${prompt.title}`}
+        >
+          <FlaskConical aria-hidden="true" />
+          Evaluate
+        </Link>
         <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>
           Open
         </Button>

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { transcriptOf } from '@shared/chat';
 import { Messages } from '@shared/contract/chat';
 import { Body, type Category, type Prompt, Slug, TAG_MAX, TAGS_MAX, TITLE_MAX, Title } from '@shared/contract/prompts';
+import { breaksExamplesText, examplesBroken } from '@shared/examples';
 import { SLUG_MAX } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { ChatMessagesField } from '@/components/chat/chat-messages-field';
@@ -22,6 +23,7 @@ import { ReadOnlyNote } from '@/components/ui/read-only-note';
 import { Select } from '@/components/ui/select';
 import { TagInput } from '@/components/ui/tag-input';
 import { useDialogs } from '@/components/ui/use-dialogs';
+import { useExamples } from '@/lib/api/get-examples';
 import { useReadOnlyReason, useTeams } from '@/lib/api/get-teams';
 import { configOf, messagesOf, rowsOf, STARTER_ROWS, settingsFieldsOf } from '@/lib/chat-form';
 import { schemaRule } from '@/lib/form-rules';
@@ -143,6 +145,9 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
   // A chat prompt's variables are those of all its messages (the transcript holds exactly their markers).
   const text = chat ? transcriptOf(messagesOf(rows)) : body;
   const variables = useMemo(() => parseVariables(text), [text]);
+  // Examples whose inputs the edited variables no longer fit: said before the save (docs/product.md, Evaluate).
+  const examples = useExamples(initial?.id).data;
+  const broken = useMemo(() => (examples?.length ? examplesBroken(text, examples) : 0), [text, examples]);
   const canSave = isValid && !busy && !saveHeldBy;
   // Until the categories load, the prompt's own category is the only option; once loaded, a
   // category deleted meanwhile reads as none.
@@ -159,6 +164,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
     const messages = kind === 'chat' ? messagesOf(rows) : undefined;
     const problem = messages ? z.safeParse(Messages, messages).error?.issues[0]?.message : undefined;
     if (problem) return setMessagesError(problem);
+    if (broken && !(await confirm(TEXT.breaksExamples(broken), { title: `This version ${breaksExamplesText(broken)}`, confirmLabel: 'Save anyway' }))) return;
     // Version history records an accepted AI enhancement as such.
     const source = enhanced ? ('enhance' as const) : ('edit' as const);
     const input = {
@@ -287,6 +293,7 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
           )}
 
           <VariableDetector id={ids.variables} variables={variables} />
+          {broken ? <p className="limit-note">{TEXT.breaksExamples(broken)}</p> : null}
 
           <ModelSettings disabled={locked} />
 

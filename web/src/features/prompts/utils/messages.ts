@@ -1,5 +1,9 @@
+import { breaksExamplesText } from '@shared/examples';
 /** The texts of My Prompts as docs/product.md gives them (screen, dialogs, limits), written once. */
 export const TEXT = {
+  /** The editor's warning before saving a version under which examples no longer fit (issue 29). */
+  breaksExamples: (count: number) =>
+    `This version ${breaksExamplesText(count)}: their inputs no longer fit its variables (edit them on the prompt's Evaluate page).`,
   discardChanges: 'Discard your unsaved changes? What you typed will be lost.',
   loading: 'Loading Your Prompts...',
   emptyTitle: 'Your Workspace is Ready',

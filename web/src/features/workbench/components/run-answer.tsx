@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
+import { KeepExample } from './keep-example';
 import { PlansLink } from './plans-link';
 import { RenderedAnswer } from './rendered-answer';
 import { RunDetails } from './run-details';
@@ -49,7 +50,16 @@ function keep(promptKey: string, answer: string): KeptAnswer[] {
  * stopped one keeps what came so far. Copy answer, a full view, and the last few answers to this
  * prompt (kept in this browser).
  */
-export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string }) {
+export function RunAnswer({
+  run,
+  promptKey,
+  keepExample,
+}: {
+  run: RunState;
+  promptKey: string;
+  /** A saved prompt of the workspace: 'Keep as example' stores these inputs with the answer. */
+  keepExample?: { promptId: string; inputs: Record<string, string> };
+}) {
   const [kept, setKept] = useState<KeptAnswer[]>(() => readKept(promptKey));
   const [expanded, setExpanded] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -99,6 +109,9 @@ export function RunAnswer({ run, promptKey }: { run: RunState; promptKey: string
             </div>
           ) : null}
           <RunDetails run={run} />
+          {keepExample && run.status === 'done' && run.answer ? (
+            <KeepExample key={run.answer} promptId={keepExample.promptId} inputs={keepExample.inputs} answer={run.answer} />
+          ) : null}
         </>
       ) : null}
       <p className="wb-panel__meta">

@@ -79,6 +79,13 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
   }, [variables, stored, typed]);
 
   const output = assemble(prompt.body, values, context.data?.directives, applyDirectives);
+  // What 'Keep as example' stores: the INPUT values typed, by variable name.
+  const keep = useMemo(() => {
+    if (!prompt.keepable || !prompt.id) return undefined;
+    const inputs: Record<string, string> = {};
+    for (const v of variables) if (v.type === 'INPUT' && values[variableId(v)]) inputs[v.key] = values[variableId(v)] as string;
+    return { promptId: prompt.id, inputs };
+  }, [prompt.keepable, prompt.id, variables, values]);
   const directives = context.data?.directives;
   const noDirectives = directives !== undefined && !directives.global_prompt_prefix.trim() && !directives.global_prompt_suffix.trim();
 
@@ -278,7 +285,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
             Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run
             sends it to the AI model and shows the answer below.
           </p>
-          <RunAnswer run={run} promptKey={prompt.id ?? draftKey} />
+          <RunAnswer run={run} promptKey={prompt.id ?? draftKey} keepExample={keep} />
           <p className="visually-hidden" role="status">
             {status}
           </p>

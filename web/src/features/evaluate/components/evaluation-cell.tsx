@@ -1,0 +1,29 @@
+import { Check as Pass, X } from 'lucide-react';
+import type { EvaluationResult } from '@shared/contract/evaluations';
+
+/** One cell of the grid: passed or failed, latency and tokens, the answer (or its error) and each check's result. */
+export function Cell({ cell, checkName }: { cell: EvaluationResult; checkName: (id: string) => string }) {
+  return (
+    <div className="evaluate__cell">
+      <p className="evaluate__cell-verdict">
+        {cell.pass ? <Pass aria-hidden="true" /> : <X aria-hidden="true" />}
+        {cell.pass ? 'Passed' : 'Failed'}
+        <span className="evaluate__muted">
+          {' '}
+          · {cell.latency_ms} ms · {cell.tokens_in + cell.tokens_out} tokens
+        </span>
+      </p>
+      {cell.error ? <p className="evaluate__cell-error">{cell.error}</p> : <p className="evaluate__output">{cell.output}</p>}
+      {cell.checks.length ? (
+        <ul className="evaluate__cell-checks" aria-label="Checks">
+          {cell.checks.map((check) => (
+            <li key={check.check_id} data-pass={String(check.pass)}>
+              {check.pass ? '✓' : '✗'} {checkName(check.check_id)}
+              {check.detail ? `: ${check.detail}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

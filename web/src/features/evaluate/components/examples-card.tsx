@@ -1,0 +1,139 @@
+import { Download, ListChecks, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import type { Prompt } from '@shared/contract/prompts';
+import type { Example } from '@shared/contract/suite';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CardHeader } from '@/components/ui/card-header';
+import { IconButton } from '@/components/ui/icon-button';
+import { useDialogs } from '@/components/ui/use-dialogs';
+import { useToast } from '@/components/ui/use-toast';
+import { useExamples } from '@/lib/api/get-examples';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteExample } from '../api/delete-example';
+import { exportExamples } from '../api/export-examples';
+import { useImportExamples } from '../api/import-examples';
+import { ExampleDialog } from './example-dialog';
+
+/** Examples shown a page at a time. */
+const PAGE = 20;
+
+/** A prompt's examples: the list (paged), add, edit, delete, import a CSV or JSONL file, export. */
+export function ExamplesCard({ prompt }: { prompt: Prompt }) {
+  const titleId = useId();
+  const examples = useExamples(prompt.id);
+  const remove = useDeleteExample(prompt.id);
+  const importing = useImportExamples(prompt.id);
+  const { confirm } = useDialogs();
+  const { toast } = useToast();
+  const [shown, setShown] = useState(PAGE);
+  const [editing, setEditing] = useState<Example | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const list = examples.data ?? [];
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    const format = /\.jsonl?$/i.test(file.name) ? 'jsonl' : 'csv';
+    try {
+      const { imported } = await importing.mutateAsync({ format, content: await file.text() });
+      toast({ variant: 'success', title: `Imported ${imported} ${imported === 1 ? 'example' : 'examples'}.` });
+    } catch (failure) {
+      setError(errorMessage(failure, 'Could not import the file.'));
+    } finally {
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  const onDelete = async (example: Example) => {
+    if (!(await confirm('Evaluations made before keep their results.', { title: 'Delete this example?', confirmLabel: 'Delete', danger: true }))) return;
+    setError(null);
+    remove.mutate(example.id, { onError: (failure) => setError(errorMessage(failure, 'Could not delete the example.')) });
+  };
+
+  const onExport = (format: 'csv' | 'jsonl') => {
+    setError(null);
+    exportExamples(prompt.id, format).catch((failure: unknown) => setError(errorMessage(failure, 'Could not export the examples.')));
+  };
+
+  return (
+    <Card aria-labelledby={titleId} className="evaluate__card">
+      <CardHeader
+        titleId={titleId}
+        icon={<ListChecks />}
+        title={`Examples (${list.length})`}
+        subtitle="Inputs with the answer you expect. Keep them from a Run answer in the workbench, write them here, or import a CSV (a column per variable, then expected, rating, note) or JSONL file."
+        wrap
+      />
+      <div className="evaluate__toolbar">
+        <Button size="sm" icon={<Plus aria-hidden="true" />} onClick={() => setEditing('new')}>
+          Add example
+        </Button>
+        <Button size="sm" variant="secondary" icon={<Upload aria-hidden="true" />} loading={importing.isPending} onClick={() => fileRef.current?.click()}>
+          Import CSV or JSONL
+        </Button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".csv,.jsonl,.json,text/csv"
+          hidden
+          aria-label="Examples file"
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+        <Button size="sm" variant="ghost" icon={<Download aria-hidden="true" />} disabled={!list.length} onClick={() => onExport('csv')}>
+          Export CSV
+        </Button>
+        <Button size="sm" variant="ghost" icon={<Download aria-hidden="true" />} disabled={!list.length} onClick={() => onExport('jsonl')}>
+          Export JSONL
+        </Button>
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      {examples.isError ? <Alert>{errorMessage(examples.error, 'Could not load the examples.')}</Alert> : null}
+      {examples.data && list.length === 0 ? (
+        <p className="status-note">No examples yet. Under a Run answer in the workbench, Keep as example stores its inputs and answer here.</p>
+      ) : null}
+      {list.length ? (
+        <ol className="evaluate__examples" aria-label="Examples">
+          {list.slice(0, shown).map((example, index) => (
+            <li key={example.id} className="evaluate__example">
+              <div className="evaluate__example-main">
+                <p className="evaluate__example-inputs">
+                  <span className="evaluate__example-number">#{index + 1}</span>
+                  {Object.entries(example.inputs).map(([key, value]) => (
+                    <span key={key} className="evaluate__input">
+                      <strong>{key}</strong>: {value}
+                    </span>
+                  ))}
+                  {Object.keys(example.inputs).length === 0 ? <span className="evaluate__muted">No inputs</span> : null}
+                </p>
+                {example.expected ? <p className="evaluate__expected">Expected: {example.expected}</p> : null}
+                <p className="evaluate__example-meta">
+                  {example.rating ? (
+                    <Badge variant={example.rating === 'good' ? 'success' : 'danger'}>{example.rating === 'good' ? 'Good' : 'Bad'}</Badge>
+                  ) : null}
+                  <span>{SOURCE[example.source]}</span>
+                  {example.note ? <span>{example.note}</span> : null}
+                </p>
+              </div>
+              <div className="evaluate__row-actions">
+                <IconButton size="sm" label={`Edit example ${index + 1}`} icon={<Pencil />} onClick={() => setEditing(example)} />
+                <IconButton size="sm" variant="danger" label={`Delete example ${index + 1}`} icon={<Trash2 />} onClick={() => void onDelete(example)} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {list.length > shown ? (
+        <Button size="sm" variant="secondary" className="evaluate__more" onClick={() => setShown((n) => n + PAGE)}>
+          Show {Math.min(PAGE, list.length - shown)} more of {list.length - shown}
+        </Button>
+      ) : null}
+      {editing ? <ExampleDialog prompt={prompt} example={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}
+
+const SOURCE: Record<Example['source'], string> = { manual: 'Written here', run: 'Kept from a run', import: 'Imported', library: 'From the library' };
