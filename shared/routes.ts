@@ -100,6 +100,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/cancel', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
+  { method: 'POST', path: '/prompts/import/openai', handler: 'prompts/import-openai', access: 'user', timeoutSeconds: 30, workspace: 'write' },
 
   { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user', workspace: 'write' },

@@ -35,6 +35,7 @@ import { Connection, ConnectionInput, ConnectionList, ConnectionTest } from './c
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { Evaluation, EvaluationCreated, EvaluationInput, EvaluationList, EvaluationResults, ResultsQuery } from './evaluations';
 import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptEdit, LibraryPromptText, LibraryQuery } from './library';
+import { OpenAiImportRequest, OpenAiImportResult } from './openai-import';
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
@@ -170,6 +171,13 @@ export const CONTRACT = {
     request: ImportRequest,
     parsedAs: ImportEnvelope,
     response: ImportResponse,
+    status: 201,
+  },
+  'POST /prompts/import/openai': {
+    summary:
+      "Import an OpenAI prompt object (pmpt_…) pasted from the dashboard — JSON with its versions, the code snippet with the instructions, or plain instructions — as a chat prompt: {{name}} becomes [INPUT: name] (its example value the default), each version a version (oldest first), the pinned one labelled production (201; 400 for a paste it cannot read, 403 over the plan's prompts, 409 when already imported; nothing written then)",
+    request: OpenAiImportRequest,
+    response: OpenAiImportResult,
     status: 201,
   },
   'GET /prompts/{id}/versions': { summary: "A prompt's versions: the current one first, then newest first", response: VersionList },

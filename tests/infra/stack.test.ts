@@ -85,6 +85,7 @@ const EXTRA_ROUTES = [
   'POST /prompts/{id}/library-update/dismiss',
   'GET /prompts/export', // import and export (docs/decisions.md, Product)
   'POST /prompts/import',
+  'POST /prompts/import/openai', // a home for OpenAI's retired prompt objects (docs/product.md, Moving from OpenAI prompts)
   'POST /engine/run', // run in place, streamed (docs/decisions.md, Product)
   'POST /auth/logout-all', // accounts: sign out everywhere (docs/product.md)
   'POST /auth/password/forgot', // password reset by emailed link

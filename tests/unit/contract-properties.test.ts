@@ -13,6 +13,7 @@ import * as context from '@shared/contract/context';
 import * as evaluations from '@shared/contract/evaluations';
 import { contractOf } from '@shared/contract/index';
 import * as library from '@shared/contract/library';
+import * as openaiImport from '@shared/contract/openai-import';
 import * as prompts from '@shared/contract/prompts';
 import * as registry from '@shared/contract/registry';
 import * as runs from '@shared/contract/run';
@@ -174,6 +175,10 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   ],
   // What POST /prompts/import parses first: any document (checked on its own next) and the flag.
   ImportEnvelope: [transfer.ImportEnvelope, record({ document: fc.jsonValue(), dry_run: optional(fc.boolean()) })],
+  OpenAiImportRequest: [
+    openaiImport.OpenAiImportRequest,
+    record({ paste: fc.oneof(text(500), longText(20_000)), instructions: optional(longText(2000)), title: optional(text(200)) }),
+  ],
   CategoryInput: [prompts.CategoryInput, record({ name: text(60) })],
   EnhanceRequest: [prompts.EnhanceRequest, record({ prompt_body: text(500), enhancement_type: fc.constant('clarify') })],
   RunRequest: [

@@ -15,7 +15,6 @@ import { type Author, holderParts } from './workspace';
 
 /** The sk prefix of every prompt item of a workspace. */
 export const PROMPT_SK = 'PROMPT#';
-
 /** A prompt's keys and its versions' (docs/data-model.md, "Items"): in its workspace's partition. */
 export const promptKeys = {
   prompt: (workspace: WorkspacePk, promptId: string) => ({ pk: workspace as string, sk: `${PROMPT_SK}${promptId}` }),
@@ -121,10 +120,8 @@ export interface VersionItem extends PromptContent {
 }
 
 export const VERSION_NOT_FOUND = 'Version not found.';
-
 /** Saves lost to concurrent saves of the same prompt are re-read and tried again this many times. */
 const SAVE_ATTEMPTS = 25;
-
 export const versionOf = (prompt: PromptItem) => prompt.version ?? 1;
 
 /** Where a prompt's current content came from; items older than version history record none. */
@@ -254,7 +251,7 @@ function plan(workspace: WorkspacePk, current: PromptItem, change: PromptChange)
       source: sourceOf(current),
       ...(current.version_by ? { by: current.version_by } : {}),
     };
-    parts.push({ put: { Item: { ...promptKeys.version(workspace, current.id, read), type: 'prompt_version', ...snapshot } } });
+    parts.push(versionParts.put(workspace, snapshot));
     const dropped = read + 1 - VERSIONS_MAX;
     // A labelled version stays beyond the cap (until its last label leaves it: setLabel).
     if (dropped >= 1 && !Object.values(current.labels ?? {}).includes(dropped)) parts.push(versionParts.drop(workspace, current.id, dropped));
@@ -333,7 +330,6 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
 
 /** Writes of the prompt item for other modules' transactions. */
 export const promptParts = {
-  /** The public link's token set, only while the prompt is not shared. */
   /** A share token, only while it has none; with `version`, only while the content is still the one the caller judged. */
   share: (workspace: WorkspacePk, promptId: string, token: string, version?: number | null): Part => ({
     update: {
@@ -388,8 +384,12 @@ export const promptParts = {
   }),
 };
 
-/** Writes of version items, for this module's saves and labels.ts. */
+/** Writes of version items, for this module's saves, labels.ts and imports. */
 export const versionParts = {
+  /** A snapshot kept (a save's previous content, or an imported prompt's earlier versions: transfer-import.ts). */
+  put: (workspace: WorkspacePk, v: VersionItem): Part => ({
+    put: { Item: { ...promptKeys.version(workspace, v.prompt_id, v.version), type: 'prompt_version', ...v } },
+  }),
   /** A snapshot leaves (dropped by the cap, or its last label left it beyond the cap). */
   drop: (workspace: WorkspacePk, promptId: string, version: number): Part => ({ delete: { Key: promptKeys.version(workspace, promptId, version) } }),
   /** The version must still exist (a label pinned to it). */

@@ -16,7 +16,7 @@ import { type LimitKind, limitFor } from '@shared/tiers';
 import { CATEGORY, type CategoryItem } from '../data/category';
 import { COUNTERS } from '../data/limits';
 import { namedPuts, nameKey } from '../data/named-items';
-import { type PromptItem, promptPut } from '../data/prompt';
+import { contentOf, type PromptContent, type PromptItem, promptPut, versionParts } from '../data/prompt';
 import { retry } from '../data/retry';
 import { freeSlug, slugParts } from '../data/slugs';
 import { failing, type Part, transact } from '../data/transactions';
@@ -53,7 +53,8 @@ export function position(path: readonly PropertyKey[]): string {
   return path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');
 }
 
-function describe(issue: z.core.$ZodIssue, input: unknown): FieldError {
+/** A schema issue as a field and a sentence naming its position. */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
   const field = position(issue.path);
   const at = field || 'The file';
   if (issue.code === 'unrecognized_keys') return { field, message: `${at}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}.` };
@@ -82,7 +83,7 @@ export function checkDocument(input: unknown): Checked {
   const result = PromptsDocument.safeParse(input);
   if (result.success) return { document: result.data };
   const issues = result.error.issues;
-  return { problems: issues.slice(0, MAX_REPORTED).map((issue) => describe(issue, input)), total: issues.length };
+  return { problems: issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input)), total: issues.length };
 }
 
 /** The document, or a 400 naming the first problem and how many more there are (`errors` lists the first 20). */
@@ -113,9 +114,16 @@ export function parseDocument(input: unknown): PromptsDocument {
 export const duplicateKey = (p: { title: string; kind?: PromptKind; body?: string; messages?: ChatMessage[] }) =>
   `${p.title.trim().toLowerCase()}\u0000${bodyOf(p).trim()}`;
 
+/**
+ * A prompt to import. Beyond an export's fields, an import from elsewhere (openai-import.ts) may
+ * bring the earlier versions (oldest first; the prompt's own content is the newest) and labels.
+ */
+export type ImportingPrompt = ExportedPrompt & { history?: PromptContent[]; labels?: Record<string, number> };
+export type ImportingDocument = Omit<PromptsDocument, 'prompts'> & { prompts: ImportingPrompt[] };
+
 export interface ImportPlan {
   /** Prompts to create, in file order, with the category name key they go into. */
-  create: { prompt: ExportedPrompt; category: string | null }[];
+  create: { prompt: ImportingPrompt; category: string | null }[];
   duplicates: { title: string; reason: DuplicateReason }[];
   /** New category names, as first spelt in the file. */
   categoriesToCreate: string[];
@@ -126,7 +134,7 @@ export interface ImportPlan {
 }
 
 /** What importing `document` into `workspace` would do (pure). */
-export function planImport(document: PromptsDocument, workspace: Pick<Workspace, 'prompts' | 'categories'>): ImportPlan {
+export function planImport(document: ImportingDocument, workspace: Pick<Workspace, 'prompts' | 'categories'>): ImportPlan {
   const existing = new Map<string, CategoryItem>();
   for (const c of workspace.categories) if (!existing.has(nameKey(c.name))) existing.set(nameKey(c.name), c);
   const known = new Set(workspace.prompts.map(duplicateKey));
@@ -207,6 +215,7 @@ class Raced extends Error {}
 
 interface Unit {
   kind: 'max_categories' | 'max_prompts';
+  prompt?: PromptItem;
   items: Part[];
 }
 
@@ -229,8 +238,8 @@ function chunks(units: Unit[]): Unit[][] {
   return out;
 }
 
-/** Writes a plan; `landed` hears of every transaction that succeeded. */
-async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts: number, categories: number) => void): Promise<void> {
+/** Writes a plan; `landed` hears of every transaction that succeeded, with the prompts it created. */
+async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (prompts: PromptItem[], categories: number) => void): Promise<void> {
   const started = Date.now();
   const now = new Date(started).toISOString();
   const ids = new Map([...plan.existing].map(([key, c]) => [key, c.id]));
@@ -256,13 +265,19 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
       industries: p.industries,
       created_at,
       updated_at: p.updated_at ?? created_at,
-      version: 1,
+      version: (p.history?.length ?? 0) + 1,
       version_source: { kind: 'import' },
       version_by: workspace.author,
+      ...(p.labels ? { labels: p.labels, labels_rev: 1 } : {}),
     };
+    const source = { kind: 'import' } as const;
+    const earlier = (p.history ?? []).map((content, i) =>
+      versionParts.put(workspace.pk, { prompt_id: item.id, version: i + 1, ...contentOf(content), saved_at: created_at, source, by: workspace.author }),
+    );
     units.push({
       kind: 'max_prompts',
-      items: [promptPut(workspace.pk, item), slugParts.claim(workspace.pk, slug, item.id)],
+      prompt: item,
+      items: [promptPut(workspace.pk, item), slugParts.claim(workspace.pk, slug, item.id), ...earlier],
     });
   });
 
@@ -272,18 +287,21 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
     const counts = { ...(categories ? { max_categories: categories } : {}), ...(prompts ? { max_prompts: prompts } : {}) };
     // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
     await transact([holderParts.claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)].map((part) => failing(part, () => new Raced())));
-    landed(prompts, categories);
+    landed(
+      chunk.flatMap((u) => (u.prompt ? [u.prompt] : [])),
+      categories,
+    );
   }
 }
 
 const ATTEMPTS = 3;
 
 /**
- * The real import. A race (a slot or a category name taken by a concurrent request) re-plans from
+ * The real import (`made` gets the prompts created). A race (a slot or a category name taken by a concurrent request) re-plans from
  * the workspace as it now is: what already landed counts as duplicates then, so nothing is
  * written twice, and the limit check sees the new counters.
  */
-export async function runImport(workspace: WorkspaceRef, document: PromptsDocument): Promise<ImportResult> {
+export async function runImport(workspace: WorkspaceRef, document: ImportingDocument, made: PromptItem[] = []): Promise<ImportResult> {
   let created = 0;
   let categoriesCreated = 0;
   let duplicates: number | undefined;
@@ -312,8 +330,9 @@ export async function runImport(workspace: WorkspaceRef, document: PromptsDocume
     let createdNow = 0;
     try {
       await writePlan(workspace, plan, (prompts, categories) => {
-        createdNow += prompts;
-        created += prompts;
+        made.push(...prompts);
+        createdNow += prompts.length;
+        created += prompts.length;
         categoriesCreated += categories;
       });
       return result();

@@ -250,6 +250,12 @@ const MATRIX: Record<RouteKey, Row> = {
     }),
     status: 200,
   },
+  // The code snippet without its instructions: 400 for every signed-in caller, whatever room their plan has left
+  // (what an import writes, and its limit, are in tests/api/openai-import.test.ts).
+  'POST /prompts/import/openai': {
+    request: async () => ({ path: '/prompts/import/openai', json: { paste: 'openai.responses.create({ prompt: { id: "pmpt_abc" } })' } }),
+    status: 400,
+  },
   'GET /prompts/{id}/versions': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/versions` }), status: 200, other: 404 },
   // Version 1 of the fork is never its current version (it was edited), so it can always be restored.
   'POST /prompts/{id}/versions/{version}/restore': {

@@ -49,6 +49,7 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
     path: '/prompts/import',
     json: { document: { format: 'construct.prompts', version: 1, prompts: [{ title: 'Imported', body: 'Imported body' }] } },
   }),
+  'POST /prompts/import/openai': () => ({ path: '/prompts/import/openai', json: { paste: 'You answer about {{city}}.' } }),
   'POST /categories/': () => ({ path: '/categories/', json: { name: 'Another' } }),
   'PUT /categories/{id}': () => ({ path: `/categories/${ids.category}`, json: { name: 'Renamed' } }),
   'POST /engine/enhance': () => ({ path: '/engine/enhance', json: { prompt_body: 'make it better', enhancement_type: 'clarify' } }),
