@@ -70,15 +70,22 @@ export const ROUTES = [
   { method: 'DELETE', path: '/account', handler: 'account/delete', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
 
   { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user', workspace: 'read' },
-  { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user', workspace: 'write' },
-  { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user', workspace: 'write' },
-  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user', workspace: 'write' },
-  { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user', workspace: 'write', enqueues: ['events'] },
+  { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user', workspace: 'write', enqueues: ['events'] },
+  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user', workspace: 'write', enqueues: ['events'] },
+  { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user', workspace: 'write', enqueues: ['events'] },
   // Beyond the specified calls: version history, fork lineage, import and export (docs/product.md, My Prompts).
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user', workspace: 'read' },
-  { method: 'POST', path: '/prompts/{id}/versions/{version}/restore', handler: 'prompts/restore-version', access: 'user', workspace: 'write' },
+  {
+    method: 'POST',
+    path: '/prompts/{id}/versions/{version}/restore',
+    handler: 'prompts/restore-version',
+    access: 'user',
+    workspace: 'write',
+    enqueues: ['events'],
+  },
   // An API key may move labels too (a deploy script): protected labels go through the same gate.
-  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'key_or_user', workspace: 'write' },
+  { method: 'PUT', path: '/prompts/{id}/labels/{label}', handler: 'prompts/set-label', access: 'key_or_user', workspace: 'write', enqueues: ['events'] },
   { method: 'PUT', path: '/prompts/{id}/labels/{label}/protection', handler: 'prompts/protect-label', access: 'user', workspace: 'write' },
   { method: 'DELETE', path: '/prompts/{id}/labels/{label}', handler: 'prompts/delete-label', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/prompts/{id}/library-update', handler: 'prompts/get-library-update', access: 'user', workspace: 'read' },
@@ -98,6 +105,9 @@ export const ROUTES = [
   { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/get', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}/results', handler: 'evaluations/results', access: 'user', workspace: 'read' },
   { method: 'DELETE', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/cancel', access: 'user', workspace: 'write' },
+  // Change management (issue 31): who did what when, per prompt and per workspace.
+  { method: 'GET', path: '/prompts/{id}/activity', handler: 'activity/prompt', access: 'user', workspace: 'read' },
+  { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
   { method: 'POST', path: '/prompts/import/openai', handler: 'prompts/import-openai', access: 'user', timeoutSeconds: 30, workspace: 'write' },
@@ -160,10 +170,10 @@ export const ROUTES = [
   { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user', workspace: 'read' },
   // Beyond the specified calls: 'Move/copy to…' between the personal and team workspaces.
   { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read' },
-  { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write', enqueues: ['events'] },
   { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },
-  { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user', workspace: 'write' },
+  { method: 'POST', path: '/shared/{token}/fork', handler: 'shared/fork', access: 'user', workspace: 'write', enqueues: ['events'] },
   // Beyond the specified calls: team workspaces (docs/product.md, "Teams"), managed with a session only.
   { method: 'POST', path: '/teams', handler: 'teams/create', access: 'user' },
   { method: 'GET', path: '/teams', handler: 'teams/list', access: 'user' },

@@ -54,6 +54,18 @@ export const WORKERS = [
     memoryMb: 512,
     secrets: false,
   },
+  // Events (issue 31): one message per change told (use-cases/events.ts); the worker keeps it in the
+  // activity feed and hands it to the workspace's webhooks. Cheap and idempotent: many at once.
+  {
+    name: 'events',
+    handler: 'workers/events',
+    body: z.strictObject({ workspace: z.string(), event: z.record(z.string(), z.unknown()) }),
+    batchSize: 10,
+    maxConcurrency: 20,
+    timeoutSeconds: 60,
+    maxReceiveCount: 5,
+    secrets: false,
+  },
 ] as const satisfies readonly WorkerDef[];
 
 /** What AWS advises for a Lambda consumer: hidden six times the function's time-out. */

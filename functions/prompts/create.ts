@@ -4,6 +4,7 @@ import { categoryName, categoryNames } from '../lib/data/category';
 import { toPrompt } from '../lib/data/workspace-read';
 import { api, created } from '../lib/http/http';
 import { checkConfigSchemas } from '../lib/services/json-schema';
+import { emitEvent } from '../lib/use-cases/events';
 import { createPrompt } from '../lib/use-cases/prompts';
 
 /**
@@ -14,5 +15,6 @@ import { createPrompt } from '../lib/use-cases/prompts';
 export const handler = api('POST /prompts/', { body: PromptInput, maxBodyBytes: PROMPT_MAX_BYTES }, async ({ workspace, body }) => {
   checkConfigSchemas(body.config);
   const [prompt, name] = await Promise.all([createPrompt(workspace, body), categoryName(workspace.pk, body.category_id)]);
+  await emitEvent(workspace.pk, { type: 'prompt.version.created', actor: workspace.author, prompt_id: prompt.id, prompt_title: prompt.title, version: 1 });
   return created(toPrompt(prompt, categoryNames(prompt.category_id, name)));
 });

@@ -7,6 +7,7 @@ import { toPrompt } from '../lib/data/workspace-read';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { logger } from '../lib/http/log';
+import { emitEvent } from '../lib/use-cases/events';
 import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 import { createPrompt } from '../lib/use-cases/prompts';
 
@@ -48,6 +49,7 @@ export const handler = api(
       // stops at the plan limit first).
       countLibraryFork(original.id).catch((error: unknown) => logger.warn('fork count not updated', { id: original.id, error: String(error) })),
     ]);
+    await emitEvent(workspace.pk, { type: 'prompt.forked', actor: workspace.author, prompt_id: prompt.id, prompt_title: prompt.title, version: 1 });
     return created({ ...toPrompt(prompt, categoryNames(prompt.category_id, name)), library_update: false });
   },
 );

@@ -4,6 +4,7 @@ import { promptFrom, promptPreload, setFavorite } from '../lib/data/prompt';
 import { savePrompt } from '../lib/data/versions';
 import { api, noContent } from '../lib/http/http';
 import { checkConfigSchemas } from '../lib/services/json-schema';
+import { emitEvent } from '../lib/use-cases/events';
 
 /**
  * PUT /prompts/{id}: every field, or only `is_favorite` (the optimistic favourite toggle). A change
@@ -17,7 +18,16 @@ export const handler = api(
     const id = params.id;
     if ('title' in body) {
       checkConfigSchemas(body.config);
-      await savePrompt({ workspace: workspace.pk, promptId: id, input: body, known: promptFrom(preloaded.prompt), by: workspace.author });
+      const before = promptFrom(preloaded.prompt);
+      const saved = await savePrompt({ workspace: workspace.pk, promptId: id, input: body, known: before, by: workspace.author });
+      if ((saved.version ?? 1) !== (before?.version ?? 1))
+        await emitEvent(workspace.pk, {
+          type: 'prompt.version.created',
+          actor: workspace.author,
+          prompt_id: id,
+          prompt_title: saved.title,
+          version: saved.version ?? 1,
+        });
     } else await setFavorite(workspace.pk, id, body.is_favorite);
     return noContent();
   },

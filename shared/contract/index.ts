@@ -13,6 +13,7 @@ import {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from './account';
+import { ActivityList, ActivityQuery } from './activity';
 import {
   ADMIN_PAGE_HEADERS,
   AdminPrompt,
@@ -271,6 +272,18 @@ export const CONTRACT = {
     responseHeaders: ADMIN_PAGE_HEADERS,
   },
   'DELETE /prompts/{id}/evaluations/{evaluation_id}': { summary: 'Cancel a queued or running evaluation (its results so far stay)', response: Evaluation },
+  'GET /prompts/{id}/activity': {
+    summary: "A prompt's activity, newest first, 50 a page: versions saved, labels moved, reviews, evaluations, shares, forks (any member; names, never ids)",
+    query: ActivityQuery,
+    response: ActivityList,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'GET /activity': {
+    summary: "The workspace's activity, newest first, 50 a page (any member; kept 90 days)",
+    query: ActivityQuery,
+    response: ActivityList,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
   'PUT /prompts/{id}/labels/{label}/protection': {
     summary: 'Protect a label: it moves only to a version whose finished, current evaluation passes at least min_pass_rate (default 1)',
     request: LabelProtectionInput,

@@ -145,6 +145,8 @@ const EXTRA_ROUTES = [
   'DELETE /teams/{id}/members/{user_id}',
   'POST /connections', // model connections: a workspace's provider keys (docs/product.md, Model connections (API))
   'GET /connections',
+  'GET /activity',
+  'GET /prompts/{id}/activity',
   'DELETE /connections/{id}',
   'POST /connections/{id}/test',
 ];

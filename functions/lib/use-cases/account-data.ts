@@ -1,5 +1,6 @@
 import type { Account } from '@shared/contract/account';
 import { limitFor, RUNS_PER_DAY } from '@shared/tiers';
+import { ACTIVITY_SK, toEvent } from '../data/activity';
 import { apiKeyLookups } from '../data/api-keys';
 import { billingParts } from '../data/billing';
 import type { CategoryItem } from '../data/category';
@@ -135,6 +136,15 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
   { name: 'profile_values', collect: ({ user, items }) => profileValuesFrom(user, items.get('profile_value') ?? []) },
   // Model connections of the personal workspace, as listed: the key's hint, never the key (sealed or not).
   { name: 'connections', collect: ({ items }) => ((items.get('connection') ?? []) as unknown as ConnectionItem[]).map(toConnection) },
+  // The personal workspace's activity feed (kept 90 days), newest first, as GET /activity shows it: names, never ids.
+  {
+    name: 'activity',
+    collect: ({ items }) =>
+      (items.get('activity') ?? [])
+        .filter((item) => String(item.sk).startsWith(`${ACTIVITY_SK}W#`))
+        .sort((a, b) => String(b.sk).localeCompare(String(a.sk)))
+        .map(toEvent),
+  },
   // The teams the person is in and their role (the team workspaces' content belongs to the teams).
   { name: 'teams', collect: ({ items }) => (items.get('team_membership') ?? []).map(({ team_id, role }) => ({ team_id, role })) },
 ];

@@ -6,6 +6,7 @@ import { type PromptItem, promptParts } from '../data/prompt';
 import { failing, transact } from '../data/transactions';
 import type { WorkspaceRef } from '../data/workspace';
 import { ConflictError, ForbiddenError } from '../http/errors';
+import { emitEvent } from './events';
 
 /**
  * The ONE place that decides whether a label may move (LOOP.md, "Suite and gate"): the label
@@ -79,7 +80,7 @@ export async function moveLabel({
   if (refused && !force) throw refused;
   if (refused && workspace.role !== 'owner') throw new ForbiddenError(FORCE_OWNERS_ONLY);
   const protectedLabel = !!prompt.label_protection?.[label]?.require_checks;
-  return setLabel({
+  const labels = await setLabel({
     workspace: workspace.pk,
     promptId: prompt.id,
     label,
@@ -87,6 +88,17 @@ export async function moveLabel({
     known: prompt as unknown as Record<string, unknown>,
     ...(protectedLabel ? { log: { label, version, by: workspace.author, at: new Date().toISOString(), forced: !!refused } } : {}),
   });
+  if (prompt.labels?.[label] !== version)
+    await emitEvent(workspace.pk, {
+      type: 'prompt.label.moved',
+      actor: workspace.author,
+      prompt_id: prompt.id,
+      prompt_title: prompt.title,
+      label,
+      version,
+      ...(refused ? { forced: true } : {}),
+    });
+  return labels;
 }
 
 /** Sets or clears a label's protection; answers it. */

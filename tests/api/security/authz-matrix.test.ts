@@ -446,6 +446,8 @@ const MATRIX: Record<RouteKey, Row> = {
   },
   // A fresh evaluation: its one cell on the paced local engine takes over a second, so it is still running when cancelled.
   'DELETE /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },
+  'GET /prompts/{id}/activity': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/activity` }), status: 200, other: 404 },
+  'GET /activity': { request: async () => ({ path: '/activity' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}/protection': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/gated/protection`, json: { require_checks: true, min_pass_rate: 0.9 } }),
     status: 200,
