@@ -110,7 +110,7 @@ describe('axe-core: pages', () => {
     },
   );
 
-  it.each(['/prompts', '/library', '/context-library', '/pricing', '/account'])(
+  it.each(['/prompts', '/library', '/context-library', '/pricing', '/account', '/api-reference'])(
     'signed in as a user: %s has no serious or critical violation',
     async (path) => {
       const { page } = browser;

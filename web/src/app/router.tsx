@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },
           { path: paths.account, lazy: () => import('./routes/app/account') },
           { path: paths.apiKeys, lazy: () => import('./routes/app/api-keys') },
+          { path: paths.apiReference, lazy: () => import('./routes/app/api-reference') },
           { path: paths.connections, lazy: () => import('./routes/app/connections') },
           { path: paths.teams, lazy: () => import('./routes/app/teams') },
           { path: paths.team, lazy: () => import('./routes/app/team') },

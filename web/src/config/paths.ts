@@ -19,6 +19,8 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   apiKeys: '/api-keys',
+  /** The API reference, rendered from GET /api/v1/openapi.json. */
+  apiReference: '/api-reference',
   /** The current workspace's model connections. */
   connections: '/connections',
   /** The caller's teams; one team's settings (members, roles, invitations) at `/teams/<id>`. */

@@ -52,6 +52,8 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   account: ['account'] as const,
   apiKeys: ['api-keys'] as const,
+  /** GET /openapi.json: the API reference page. */
+  openApi: ['openapi'] as const,
   library: {
     all: ['library'] as const,
     /** One page of the library under its filters (normalised, so equal filters share an entry). */

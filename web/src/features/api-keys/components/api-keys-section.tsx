@@ -1,7 +1,9 @@
 import { Copy, KeyRound, Plug, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { API_KEY_NAME_MAX, type CreatedApiKey } from '@shared/contract/api-keys';
+import { API_BASE } from '@shared/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useToast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
@@ -66,6 +69,14 @@ export function ApiKeysSection() {
       </div>
       <p className="api-keys__intro">
         A key lets your code, the SDK and AI tools (MCP) read and fill your prompts. It opens nothing else: not your account, billing or other keys.
+      </p>
+      <p className="api-keys__intro">
+        From code:{' '}
+        <code>
+          GET {API_BASE}/registry/prompts/{'{slug}'}
+        </code>{' '}
+        reads a prompt, <code>POST …/compile</code> fills it. Every endpoint is in the <Link to={paths.apiReference}>API reference</Link> (
+        <a href={`${API_BASE}/openapi.json`}>{`${API_BASE}/openapi.json`}</a>); each prompt's card has 'Use from code'.
       </p>
 
       <form className="api-keys__form" onSubmit={(event) => void onCreate(event)}>

@@ -1,4 +1,4 @@
-import { BookUp, Eye, FlaskConical, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BookUp, Code, Eye, FlaskConical, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
@@ -32,6 +32,8 @@ export interface PromptCardProps {
   onShare?: (prompt: Prompt) => void;
   /** 'Updated in library' on a fork whose original changed: opens the diff with pull / dismiss. */
   onLibraryUpdate?: (prompt: Prompt) => void;
+  /** 'Use from code': curl and SDK calls for this prompt's slug and labels. */
+  onUseFromCode?: (prompt: Prompt) => void;
   /** The workspace is read-only here (a team's viewer): no control that changes the prompt; Edit becomes View. */
   readOnly?: boolean;
 }
@@ -49,6 +51,7 @@ export const PromptCard = memo(function PromptCard({
   onPublish,
   onShare,
   onLibraryUpdate,
+  onUseFromCode,
   readOnly = false,
 }: PromptCardProps) {
   const { prompt, hasVariables } = item;
@@ -110,6 +113,17 @@ export const PromptCard = memo(function PromptCard({
         </p>
       ) : null}
 
+      {/* How code names it: the registry, the SDK and MCP take the slug, and a label picks a version. */}
+      <p className="prompt-card__code">
+        <span className="visually-hidden">Slug: </span>
+        <code className="prompt-card__slug">{prompt.slug}</code>
+        {Object.entries(prompt.labels).map(([label, version]) => (
+          <span key={label} className="prompt-card__label" title={`Label ${label}: version ${version}`}>
+            {label} v{version}
+          </span>
+        ))}
+      </p>
+
       {prompt.library_update && onLibraryUpdate && !readOnly ? (
         <button
           type="button"
@@ -165,6 +179,7 @@ export const PromptCard = memo(function PromptCard({
             </>
           )}
           {onShare && !readOnly ? <IconButton label={TEXT.share} icon={<Share2 />} disabled={busy} onClick={() => onShare(prompt)} /> : null}
+          {onUseFromCode ? <IconButton label="Use from code" icon={<Code />} onClick={() => onUseFromCode(prompt)} /> : null}
           {onPublish ? <IconButton label={TEXT.publishToLibrary} icon={<BookUp />} disabled={busy} onClick={() => onPublish(prompt)} /> : null}
         </div>
         <Link

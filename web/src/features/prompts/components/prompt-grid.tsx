@@ -55,6 +55,7 @@ export function PromptGrid({ items, filterKey, enhancingIds, deletingIds, ...han
               onPublish={handlers.onPublish}
               onShare={handlers.onShare}
               onLibraryUpdate={handlers.onLibraryUpdate}
+              onUseFromCode={handlers.onUseFromCode}
               readOnly={handlers.readOnly}
             />
           </li>

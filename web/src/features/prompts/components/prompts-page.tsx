@@ -35,6 +35,7 @@ import { PromptsToolbar } from './prompts-toolbar';
 import { PromptsTransfer } from './prompts-transfer';
 import { PublishDialog } from './publish-dialog';
 import { ShareDialog } from './share-dialog';
+import { UseFromCodeDialog } from './use-from-code-dialog';
 import './prompts.css';
 
 export interface PromptsPageProps {
@@ -89,6 +90,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const [managerOpen, setManagerOpen] = useState(false);
   const [publishing, setPublishing] = useState<Prompt | null>(null);
   const [sharing, setSharing] = useState<Prompt | null>(null);
+  const [coding, setCoding] = useState<Prompt | null>(null);
   // Open editors, first shown; an enhancement finishing while one is open waits its turn.
   const [editors, setEditors] = useState<EditorSession[]>([]);
   const nextEditorKey = useRef(1);
@@ -252,6 +254,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
             onPublish={isAdmin ? onPublish : undefined}
             onShare={onShare}
             onLibraryUpdate={setLibraryUpdate}
+            onUseFromCode={setCoding}
             readOnly={readOnly !== null}
           />
         )}
@@ -293,6 +296,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
       ) : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <ShareDialog prompt={sharing} onClose={closeShare} />
+      {coding ? <UseFromCodeDialog prompt={coding} onClose={() => setCoding(null)} /> : null}
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />
     </ContentLayout>
