@@ -40,6 +40,8 @@ export interface RouteDef {
   secrets?: boolean;
   /** Workers of the worker table (shared/workers.ts) the route enqueues to: sqs:SendMessage on their queues only. */
   enqueues?: readonly string[];
+  /** A GET route that counts its use (functions/lib/use-cases/usage.ts): it may write the table (the usage counters) though it is a GET. */
+  countsUse?: true;
 }
 
 export const API_BASE = '/api/v1';
@@ -108,6 +110,8 @@ export const ROUTES = [
   // Change management (issue 31): who did what when, per prompt and per workspace.
   { method: 'GET', path: '/prompts/{id}/activity', handler: 'activity/prompt', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },
+  // The scoreboard (issue 30): use counted by Construct itself, per version, label and hour or day.
+  { method: 'GET', path: '/prompts/{id}/stats', handler: 'prompts/stats', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
   { method: 'POST', path: '/prompts/import/openai', handler: 'prompts/import-openai', access: 'user', timeoutSeconds: 30, workspace: 'write' },
@@ -124,7 +128,17 @@ export const ROUTES = [
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
   // Beyond the specified calls: run the filled prompt and stream the model's answer (docs/decisions.md, Product: Run).
-  { method: 'POST', path: '/engine/run', handler: 'engine/run', access: 'user', timeoutSeconds: 120, streaming: true, workspace: 'read', secrets: true },
+  {
+    method: 'POST',
+    path: '/engine/run',
+    handler: 'engine/run',
+    access: 'user',
+    timeoutSeconds: 120,
+    streaming: true,
+    workspace: 'read',
+    secrets: true,
+    enqueues: ['usage-rollup'],
+  },
 
   { method: 'GET', path: '/admin/prompts', handler: 'admin/list-prompts', access: 'admin' },
   // Beyond the specified calls: an admin's 'Publish to Library' of one of their own prompts.
@@ -166,8 +180,23 @@ export const ROUTES = [
   { method: 'GET', path: '/api-keys', handler: 'api-keys/list', access: 'user' },
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/delete', access: 'user' },
   { method: 'GET', path: '/registry/prompts', handler: 'registry/list', access: 'key_or_user', workspace: 'read' },
-  { method: 'GET', path: '/registry/prompts/{slug}', handler: 'registry/get', access: 'key_or_user', workspace: 'read' },
-  { method: 'POST', path: '/registry/prompts/{slug}/compile', handler: 'registry/compile', access: 'key_or_user', workspace: 'read' },
+  {
+    method: 'GET',
+    path: '/registry/prompts/{slug}',
+    handler: 'registry/get',
+    access: 'key_or_user',
+    workspace: 'read',
+    enqueues: ['usage-rollup'],
+    countsUse: true,
+  },
+  {
+    method: 'POST',
+    path: '/registry/prompts/{slug}/compile',
+    handler: 'registry/compile',
+    access: 'key_or_user',
+    workspace: 'read',
+    enqueues: ['usage-rollup'],
+  },
   // Beyond the specified calls: 'Move/copy to…' between the personal and team workspaces.
   { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write', enqueues: ['events'] },
@@ -193,7 +222,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/connections/{id}', handler: 'connections/delete', access: 'user', workspace: 'owner' },
   { method: 'POST', path: '/connections/{id}/test', handler: 'connections/test', access: 'user', timeoutSeconds: 30, workspace: 'owner', secrets: true },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
-  { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read' },
+  { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read', enqueues: ['usage-rollup'] },
 ] as const satisfies readonly RouteDef[];
 
 /**

@@ -66,6 +66,18 @@ export const WORKERS = [
     maxReceiveCount: 5,
     secrets: false,
   },
+  // Usage roll-ups (issue 30): one message per prompt and hour, after the hour ends; it adds the hour's write shards into the prompt's stats.
+  {
+    name: 'usage-rollup',
+    handler: 'workers/usage-rollup',
+    body: z.strictObject({ workspace: z.string(), prompt_id: z.string(), hour: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/)) }),
+    batchSize: 10,
+    maxConcurrency: 5,
+    timeoutSeconds: 60,
+    maxReceiveCount: 5,
+    secrets: false,
+    enqueues: ['usage-rollup'],
+  },
 ] as const satisfies readonly WorkerDef[];
 
 /** What AWS advises for a Lambda consumer: hidden six times the function's time-out. */

@@ -6,6 +6,7 @@ import { runBody } from '../lib/services/engine/run';
 import { checkConfigSchemas } from '../lib/services/json-schema';
 import { openConnection } from '../lib/use-cases/connections';
 import { takeRunAllowance } from '../lib/use-cases/model-runs';
+import { recordUsage } from '../lib/use-cases/usage';
 
 /** Time kept back from the function's time-out to end the answer with a note instead of a cut. */
 const DEADLINE_MARGIN_MS = 3_000;
@@ -51,8 +52,21 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   }
 
   const format = (event.headers?.accept ?? '').includes(RUN_EVENTS_TYPE) ? 'events' : 'text';
-  const answer = runBody(run, format, (outcome, chars) => {
+  const answer = runBody(run, format, (outcome, chars, spent) => {
     allowance.value.release();
+    if (body.prompt_id && body.version !== undefined)
+      recordUsage({
+        workspace: workspace.pk,
+        prompt_id: body.prompt_id,
+        version: body.version,
+        channel: 'workbench',
+        kind: 'run',
+        tokens_in: spent.tokens_in,
+        tokens_out: spent.tokens_out,
+        ...(spent.total_ms === null ? {} : { latency_ms: spent.total_ms }),
+        model: run.model,
+        error: outcome === 'error',
+      });
     if (outcome !== 'error' && outcome !== 'deadline') return;
     // What happened, never what was asked or answered.
     logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });

@@ -17,7 +17,7 @@ import type { WorkspaceRef } from '../lib/data/workspace';
 import { config } from '../lib/http/config';
 import { HttpError, PayloadTooLargeError } from '../lib/http/errors';
 import { api, type Result } from '../lib/http/http';
-import { compileRegistryPrompt, listRegistry } from '../lib/use-cases/registry';
+import { type Counted, compileRegistryPrompt, listRegistry } from '../lib/use-cases/registry';
 
 /**
  * POST /api/v1/mcp: a Model Context Protocol server (Streamable HTTP, stateless, JSON answers) on
@@ -56,7 +56,8 @@ function mcpMessages(compiled: CompileResponse) {
   }));
 }
 
-function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
+function serverFor(user: UserRecord, workspace: WorkspaceRef, apiKeyId: string | null): Server {
+  const count: Counted = { channel: 'mcp', apiKeyId };
   const server = new Server(SERVER_INFO, { capabilities: { prompts: {}, tools: {} } });
 
   // Past 900 KB the list comes in pages, with MCP's own cursor (docs/architecture.md, "Bounded answers").
@@ -85,6 +86,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
       selector: {},
       inputs: params.arguments ?? {},
       directives: true,
+      count,
     }).catch(toMcpError);
     return { description: view.title, messages: mcpMessages(compiled) };
   });
@@ -134,6 +136,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
           selector: label ? { label } : {},
           inputs: stringRecord(args.variables),
           directives: true,
+          count,
         });
         return { content: [{ type: 'text' as const, text: compiled.kind === 'chat' ? transcriptOf(compiled.messages) : compiled.text }] };
       } catch (error) {
@@ -147,7 +150,7 @@ function serverFor(user: UserRecord, workspace: WorkspaceRef): Server {
   return server;
 }
 
-export const handler = api('POST /mcp', {}, async ({ user, workspace, event }): Promise<Result> => {
+export const handler = api('POST /mcp', {}, async ({ user, workspace, event, apiKeyId }): Promise<Result> => {
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(body) > config.maxBodyBytes) throw new PayloadTooLargeError(`Request body is too large (limit ${config.maxBodyBytes / 1024} KB).`);
@@ -156,7 +159,7 @@ export const handler = api('POST /mcp', {}, async ({ user, workspace, event }): 
   const request = new Request(`https://mcp.local${API_BASE}/mcp`, { method: 'POST', headers, body });
 
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = serverFor(user, workspace);
+  const server = serverFor(user, workspace, apiKeyId);
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(request);

@@ -1,7 +1,7 @@
 import { CompileRequest } from '@shared/contract/registry';
 import { BadRequestError } from '../lib/http/errors';
 import { api, ok } from '../lib/http/http';
-import { compileRegistryPrompt, registryPreload } from '../lib/use-cases/registry';
+import { compileRegistryPrompt, registryChannel, registryPreload } from '../lib/use-cases/registry';
 
 /**
  * POST /registry/prompts/{slug}/compile: the prompt filled on the server with the workbench's rules
@@ -16,7 +16,7 @@ export const handler = api(
   'POST /registry/prompts/{slug}/compile',
   // A conversation (history) can be long: the answer stays bounded (COMPILED_MAX), not the request alone.
   { body: CompileRequest, preload: registryPreload, maxBodyBytes: COMPILE_MAX_BYTES },
-  async ({ user, workspace, params, body, preloaded }) => {
+  async ({ user, workspace, params, body, preloaded, event, apiKeyId }) => {
     if (body.label !== undefined && body.version !== undefined) throw new BadRequestError('Give a label or a version, not both.');
     const { compiled } = await compileRegistryPrompt({
       workspace,
@@ -27,6 +27,7 @@ export const handler = api(
       inputs: body.variables,
       directives: body.directives !== false,
       history: body.history,
+      count: { channel: registryChannel(event.headers), apiKeyId },
     });
     return ok(compiled);
   },

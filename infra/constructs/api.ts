@@ -159,7 +159,7 @@ export interface StreamingEndpoint {
 
 /**
  * The HTTP API: one Lambda per route-table entry, mounted at `${API_BASE}${path}`, so CloudFront
- * can forward `/api/v1/*` unchanged. GET routes read the table; the others may write.
+ * can forward `/api/v1/*` unchanged. GET routes read the table (but those that count their use); the others may write.
  *
  * The API, its stage, the secrets, the log groups and the execution roles live here, in the main
  * stack; each area's functions and routes go into a nested stack of their own through `serve`
@@ -367,7 +367,8 @@ export class Api extends Construct {
         ...(usesStripe(route) ? { STRIPE_SECRET_ARN: this.stripeSecret } : {}),
         ...(countsPerAddress(route) ? { ORIGIN_VERIFY_SECRET_ARN: this.originSecret } : {}),
       };
-      const tableAccess = route.method === 'GET' ? 'RO' : 'RW';
+      // A GET route that counts its use writes the usage counters.
+      const tableAccess = route.method === 'GET' && !route.countsUse ? 'RO' : 'RW';
       const fn = new ApiFunction(scope, id, {
         handler: route.handler,
         description: `${route.method} ${API_BASE}${route.path}`,

@@ -7,6 +7,8 @@ import type { paths } from './schema.js';
  */
 
 const LIST = '/api/v1/registry/prompts' satisfies keyof paths;
+/** Sent as `x-construct-client` with every request: the prompt's stats count the SDK's compiles by it. */
+const SDK_CLIENT = 'construct-sdk/ts';
 const GET = '/api/v1/registry/prompts/{slug}' satisfies keyof paths;
 const COMPILE = '/api/v1/registry/prompts/{slug}/compile' satisfies keyof paths;
 
@@ -193,7 +195,13 @@ export class Construct {
       const team = this.#workspace ? `${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(this.#workspace)}` : '';
       response = await this.#fetch(this.#apiBase + path + team, {
         method,
-        headers: { authorization: `Bearer ${this.#apiKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${this.#apiKey}`,
+          accept: 'application/json',
+          // Names the SDK, so Construct counts these compiles as `sdk` in the prompt's stats.
+          'x-construct-client': SDK_CLIENT,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.#timeoutMs),
       });

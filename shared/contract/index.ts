@@ -40,6 +40,7 @@ import { OpenAiImportRequest, OpenAiImportResult } from './openai-import';
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
+import { PromptStats, StatsQuery } from './stats';
 import {
   CheckList,
   ChecksInput,
@@ -283,6 +284,12 @@ export const CONTRACT = {
     query: ActivityQuery,
     response: ActivityList,
     responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'GET /prompts/{id}/stats': {
+    summary:
+      "A prompt's use over a window of at most a year: compiles by channel, runs, tokens, latency p50/p95, estimated cost, thumbs, blind-vote win rate and evaluation pass rate per version and label, a series by hour or day, and the API keys still fetching a version older than production",
+    query: StatsQuery,
+    response: PromptStats,
   },
   'PUT /prompts/{id}/labels/{label}/protection': {
     summary: 'Protect a label: it moves only to a version whose finished, current evaluation passes at least min_pass_rate (default 1)',

@@ -74,6 +74,8 @@ describe('keys each signed-in route touches', () => {
     const allowed: Record<string, (key: string) => boolean> = {
       // The one item the request is about: the library prompt being forked (its own partition), and its fork counter (one of its own too).
       fork: (key) => key === `LIBPROMPT#${libraryId}` || key === `LIBSTATS#${libraryId}`,
+      // Counting a use of the caller's own prompt, and reading its stats: its usage shards and stats partition (per prompt; docs/data-model.md, "usage shard").
+      usage: (key) => key.startsWith(`USAGE#USER#${user.id}#`) || key.startsWith(`STATS#USER#${user.id}#`),
       // The caller's own daily quota window (subject: the user id).
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
       // The lookup item of the one API key being made or presented: a partition per key, never shared.
@@ -126,8 +128,9 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: '/api-keys', token: t }, 200, []],
       [{ method: 'PUT', path: `/prompts/${prompt.id}/labels/production`, token: t, json: { version: 1 } }, 200, []],
       [{ method: 'GET', path: '/registry/prompts', token: t }, 200, []],
-      [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey']],
-      [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey']],
+      [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey', 'usage']],
+      [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey', 'usage']],
+      [{ method: 'GET', path: `/prompts/${prompt.id}/stats`, token: t }, 200, ['usage']],
       [{ method: 'POST', path: '/connections', token: t, json: connection }, 201, []],
       [{ method: 'GET', path: '/connections', token: t }, 200, []],
       [{ method: 'POST', path: `/connections/${connectionId}/test`, token: t }, 200, []],

@@ -1,6 +1,7 @@
 import { contentView } from '@shared/chat';
 import { CompiledTooLarge, CompileError, compileBody, compileChat, describeBody, type History } from '@shared/compile';
 import type { CompileResponse, RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
+import { CLIENT_HEADER, SDK_CLIENT } from '@shared/contract/stats';
 import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { directivesOf, listSnippets } from '../data/context';
@@ -14,6 +15,7 @@ import type { UserRecord } from '../data/users';
 import { getVersionItem, promptWithVersion, readPrompt } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../http/errors';
+import { recordUsage } from './usage';
 
 /**
  * The registry: the caller's prompts by slug, for code (the SDK), AI tools (MCP) and scripts.
@@ -74,7 +76,19 @@ export interface CompileOptions {
   history?: History;
   /** The route's preloaded slug claim (registryPreload); without it the claim is read here (MCP names prompts inside its JSON-RPC body). */
   preloaded?: { slug: Item | undefined };
+  /** Who compiles, for the prompt's stats (use-cases/usage.ts). */
+  count: Counted;
 }
+
+/** How a registry use is counted: its channel, and the API key that made it (for stale_clients). */
+export interface Counted {
+  channel: 'registry' | 'sdk' | 'mcp';
+  apiKeyId: string | null;
+}
+
+/** `sdk` when the SDK identifies itself (its CLIENT_HEADER), else `registry`. */
+export const registryChannel = (headers: Record<string, string | undefined> | undefined): 'sdk' | 'registry' =>
+  (headers?.[CLIENT_HEADER] ?? '').startsWith(SDK_CLIENT) ? 'sdk' : 'registry';
 
 /**
  * The prompt filled on the server with the workbench's rules (compile, MCP prompts/get): the
@@ -92,23 +106,39 @@ export async function compileRegistryPrompt({
   directives,
   history,
   preloaded,
+  count,
 }: CompileOptions): Promise<{ compiled: CompileResponse; view: RegistryPrompt }> {
+  const started = performance.now();
   const found = preloaded ? preloaded.slug : isSlug(slug) ? await getSlugClaim(workspace.pk, slug) : undefined;
   // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
-  const [{ view }, snippets, profile] = await Promise.all([
+  const [{ view, prompt }, snippets, profile] = await Promise.all([
     resolvePrompt({ workspace: workspace.pk, slug, claim: found, selector }),
     listSnippets(workspace.pk),
     profileValuesOf(user),
   ]);
   const context = { snippets, profile };
   const wrap = directives ? directivesOf(workspace.holderItem) : undefined;
+  const counted = (error: boolean) =>
+    recordUsage({
+      workspace: workspace.pk,
+      prompt_id: prompt.id,
+      version: view.version,
+      label: selector.label,
+      channel: count.channel,
+      kind: 'compile',
+      latency_ms: performance.now() - started,
+      api_key_id: count.apiKeyId,
+      error,
+    });
   try {
     const compiled: CompileResponse =
       view.kind === 'chat'
         ? { kind: 'chat', messages: compileChat(view.messages ?? [], inputs, context, wrap, history), config: view.config }
         : { kind: 'text', text: compileBody(view.body, inputs, context, wrap), config: view.config };
+    counted(false);
     return { compiled, view };
   } catch (error) {
+    counted(true);
     if (error instanceof CompiledTooLarge) throw new PayloadTooLargeError(error.message, [{ field: error.field, message: error.message }]);
     if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
     throw error;

@@ -437,6 +437,7 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 202,
     other: 404,
   },
+  'GET /prompts/{id}/stats': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/stats` }), status: 200, other: 404 },
   'GET /prompts/{id}/evaluations': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/evaluations` }), status: 200, other: 404 },
   'GET /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },
   'GET /prompts/{id}/evaluations/{evaluation_id}/results': {

@@ -31,22 +31,37 @@ function asText(event: RunEvent): string {
   }
 }
 
-/** The body of a run; `onEnd` is called once when the answer ends, however it ends, with the characters of text sent. */
-export function runBody(run: ModelRun, format: RunFormat, onEnd: (outcome: RunOutcome, chars: number) => void): Readable {
+/** What a finished run used: tokens (as the provider reported them, 0 when it did not) and its whole time. */
+export interface RunSpent {
+  tokens_in: number;
+  tokens_out: number;
+  total_ms: number | null;
+}
+
+/** The body of a run; `onEnd` is called once when the answer ends, however it ends, with the characters of text sent and what it used. */
+export function runBody(run: ModelRun, format: RunFormat, onEnd: (outcome: RunOutcome, chars: number, spent: RunSpent) => void): Readable {
   let chars = 0;
   let outcome: RunOutcome = 'stopped';
   let finished = false;
+  const spent: RunSpent = { tokens_in: 0, tokens_out: 0, total_ms: null };
   const finish = () => {
     if (finished) return;
     finished = true;
-    onEnd(outcome, chars);
+    onEnd(outcome, chars, spent);
   };
   async function* lines(): AsyncGenerator<string> {
     try {
       if (format === 'events') yield `${JSON.stringify({ type: 'start', engine: run.engine, model: run.model })}\n`;
       for await (const event of run.events) {
         if (event.type === 'text') chars += event.delta.length;
-        if (event.type === 'end') outcome = event.outcome;
+        if (event.type === 'end') {
+          outcome = event.outcome;
+          spent.total_ms = event.total_ms;
+        }
+        if (event.type === 'usage') {
+          spent.tokens_in = event.tokens_in;
+          spent.tokens_out = event.tokens_out;
+        }
         const line = format === 'events' ? `${JSON.stringify(event)}\n` : asText(event);
         if (line) yield line;
       }

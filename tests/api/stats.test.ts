@@ -1,0 +1,136 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hourOf } from '@shared/stats';
+import { Construct } from '../../sdk/src/index';
+import { apiUrl, call, signUp } from '../support/api';
+import '../support/db';
+
+/**
+ * The scoreboard (issue 30): GET /prompts/{id}/stats counts what Construct serves itself —
+ * compiles through the registry, the SDK (it names itself), MCP and workbench runs — per version
+ * and label, with errors, tokens, latency and the API keys still fetching a version older than
+ * production; the window is checked; an hour past its roll-up is read from the stats partition.
+ */
+type User = Awaited<ReturnType<typeof signUp>>;
+
+let user: User;
+let id: string;
+let slug: string;
+const keys: { id: string; key: string }[] = [];
+
+const stats = (query = '', token = user.token) => call('GET', `/prompts/${id}/stats${query}`, { token });
+const compile = (key: string, json: unknown) => call('POST', `/registry/prompts/${slug}/compile`, { token: key, json });
+
+beforeAll(async () => {
+  user = await signUp();
+  const made = await call('POST', '/prompts/', { token: user.token, json: { title: 'Counted', body: 'Write about [INPUT: topic].' } });
+  expect(made.status).toBe(201);
+  ({ id, slug } = made.body);
+  expect((await call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Counted', body: 'Write briefly about [INPUT: topic].' } })).status).toBe(
+    204,
+  );
+  expect((await call('PUT', `/prompts/${id}/labels/production`, { token: user.token, json: { version: 2 } })).status).toBe(200);
+  for (const name of ['old client', 'new client']) {
+    const created = await call('POST', '/api-keys', { token: user.token, json: { name, password: user.password } });
+    expect(created.status).toBe(201);
+    keys.push({ id: created.body.id, key: created.body.key });
+  }
+}, 120_000);
+
+describe('GET /prompts/{id}/stats', () => {
+  it('counts compiles by channel, runs with tokens, errors, and the keys on an older version', async () => {
+    const [oldKey, newKey] = keys as [{ id: string; key: string }, { id: string; key: string }];
+    expect((await compile(oldKey.key, { variables: { topic: 'tea' }, version: 1 })).status).toBe(200);
+    expect((await compile(newKey.key, { variables: { topic: 'tea' }, label: 'production' })).status).toBe(200);
+    expect((await compile(newKey.key, { variables: {}, label: 'production' })).status).toBe(400);
+
+    const sdk = new Construct({ apiKey: newKey.key, baseUrl: apiUrl(), cacheTtlMs: 0 });
+    expect(await sdk.prompts.compile(slug, { topic: 'tea' }, { label: 'production' })).toContain('Write briefly about tea.');
+
+    const mcp = new Client({ name: 'stats-test', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${apiUrl()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${newKey.key}` } } }));
+    await mcp.getPrompt({ name: slug, arguments: { topic: 'tea' } });
+    await mcp.close();
+
+    const run = await call('POST', '/engine/run', { token: user.token, json: { text: 'Write briefly about tea.', prompt_id: id, version: 2 } });
+    expect(run.status).toBe(200);
+
+    await expect.poll(async () => (await stats()).body.totals?.runs, { timeout: 15_000 }).toBe(1);
+    const { status, body } = await stats();
+    expect(status).toBe(200);
+    expect(body.totals.compiles).toEqual({ registry: 3, sdk: 1, mcp: 1, workbench: 1 });
+    expect(body.totals.errors).toBe(1);
+    expect(body.totals.tokens_in).toBeGreaterThan(0);
+    expect(body.totals.tokens_out).toBeGreaterThan(0);
+    expect(body.totals.latency_ms.p50).toEqual(expect.any(Number));
+    expect(body.totals.compile_latency_ms.p95).toEqual(expect.any(Number));
+    expect(body.production_version).toBe(2);
+
+    const [v2, v1] = body.versions;
+    expect(v2).toMatchObject({ version: 2, labels: ['production'], runs: 1, compiles: { registry: 2, sdk: 1, mcp: 1, workbench: 1 } });
+    expect(v1).toMatchObject({ version: 1, labels: [], runs: 0, compiles: { registry: 1, sdk: 0, mcp: 0, workbench: 0 } });
+    expect(body.labels).toEqual([expect.objectContaining({ label: 'production', version: 2, compiles: { registry: 2, sdk: 1, mcp: 0, workbench: 0 } })]);
+    expect(body.series).toEqual([expect.objectContaining({ at: `${hourOf(Date.now()).slice(0, 10)}T00:00:00Z`, compiles: 6, runs: 1, errors: 1 })]);
+    expect(body.stale_clients).toEqual([{ api_key_id: oldKey.id, version: 1, last_fetch_at: expect.any(String) }]);
+
+    const hourly = await stats('?granularity=hour');
+    expect(hourly.body.series.map((p: { at: string }) => p.at)).toEqual([`${hourOf(Date.now())}:00:00Z`]);
+  });
+
+  it('moves a key off the stale list once its last fetch is of production', async () => {
+    const [oldKey] = keys as [{ id: string; key: string }];
+    // A key's fetches of one version are noted once a minute per process: this one is of another version.
+    expect((await call('GET', `/registry/prompts/${slug}?label=production`, { token: oldKey.key })).status).toBe(200);
+    await expect.poll(async () => (await stats()).body.stale_clients, { timeout: 15_000 }).toEqual([]);
+  });
+
+  it('refuses a bad window with 400 and another workspace’s prompt with 404', async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const cases: [string, RegExp][] = [
+      [`?from=${iso(now - 367 * 86_400_000)}&to=${iso(now)}`, /at most a year/],
+      [`?from=${iso(now - 93 * 86_400_000)}&granularity=hour`, /at most 92 days/],
+      [`?from=${iso(now)}&to=${iso(now - 1000)}`, /before to/],
+      ['?from=yesterday', /date and time/],
+      ['?granularity=week', /granularity/],
+    ];
+    for (const [query, detail] of cases) {
+      const reply = await stats(query);
+      expect(reply.status, query).toBe(400);
+      expect(reply.body.detail, query).toMatch(detail);
+    }
+    expect((await stats(`?from=${iso(now - 366 * 86_400_000)}&to=${iso(now)}`)).status).toBe(200);
+    const stranger = await signUp();
+    expect((await stats('', stranger.token)).status).toBe(404);
+  });
+
+  it('reads an hour rolled up by the usage-rollup worker, and not before', async () => {
+    const { recordUsage, flushUsage } = await import('../../functions/lib/use-cases/usage');
+    const { handler } = await import('../../functions/workers/usage-rollup');
+    const workspace = `USER#${user.id}` as never;
+    const at = Date.now() - 6 * 3_600_000;
+    for (let i = 0; i < 5; i++) recordUsage({ workspace, prompt_id: id, version: 1, channel: 'sdk', kind: 'compile', latency_ms: 12, at, api_key_id: null });
+    await flushUsage();
+    const window = `?from=${new Date(at - 3_600_000).toISOString()}&to=${new Date(at + 3_600_000).toISOString()}&granularity=hour`;
+    // Older than the live hours and not rolled up: not counted yet.
+    expect((await stats(window)).body.totals.compiles.sdk).toBe(0);
+
+    const hour = hourOf(at);
+    const event = {
+      Records: [
+        {
+          messageId: 'm1',
+          body: JSON.stringify({ workspace, prompt_id: id, hour }),
+          attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
+        },
+      ],
+    };
+    // Twice, as SQS may deliver it: the sums are put, not added.
+    for (let i = 0; i < 2; i++) expect(await handler(event as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
+    const rolled = (await stats(window)).body;
+    expect(rolled.totals.compiles.sdk).toBe(5);
+    expect(rolled.series).toEqual([expect.objectContaining({ at: `${hour}:00:00Z`, compiles: 5 })]);
+  });
+});
