@@ -305,7 +305,10 @@ export function matchRoute(method: string, path: string): { route: RouteDef; pat
 const SEGMENTS = new Map<string, string[]>();
 function segmentsOf(pattern: string): string[] {
   let segments = SEGMENTS.get(pattern);
-  if (!segments) SEGMENTS.set(pattern, (segments = pattern.split('/')));
+  if (!segments) {
+    segments = pattern.split('/');
+    SEGMENTS.set(pattern, segments);
+  }
   return segments;
 }
 

@@ -3,4 +3,7 @@ import { api, ok } from '../lib/http/http';
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-export const handler = api('GET /openapi.json', {}, async () => ok((document ??= openApiDocument())));
+export const handler = api('GET /openapi.json', {}, async () => {
+  document ??= openApiDocument();
+  return ok(document);
+});

@@ -24,7 +24,8 @@ export type StreamingHandler = ((event: unknown, responseStream: Writable, conte
 export function installLambdaRuntime(): void {
   // The AWS SDK also keeps things on this global (an empty object when it loads first): add to it.
   const g = globalThis as { awslambda?: Record<string, unknown> };
-  const runtime = (g.awslambda ??= {});
+  g.awslambda ??= {};
+  const runtime = g.awslambda;
   runtime.streamifyResponse ??= <H extends StreamingHandler>(handler: H): H => {
     handler[HANDLER_STREAMING] = STREAM_RESPONSE;
     return handler;

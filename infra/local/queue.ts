@@ -37,7 +37,7 @@ export interface LocalQueueOptions {
   region?: string;
 }
 
-export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined | void>;
+export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined> | Promise<void>;
 
 interface Message {
   id: string;
@@ -59,7 +59,7 @@ const defaultLoader = async (def: WorkerDef) => (await import(join(FUNCTIONS_DIR
 export class LocalQueues implements LocalQueueTransport {
   private readonly queues = new Map<string, WorkerQueue>();
 
-  constructor(private readonly options: LocalQueueOptions) {
+  constructor(options: LocalQueueOptions) {
     const problems = workerTableProblems(options.workers);
     if (problems.length) throw new Error(`The worker table is invalid: ${problems.join('; ')}`);
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

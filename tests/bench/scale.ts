@@ -292,7 +292,13 @@ async function herdAndMeter(stack: LocalStack, report: ScaleReport, quick: boole
   let storeReads = 0;
   const counting = folderStore(localSnapshotDir());
   for (const c of containers) {
-    c.useSnapshotStore({ get: (key) => (storeReads++, counting.get(key)), put: counting.put });
+    c.useSnapshotStore({
+      get: (key) => {
+        storeReads++;
+        return counting.get(key);
+      },
+      put: counting.put,
+    });
     await c.queryLibrary('free', { page: '1' });
   }
   const afterEdit = recorder.take();

@@ -32,7 +32,8 @@ export default async function setup(project: TestProject) {
   };
   const entry = shared[KEY]!;
   entry.refs++;
-  await (entry.webBuilt ??= buildWeb(entry.webRoot));
+  entry.webBuilt ??= buildWeb(entry.webRoot);
+  await entry.webBuilt;
   const stack = await entry.stack;
   project.provide('baseUrl', stack.url);
   project.provide('apiUrl', `${stack.url}/api/v1`);
