@@ -3,6 +3,30 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/support/sequencer';
 
+/** Browser tests (one shared Chromium, the stack's built SPA). */
+const E2E = {
+  globalSetup: ['tests/support/stack-global-setup.ts', 'tests/support/browser-global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try; a real
+  // defect fails both.
+  retry: 1,
+};
+
+/** e2e files that write the shared library (admin, curation, seeded entries, forks it counts) or read what it lists. */
+const SHARED_LIBRARY_E2E = [
+  'a11y',
+  'account',
+  'admin',
+  'auth',
+  'first-run',
+  'library',
+  'library-detail',
+  'prerender',
+  'publish',
+  'versions',
+].map((name) => `tests/e2e/${name}.test.ts`);
+
 /**
  * Every test layer, one runner: `npm test` runs them all (tests/run-all.ts adds the type check
  * and the closing "N passed, M failed" line). Layers:
@@ -42,22 +66,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/stack-global-setup.ts', 'tests/support/browser-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // One file at a time: the files share the stack's library, and some check what it lists.
-          // Vitest runs such a project after the others, so no browser wait competes with API files.
-          fileParallelism: false,
-          // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try;
-          // a real defect fails both.
-          retry: 1,
-        },
-      },
+      // e2e: files that only make their own users and data run two at a time beside the api files;
+      // files that change the shared library or count what it lists (SHARED_LIBRARY_E2E) run one at a
+      // time after them, so none sees another's library change mid-test.
+      { extends: true, test: { ...E2E, name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: SHARED_LIBRARY_E2E } },
+      // Vitest runs a project without file parallelism after the others.
+      { extends: true, test: { ...E2E, name: 'e2e-library', include: SHARED_LIBRARY_E2E, fileParallelism: false } },
     ],
   },
 });

@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Time per byte of test file by layer (ms), from a full run on a 2-core machine: how long a file
  * is likely to take when vitest has no timing of its own yet (a clean checkout).
  */
-const MS_PER_BYTE: Record<string, number> = { unit: 0.2, api: 2, infra: 3, e2e: 6 };
+const MS_PER_BYTE: Record<string, number> = { unit: 0.2, api: 2, infra: 3, e2e: 6, 'e2e-library': 6 };
 
 /**
  * Longest files first, whatever their layer, so that the last file to finish started early and
