@@ -67,9 +67,11 @@ describe('POST /connections', () => {
     expect(names).toEqual(['Claude', 'Ollama']);
   });
 
-  it('shows no hint for a key too short to keep most of it hidden', async () => {
+  it("hints a short key's last 4 characters too (a local server's 'ollama'), but never a whole key", async () => {
     const user = await signUp();
-    expect((await create(user, openAiConnection({ api_key: 'short-key' }))).body.key_hint).toBe('');
+    expect((await create(user, openAiConnection({ api_key: 'short-key' }))).body.key_hint).toBe('-key');
+    expect((await create(user, openAiConnection({ name: 'Local', api_key: 'ollama' }))).body.key_hint).toBe('lama');
+    expect((await create(user, openAiConnection({ name: 'Tiny', api_key: 'abcd' }))).body.key_hint).toBe('');
   });
 
   it.each([

@@ -44,8 +44,8 @@ export const toConnection = ({ id, name, provider, base_url, key_hint, models, c
   created_at,
 });
 
-/** The last 4 characters, to tell keys apart; a key too short to keep 8 characters hidden shows none. */
-export const keyHint = (key: string) => (key.length >= 12 ? key.slice(-4) : '');
+/** The last 4 characters, to tell keys apart (issue 28); a key of 4 characters or fewer shows none, or the hint would be the key. */
+export const keyHint = (key: string) => (key.length > 4 ? key.slice(-4) : '');
 
 /** Adds a connection: the workspace's count (at most CONNECTIONS_MAX) and the item, its key sealed already, in one transaction. */
 export async function createConnection(workspace: WorkspacePk, item: ConnectionItem): Promise<Connection> {
