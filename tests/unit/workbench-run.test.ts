@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RunRequest } from '@shared/contract/run';
+import { openedLibraryPrompt } from '../../web/src/features/library/utils/opened';
 import { defaultTarget } from '../../web/src/features/workbench/components/run-target';
 import { fillMessages, runRequest } from '../../web/src/features/workbench/utils/run-request';
 
@@ -55,6 +56,43 @@ describe('the workbench run request', () => {
     );
     expect(request).toEqual({ text: 'Hello Oslo', connection_id: null });
     expect(RunRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('opens a chat library prompt as chat: Run sends its messages and settings, not its transcript (issue 28)', () => {
+    const library = {
+      id: 'lib-1',
+      title: 'Trip',
+      kind: 'chat' as const,
+      body: 'System:\nYou are a [INPUT: tone=friendly|formal] guide.\n\nUser:\nPlan a day in [INPUT: city].',
+      messages,
+      config: { temperature: 0.4 },
+      category_id: null,
+      category_name: null,
+      tasks: [],
+      industries: [],
+      access_tier: 'free' as const,
+      locked: false,
+      has_variables: true,
+      forks: 0,
+      created_at: '',
+    };
+    const request = runRequest(openedLibraryPrompt(library), { text: library.body, values, directives, apply: false }, { connectionId: null, model: '' });
+    expect(request).toMatchObject({
+      messages: [
+        { role: 'system', content: 'You are a friendly guide.' },
+        { role: 'user', content: 'Plan a day in Oslo.' },
+      ],
+      config: { temperature: 0.4 },
+    });
+    expect(request).not.toHaveProperty('text');
+    // A text library prompt stays text.
+    expect(
+      runRequest(
+        openedLibraryPrompt({ ...library, kind: 'text', messages: undefined }),
+        { text: 'Hi', values, directives, apply: false },
+        { connectionId: null, model: '' },
+      ),
+    ).toMatchObject({ text: 'Hi' });
   });
 
   it("starts on the prompt's saved connection and model while the workspace has it", () => {

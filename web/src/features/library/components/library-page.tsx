@@ -28,16 +28,11 @@ import { LibrarySkeleton } from './library-skeleton';
 // The featured carousel's rules before the page's: its skeleton is a featured box with the page's shimmer.
 import './featured.css';
 import './library.css';
+import { type OpenedLibraryPrompt, openedLibraryPrompt } from '../utils/opened';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /** What 'Open' hands to the page's owner (the route shows it in the workbench). */
-export interface OpenedLibraryPrompt {
-  id: string;
-  title: string;
-  body: string;
-}
-
 export interface LibraryPageProps {
   onOpenPrompt: (prompt: OpenedLibraryPrompt) => void;
   /** Why 'Save to My Prompts' is held (the plan's prompt limit reached), shown once above the results. */
@@ -102,7 +97,7 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
   }, []);
   useKeyShortcut('search', focusSearch);
 
-  const open = useCallback((prompt: LibraryPrompt) => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body }), [onOpenPrompt]);
+  const open = useCallback((prompt: LibraryPrompt) => onOpenPrompt(openedLibraryPrompt(prompt)), [onOpenPrompt]);
 
   const goToPage = (page: number) => {
     params.setPage(page);

@@ -12,9 +12,9 @@ import { useSavedLibraryIds } from '@/lib/api/get-prompts';
 import { ApiError } from '@/lib/api-client';
 import { useLibraryPrompt } from '../api/get-library-prompt';
 import { forksLabel, tierName } from '../utils/format';
+import { type OpenedLibraryPrompt, openedLibraryPrompt } from '../utils/opened';
 import { CategoryTag } from './category-tag';
 import { LibraryError } from './library-error';
-import type { OpenedLibraryPrompt } from './library-page';
 import { SaveToMyPrompts } from './save-to-my-prompts';
 import { TagSection } from './tag-section';
 import './library.css';
@@ -121,12 +121,7 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
         <>
           <div className="lib-detail__actions">
             <SaveToMyPrompts prompt={prompt} describedBy={titleId} saved={saved?.has(prompt.id) ?? false} heldNoteId={saveHeldBy ? heldNoteId : undefined} />
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-describedby={titleId}
-              onClick={() => onOpenPrompt({ id: prompt.id, title: prompt.title, body: prompt.body })}
-            >
+            <Button variant="secondary" size="sm" aria-describedby={titleId} onClick={() => onOpenPrompt(openedLibraryPrompt(prompt))}>
               Open
             </Button>
           </div>
