@@ -5,12 +5,14 @@ import { DialogCancel } from '@/components/ui/dialog-cancel';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useImportPrompts, usePreviewImport } from '../api/import-prompts';
 import { plural } from '../utils/filter-prompts';
 import { DialogError } from './dialog-error';
 import { ImportPreviewPanel } from './import-preview-panel';
+import { OpenAiImport } from './openai-import';
 
 type Loaded = { name: string; document: unknown; preview: ImportPreview };
 
@@ -39,7 +41,7 @@ export function importSummary(result: ImportResult): { title: string; descriptio
 }
 
 /**
- * Import: choose a JSON export, see what it would do (a dry run on the server:
+ * Import, from a Construct export or from OpenAI (openai-import.tsx). A Construct export: choose a JSON export, see what it would do (a dry run on the server:
  * new prompts, duplicates, categories to create, the plan limit), then import. Nothing is written
  * before 'Import N prompts'; an invalid file or one over the limit writes nothing at all.
  */
@@ -103,45 +105,59 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={busy}
       title="Import Prompts"
-      description="Add prompts from a JSON export of Construct, from this account or another. Markdown exports are for reading and cannot be imported."
+      description="Add prompts from a JSON export of Construct, from this account or another (Markdown exports are for reading and cannot be imported), or move a prompt out of OpenAI."
       size="lg"
       className="import-dialog"
     >
-      <div className="import-dialog__file">
-        <label className="field__label" htmlFor={inputId}>
-          JSON export file
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="application/json,.json"
-          className="import-dialog__input"
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          disabled={busy}
-          onChange={(event) => void onFile(event)}
-        />
-        <p id={hintId} className="field__description">
-          Up to 1,000 prompts. Prompts with the same title and body as one you already have are skipped.
-        </p>
-      </div>
+      <Tabs
+        label="Import from"
+        items={[
+          {
+            value: 'construct',
+            label: 'Construct export',
+            content: (
+              <>
+                <div className="import-dialog__file">
+                  <label className="field__label" htmlFor={inputId}>
+                    JSON export file
+                  </label>
+                  <input
+                    id={inputId}
+                    type="file"
+                    accept="application/json,.json"
+                    className="import-dialog__input"
+                    aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+                    aria-invalid={error ? true : undefined}
+                    disabled={busy}
+                    onChange={(event) => void onFile(event)}
+                  />
+                  <p id={hintId} className="field__description">
+                    Up to 1,000 prompts. Prompts with the same title and body as one you already have are skipped.
+                  </p>
+                </div>
 
-      {reading ? (
-        <p className="import-dialog__status" role="status">
-          <Spinner size="sm" /> Checking the file...
-        </p>
-      ) : null}
+                {reading ? (
+                  <p className="import-dialog__status" role="status">
+                    <Spinner size="sm" /> Checking the file...
+                  </p>
+                ) : null}
 
-      <DialogError id={errorId}>{error}</DialogError>
+                <DialogError id={errorId}>{error}</DialogError>
 
-      {loaded ? <ImportPreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
+                {loaded ? <ImportPreviewPanel preview={loaded.preview} fileName={loaded.name} /> : null}
 
-      <DialogFooter>
-        <DialogCancel disabled={busy} />
-        <Button disabled={!canImport} loading={busy} onClick={() => void onImport()}>
-          {busy ? 'Importing...' : `Import ${plural(count, 'prompt', 'prompts')}`}
-        </Button>
-      </DialogFooter>
+                <DialogFooter>
+                  <DialogCancel disabled={busy} />
+                  <Button disabled={!canImport} loading={busy} onClick={() => void onImport()}>
+                    {busy ? 'Importing...' : `Import ${plural(count, 'prompt', 'prompts')}`}
+                  </Button>
+                </DialogFooter>
+              </>
+            ),
+          },
+          { value: 'openai', label: 'OpenAI prompt', content: <OpenAiImport /> },
+        ]}
+      />
     </ModalDialog>
   );
 }
