@@ -221,6 +221,21 @@ export const ROUTES = [
   { method: 'GET', path: '/connections', handler: 'connections/list', access: 'user', workspace: 'read' },
   { method: 'DELETE', path: '/connections/{id}', handler: 'connections/delete', access: 'user', workspace: 'owner' },
   { method: 'POST', path: '/connections/{id}/test', handler: 'connections/test', access: 'user', timeoutSeconds: 30, workspace: 'owner', secrets: true },
+  // Beyond the specified calls (issue 31): webhooks, signed per Standard Webhooks, managed by the workspace's owners.
+  { method: 'POST', path: '/webhooks', handler: 'webhooks/create', access: 'user', timeoutSeconds: 15, workspace: 'owner', secrets: true },
+  { method: 'GET', path: '/webhooks', handler: 'webhooks/list', access: 'user', workspace: 'owner' },
+  { method: 'PUT', path: '/webhooks/{id}', handler: 'webhooks/update', access: 'user', timeoutSeconds: 15, workspace: 'owner' },
+  { method: 'DELETE', path: '/webhooks/{id}', handler: 'webhooks/delete', access: 'user', workspace: 'owner' },
+  { method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'webhooks/deliveries', access: 'user', workspace: 'owner' },
+  {
+    method: 'POST',
+    path: '/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+    handler: 'webhooks/redeliver',
+    access: 'user',
+    workspace: 'owner',
+    enqueues: ['webhook'],
+  },
+  { method: 'POST', path: '/webhooks/{id}/test', handler: 'webhooks/test', access: 'user', workspace: 'owner', enqueues: ['webhook'] },
   // The MCP server (Streamable HTTP, stateless): JSON-RPC in the body, for AI tools with an API key.
   { method: 'POST', path: '/mcp', handler: 'mcp/server', access: 'key_or_user', memoryMb: 512, workspace: 'read', enqueues: ['usage-rollup'] },
 ] as const satisfies readonly RouteDef[];

@@ -65,6 +65,20 @@ export const WORKERS = [
     timeoutSeconds: 60,
     maxReceiveCount: 5,
     secrets: false,
+    enqueues: ['webhook'],
+  },
+  // Webhook deliveries (issue 31): one message per attempt; a failed attempt enqueues the next with
+  // its backoff, so a receiver that hangs holds one invocation for the time-out, never a change.
+  {
+    name: 'webhook',
+    handler: 'workers/webhook',
+    body: z.strictObject({ workspace: z.string(), webhook_id: z.string(), delivery_id: z.string(), due_at: z.optional(z.number()) }),
+    batchSize: 10,
+    maxConcurrency: 50,
+    timeoutSeconds: 60,
+    maxReceiveCount: 5,
+    secrets: true,
+    enqueues: ['webhook', 'events'],
   },
   // Usage roll-ups (issue 30): one message per prompt and hour, after the hour ends; it adds the hour's write shards into the prompt's stats.
   {

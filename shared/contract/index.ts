@@ -58,6 +58,7 @@ import { HealthResponse } from './system';
 import { Invite, InviteInput, InviteList, InviteView, Member, MemberList, RoleInput, Team, TeamInput, TeamList } from './teams';
 import { ExportQuery, ImportEnvelope, ImportRequest, ImportResponse, PromptsDocument } from './transfer';
 import { LabelInput, LabelsAnswer, LibraryUpdate, VersionList } from './versions';
+import { CreatedWebhook, DeliveriesQuery, DeliveryList, DeliveryQueued, Webhook, WebhookInput, WebhookList, WebhookUpdate } from './webhooks';
 
 export interface RouteContract {
   summary: string;
@@ -373,6 +374,36 @@ export const CONTRACT = {
   'POST /connections/{id}/test': {
     summary: "Try a connection's key against its provider (owners): ok with the models it offers, or not ok with the provider's reason",
     response: ConnectionTest,
+  },
+  'POST /webhooks': {
+    summary:
+      'Add a webhook to the workspace (owners; at most 1,000): the URL (https and a public address when deployed) gets the events named, signed per Standard Webhooks; the signing secret is in this answer only',
+    request: WebhookInput,
+    response: CreatedWebhook,
+    status: 201,
+  },
+  'GET /webhooks': { summary: "The workspace's webhooks (owners; never a secret)", response: WebhookList },
+  'PUT /webhooks/{id}': {
+    summary: "Change a webhook's URL, events, format or description, or pause it (active: false)",
+    request: WebhookUpdate,
+    response: Webhook,
+  },
+  'DELETE /webhooks/{id}': { summary: 'Delete a webhook: nothing more is sent to it', status: 204 },
+  'GET /webhooks/{id}/deliveries': {
+    summary: "A webhook's deliveries, newest first, 50 a page: status, attempts, the last response code and duration (kept 30 days)",
+    query: DeliveriesQuery,
+    response: DeliveryList,
+    responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+    summary: 'Send a delivery again: the same body and webhook-id, with a fresh 24 hours of retries',
+    response: DeliveryQueued,
+    status: 202,
+  },
+  'POST /webhooks/{id}/test': {
+    summary: 'Send a signed webhook.test delivery now; its outcome shows in the deliveries',
+    response: DeliveryQueued,
+    status: 202,
   },
   'POST /mcp': {
     summary:

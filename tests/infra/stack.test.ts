@@ -148,6 +148,13 @@ const EXTRA_ROUTES = [
   'GET /connections',
   'GET /activity',
   'GET /prompts/{id}/activity',
+  'POST /webhooks',
+  'GET /webhooks',
+  'PUT /webhooks/{id}',
+  'DELETE /webhooks/{id}',
+  'GET /webhooks/{id}/deliveries',
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver',
+  'POST /webhooks/{id}/test',
   'DELETE /connections/{id}',
   'POST /connections/{id}/test',
 ];

@@ -245,4 +245,5 @@ export const teamParts = {
   releaseSlot: (teamId: string, kind: LimitKind) => teamUpdate(teamId, slotRelease(kind)),
   /** The team workspace's model connections (connections.ts): an increment fails at `max`. */
   countConnections: (teamId: string, delta: 1 | -1, max?: number) => teamUpdate(teamId, cappedCount('connections_used', delta, max)),
+  countWebhooks: (teamId: string, delta: 1 | -1, max?: number) => teamUpdate(teamId, cappedCount('webhooks_used', delta, max)),
 };

@@ -378,6 +378,7 @@ export const userParts = {
   releaseSlot: (userId: string, kind: LimitKind) => userUpdate(userId, slotRelease(kind)),
   /** The personal workspace's model connections (connections.ts): an increment fails at `max`. */
   countConnections: (userId: string, delta: 1 | -1, max?: number) => userUpdate(userId, cappedCount('connections_used', delta, max)),
+  countWebhooks: (userId: string, delta: 1 | -1, max?: number) => userUpdate(userId, cappedCount('webhooks_used', delta, max)),
 
   /** The user's place in gsi2's sharded users listing, off the former index gsi1 (migrations/users-index.ts). */
   moveToUsersIndex: (userId: string, email: string) =>

@@ -103,6 +103,11 @@ export const holderParts = {
     const owner = workspaceOwner(workspace);
     return 'teamId' in owner ? teamParts.countConnections(owner.teamId, delta, max) : userParts.countConnections(owner.userId, delta, max);
   },
+  /** The workspace's count of webhooks (webhooks.ts); an increment fails at `max`. */
+  countWebhooks: (workspace: WorkspacePk, delta: 1 | -1, max?: number): Part => {
+    const owner = workspaceOwner(workspace);
+    return 'teamId' in owner ? teamParts.countWebhooks(owner.teamId, delta, max) : userParts.countWebhooks(owner.userId, delta, max);
+  },
   setDirectives: (workspace: WorkspacePk, directives: Directives): WritePart => {
     const owner = workspaceOwner(workspace);
     const { global_prompt_prefix: prefix, global_prompt_suffix: suffix } = directives;

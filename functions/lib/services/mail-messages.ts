@@ -152,3 +152,14 @@ export function teamInviteMail(to: string, invite: { team: string; inviter: stri
     ],
   });
 }
+
+/** Sent once when a webhook's deliveries have failed for 24 hours (and again only after one succeeds). */
+export function webhookFailingMail(to: string, hook: { url: string; site: string }): Mail {
+  return render(to, {
+    subject: 'A Construct webhook is failing',
+    heading: 'A webhook is failing',
+    intro: [`Deliveries to ${hook.url} have failed for 24 hours, so Construct stopped retrying them. The receiver may be down, or answering with an error.`],
+    action: { label: 'See its deliveries', url: hook.site },
+    outro: ['Once the receiver works again, redeliver the failed deliveries from there. New events are still sent.'],
+  });
+}

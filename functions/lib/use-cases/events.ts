@@ -4,6 +4,7 @@ import type { WorkspacePk } from '../data/keys';
 import type { Author } from '../data/workspace';
 import { logger } from '../http/log';
 import { enqueue } from '../services/queue';
+import { fanOut } from './webhooks';
 
 /** What a change tells: the event without its id and time (given here). */
 export type EventInput = Omit<ActivityEvent, 'id' | 'at' | 'actor' | 'type'> & { type: EventType; actor: Author | { name: string; user_id?: string } };
@@ -31,7 +32,8 @@ export async function emitEvent(workspace: WorkspacePk, input: EventInput): Prom
   }
 }
 
-/** The `events` worker's work for one event: the feed, then (issue 31) the webhooks. Safe to repeat. */
+/** The `events` worker's work for one event: the feed, then the workspace's webhooks. */
 export async function handleEvent(workspace: WorkspacePk, event: ActivityItem): Promise<void> {
   await recordActivity(workspace, event);
+  await fanOut(workspace, event);
 }

@@ -44,7 +44,7 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; connection: string; shareToken: string };
+let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; connection: string; webhook: string; shareToken: string };
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -57,6 +57,8 @@ const own = {
   apiKey: async (c: Caller) =>
     (await call('POST', '/api-keys', { token: c.token, json: { name: `mine ${randomUUID().slice(0, 8)}`, password: c.password } })).body.id as string,
   connection: async (c: Caller) => (await call('POST', '/connections', { token: c.token, json: connectionInput() })).body.id as string,
+  webhook: async (c: Caller) =>
+    (await call('POST', '/webhooks', { token: c.token, json: { url: 'http://127.0.0.1:9/hook', events: ['prompt.deleted'] } })).body.id as string,
 };
 /** A model connection whose server answers nothing (a test of it is refused at once, ok: false). */
 const connectionInput = () => ({
@@ -494,6 +496,18 @@ const MATRIX: Record<RouteKey, Row> = {
   'DELETE /api-keys/{id}': { request: async (c, t) => ({ path: `/api-keys/${await idFor('apiKey', c, t)}` }), status: 204, other: 404 },
   'POST /connections': { request: async () => ({ path: '/connections', json: connectionInput() }), status: 201 },
   'GET /connections': { request: async () => ({ path: '/connections' }), status: 200 },
+  'POST /webhooks': { request: async () => ({ path: '/webhooks', json: { url: 'http://127.0.0.1:9/hook', events: ['prompt.deleted'] } }), status: 201 },
+  'GET /webhooks': { request: async () => ({ path: '/webhooks' }), status: 200 },
+  'PUT /webhooks/{id}': { request: async (c, t) => ({ path: `/webhooks/${await idFor('webhook', c, t)}`, json: { active: false } }), status: 200, other: 404 },
+  'DELETE /webhooks/{id}': { request: async (c, t) => ({ path: `/webhooks/${await idFor('webhook', c, t)}` }), status: 204, other: 404 },
+  'GET /webhooks/{id}/deliveries': { request: async (c, t) => ({ path: `/webhooks/${await idFor('webhook', c, t)}/deliveries` }), status: 200, other: 404 },
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+    // No such delivery of one's own webhook is 404 too: the route's access is what this row checks.
+    request: async (c, t) => ({ path: `/webhooks/${await idFor('webhook', c, t)}/deliveries/msg_none/redeliver` }),
+    status: 404,
+    other: 404,
+  },
+  'POST /webhooks/{id}/test': { request: async (c, t) => ({ path: `/webhooks/${await idFor('webhook', c, t)}/test` }), status: 202, other: 404 },
   'DELETE /connections/{id}': { request: async (c, t) => ({ path: `/connections/${await idFor('connection', c, t)}` }), status: 204, other: 404 },
   'POST /connections/{id}/test': { request: async (c, t) => ({ path: `/connections/${await idFor('connection', c, t)}/test` }), status: 200, other: 404 },
   'POST /teams': {
@@ -601,6 +615,7 @@ beforeAll(async () => {
     snippet: await own.snippet(vc),
     apiKey: await own.apiKey(vc),
     connection: await own.connection(vc),
+    webhook: await own.webhook(vc),
     shareToken: '',
   };
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });

@@ -1,0 +1,123 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describeEvent } from '@shared/activity';
+import type { ActivityEvent } from '@shared/contract/activity';
+import { TEST_EVENT, type WebhookInput, type WebhookUpdate } from '@shared/contract/webhooks';
+import type { ActivityItem } from '../data/activity';
+import type { WorkspacePk } from '../data/keys';
+import { workspaceOwner } from '../data/keys';
+import { createDeliveries, type DeliveryItem, newDeliveryId, restartDelivery, toDelivery } from '../data/webhook-deliveries';
+import { createWebhook, listWebhooks, toWebhook, updateWebhook, type WebhookItem } from '../data/webhooks';
+import { BadRequestError } from '../http/errors';
+import { checkOutboundUrl } from '../services/outbound-url';
+import { enqueueBatch } from '../services/queue';
+import { seal } from '../services/secret-box';
+
+/**
+ * Webhooks across their entities (data/webhooks.ts, data/webhook-deliveries.ts) and the services
+ * they need: the URL checked before it is stored (outbound-url.ts), the signing secret made here,
+ * shown once and stored sealed (secret-box.ts). Sending, signing and retrying: webhook-delivery.ts.
+ */
+
+/** The URL as stored: allowed by the outbound rules (400 with the reason), without credentials. */
+async function checkedUrl(raw: string): Promise<string> {
+  const url = await checkOutboundUrl(raw, 'url');
+  if (url.username || url.password) throw new BadRequestError('url must not contain a user name or password.');
+  return url.href;
+}
+
+/** POST /webhooks: the webhook and its secret (`whsec_` + 32 random bytes, base64), shown this once. */
+export async function addWebhook(workspace: WorkspacePk, input: WebhookInput, userId: string) {
+  const url = await checkedUrl(input.url);
+  const id = randomUUID();
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const item: WebhookItem = {
+    id,
+    url,
+    events: input.events,
+    format: input.format ?? 'json',
+    description: input.description ?? '',
+    active: true,
+    failing_since: null,
+    created_at: new Date().toISOString(),
+    created_by: userId,
+    sealed_secret: await seal(secret, { workspace, item: id }),
+  };
+  await createWebhook(workspace, item);
+  return { ...toWebhook(item), secret };
+}
+
+/** PUT /webhooks/{id}. */
+export async function changeWebhook(workspace: WorkspacePk, id: string, input: WebhookUpdate) {
+  const fields = { ...input, ...(input.url === undefined ? {} : { url: await checkedUrl(input.url) }) };
+  return toWebhook(await updateWebhook(workspace, id, fields));
+}
+
+/** What a receiver gets: Standard Webhooks' `{type, timestamp, data}`, or Slack's incoming-webhook `{text}`. */
+export function deliveryBody(
+  webhook: Pick<WebhookItem, 'format'>,
+  workspace: WorkspacePk,
+  event: ActivityEvent | { type: typeof TEST_EVENT; id: string; at: string },
+): string {
+  if (webhook.format === 'slack')
+    return JSON.stringify({ text: event.type === TEST_EVENT ? 'Construct: this webhook works.' : `Construct: ${describeEvent(event as ActivityEvent)}` });
+  const { type, at, ...data } = event as ActivityEvent;
+  const owner = workspaceOwner(workspace);
+  return JSON.stringify({ type, timestamp: at, data: { ...data, workspace: 'teamId' in owner ? { team_id: owner.teamId } : { personal: true } } });
+}
+
+const pending = (webhook: WebhookItem, workspace: WorkspacePk, eventType: string, eventId: string, body: string): DeliveryItem => ({
+  id: newDeliveryId(),
+  webhook_id: webhook.id,
+  workspace,
+  event_type: eventType,
+  event_id: eventId,
+  body,
+  status: 'pending',
+  attempts: 0,
+  response_code: null,
+  duration_ms: null,
+  error: null,
+  created_at: new Date().toISOString(),
+  first_attempt_at: null,
+  last_attempt_at: null,
+  next_attempt_at: null,
+});
+
+/** Hands deliveries to the `webhook` worker. */
+const send = (deliveries: DeliveryItem[]) =>
+  enqueueBatch(
+    'webhook',
+    deliveries.map((d) => ({ workspace: d.workspace, webhook_id: d.webhook_id, delivery_id: d.id })),
+  );
+
+/**
+ * The events worker's fan-out: a delivery per active webhook that asked for the event's type,
+ * each in its webhook's own partition, then one message each. Run twice for one event (a
+ * redelivered message), it sends twice: receivers dedupe on the event id in the body.
+ */
+export async function fanOut(workspace: WorkspacePk, event: ActivityItem): Promise<number> {
+  const { actor_id: _actor, ...shown } = event;
+  const targets = (await listWebhooks(workspace)).filter((w) => w.active && w.events.includes(event.type));
+  if (!targets.length) return 0;
+  const deliveries = targets.map((w) => pending(w, workspace, event.type, event.id, deliveryBody(w, workspace, shown)));
+  await createDeliveries(deliveries);
+  await send(deliveries);
+  return deliveries.length;
+}
+
+/** POST /webhooks/{id}/test: a `webhook.test` delivery, sent like any other. */
+export async function testWebhook(workspace: WorkspacePk, webhook: WebhookItem) {
+  const at = new Date();
+  const eventId = `test_${at.getTime().toString(36)}${randomBytes(4).toString('hex')}`;
+  const delivery = pending(webhook, workspace, TEST_EVENT, eventId, deliveryBody(webhook, workspace, { type: TEST_EVENT, id: eventId, at: at.toISOString() }));
+  await createDeliveries([delivery]);
+  await send([delivery]);
+  return toDelivery(delivery);
+}
+
+/** POST /webhooks/{id}/deliveries/{delivery_id}/redeliver: the same body and webhook-id, retried afresh. */
+export async function redeliver(webhookId: string, deliveryId: string) {
+  const delivery = await restartDelivery(webhookId, deliveryId);
+  await send([delivery]);
+  return toDelivery(delivery);
+}
