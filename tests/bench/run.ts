@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LocalStack } from '../../infra/local/stack';
 import type { ApiReport } from './api';
 import type { ColdResult } from './cold';
+import type { EvaluationsReport } from './evaluations';
 import { type BenchOptions, KB, log, type Machine, machine, markdownTable, ROOT, round, SECTIONS, type Section, table } from './lib';
 import type { LighthouseResult } from './lighthouse';
 import type { ModelsReport } from './models';
@@ -18,7 +19,7 @@ import type { WebResult } from './web';
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | sdk | models | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --only api --scenario registry
  *                                       only the API scenarios whose name contains the text (no
@@ -27,7 +28,7 @@ import type { WebResult } from './web';
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
 const USAGE =
-  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = {
@@ -81,6 +82,7 @@ interface Results {
   scale?: ScaleReport;
   sdk?: SdkReport;
   models?: ModelsReport;
+  evaluations?: EvaluationsReport;
   goals?: Goal[];
 }
 
@@ -121,7 +123,7 @@ async function main() {
   let stack: LocalStack | undefined;
   let webRoot: string | undefined;
   try {
-    if (wanted('api') || wanted('sdk') || wanted('models') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
+    if (wanted('api') || wanted('sdk') || wanted('models') || wanted('evaluations') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
       if (wanted('web') || wanted('lighthouse')) {
         const { buildWebForBench } = await import('./web');
         webRoot = await timed('web build', buildWebForBench);
@@ -141,6 +143,10 @@ async function main() {
     if (wanted('models')) {
       const { runModelsBench } = await import('./models');
       results.models = await timed('models', () => runModelsBench(stack!, options));
+    }
+    if (wanted('evaluations')) {
+      const { runEvaluationsBench } = await import('./evaluations');
+      results.evaluations = await timed('evaluations', () => runEvaluationsBench(stack!, ADMIN, options));
     }
     if (wanted('scale')) {
       const { runScaleBench } = await import('./scale');
@@ -246,6 +252,25 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       render([
         ['provider', 'n', 'SDK direct p50', 'run p50', 'run p99', 'run − direct p50'],
         ...results.models.rows.map((r) => [r.provider, r.n, r.directP50, r.runP50, r.runP99, r.overP50]),
+      ]),
+    );
+  }
+  if (results.evaluations) {
+    out.push(
+      "\nAn evaluation through the API on the local engine (the `evaluation` worker on the stack's local queue): from the POST to the first finished cell and to `done`, polled every 50 ms; the largest answer read (the evaluation or a page of results).",
+      render([
+        ['examples', 'columns', 'rounds', 'first result p50 ms', 'done p50 s', 'cells/s', 'pass rate (v1)', 'largest answer KB', 'result pages'],
+        ...results.evaluations.rows.map((r) => [
+          r.examples,
+          r.columns,
+          r.rounds,
+          r.firstResultP50,
+          r.doneP50,
+          r.cellsPerSecond,
+          r.passRate ?? '–',
+          r.largestAnswerKb,
+          r.resultPages,
+        ]),
       ]),
     );
   }
@@ -361,6 +386,14 @@ function goals(results: Results): Goal[] {
       result: `+${r.overP50} ms (${r.runP50} vs ${r.directP50} ms)`,
       met: r.overP50 <= 50,
     });
+  }
+  for (const r of results.evaluations?.rows ?? []) {
+    list.push({
+      goal: `evaluation of ${r.examples} examples × ${r.columns} columns on the local engine: done ≤ 15 s, first result ≤ 2 s`,
+      result: `${r.doneP50} s, first ${r.firstResultP50} ms`,
+      met: r.doneP50 <= 15 && r.firstResultP50 <= 2000,
+    });
+    list.push({ goal: 'evaluation answers ≤ 1 MB', result: `${r.largestAnswerKb} KB`, met: r.largestAnswerKb <= 1024 });
   }
   const sdkHit = results.sdk?.rows.find((r) => r.call === 'get, fresh cache hit');
   if (sdkHit) list.push({ goal: 'SDK cache hit (get) p50 < 0.05 ms', result: `${sdkHit.p50} ms`, met: sdkHit.p50 < 0.05 });
