@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { LocalStack } from '../../infra/local/stack';
+import { CONTENT_SHA256_HEADER } from '../../shared/edge';
 import { startFakeAnthropic } from '../support/fake-anthropic';
 import { startFakeOpenAi } from '../support/fake-openai';
 import { type BenchOptions, log, median, percentile, round } from './lib';
@@ -62,12 +64,20 @@ export async function runModelsBench(stack: LocalStack, options: BenchOptions): 
     });
     const login = await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
     const token = ((await login.json()) as { access_token: string }).access_token;
-    const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
+    // The run's origin (a function URL behind CloudFront's signing) takes a body only with its SHA-256, as the web sends it.
+    const post = (path: string, json: unknown, headers: Record<string, string> = {}) => {
+      const body = JSON.stringify(json);
+      return fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(json),
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          [CONTENT_SHA256_HEADER]: createHash('sha256').update(body).digest('hex'),
+          ...headers,
+        },
+        body,
       });
+    };
     const connection = async (json: Record<string, unknown>) => ((await (await post('/connections', { name: 'Bench', ...json })).json()) as { id: string }).id;
 
     const openAiKey = 'sk-bench-0123456789abcdef';
