@@ -37,6 +37,11 @@ describe("a team viewer's workspace", () => {
     };
     expect((await apiAs(ownerToken, 'POST', inTeam('/prompts/'), { title: 'Team trips', ...chat })).status).toBe(201);
 
+    expect((await apiAs(ownerToken, 'POST', inTeam(`/prompts/${made.body.id}/examples`), { inputs: { audience: 'kids' }, expected: 'Hi kids' })).status).toBe(
+      201,
+    );
+    expect((await apiAs(ownerToken, 'PUT', inTeam(`/prompts/${made.body.id}/checks`), { checks: [{ kind: 'contains', value: 'Hi' }] })).status).toBe(200);
+
     // Their own workspace first: every control is there.
     await openMyPrompts(page, viewerToken);
     await page.getByRole('button', { name: 'Create New Prompt' }).waitFor();
@@ -82,6 +87,25 @@ describe("a team viewer's workspace", () => {
     expect(await dialog.getByRole('button', { name: 'Add message' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // Evaluate: the examples and checks are read, exported and their results opened, not changed.
+    await card.getByRole('link', { name: 'Evaluate Team brief' }).click();
+    await page.getByRole('heading', { name: 'Evaluate “Team brief”', level: 1 }).waitFor();
+    await see(page, 'Expected: Hi kids');
+    await see(page, REASON);
+    for (const name of [
+      'Add example',
+      'Import CSV or JSONL',
+      'Edit example 1',
+      'Delete example 1',
+      'Add check',
+      'Save checks',
+      'Remove check 1',
+      'Start evaluation',
+    ])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    expect(await page.getByLabel('Value').first().isDisabled()).toBe(true);
 
     // Context Library: the team's snippets and directives, read-only.
     await page.getByRole('link', { name: 'Context Library' }).click();

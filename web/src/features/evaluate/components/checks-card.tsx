@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useChecks } from '../api/get-checks';
 import { usePutChecks } from '../api/put-checks';
@@ -66,6 +67,8 @@ export function ChecksCard({ promptId }: { promptId: string }) {
   const { toast } = useToast();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A team's viewer reads the checks: the fields are locked and Add, Remove and Save are held.
+  const readOnly = useReadOnlyReason() !== null;
   useEffect(() => {
     if (checks.data && rows === null) setRows(checks.data.map(toRow));
   }, [checks.data, rows]);
@@ -94,60 +97,66 @@ export function ChecksCard({ promptId }: { promptId: string }) {
       />
       {checks.isError ? <Alert>{errorMessage(checks.error, 'Could not load the checks.')}</Alert> : null}
       {list.length === 0 && checks.data ? <p className="status-note">No checks yet: an evaluation then only records the answers.</p> : null}
-      <ol className="evaluate__checks" aria-label="Checks">
-        {list.map((row, index) => (
-          <li key={row.key} className="evaluate__check">
-            <Field label={`Check ${index + 1}`}>
-              <Select value={row.kind} onChange={(event) => change(row.key, { kind: event.target.value as CheckKind })}>
-                {CHECK_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {KIND_LABEL[kind]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            {row.kind === 'equals_expected' ? null : row.kind === 'json_schema' || row.kind === 'judge' ? (
-              <Field label="Value" description={HINT[row.kind]}>
-                <Textarea rows={3} value={row.value} spellCheck={row.kind === 'judge'} onChange={(event) => change(row.key, { value: event.target.value })} />
+      <fieldset className="evaluate__checks-set" disabled={readOnly}>
+        <ol className="evaluate__checks" aria-label="Checks">
+          {list.map((row, index) => (
+            <li key={row.key} className="evaluate__check">
+              <Field label={`Check ${index + 1}`}>
+                <Select value={row.kind} onChange={(event) => change(row.key, { kind: event.target.value as CheckKind })}>
+                  {CHECK_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {KIND_LABEL[kind]}
+                    </option>
+                  ))}
+                </Select>
               </Field>
-            ) : (
-              <Field label="Value" description={HINT[row.kind]}>
-                <Input
-                  value={row.value}
-                  inputMode={row.kind.endsWith('_length') ? 'numeric' : undefined}
-                  spellCheck={false}
-                  onChange={(event) => change(row.key, { value: event.target.value })}
+              {row.kind === 'equals_expected' ? null : row.kind === 'json_schema' || row.kind === 'judge' ? (
+                <Field label="Value" description={HINT[row.kind]}>
+                  <Textarea rows={3} value={row.value} spellCheck={row.kind === 'judge'} onChange={(event) => change(row.key, { value: event.target.value })} />
+                </Field>
+              ) : (
+                <Field label="Value" description={HINT[row.kind]}>
+                  <Input
+                    value={row.value}
+                    inputMode={row.kind.endsWith('_length') ? 'numeric' : undefined}
+                    spellCheck={false}
+                    onChange={(event) => change(row.key, { value: event.target.value })}
+                  />
+                </Field>
+              )}
+              <Field label="Name (optional)">
+                <Input value={row.name} maxLength={100} onChange={(event) => change(row.key, { name: event.target.value })} />
+              </Field>
+              {readOnly ? null : (
+                <IconButton
+                  size="sm"
+                  variant="danger"
+                  label={`Remove check ${index + 1}`}
+                  icon={<Trash2 />}
+                  onClick={() => setRows(list.filter((r) => r.key !== row.key))}
                 />
-              </Field>
-            )}
-            <Field label="Name (optional)">
-              <Input value={row.name} maxLength={100} onChange={(event) => change(row.key, { name: event.target.value })} />
-            </Field>
-            <IconButton
-              size="sm"
-              variant="danger"
-              label={`Remove check ${index + 1}`}
-              icon={<Trash2 />}
-              onClick={() => setRows(list.filter((r) => r.key !== row.key))}
-            />
-          </li>
-        ))}
-      </ol>
+              )}
+            </li>
+          ))}
+        </ol>
+      </fieldset>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="evaluate__toolbar">
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Plus aria-hidden="true" />}
-          disabled={list.length >= CHECKS_MAX || !rows}
-          onClick={() => setRows([...list, { key: `new-${++fresh}`, kind: 'contains', value: '', name: '' }])}
-        >
-          Add check
-        </Button>
-        <Button size="sm" loading={save.isPending} disabled={!rows} onClick={() => void onSave()}>
-          Save checks
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="evaluate__toolbar">
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Plus aria-hidden="true" />}
+            disabled={list.length >= CHECKS_MAX || !rows}
+            onClick={() => setRows([...list, { key: `new-${++fresh}`, kind: 'contains', value: '', name: '' }])}
+          >
+            Add check
+          </Button>
+          <Button size="sm" loading={save.isPending} disabled={!rows} onClick={() => void onSave()}>
+            Save checks
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Spinner } from '@/components/ui/spinner';
 import { useExamples } from '@/lib/api/get-examples';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelEvaluation } from '../api/cancel-evaluation';
 import { useChecks } from '../api/get-checks';
@@ -31,6 +32,8 @@ export function EvaluationGrid({ promptId, evaluationId }: { promptId: string; e
   const examples = useExamples(promptId).data ?? [];
   const checks = useChecks(promptId).data ?? [];
   const cancel = useCancelEvaluation(promptId);
+  // Cancelling is a change: not for a team's viewer.
+  const readOnly = useReadOnlyReason() !== null;
   const [failuresOnly, setFailuresOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -76,7 +79,7 @@ export function EvaluationGrid({ promptId, evaluationId }: { promptId: string; e
         </h2>
         <Badge variant={e.status === 'done' ? 'success' : e.status === 'failed' ? 'danger' : 'neutral'}>{STATUS[e.status]}</Badge>
         {e.stale ? <Badge variant="neutral">Stale: examples or checks changed since</Badge> : null}
-        {running ? (
+        {running && !readOnly ? (
           <Button
             size="sm"
             variant="danger"

@@ -11,6 +11,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { useExamples } from '@/lib/api/get-examples';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteExample } from '../api/delete-example';
 import { exportExamples } from '../api/export-examples';
@@ -59,6 +60,9 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
     exportExamples(prompt.id, format).catch((failure: unknown) => setError(errorMessage(failure, 'Could not export the examples.')));
   };
 
+  // A team's viewer reads and exports the examples; adding, importing, editing and deleting are held.
+  const readOnly = useReadOnlyReason() !== null;
+
   return (
     <Card aria-labelledby={titleId} className="evaluate__card">
       <CardHeader
@@ -69,12 +73,16 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
         wrap
       />
       <div className="evaluate__toolbar">
-        <Button size="sm" icon={<Plus aria-hidden="true" />} onClick={() => setEditing('new')}>
-          Add example
-        </Button>
-        <Button size="sm" variant="secondary" icon={<Upload aria-hidden="true" />} loading={importing.isPending} onClick={() => fileRef.current?.click()}>
-          Import CSV or JSONL
-        </Button>
+        {readOnly ? null : (
+          <>
+            <Button size="sm" icon={<Plus aria-hidden="true" />} onClick={() => setEditing('new')}>
+              Add example
+            </Button>
+            <Button size="sm" variant="secondary" icon={<Upload aria-hidden="true" />} loading={importing.isPending} onClick={() => fileRef.current?.click()}>
+              Import CSV or JSONL
+            </Button>
+          </>
+        )}
         <input
           ref={fileRef}
           type="file"
@@ -118,10 +126,12 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
                   {example.note ? <span>{example.note}</span> : null}
                 </p>
               </div>
-              <div className="evaluate__row-actions">
-                <IconButton size="sm" label={`Edit example ${index + 1}`} icon={<Pencil />} onClick={() => setEditing(example)} />
-                <IconButton size="sm" variant="danger" label={`Delete example ${index + 1}`} icon={<Trash2 />} onClick={() => void onDelete(example)} />
-              </div>
+              {readOnly ? null : (
+                <div className="evaluate__row-actions">
+                  <IconButton size="sm" label={`Edit example ${index + 1}`} icon={<Pencil />} onClick={() => setEditing(example)} />
+                  <IconButton size="sm" variant="danger" label={`Delete example ${index + 1}`} icon={<Trash2 />} onClick={() => void onDelete(example)} />
+                </div>
+              )}
             </li>
           ))}
         </ol>

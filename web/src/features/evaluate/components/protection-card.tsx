@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { LabelProtectionRow } from './label-protection-row';
 
 /**
@@ -11,6 +12,7 @@ import { LabelProtectionRow } from './label-protection-row';
  */
 export function ProtectionCard({ prompt }: { prompt: Prompt }) {
   const titleId = useId();
+  const readOnly = useReadOnlyReason() !== null;
   const protection = prompt.label_protection ?? {};
   const labels = [...new Set(['production', ...Object.keys(prompt.labels), ...Object.keys(protection)])].sort();
   return (
@@ -22,11 +24,14 @@ export function ProtectionCard({ prompt }: { prompt: Prompt }) {
         subtitle="A protected label moves only to a version whose latest evaluation on the current examples and checks passes at least the rate set. Owners may force a move; the history records it."
         wrap
       />
-      <ul className="evaluate__protection" aria-label="Labels">
-        {labels.map((label) => (
-          <LabelProtectionRow key={label} promptId={prompt.id} label={label} current={protection[label]} pinned={prompt.labels[label]} />
-        ))}
-      </ul>
+      {/* A team's viewer sees each label's protection; changing it is held (the page says why). */}
+      <fieldset className="evaluate__checks-set" disabled={readOnly}>
+        <ul className="evaluate__protection" aria-label="Labels">
+          {labels.map((label) => (
+            <LabelProtectionRow key={label} promptId={prompt.id} label={label} current={protection[label]} pinned={prompt.labels[label]} />
+          ))}
+        </ul>
+      </fieldset>
     </Card>
   );
 }

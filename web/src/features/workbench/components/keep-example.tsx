@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { evaluatePath } from '@/config/paths';
 import { useCreateExample } from '@/lib/api/create-example';
+import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 
 /**
@@ -14,6 +15,8 @@ import { errorMessage } from '@/lib/api-client';
 export function KeepExample({ promptId, inputs, answer }: { promptId: string; inputs: Record<string, string>; answer: string }) {
   const create = useCreateExample(promptId);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // Keeping an example changes the prompt's suite: a team's viewer is not offered it.
+  const readOnly = useReadOnlyReason() !== null;
   const keep = (rating: 'good' | 'bad') => {
     setMessage(null);
     create.mutate(
@@ -24,6 +27,7 @@ export function KeepExample({ promptId, inputs, answer }: { promptId: string; in
       },
     );
   };
+  if (readOnly) return null;
   return (
     <fieldset className="wb-keep" disabled={create.isPending}>
       <legend className="wb-keep__legend">Keep as example</legend>
