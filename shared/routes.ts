@@ -69,12 +69,12 @@ export const ROUTES = [
   { method: 'POST', path: '/account/email/verify', handler: 'account/verify-email', access: 'public', timeoutSeconds: 15 },
   { method: 'POST', path: '/account/email/verification', handler: 'account/resend-verification', access: 'user', timeoutSeconds: 15 },
   { method: 'GET', path: '/account/export', handler: 'account/export', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
-  { method: 'DELETE', path: '/account', handler: 'account/delete', access: 'user', memoryMb: 1024, timeoutSeconds: 30 },
+  { method: 'DELETE', path: '/account', handler: 'account/delete', access: 'user', memoryMb: 1024, timeoutSeconds: 30, enqueues: ['evaluation'] },
 
   { method: 'GET', path: '/prompts/', handler: 'prompts/list', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/', handler: 'prompts/create', access: 'user', workspace: 'write', enqueues: ['events'] },
   { method: 'PUT', path: '/prompts/{id}', handler: 'prompts/update', access: 'user', workspace: 'write', enqueues: ['events'] },
-  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user', workspace: 'write', enqueues: ['events'] },
+  { method: 'DELETE', path: '/prompts/{id}', handler: 'prompts/delete', access: 'user', workspace: 'write', enqueues: ['events', 'evaluation'] },
   { method: 'POST', path: '/prompts/fork/{id}', handler: 'prompts/fork', access: 'user', workspace: 'write', enqueues: ['events'] },
   // Beyond the specified calls: version history, fork lineage, import and export (docs/product.md, My Prompts).
   { method: 'GET', path: '/prompts/{id}/versions', handler: 'prompts/list-versions', access: 'user', workspace: 'read' },
@@ -155,7 +155,7 @@ export const ROUTES = [
   { method: 'GET', path: '/admin/users', handler: 'admin/list-users', access: 'admin' },
   { method: 'POST', path: '/admin/users', handler: 'admin/create-user', access: 'admin', memoryMb: 1024, timeoutSeconds: 10 },
   { method: 'PUT', path: '/admin/users/{id}', handler: 'admin/update-user', access: 'admin' },
-  { method: 'DELETE', path: '/admin/users/{id}', handler: 'admin/delete-user', access: 'admin', timeoutSeconds: 30 },
+  { method: 'DELETE', path: '/admin/users/{id}', handler: 'admin/delete-user', access: 'admin', timeoutSeconds: 30, enqueues: ['evaluation'] },
   // Beyond the specified calls: 'Send password reset' on a user row.
   { method: 'POST', path: '/admin/users/{id}/password-reset', handler: 'admin/send-password-reset', access: 'admin', timeoutSeconds: 15 },
 
@@ -207,7 +207,7 @@ export const ROUTES = [
   { method: 'POST', path: '/teams', handler: 'teams/create', access: 'user' },
   { method: 'GET', path: '/teams', handler: 'teams/list', access: 'user' },
   { method: 'PUT', path: '/teams/{id}', handler: 'teams/rename', access: 'user' },
-  { method: 'DELETE', path: '/teams/{id}', handler: 'teams/delete', access: 'user', timeoutSeconds: 30 },
+  { method: 'DELETE', path: '/teams/{id}', handler: 'teams/delete', access: 'user', timeoutSeconds: 30, enqueues: ['evaluation'] },
   { method: 'POST', path: '/teams/{id}/invites', handler: 'teams/invite', access: 'user', timeoutSeconds: 15 },
   { method: 'GET', path: '/teams/{id}/invites', handler: 'teams/list-invites', access: 'user' },
   { method: 'DELETE', path: '/teams/{id}/invites/{invite_id}', handler: 'teams/revoke-invite', access: 'user' },

@@ -118,5 +118,5 @@ describe('evaluations in the browser', () => {
     await editor.getByRole('button', { name: 'Save Prompt' }).click();
     expect(await answerAppDialog(page, 'dismiss')).toMatchObject({ type: 'confirm', message: expect.stringContaining('breaks 1 example') });
     expect((await call('GET', `/prompts/${id}/versions`, { token: user.token })).body.versions).toHaveLength(2);
-  });
+  }, 180_000); // the whole loop in one flow: about 30 s alone, twice that and more on a loaded machine
 });

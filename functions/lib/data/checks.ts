@@ -2,7 +2,7 @@ import type { Check } from '@shared/contract/suite';
 import { getItem } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { promptParts } from './prompt';
-import { transact } from './transactions';
+import { type Part, transact } from './transactions';
 
 /**
  * A prompt's checks (issue 29): one item per prompt holding the whole list (at most CHECKS_MAX),
@@ -26,3 +26,6 @@ export async function saveChecks(workspace: WorkspacePk, promptId: string, check
     promptParts.suite(workspace, promptId, 0, null),
   ]);
 }
+
+/** The checks' delete, for the transaction that deletes their prompt (use-cases/prompts.ts). */
+export const removeChecksPart = (workspace: WorkspacePk, promptId: string): Part => ({ delete: { Key: checksKey(workspace, promptId) } });

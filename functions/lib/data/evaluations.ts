@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { EvaluationResult, EvaluationStatus } from '@shared/contract/evaluations';
 import type { Check } from '@shared/contract/suite';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { getItem, type Item, queryAll, queryPages } from './db';
+import { batchWrite, getItem, type Item, queryAll, queryPages } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { ANSWER_BYTES_MAX, decodeCursor, encodeCursor } from './paging';
+import { deletePartition } from './partitions';
 import { failing, transact, write } from './transactions';
 
 /**
@@ -228,3 +229,28 @@ export async function pageResults(id: string, cursor: string | undefined): Promi
   }
   return { results, next: null };
 }
+
+/** The ids of the evaluations whose headers are in a workspace's partition (of one prompt, or all): what a deletion hands to the worker to clean. */
+export async function evaluationIdsIn(workspace: WorkspacePk, promptId?: string): Promise<{ prompt_id: string; evaluation_id: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': promptId === undefined ? EVAL_SK : evaluationKeys.prefix(promptId) },
+    ProjectionExpression: 'id, prompt_id',
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ prompt_id: String(item.prompt_id), evaluation_id: String(item.id) }));
+}
+
+/**
+ * Deletes the headers of a deleted prompt's evaluations and answers their ids. Once its header is
+ * gone an evaluation takes no more cells (recordCell's condition), and the worker deletes its
+ * partition (deleteResults) when a message for it comes.
+ */
+export async function deleteEvaluationsOf(workspace: WorkspacePk, promptId: string): Promise<{ prompt_id: string; evaluation_id: string }[]> {
+  const ids = await evaluationIdsIn(workspace, promptId);
+  await batchWrite(ids.map((id) => ({ DeleteRequest: { Key: evaluationKeys.header(workspace, promptId, id.evaluation_id) } })));
+  return ids;
+}
+
+/** Deletes an evaluation's own partition (its spec and every cell): only once its header is gone. */
+export const deleteResults = (id: string) => deletePartition(evaluationKeys.results(id), 'pk, sk', () => []);

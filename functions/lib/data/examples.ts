@@ -3,7 +3,7 @@ import type { Example, ExampleSource } from '@shared/contract/suite';
 import { EXAMPLES_PER_PROMPT, examplesLimitMessage } from '@shared/contract/suite';
 import type { Tier } from '@shared/tiers';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { batchGet, getItem, type Item, queryAll, queryPages } from './db';
+import { batchGet, batchWrite, getItem, type Item, queryAll, queryPages } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { ANSWER_BYTES_MAX, decodeCursor, encodeCursor } from './paging';
 import { promptParts } from './prompt';
@@ -177,4 +177,15 @@ export async function examplesByIds(workspace: WorkspacePk, promptId: string, id
     for (const item of items) found.set(String(item.id), toExample(item));
   }
   return found;
+}
+
+/** Deletes every example of a prompt that is itself deleted (use-cases/prompts.ts): nothing counts them any more. */
+export async function deleteExamplesOf(workspace: WorkspacePk, promptId: string): Promise<void> {
+  const keys = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': exampleKeys.prefix(promptId) },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await batchWrite(keys.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
 }

@@ -281,7 +281,7 @@ const TRANSACTION_ITEMS_MAX = 100;
  * in place and the retry finishes. A retry after a delete that stopped half way (the prompt gone,
  * snapshots left) deletes what is left and succeeds; with nothing left at all it is 404.
  */
-export async function deletePrompt(workspace: WorkspacePk, promptId: string, known: PromptItem | null | undefined): Promise<void> {
+export async function deletePrompt(workspace: WorkspacePk, promptId: string, known: PromptItem | null | undefined, withIt: Part[] = []): Promise<void> {
   const changed = new Error('prompt changed meanwhile');
   const policy = {
     attempts: 5,
@@ -319,6 +319,8 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
       ...(prompt.slug === undefined ? [] : [slugParts.release(workspace, prompt.slug, promptId)]),
       // Its share link (outside the workspace) goes with it.
       ...(prompt.share_token ? [shareParts.remove(prompt.share_token)] : []),
+      // What other modules keep of it in the same transaction (its checks).
+      ...withIt,
     ];
     // Newest first: what does not fit is the oldest.
     const room = TRANSACTION_ITEMS_MAX - own.length;

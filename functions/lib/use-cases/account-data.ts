@@ -6,6 +6,7 @@ import { billingParts } from '../data/billing';
 import type { CategoryItem } from '../data/category';
 import { type ConnectionItem, toConnection } from '../data/connections';
 import { directivesOf } from '../data/context';
+import { evaluationIdsIn } from '../data/evaluations';
 import { OUTSIDE_REF_SK, personalPk } from '../data/keys';
 import { deleteOutside, deletePartition, partitionItems } from '../data/partitions';
 import { type ContextFields, profileValuesFrom } from '../data/profile-values';
@@ -18,6 +19,7 @@ import { emailVerifiedOf, getUser, type UserRecord, userParts } from '../data/us
 import { toPrompts } from '../data/workspace-read';
 import { BadGatewayError, ConflictError, NotFoundError } from '../http/errors';
 import { logger, userRef } from '../http/log';
+import { cleanUpEvaluations } from './evaluations';
 import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
 
 /**
@@ -246,8 +248,11 @@ export async function deleteUserData({
 async function finishPurge(userId: string, knownEmail?: string): Promise<boolean> {
   const marker = await getPurgeMarker(userId);
   await deleteOutsideItems(userId);
+  // Their evaluations' own partitions are the worker's to delete once the headers are gone.
+  const evaluations = await evaluationIdsIn(personalPk(userId));
   let deleted = 0;
   for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) deleted += found = await deleteUserPartition(userId);
+  await cleanUpEvaluations(personalPk(userId), evaluations);
   const email = knownEmail ?? marker?.email;
   if (email) await clearSignInFailures(email);
   await endPurge(userId);

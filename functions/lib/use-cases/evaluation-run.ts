@@ -6,6 +6,7 @@ import { RUNS_PER_DAY } from '@shared/tiers';
 import { renderTemplate } from '@shared/variables';
 import {
   type ColumnSpec,
+  deleteResults,
   doneCells,
   type EvaluationHeader,
   type EvaluationSpec,
@@ -19,7 +20,7 @@ import { examplesByIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import { MAX_CONCURRENT_RUNS, TOO_MANY_RUNS } from '../data/run-leases';
 import { getUser, type UserRecord } from '../data/users';
-import { TooManyRequestsError } from '../http/errors';
+import { NotFoundError, TooManyRequestsError } from '../http/errors';
 import { logger } from '../http/log';
 import { type JudgeFn, runCheck } from '../services/checks';
 import { readVerdict, verdictRequest } from '../services/engine/judge';
@@ -116,7 +117,13 @@ async function fillCell(user: UserRecord, spec: EvaluationSpec, column: ColumnSp
 
 /** Runs what is left of one evaluation; resolves once it is finished, stopped, or handed on. */
 export async function runEvaluation(workspace: WorkspacePk, promptId: string, evaluationId: string, budget: RunBudget): Promise<void> {
-  let header: EvaluationHeader = await getEvaluation(workspace, promptId, evaluationId);
+  const found = await getEvaluation(workspace, promptId, evaluationId).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+  // Its prompt, account or team was deleted (cleanUpEvaluations): its own partition goes too.
+  if (!found) return void (await deleteResults(evaluationId));
+  let header: EvaluationHeader = found;
   if (header.status !== 'queued' && header.status !== 'running') return;
   if (header.status === 'queued') await setStatus(workspace, header, 'running', ['queued', 'running']);
   const [spec, done] = await Promise.all([getSpec(evaluationId), doneCells(evaluationId)]);

@@ -16,7 +16,7 @@ import { type PromptItem, versionOf } from '../data/prompt';
 import { getVersionItem } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, ConflictError } from '../http/errors';
-import { enqueue } from '../services/queue';
+import { enqueue, enqueueBatch } from '../services/queue';
 
 /**
  * Evaluations (issue 29): POST resolves every column to what it runs (a version's content, a
@@ -130,4 +130,16 @@ export function evaluationView(header: EvaluationHeader, suiteRev: number): Eval
 export async function cancelEvaluation(workspace: WorkspacePk, prompt: PromptItem, header: EvaluationHeader): Promise<Evaluation> {
   await setStatus(workspace, header, 'cancelled', ['queued', 'running'], 'Cancelled.');
   return evaluationView(await getEvaluation(workspace, prompt.id, header.id), prompt.suite_rev ?? 0);
+}
+
+/**
+ * After a prompt, an account or a team is deleted: each evaluation whose header went with it gets
+ * a message, and the worker, finding no header, deletes the evaluation's own partition
+ * (use-cases/evaluation-run.ts). Collect the ids before the headers go.
+ */
+export async function cleanUpEvaluations(workspace: WorkspacePk, ids: { prompt_id: string; evaluation_id: string }[]): Promise<void> {
+  await enqueueBatch(
+    'evaluation',
+    ids.map((id) => ({ workspace, ...id })),
+  );
 }

@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { storedContent } from '@shared/chat';
 import type { PromptInput } from '@shared/contract/prompts';
 import { categoryExists } from '../data/category';
-import { type PromptItem, promptPut } from '../data/prompt';
+import { removeChecksPart } from '../data/checks';
+import { deleteEvaluationsOf } from '../data/evaluations';
+import { deleteExamplesOf } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
+import { deletePrompt, type PromptItem, promptPut } from '../data/prompt';
 import { SlugTaken, slugParts, withNewSlug } from '../data/slugs';
 import { failing, transact } from '../data/transactions';
 import { holderParts, type WorkspaceRef } from '../data/workspace';
+import { cleanUpEvaluations } from './evaluations';
 
 /**
  * A new prompt (POST /prompts/, copies, forks of library and shared prompts): one transaction of
@@ -41,4 +46,17 @@ export async function createPrompt(
     ]);
     return prompt;
   });
+}
+
+/**
+ * DELETE /prompts/{id}: the prompt with its versions, slug claim, share link and checks in one
+ * transaction (data/prompt.ts), then its examples and its evaluations' headers, whose own
+ * partitions the evaluation worker deletes (cleanUpEvaluations). A repeated delete finishes what
+ * a crash left of them.
+ */
+export async function removePrompt(workspace: WorkspacePk, promptId: string, known: PromptItem | null | undefined): Promise<void> {
+  await deletePrompt(workspace, promptId, known, [removeChecksPart(workspace, promptId)]);
+  const evaluations = await deleteEvaluationsOf(workspace, promptId);
+  await deleteExamplesOf(workspace, promptId);
+  await cleanUpEvaluations(workspace, evaluations);
 }

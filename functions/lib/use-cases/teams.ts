@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Member, Team } from '@shared/contract/teams';
 import { teamLimitFor } from '@shared/tiers';
+import { evaluationIdsIn } from '../data/evaluations';
 import { teamPk } from '../data/keys';
 import { tokenKeyOfHash } from '../data/one-time-tokens';
 import { deletePartition } from '../data/partitions';
@@ -23,6 +24,7 @@ import {
 import { failing, transact } from '../data/transactions';
 import { getPerson, type Person, peopleById, type UserRecord, userParts } from '../data/users';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import { cleanUpEvaluations } from './evaluations';
 
 /**
  * Managing teams (docs/product.md, "Teams"; the items are in docs/data-model.md): create, list,
@@ -110,7 +112,9 @@ export async function deleteTeam(team: TeamRecord): Promise<void> {
     if (error !== creatorGone) throw error;
     await transact([remove]);
   }
+  const evaluations = await evaluationIdsIn(teamPk(team.id));
   for (let pass = 0, found = 1; pass < 5 && found > 0; pass++) found = await deleteTeamPartition(team.id);
+  await cleanUpEvaluations(teamPk(team.id), evaluations);
 }
 
 /** One pass over the team's partition: every item and what it names outside (members' twins, invitation tokens, share links). */
