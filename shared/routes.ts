@@ -198,7 +198,7 @@ export const ROUTES = [
     enqueues: ['usage-rollup'],
   },
   // Beyond the specified calls: 'Move/copy to…' between the personal and team workspaces.
-  { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read', enqueues: ['evaluation'] },
   { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write', enqueues: ['events'] },
   { method: 'DELETE', path: '/prompts/{id}/share', handler: 'prompts/unshare', access: 'user', workspace: 'write' },
   { method: 'GET', path: '/shared/{token}', handler: 'shared/get', access: 'public' },

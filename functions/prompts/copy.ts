@@ -1,18 +1,19 @@
 import { CopyRequest } from '@shared/contract/prompts';
-import { contentOf, deletePrompt, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
+import { contentOf, PROMPT_NOT_FOUND, promptFrom, promptPreload } from '../lib/data/prompt';
 import { VIEWER_REFUSED } from '../lib/data/team';
 import { workspaceFor } from '../lib/data/workspace';
 import { toPrompt } from '../lib/data/workspace-read';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { contentTier, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
-import { createPrompt } from '../lib/use-cases/prompts';
+import { createPrompt, removePrompt } from '../lib/use-cases/prompts';
+import { copySuite } from '../lib/use-cases/suite-copy';
 
 /**
  * POST /prompts/{id}/copy: 'Move/copy to…'. The prompt (read with the caller, from the workspace
  * `?workspace=` names) is created in the target workspace within its plan limit, uncategorised
- * (categories belong to a workspace) and with its library lineage; a move then deletes the
- * original. Two writes, copy first: a move that fails half way leaves both, never neither.
+ * (categories belong to a workspace) and with its library lineage, its checks and examples; a move
+ * then deletes the original with its suite. Copy first: a move that fails half way leaves both, never neither.
  */
 export const handler = api('POST /prompts/{id}/copy', { body: CopyRequest, preload: promptPreload }, async ({ user, workspace, body, preloaded }) => {
   const prompt = promptFrom(preloaded.prompt);
@@ -30,6 +31,7 @@ export const handler = api('POST /prompts/{id}/copy', { body: CopyRequest, prelo
     ...(prompt.forked_from ? { forked_from: prompt.forked_from, forked_revision: prompt.forked_revision, forked_tier: tier ?? undefined } : {}),
     version_source: { kind: 'copy' },
   });
-  if (body.move) await deletePrompt(workspace.pk, prompt.id, prompt);
+  await copySuite(workspace.pk, prompt.id, target, copy.id);
+  if (body.move) await removePrompt(workspace.pk, prompt.id, prompt);
   return created(toPrompt(copy, new Map()));
 });

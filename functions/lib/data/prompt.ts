@@ -272,14 +272,13 @@ export function querySnapshots(workspace: WorkspacePk, promptId: string, project
 const TRANSACTION_ITEMS_MAX = 100;
 
 /**
- * Deletes a prompt with all that is its: its snapshots, slug claim, share link and plan slot, in one
- * transaction (all or nothing), so no fault can leave history of a deleted prompt behind. The
- * prompt's delete is conditioned on the version, slug and share link read: a change that slips in
- * between fails it, and the prompt and its snapshots are read again. The window (VERSIONS_MAX plus
- * labelled versions, at most LABELS_MAX) keeps a prompt well within one transaction; should one
- * ever hold more, the oldest snapshots go first, before the prompt, so a fault leaves the prompt
- * in place and the retry finishes. A retry after a delete that stopped half way (the prompt gone,
- * snapshots left) deletes what is left and succeeds; with nothing left at all it is 404.
+ * Deletes a prompt with all that is its: snapshots, slug claim, share link, plan slot and `withIt`
+ * (other modules' parts: its checks), in one transaction, so no fault leaves history of a deleted
+ * prompt behind. The delete is conditioned on the version, slug and share link read: a change that
+ * slips in fails it, and all is read again. The window (VERSIONS_MAX plus labelled versions, at most
+ * LABELS_MAX) keeps a prompt within one transaction; should one hold more, the oldest snapshots go
+ * first, so a fault leaves the prompt in place and the retry finishes. A retry after a delete that
+ * stopped half way deletes what is left and succeeds; with nothing left at all it is 404.
  */
 export async function deletePrompt(workspace: WorkspacePk, promptId: string, known: PromptItem | null | undefined, withIt: Part[] = []): Promise<void> {
   const changed = new Error('prompt changed meanwhile');
@@ -319,7 +318,6 @@ export async function deletePrompt(workspace: WorkspacePk, promptId: string, kno
       ...(prompt.slug === undefined ? [] : [slugParts.release(workspace, prompt.slug, promptId)]),
       // Its share link (outside the workspace) goes with it.
       ...(prompt.share_token ? [shareParts.remove(prompt.share_token)] : []),
-      // What other modules keep of it in the same transaction (its checks).
       ...withIt,
     ];
     // Newest first: what does not fit is the oldest.

@@ -1,13 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { db, setTier, TABLE } from '../support/db';
 
 /**
- * What a deleted prompt or account leaves of its test suite (issue 29): nothing. Its examples,
- * checks and evaluation headers go with it, and the evaluation worker deletes each evaluation's
- * own partition (`EVAL#<id>`: its spec and every cell) once the header is gone.
+ * A prompt's test suite (issue 29) goes where the prompt goes: copied with it, and nothing of it
+ * left when the prompt, its account or its team is deleted. Its examples, checks and evaluation
+ * headers go with it, and the evaluation worker deletes each evaluation's own partition
+ * (`EVAL#<id>`: its spec and every cell) once the header is gone.
  */
 async function keys(pk: string, prefix?: string): Promise<string[]> {
   const { Items = [] } = await db.send(
@@ -75,6 +75,32 @@ describe('deleting what holds a test suite', () => {
     const { evaluation } = await evaluatedPrompt(user.token, `?workspace=${team.id}`);
     expect((await call('DELETE', `/teams/${team.id}`, { token: user.token })).status).toBe(204);
     expect(await keys(`TEAM#${team.id}`)).toEqual([]);
+    await emptied(`EVAL#${evaluation}`);
+  });
+});
+
+describe('copying a prompt to another workspace', () => {
+  it("takes its checks and examples along; a move leaves nothing of the original's suite", async () => {
+    const user = await signUp();
+    await setTier(user.id, 'pro');
+    const team = (await call('POST', '/teams', { token: user.token, json: { name: 'Copy team' } })).body;
+    const { id, evaluation } = await evaluatedPrompt(user.token);
+    const checks = (await call('GET', `/prompts/${id}/checks`, { token: user.token })).body.checks;
+    const inputs = async (path: string) => (await call('GET', path, { token: user.token })).body.examples.map((e: { inputs: unknown }) => e.inputs);
+
+    const copy = await call('POST', `/prompts/${id}/copy`, { token: user.token, json: { to: team.id } });
+    expect(copy.status).toBe(201);
+    const inTeam = `?workspace=${team.id}`;
+    expect((await call('GET', `/prompts/${copy.body.id}/checks${inTeam}`, { token: user.token })).body.checks).toEqual(checks);
+    expect(await inputs(`/prompts/${copy.body.id}/examples${inTeam}`)).toEqual([{ topic: 'tides' }, { topic: 'moons' }]);
+    // The original keeps its own.
+    expect(await inputs(`/prompts/${id}/examples`)).toHaveLength(2);
+
+    const moved = await call('POST', `/prompts/${id}/copy`, { token: user.token, json: { to: team.id, move: true } });
+    expect(moved.status).toBe(201);
+    expect(await inputs(`/prompts/${moved.body.id}/examples${inTeam}`)).toHaveLength(2);
+    expect(await keys(`USER#${user.id}`, `XEXAMPLE#${id}#`)).toEqual([]);
+    expect(await keys(`USER#${user.id}`, `XCHECKS#${id}`)).toEqual([]);
     await emptied(`EVAL#${evaluation}`);
   });
 });
