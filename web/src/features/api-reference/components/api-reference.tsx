@@ -1,64 +1,16 @@
 import { Link } from 'react-router-dom';
-import { API_BASE, ROUTES } from '@shared/routes';
-import { Badge } from '@/components/ui/badge';
+import { API_BASE } from '@shared/routes';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { type Operation, useOpenApi } from '../api/get-openapi';
+import { OperationItem } from './operation-item';
 import './api-reference.css';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Routes an API key opens (the rest take a signed-in session): read from the route table, as the server does. */
-const KEY_ROUTES = new Set(ROUTES.filter((r) => r.access === 'key_or_user').map((r) => `${r.method} ${API_BASE}${r.path}`));
-
 /** The first path segment after the base names an operation's group (prompts, registry, teams, …). */
 const groupOf = (path: string) => path.slice(API_BASE.length).split('/')[1] || 'system';
-
-function access(method: string, path: string, op: Operation): string {
-  if (KEY_ROUTES.has(`${method.toUpperCase()} ${path}`)) return 'API key or session';
-  return op.security ? 'Session' : 'Public';
-}
-
-/** A schema as indented JSON, folded: the document's own words, nothing re-described by hand. */
-function SchemaBlock({ label, schema }: { label: string; schema: unknown }) {
-  return (
-    <details className="api-op__schema">
-      <summary>{label}</summary>
-      <pre>{JSON.stringify(schema, null, 2)}</pre>
-    </details>
-  );
-}
-
-function OperationItem({ method, path, op }: { method: string; path: string; op: Operation }) {
-  const [status, ok] = Object.entries(op.responses).find(([code]) => code !== 'default') ?? [];
-  const request = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
-  const answer = ok?.content ? Object.entries(ok.content)[0] : undefined;
-  return (
-    <li className="api-op">
-      <p className="api-op__line">
-        <span className={`api-op__method api-op__method--${method}`}>{method.toUpperCase()}</span>
-        <code className="api-op__path">{path}</code>
-        <Badge variant={access(method, path, op) === 'API key or session' ? 'accent' : 'neutral'}>{access(method, path, op)}</Badge>
-      </p>
-      {op.summary ? <p className="api-op__summary">{op.summary}</p> : null}
-      {op.parameters?.length ? (
-        <p className="api-op__params">
-          Parameters:{' '}
-          {op.parameters.map((p, i) => (
-            <span key={`${p.in}-${p.name}`}>
-              {i ? ', ' : ''}
-              <code>{p.name}</code> ({p.in}
-              {p.required ? ', required' : ''})
-            </span>
-          ))}
-        </p>
-      ) : null}
-      {request?.[1].schema ? <SchemaBlock label={`Request body (${request[0]})`} schema={request[1].schema} /> : null}
-      {answer?.[1].schema ? <SchemaBlock label={`Answer ${status} (${answer[0]})`} schema={answer[1].schema} /> : null}
-    </li>
-  );
-}
 
 /**
  * The API reference page: every operation of GET /api/v1/openapi.json, grouped by its first path
