@@ -134,4 +134,19 @@ describe('evaluations', () => {
     expect(failed.detail).toMatch(/^You have used your 20 runs for today/);
     expect(failed.progress.done).toBe(20);
   });
+
+  it("fills SNIPPET and PROFILE values as the workbench does: the workspace's snippets, the starter's profile", async () => {
+    const user = await signUp();
+    const body = 'Write for [PROFILE: audience] with [SNIPPET: bio] about [INPUT: topic]. Sign as [PROFILE: signature=The team].';
+    const id = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Context', body } })).body.id as string;
+    await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
+    await call('PUT', '/context/profile/audience', { token: user.token, json: { value: 'engineers' } });
+    await call('POST', `/prompts/${id}/examples`, { token: user.token, json: { inputs: { topic: 'tides' } } });
+    const queued = await call('POST', `/prompts/${id}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }] } });
+    await until(user.token, `/prompts/${id}/evaluations/${queued.body.id}`, (e) => e.status === 'done');
+    const [cell] = (await call('GET', `/prompts/${id}/evaluations/${queued.body.id}/results`, { token: user.token })).body.results;
+    // The local engine restates the prompt it was sent: each value filled in, no marker left as [key].
+    for (const text of ['engineers', 'We build tools.', 'tides', 'The team']) expect(cell.output).toContain(text);
+    expect(cell.output).not.toMatch(/\[(audience|bio|signature|topic)\]/);
+  });
 });

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { resolveStored, type StoredContext } from '@shared/compile';
 import type { ModelConfig } from '@shared/contract/chat';
 import { CELL_OUTPUT_MAX, type EvaluationResult } from '@shared/contract/evaluations';
 import type { Example } from '@shared/contract/suite';
 import { RUNS_PER_DAY } from '@shared/tiers';
-import { renderTemplate } from '@shared/variables';
+import { parseVariables, renderTemplate, variableId } from '@shared/variables';
+import { listSnippets } from '../data/context';
 import {
   type ColumnSpec,
   deleteResults,
@@ -18,6 +20,7 @@ import {
 } from '../data/evaluations';
 import { examplesByIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
+import { profileValuesOf } from '../data/profile-values';
 import { MAX_CONCURRENT_RUNS, TOO_MANY_RUNS } from '../data/run-leases';
 import { getUser, type UserRecord } from '../data/users';
 import { NotFoundError, TooManyRequestsError } from '../http/errors';
@@ -44,7 +47,13 @@ export interface RunBudget {
   until: number;
 }
 
-const inputsOf = (example: Example) => Object.fromEntries(Object.entries(example.inputs).map(([k, v]) => [`INPUT:${k}`, v]));
+/**
+ * What a cell fills its body with, by the workbench's rules (shared/compile.ts): the example's
+ * INPUTs, SNIPPET values from the workspace's snippets and PROFILE values from the starter's
+ * profile; renderTemplate gives each unfilled one its default.
+ */
+const valuesOf = (body: string, example: Example, context: StoredContext) =>
+  Object.fromEntries(parseVariables(body).map((v) => [variableId(v), v.type === 'INPUT' ? example.inputs[v.key] : resolveStored(v, context)]));
 
 /** One model call on the product's model (or the local engine, unpaced), its text read whole. */
 async function callModel(
@@ -92,10 +101,18 @@ async function allowance(user: UserRecord) {
   }
 }
 
-async function fillCell(user: UserRecord, spec: EvaluationSpec, column: ColumnSpec, index: number, example: Example | undefined, exampleId: string) {
+async function fillCell(
+  user: UserRecord,
+  context: StoredContext,
+  spec: EvaluationSpec,
+  column: ColumnSpec,
+  index: number,
+  example: Example | undefined,
+  exampleId: string,
+) {
   const base = { example_id: exampleId, column: index, checks: [], tokens_in: 0, tokens_out: 0, latency_ms: 0 };
   if (!example) return { ...base, output: '', pass: false, error: 'The example was deleted.' } satisfies EvaluationResult;
-  const text = renderTemplate(column.body, inputsOf(example));
+  const text = renderTemplate(column.body, valuesOf(column.body, example, context));
   const taken = await allowance(user);
   const call = await callModel({ kind: 'text', text }, column.model ? { model: column.model } : {});
   if (call.error && !call.output) await taken.refund();
@@ -130,6 +147,9 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
   const user = await getUser(header.created_by);
   if (!user) return setStatus(workspace, header, 'failed', ['running'], 'The person who started this evaluation no longer has an account.');
   if (RUNS_PER_DAY[user.access_tier] === 0) return setStatus(workspace, header, 'failed', ['running'], 'Your plan includes no runs.');
+  // Snippets are the workspace's, PROFILE values the starter's own (as the workbench and the registry fill them).
+  const [snippets, profile] = await Promise.all([listSnippets(workspace), profileValuesOf(user)]);
+  const context: StoredContext = { snippets, profile };
 
   const todo = spec.example_ids.flatMap((id) => spec.columns.map((_, column) => ({ id, column }))).filter((c) => !done.has(`${c.id}#${c.column}`));
   let next = 0;
@@ -153,7 +173,7 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
       const cell = todo[at]!;
       if (!loaded.has(cell.id)) await load(at);
       try {
-        const result = await fillCell(user, spec, spec.columns[cell.column]!, cell.column, loaded.get(cell.id), cell.id);
+        const result = await fillCell(user, context, spec, spec.columns[cell.column]!, cell.column, loaded.get(cell.id), cell.id);
         await recordCell(workspace, header, result);
       } catch (error) {
         if (error instanceof EvaluationStopped) stop = 'stopped';
