@@ -112,6 +112,11 @@ export const ROUTES = [
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },
   // The scoreboard (issue 30): use counted by Construct itself, per version, label and hour or day.
   { method: 'GET', path: '/prompts/{id}/stats', handler: 'prompts/stats', access: 'user', workspace: 'read' },
+  // Compare side by side, blind votes and thumbs on Run answers (issue 30). Any member may judge answers.
+  { method: 'POST', path: '/prompts/{id}/compare', handler: 'compare/create', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/votes', handler: 'compare/vote', access: 'user', workspace: 'read' },
+  { method: 'GET', path: '/prompts/{id}/votes', handler: 'compare/ratings', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/feedback', handler: 'compare/feedback', access: 'user', workspace: 'read', enqueues: ['usage-rollup'] },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
   { method: 'POST', path: '/prompts/import/openai', handler: 'prompts/import-openai', access: 'user', timeoutSeconds: 30, workspace: 'write' },

@@ -4,6 +4,7 @@ import { logger } from '../lib/http/log';
 import { runModel } from '../lib/services/engine/model';
 import { runBody } from '../lib/services/engine/run';
 import { checkConfigSchemas } from '../lib/services/json-schema';
+import { compareColumn } from '../lib/use-cases/compare';
 import { openConnection } from '../lib/use-cases/connections';
 import { takeRunAllowance } from '../lib/use-cases/model-runs';
 import { recordUsage } from '../lib/use-cases/usage';
@@ -24,7 +25,9 @@ const DEADLINE_MARGIN_MS = 3_000;
 export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 256 * 1024 }, async ({ user, body, context, event, workspace }) => {
   // A tool's parameters or the response schema that is not JSON Schema: refused before anything is taken.
   checkConfigSchemas(body.config);
-  const connectionId = body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
+  // A compare column runs what its session holds, on the product's model.
+  const column = body.compare ? await compareColumn(workspace.pk, body.prompt_id!, body.compare) : null;
+  const connectionId = column ? null : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
   const holdMs = context.getRemainingTimeInMillis() + 5_000;
   // The allowance and the connection's key are independent reads: in parallel, and each undone if the other fails.
   const [allowance, connection] = await Promise.allSettled([
@@ -40,8 +43,8 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   let run: Awaited<ReturnType<typeof runModel>>;
   try {
     run = await runModel({
-      prompt: body.messages ? { kind: 'chat', messages: body.messages } : { kind: 'text', text: body.text! },
-      config: body.config,
+      prompt: column ? { kind: 'text', text: column.text } : body.messages ? { kind: 'chat', messages: body.messages } : { kind: 'text', text: body.text! },
+      config: column ? (column.model ? { model: column.model } : {}) : body.config,
       connection: connection.value,
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
     });
@@ -54,12 +57,13 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const format = (event.headers?.accept ?? '').includes(RUN_EVENTS_TYPE) ? 'events' : 'text';
   const answer = runBody(run, format, (outcome, chars, spent) => {
     allowance.value.release();
-    if (body.prompt_id && body.version !== undefined)
+    const version = column ? column.version : (body.version ?? null);
+    if (body.prompt_id && version !== null)
       recordUsage({
         workspace: workspace.pk,
         prompt_id: body.prompt_id,
-        version: body.version,
-        channel: 'workbench',
+        version,
+        channel: column ? 'compare' : 'workbench',
         kind: 'run',
         tokens_in: spent.tokens_in,
         tokens_out: spent.tokens_out,

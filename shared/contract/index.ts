@@ -32,6 +32,7 @@ import {
 import { ApiKeyInput, ApiKeyList, CreatedApiKey } from './api-keys';
 import { LoginForm, RegisterRequest, RegisterResponse, TokenResponse, User } from './auth';
 import { CheckoutRequest, CheckoutResponse, PortalResponse, WebhookAck } from './billing';
+import { CompareInput, CompareSession, Feedback, FeedbackInput, Ratings, Vote, VoteInput } from './compare';
 import { Connection, ConnectionInput, ConnectionList, ConnectionTest } from './connections';
 import { Directives, ProfileValueInput, ProfileValues, Snippet, SnippetInput, SnippetList } from './context';
 import { Evaluation, EvaluationCreated, EvaluationInput, EvaluationList, EvaluationResults, ResultsQuery } from './evaluations';
@@ -285,6 +286,29 @@ export const CONTRACT = {
     query: ActivityQuery,
     response: ActivityList,
     responseHeaders: ADMIN_PAGE_HEADERS,
+  },
+  'POST /prompts/{id}/compare': {
+    summary:
+      'Start a side-by-side comparison: 2–4 columns (versions, labels, a draft, a version on another model) filled with one set of inputs; blind: shuffled and unnamed until the vote',
+    request: CompareInput,
+    response: CompareSession,
+    status: 201,
+  },
+  'POST /prompts/{id}/votes': {
+    summary: 'Vote which answer was better (or a tie): versions, models, or the columns of a compare session, which the answer names',
+    request: VoteInput,
+    response: Vote,
+    status: 201,
+  },
+  'GET /prompts/{id}/votes': {
+    summary: 'Win rates and ratings (Bradley–Terry on the Elo scale, with 95% intervals) per version and per model',
+    response: Ratings,
+  },
+  'POST /prompts/{id}/feedback': {
+    summary: 'Thumbs up or down, with an optional note, on a Run answer of a version (counted in the stats)',
+    request: FeedbackInput,
+    response: Feedback,
+    status: 201,
   },
   'GET /prompts/{id}/stats': {
     summary:

@@ -53,9 +53,20 @@ export const RunRequest = z
     connection_id: z.optional(z.nullable(z.string().check(z.minLength(1, 'connection_id is invalid.'), z.maxLength(64, 'connection_id is invalid.')))),
     prompt_id: z.optional(z.string().check(z.maxLength(64, 'prompt_id is invalid.'))),
     version: z.optional(z.number('version must be a number.').check(z.int('version must be a whole number.'), z.gte(1, 'version must be 1 or more.'))),
+    /** A column of a compare session (POST /prompts/{id}/compare, with prompt_id): the server holds what it runs, so no text is sent. */
+    compare: z.optional(
+      z.strictObject({
+        id: z.string().check(z.minLength(1, 'compare.id is invalid.'), z.maxLength(64, 'compare.id is invalid.')),
+        column: z.enum(['A', 'B', 'C', 'D'], 'compare.column is A, B, C or D.'),
+      }),
+    ),
   })
   .check(
-    z.refine((r) => r.text !== undefined || r.messages !== undefined, { message: 'text is required.', path: ['text'] }),
+    z.refine((r) => r.compare === undefined || (r.prompt_id !== undefined && r.text === undefined && r.messages === undefined), {
+      message: 'A compare run names prompt_id and sends no text or messages.',
+      path: ['compare'],
+    }),
+    z.refine((r) => r.compare !== undefined || r.text !== undefined || r.messages !== undefined, { message: 'text is required.', path: ['text'] }),
     z.refine((r) => r.text === undefined || r.messages === undefined, { message: 'Send text or messages, not both.', path: ['messages'] }),
   );
 export type RunRequest = z.infer<typeof RunRequest>;

@@ -85,7 +85,7 @@ describe('POST /engine/run (local engine)', () => {
     const post = doc.paths['/api/v1/engine/run'].post;
 
     expect(Object.keys(post.requestBody.content)).toEqual(['application/json']);
-    // A text prompt's `text` or a chat prompt's `messages`, with the settings and the connection.
+    // A text prompt's `text` or a chat prompt's `messages`, with the settings and the connection (or a compare session's column).
     expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual([
       'text',
       'messages',
@@ -93,6 +93,7 @@ describe('POST /engine/run (local engine)', () => {
       'connection_id',
       'prompt_id',
       'version',
+      'compare',
     ]);
     expect(Object.keys(post.responses['200'].content)).toEqual(['text/plain; charset=utf-8', 'application/x-ndjson; charset=utf-8']);
     expect(post.responses['200'].headers['x-runs-remaining'].description).toMatch(/unlimited/);

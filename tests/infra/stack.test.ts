@@ -120,6 +120,10 @@ const EXTRA_ROUTES = [
   'GET /prompts/{id}/evaluations/{evaluation_id}/results',
   'DELETE /prompts/{id}/evaluations/{evaluation_id}',
   'GET /prompts/{id}/stats', // the scoreboard: use counted by Construct (docs/architecture.md, Usage and stats)
+  'POST /prompts/{id}/compare', // compare side by side, blind (docs/architecture.md, Compare and votes)
+  'POST /prompts/{id}/votes',
+  'GET /prompts/{id}/votes',
+  'POST /prompts/{id}/feedback',
   'GET /registry/prompts',
   'GET /registry/prompts/{slug}',
   'POST /registry/prompts/{slug}/compile',

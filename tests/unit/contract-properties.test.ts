@@ -8,6 +8,7 @@ import * as auth from '@shared/contract/auth';
 import * as billing from '@shared/contract/billing';
 import { EMAIL_PATTERN, isSafeLine } from '@shared/contract/common';
 import { COMMON_PASSWORD_MESSAGE, COMMON_PASSWORDS } from '@shared/contract/common-passwords';
+import * as compare from '@shared/contract/compare';
 import * as connections from '@shared/contract/connections';
 import * as context from '@shared/contract/context';
 import * as evaluations from '@shared/contract/evaluations';
@@ -233,6 +234,28 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
         { maxLength: 5 },
       ),
     }),
+  ],
+  CompareInput: [
+    compare.CompareInput,
+    record({
+      columns: fc.array(record({ version: fc.integer({ min: 1, max: 999 }), model: optional(text(50)) }), { minLength: 2, maxLength: 4 }),
+      variables: optional(fc.dictionary(fc.stringMatching(/^[a-z]{1,10}$/), text(100), { maxKeys: 3 })),
+      blind: optional(fc.boolean()),
+    }),
+  ],
+  VoteInput: [
+    compare.VoteInput,
+    record({
+      winner: record({ version: fc.integer({ min: 1, max: 999 }) }),
+      loser: record({ model: text(50).filter((m) => m.length > 0), column: optional(fc.constantFrom(...compare.COLUMN_IDS)) }),
+      tie: optional(fc.boolean()),
+      inputs_hash: fc.stringMatching(/^[0-9a-f]{1,64}$/),
+      compare_id: optional(fc.stringMatching(/^[0-9a-z]{1,30}$/)),
+    }),
+  ],
+  FeedbackInput: [
+    compare.FeedbackInput,
+    record({ version: fc.integer({ min: 1, max: 999 }), rating: fc.constantFrom('up', 'down'), note: optional(text(500)) }),
   ],
   EvaluationInput: [
     evaluations.EvaluationInput,

@@ -27,7 +27,7 @@ import { enqueue, enqueueBatch } from '../services/queue';
 export const EVALUATIONS_RUNNING_MAX = 3;
 export const NO_EXAMPLES = 'This prompt has no examples to evaluate: keep some first (Keep as example under a Run answer, or import them).';
 
-async function resolveColumn(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string): Promise<ColumnSpec> {
+export async function resolveColumn(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string): Promise<ColumnSpec> {
   if (column.connection_id) throw new BadRequestError(`${at}: connection not found.`);
   const model = column.model ?? null;
   if (column.draft) return { version: null, body: column.draft.body, model, connection_id: null };

@@ -5,6 +5,7 @@ import type { WorkspacePk } from '../data/keys';
 import type { PromptItem } from '../data/prompt';
 import { type KeyFetch, readRolled, readShards, type UsageRow } from '../data/usage';
 import { BadRequestError } from '../http/errors';
+import { ratingsOf } from './compare';
 
 /**
  * GET /prompts/{id}/stats (docs/architecture.md, "Usage and stats"): the rolled-up hours of the
@@ -106,13 +107,23 @@ function passRateOf(evaluations: EvaluationHeader[], version: number, to: number
   return null;
 }
 
+/** A version's blind-vote record in the window: win rate and how many votes it was in. */
+const votesOf = (r: { wins: number; losses: number; ties: number; win_rate: number | null } | undefined) => ({
+  win_rate: r?.win_rate ?? null,
+  votes: r ? r.wins + r.losses + r.ties : 0,
+});
+
 export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, window: Window, now = Date.now()): Promise<PromptStats> {
   const fromHour = hourOf(window.from);
   const toHour = hourOf(window.to - 1);
   const recent: string[] = [];
   for (let h = Math.max(hourStart(fromHour), hourStart(hourOf(now)) - (LIVE_HOURS - 1) * 3_600_000); h <= hourStart(toHour); h += 3_600_000)
     recent.push(hourOf(h));
-  const [rolled, evaluations] = await Promise.all([readRolled(workspace, prompt.id, fromHour, toHour), listEvaluations(workspace, prompt.id)]);
+  const [rolled, evaluations, ratings] = await Promise.all([
+    readRolled(workspace, prompt.id, fromHour, toHour),
+    listEvaluations(workspace, prompt.id),
+    ratingsOf(workspace, prompt.id, window),
+  ]);
   const live = await Promise.all(
     recent.filter((h) => !rolled.rolled.has(h)).map(async (hour) => ({ hour, ...(await readShards(workspace, prompt.id, hour)) })),
   );
@@ -157,6 +168,7 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
     versions: versions.map((version) => ({
       ...summary(byVersion.get(version)?.rows ?? []),
       evaluation_pass_rate: passRateOf(evaluations, version, window.to),
+      ...votesOf(ratings.versions.find((r) => r.version === version)),
       version,
       labels: Object.keys(labels)
         .filter((l) => labels[l] === version)

@@ -439,6 +439,28 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 202,
     other: 404,
   },
+  'POST /prompts/{id}/compare': {
+    request: async (c, t) => ({
+      path: `/prompts/${await forkFor(c, t)}/compare`,
+      json: { columns: [{ version: 1 }, { version: 1, model: 'gpt-4.1-mini' }], blind: true },
+    }),
+    status: 201,
+    other: 404,
+  },
+  'POST /prompts/{id}/votes': {
+    request: async (c, t) => ({
+      path: `/prompts/${await forkFor(c, t)}/votes`,
+      json: { winner: { version: 1 }, loser: { model: 'gpt-4.1-mini' }, inputs_hash: 'h' },
+    }),
+    status: 201,
+    other: 404,
+  },
+  'GET /prompts/{id}/votes': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/votes` }), status: 200, other: 404 },
+  'POST /prompts/{id}/feedback': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/feedback`, json: { version: 1, rating: 'up' } }),
+    status: 201,
+    other: 404,
+  },
   'GET /prompts/{id}/stats': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/stats` }), status: 200, other: 404 },
   'GET /prompts/{id}/evaluations': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/evaluations` }), status: 200, other: 404 },
   'GET /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },

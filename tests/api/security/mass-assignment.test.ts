@@ -81,6 +81,12 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /prompts/{id}/evaluations': () => ({ path: `/prompts/${ids.prompt}/evaluations`, json: { columns: [{ version: 1 }] } }),
   'PUT /prompts/{id}/labels/{label}/protection': () => ({ path: `/prompts/${ids.prompt}/labels/production/protection`, json: { require_checks: false } }),
   'PUT /prompts/{id}/labels/{label}': () => ({ path: `/prompts/${ids.prompt}/labels/production`, json: { version: 1 } }),
+  'POST /prompts/{id}/compare': () => ({ path: `/prompts/${ids.prompt}/compare`, json: { columns: [{ version: 1 }, { version: 1, model: 'gpt-4.1-mini' }] } }),
+  'POST /prompts/{id}/votes': () => ({
+    path: `/prompts/${ids.prompt}/votes`,
+    json: { winner: { version: 1 }, loser: { model: 'gpt-4.1-mini' }, inputs_hash: 'h' },
+  }),
+  'POST /prompts/{id}/feedback': () => ({ path: `/prompts/${ids.prompt}/feedback`, json: { version: 1, rating: 'up' } }),
 };
 
 const SMUGGLED: [string, () => unknown][] = [

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { COLUMN_IDS, type CompareColumn, type CompareInput, type CompareSession, type VoteInput } from '@shared/contract/compare';
+import { rate, type Vote } from '@shared/rating';
+import { renderTemplate } from '@shared/variables';
+import {
+  type FeedbackItem,
+  getSession,
+  listVotes,
+  newId,
+  putFeedback,
+  putSession,
+  putVote,
+  type SessionColumn,
+  type SessionItem,
+  type VoteItem,
+} from '../data/judgements';
+import type { WorkspacePk } from '../data/keys';
+import { type PromptItem, versionOf } from '../data/prompt';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import { resolveColumn } from './evaluations';
+import { recordUsage } from './usage';
+
+/**
+ * Compare, blind votes and answer feedback (issue 30; docs/architecture.md, "Compare and votes").
+ * A compare session resolves its columns as an evaluation does (use-cases/evaluations.ts), fills
+ * them with the inputs, and keeps them on the server; in blind mode the columns are shuffled and
+ * the browser gets their ids only, so it cannot know which is which until the vote answers.
+ */
+export const COMPARE_NOT_FOUND = 'Compare session not found.';
+
+/** SHA-256 of the inputs with sorted keys: the same inputs give the same hash wherever they come from. */
+export const inputsHash = (inputs: Record<string, string>) =>
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1))))
+    .digest('hex');
+
+const named = (c: SessionColumn): CompareColumn => ({
+  id: c.id,
+  version: c.version,
+  ...(c.label !== undefined ? { label: c.label } : {}),
+  model: c.model,
+  ...(c.draft ? { draft: true } : {}),
+});
+
+export function sessionView(session: SessionItem, reveal = !session.blind): CompareSession {
+  return {
+    id: session.id,
+    blind: session.blind,
+    inputs_hash: session.inputs_hash,
+    columns: session.columns.map((c) => (reveal ? named(c) : { id: c.id })),
+  };
+}
+
+export async function startCompare(workspace: WorkspacePk, userId: string, prompt: PromptItem, input: CompareInput): Promise<CompareSession> {
+  const inputs = input.variables ?? {};
+  const values = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT:${k}`, v]));
+  const resolved = await Promise.all(input.columns.map((column, i) => resolveColumn(workspace, prompt, column, `Column ${i + 1}`)));
+  const columns = resolved.map((spec, i) => ({
+    version: spec.version,
+    ...(input.columns[i]!.label !== undefined ? { label: input.columns[i]!.label } : {}),
+    model: spec.model,
+    draft: spec.version === null,
+    text: renderTemplate(spec.body, values),
+  }));
+  // Blind: a random order, so a column's place says nothing either.
+  if (input.blind)
+    for (let i = columns.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [columns[i], columns[j]] = [columns[j]!, columns[i]!];
+    }
+  const session: SessionItem = {
+    id: newId(),
+    prompt_id: prompt.id,
+    blind: input.blind === true,
+    inputs_hash: inputsHash(inputs),
+    columns: columns.map((c, i) => ({ ...c, id: COLUMN_IDS[i]! })),
+    created_by: userId,
+  };
+  await putSession(workspace, session);
+  return sessionView(session);
+}
+
+/** The column a run of a compare session sends to the model (POST /engine/run with `compare`). */
+export async function compareColumn(workspace: WorkspacePk, promptId: string, compare: { id: string; column: string }): Promise<SessionColumn> {
+  const session = await getSession(workspace, promptId, compare.id);
+  const column = session?.columns.find((c) => c.id === compare.column);
+  if (!column) throw new NotFoundError(COMPARE_NOT_FOUND);
+  return column;
+}
+
+/** POST /prompts/{id}/votes: a vote between two versions or models (or two columns of a session, revealed by the answer). */
+export async function castVote(workspace: WorkspacePk, userId: string, prompt: PromptItem, input: VoteInput) {
+  const latest = versionOf(prompt);
+  const session = input.compare_id ? await getSession(workspace, prompt.id, input.compare_id) : undefined;
+  if (input.compare_id && !session) throw new NotFoundError(COMPARE_NOT_FOUND);
+  const resolve = (side: VoteInput['winner'], at: string) => {
+    if (side.column !== undefined) {
+      const column = session?.columns.find((c) => c.id === side.column);
+      if (!column) throw new BadRequestError(`${at}: ${session ? `this session has no column ${side.column}` : 'a column needs compare_id'}.`);
+      return { version: column.version, model: column.model };
+    }
+    if (side.version !== undefined && side.version > latest) throw new BadRequestError(`${at}: version ${side.version} is not a version of this prompt.`);
+    return { version: side.version ?? null, model: side.model ?? null };
+  };
+  const winner = resolve(input.winner, 'winner');
+  const loser = resolve(input.loser, 'loser');
+  if (winner.version === loser.version && winner.model === loser.model) throw new BadRequestError('The winner and the loser are the same.');
+  const vote: VoteItem = {
+    id: newId(),
+    winner,
+    loser,
+    tie: input.tie === true,
+    inputs_hash: input.inputs_hash,
+    compare_id: input.compare_id ?? null,
+    created_by: userId,
+    created_at: new Date().toISOString(),
+  };
+  if (!(await putVote(workspace, prompt.id, vote))) throw new ConflictError('This comparison has been voted on already.');
+  const { compare_id: _, created_by: __, ...view } = vote;
+  return { ...view, ...(session ? { columns: sessionView(session, true).columns } : {}) };
+}
+
+/** The contests a vote is: between versions when they differ, between models when they differ. */
+function contests(votes: VoteItem[]): { versions: Vote[]; models: Vote[] } {
+  const versions: Vote[] = [];
+  const models: Vote[] = [];
+  for (const v of votes) {
+    if (v.winner.version !== null && v.loser.version !== null && v.winner.version !== v.loser.version)
+      versions.push({ winner: String(v.winner.version), loser: String(v.loser.version), tie: v.tie });
+    if (v.winner.model && v.loser.model && v.winner.model !== v.loser.model) models.push({ winner: v.winner.model, loser: v.loser.model, tie: v.tie });
+  }
+  return { versions, models };
+}
+
+/** GET /prompts/{id}/votes: win rates and ratings per version and per model. */
+export async function ratingsOf(workspace: WorkspacePk, promptId: string, window?: { from: number; to: number }) {
+  const all = await listVotes(workspace, promptId);
+  const votes = window ? all.filter((v) => Date.parse(v.created_at) >= window.from && Date.parse(v.created_at) < window.to) : all;
+  const { versions, models } = contests(votes);
+  return {
+    votes: votes.length,
+    versions: rate(versions).map(({ id, ...r }) => ({ version: Number(id), ...r })),
+    models: rate(models).map(({ id, ...r }) => ({ model: id, ...r })),
+  };
+}
+
+/** POST /prompts/{id}/feedback: kept with its note, and counted on the version's thumbs. */
+export async function giveFeedback(
+  workspace: WorkspacePk,
+  userId: string,
+  prompt: PromptItem,
+  input: { version: number; rating: 'up' | 'down'; note?: string },
+): Promise<Omit<FeedbackItem, 'created_by'>> {
+  if (input.version > versionOf(prompt)) throw new BadRequestError(`version ${input.version} is not a version of this prompt.`);
+  const item: FeedbackItem = {
+    id: newId(),
+    version: input.version,
+    rating: input.rating,
+    note: input.note?.trim() || null,
+    created_by: userId,
+    created_at: new Date().toISOString(),
+  };
+  await putFeedback(workspace, prompt.id, item);
+  recordUsage({ workspace, prompt_id: prompt.id, version: input.version, channel: 'workbench', kind: 'feedback', thumbs: input.rating });
+  const { created_by: _, ...view } = item;
+  return view;
+}
