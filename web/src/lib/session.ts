@@ -17,8 +17,11 @@ export interface Session {
   login: (form: LoginForm) => Promise<User>;
   /** Creates the account, then logs in with the same email and password. */
   register: (input: RegisterRequest) => Promise<User>;
-  /** Clears the user, the stored token and every cached query. */
-  logout: () => void;
+  /**
+   * Clears the user, the stored token and every cached query, and ends the token on the server;
+   * `ended`: the server has ended it already (sign out everywhere), so it is not asked again (a 401).
+   */
+  logout: (options?: { ended?: boolean }) => void;
   /**
    * True from logout() until the next sign-in. A signed-in page still on screen when the session
    * ends (react-router commits the way out as a transition, after the logout's update) then sends

@@ -58,7 +58,8 @@ export function SecurityCard() {
       {
         onSuccess: async () => {
           await navigate(paths.login);
-          logout();
+          // The server ended this session with the others: no POST /auth/logout (it would answer 401).
+          logout({ ended: true });
         },
       },
     );

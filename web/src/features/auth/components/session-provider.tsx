@@ -37,11 +37,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   /** Logging out also ends the token on the server, so a copied token stops working too. */
-  const logout = useCallback(() => {
-    if (getAccessToken()) void logoutRequest().catch(() => {});
-    setSignedOut(true);
-    endSession();
-  }, [endSession]);
+  const logout = useCallback(
+    ({ ended = false }: { ended?: boolean } = {}) => {
+      if (getAccessToken() && !ended) void logoutRequest().catch(() => {});
+      setSignedOut(true);
+      endSession();
+    },
+    [endSession],
+  );
 
   useEffect(() => {
     if (rejected) endSession();

@@ -10,6 +10,7 @@ import { Switch } from '@/components/ui/switch';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
 import { useConnections } from '@/lib/api/get-connections';
+import { useCurrentTeam } from '@/lib/api/get-teams';
 import { ApiError } from '@/lib/api-client';
 import { useSessionDraft } from '@/lib/session-draft';
 import { ariaKeyShortcut, useChordShortcut } from '@/lib/shortcuts';
@@ -107,6 +108,8 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
 
   // Fork saves the filled text; 'Save as template' keeps unfilled variables as variables and leaves
   // the global directives out (they are applied again whenever the copy is used).
+  // The copy goes to the workspace shown: in a team the toast names the team.
+  const team = useCurrentTeam();
   const saveCopy = (kind: 'filled' | 'template') => {
     const input =
       kind === 'filled'
@@ -117,7 +120,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
         clearDrafts();
         // Done: the copy is in My Prompts. Closing first also keeps Escape for the page, not the toast.
         onClose();
-        toast({ title: `Successfully copied "${created.title}" to your personal workspace!`, variant: 'success' });
+        toast({ title: `Successfully copied "${created.title}" to ${team ? team.name : 'your personal workspace'}!`, variant: 'success' });
       },
       onError: (error) => {
         const detail = error instanceof ApiError ? error.detail : undefined;
