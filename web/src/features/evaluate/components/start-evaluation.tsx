@@ -11,22 +11,20 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useConnections } from '@/lib/api/get-connections';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateEvaluation } from '../api/create-evaluation';
 
-/** One column as chosen: what runs (`v3`, `label:production`, `draft`) and where (a connection and model, or the version's own settings). */
+/** One column as chosen: what runs (`v3`, `label:production`, `draft`) and on which model (empty: Construct's model). */
 interface ColumnChoice {
   key: number;
   source: string;
   draft: string;
-  connectionId: string;
   model: string;
 }
 
 function toColumn(choice: ColumnChoice): EvaluationColumnInput {
-  const where = choice.connectionId ? { connection_id: choice.connectionId, ...(choice.model ? { model: choice.model } : {}) } : {};
+  const where = choice.model ? { model: choice.model } : {};
   if (choice.source === 'draft') return { draft: { body: choice.draft }, ...where };
   if (choice.source.startsWith('label:')) return { label: choice.source.slice(6), ...where };
   return { version: Number(choice.source.slice(1)), ...where };
@@ -34,14 +32,13 @@ function toColumn(choice: ColumnChoice): EvaluationColumnInput {
 
 let next = 0;
 
-/** Starts an evaluation: up to four columns (versions, labels, a draft, a model or connection), every example in each. */
+/** Starts an evaluation: up to four columns (versions, labels, a draft, each on Construct's model or one named), every example in each. */
 export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStarted: (evaluationId: string) => void }) {
   const titleId = useId();
   const versions = useVersions(prompt.id);
-  const connections = useConnections().data ?? [];
   const start = useCreateEvaluation(prompt.id);
   const [error, setError] = useState<string | null>(null);
-  const blank = (source: string): ColumnChoice => ({ key: ++next, source, draft: prompt.body, connectionId: '', model: '' });
+  const blank = (source: string): ColumnChoice => ({ key: ++next, source, draft: prompt.body, model: '' });
   const [columns, setColumns] = useState<ColumnChoice[]>(() => [blank(`v${prompt.version}`)]);
   const change = (key: number, patch: Partial<ColumnChoice>) => setColumns(columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
   const labels = Object.keys(prompt.labels).sort();
@@ -63,7 +60,7 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
         titleId={titleId}
         icon={<Play />}
         title="Run an evaluation"
-        subtitle="Every example runs in each column, in the background; each answer is checked. Each call counts as a run of your plan, or runs on the connection chosen."
+        subtitle="Every example runs in each column, in the background; each answer is checked. Each call counts as a run of your plan."
         wrap
       />
       <ol className="evaluate__columns" aria-label="Columns">
@@ -85,28 +82,14 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
                 <option value="draft">A draft</option>
               </Select>
             </Field>
-            {connections.length ? (
-              <Field label="Run on">
-                <Select value={column.connectionId} onChange={(event) => change(column.key, { connectionId: event.target.value, model: '' })}>
-                  <option value="">Its own settings</option>
-                  {connections.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            ) : null}
-            {column.connectionId ? (
-              <Field label="Model">
-                <Input
-                  value={column.model}
-                  spellCheck={false}
-                  autoComplete="off"
-                  onChange={(event) => change(column.key, { model: event.target.value.trim() })}
-                />
-              </Field>
-            ) : null}
+            <Field label="Model" description="Empty: Construct's model.">
+              <Input
+                value={column.model}
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(event) => change(column.key, { model: event.target.value.trim() })}
+              />
+            </Field>
             {column.source === 'draft' ? (
               <Field label="Draft" className="evaluate__draft" description="A body to try before saving it as a version.">
                 <Textarea rows={5} value={column.draft} onChange={(event) => change(column.key, { draft: event.target.value })} />
