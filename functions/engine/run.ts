@@ -6,7 +6,7 @@ import { runBody } from '../lib/services/engine/run';
 import { checkConfigSchemas } from '../lib/services/json-schema';
 import { compareColumn } from '../lib/use-cases/compare';
 import { openConnection } from '../lib/use-cases/connections';
-import { takeRunAllowance } from '../lib/use-cases/model-runs';
+import { runConfig, takeRunAllowance } from '../lib/use-cases/model-runs';
 import { recordUsage } from '../lib/use-cases/usage';
 
 /** Time kept back from the function's time-out to end the answer with a note instead of a cut. */
@@ -29,22 +29,23 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const column = body.compare ? await compareColumn(workspace.pk, body.prompt_id!, body.compare) : null;
   const connectionId = column ? null : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
   const holdMs = context.getRemainingTimeInMillis() + 5_000;
-  // The allowance and the connection's key are independent reads: in parallel, and each undone if the other fails.
-  const [allowance, connection] = await Promise.allSettled([
+  // The allowance, the connection's key and a saved version's settings are independent reads: in parallel, each undone if another fails.
+  const [allowance, connection, config] = await Promise.allSettled([
     takeRunAllowance(user, { onConnection: connectionId !== null, holdMs }),
     connectionId === null ? Promise.resolve(null) : openConnection(workspace, connectionId),
+    column ? Promise.resolve(undefined) : runConfig(workspace.pk, body, connectionId !== null),
   ]);
   if (allowance.status === 'rejected') throw allowance.reason;
-  if (connection.status === 'rejected') {
+  if (connection.status === 'rejected' || config.status === 'rejected') {
     await allowance.value.refund();
-    throw connection.reason;
+    throw connection.status === 'rejected' ? connection.reason : (config as PromiseRejectedResult).reason;
   }
 
   let run: Awaited<ReturnType<typeof runModel>>;
   try {
     run = await runModel({
       prompt: column ? { kind: 'text', text: column.text } : body.messages ? { kind: 'chat', messages: body.messages } : { kind: 'text', text: body.text! },
-      config: column ? (column.model ? { model: column.model } : {}) : body.config,
+      config: column ? (column.model ? { model: column.model } : {}) : config.value,
       connection: connection.value,
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
     });

@@ -28,7 +28,8 @@ export type RunMessage = z.infer<typeof RunMessage>;
  * of the two, bounded together by RUN_TEXT_MAX; the server compiles nothing. `config` is the
  * prompt's model settings (shared/contract/chat.ts); `connection_id` (else the config's) names
  * the workspace connection that answers, `null` the product's model. `prompt_id` and `version`
- * name where the prompt came from; they are only recorded with the run.
+ * name where the prompt came from: recorded with the run, and when they name a saved version of
+ * the workspace's prompt its stored settings replace `config` (use-cases/model-runs.ts runConfig).
  */
 export const RunRequest = z
   .strictObject({

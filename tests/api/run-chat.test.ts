@@ -167,6 +167,31 @@ describe('a run on an OpenAI connection', () => {
     });
   });
 
+  it("runs a saved version with its own settings, whatever the request says of them (issue 28): only the connection's model is the caller's", async () => {
+    const user = await signUp();
+    const id = await openAiConnection(user);
+    const saved = await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Weather', kind: 'chat', messages: chat('Weather?'), config: { model: 'gpt-4.1', temperature: 0.3, tools: [WEATHER] } },
+    });
+    expect(saved.status).toBe(201);
+    const question = unique('Weather in Bergen?');
+
+    const reply = await runEvents(
+      { messages: chat(question), config: { temperature: 1.5, model: 'gpt-fake-mini' }, connection_id: id, prompt_id: saved.body.id, version: 1 },
+      { token: user.token },
+    );
+
+    expect(reply.status).toBe(200);
+    const sent = openAiRequestFor(question)!.body;
+    expect(sent).toMatchObject({ model: 'gpt-fake-mini', temperature: 0.3, tools: [{ type: 'function', function: WEATHER }] });
+    // A prompt id that names no saved version (a library prompt, a draft) runs the request's settings.
+    const other = unique('Weather in Tromsø?');
+    await runEvents({ messages: chat(other), config: { temperature: 1.5 }, connection_id: id, prompt_id: 'not-saved', version: 1 }, { token: user.token });
+    expect(openAiRequestFor(other)!.body).toMatchObject({ temperature: 1.5 });
+    expect(openAiRequestFor(other)!.body.tools).toBeUndefined();
+  });
+
   it('checks a JSON answer against the schema: valid, or the problems', async () => {
     const user = await signUp();
     const id = await openAiConnection(user);

@@ -1,7 +1,11 @@
+import type { ModelConfig } from '@shared/contract/chat';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
+import type { WorkspacePk } from '../data/keys';
+import { versionOf } from '../data/prompt';
 import { consume, refund, runQuotaWindow } from '../data/rate-limits';
 import { acquireRunLease, releaseRunLease } from '../data/run-leases';
 import type { UserRecord } from '../data/users';
+import { promptWithVersion } from '../data/versions';
 
 /**
  * What a model run costs and holds (docs/architecture.md, "Running a model"), decided here once
@@ -57,4 +61,24 @@ export async function takeRunAllowance(user: UserRecord, options: { onConnection
     },
     release,
   };
+}
+
+/**
+ * The model settings a run uses: when `prompt_id` and `version` name a saved version of the
+ * workspace's prompt, that version's settings as stored (tools, response format, sampling), the
+ * request choosing only the model on a connection; otherwise (a library prompt, a draft) the
+ * request's own.
+ */
+export async function runConfig(
+  workspace: WorkspacePk,
+  request: { prompt_id?: string; version?: number; config?: ModelConfig },
+  onConnection: boolean,
+): Promise<ModelConfig | undefined> {
+  if (!request.prompt_id || request.version === undefined) return request.config;
+  const { prompt, snapshot } = await promptWithVersion(workspace, request.prompt_id, request.version);
+  const saved = prompt && versionOf(prompt) === request.version ? prompt : snapshot;
+  if (!saved) return request.config;
+  const { connection_id: _, model, ...settings } = saved.config ?? {};
+  const chosen = onConnection ? (request.config?.model ?? model) : undefined;
+  return { ...settings, ...(chosen ? { model: chosen } : {}) };
 }
