@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { seedTeam, setTier } from '../support/db';
+import { db, seedTeam, setTier, TABLE } from '../support/db';
 
 /**
  * The activity feed (issue 31): every change that emits an event (a version saved, a label moved,
@@ -80,6 +81,19 @@ describe('activity', () => {
       'prompt.version.created',
     ]);
     expect(all[0]).toMatchObject({ prompt_id: other, prompt_title: 'Gone', actor: { name: 'Olga Owner' } });
+    // The deleted prompt's own feed goes with it; the workspace's feed keeps telling of it.
+    const promptFeedLeft = async () =>
+      (
+        await db.send(
+          new QueryCommand({
+            TableName: TABLE,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :feed)',
+            ExpressionAttributeValues: { ':pk': `TEAM#${team}`, ':feed': `XACT#P#${other}#` },
+            ConsistentRead: true,
+          }),
+        )
+      ).Items ?? [];
+    await expect.poll(promptFeedLeft, { timeout: 30_000 }).toEqual([]);
     // Newest first by time.
     expect([...all.map((e: any) => e.at)].sort().reverse()).toEqual(all.map((e: any) => e.at));
 

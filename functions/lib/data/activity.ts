@@ -22,13 +22,29 @@ export const newActivityId = (at: Date) => `${at.getTime().toString(36).padStart
 /** What is stored: the feed's view, plus the actor's user id (for notices; never answered). */
 export type ActivityItem = ActivityEvent & { actor_id?: string };
 
-/** Writes the event into the workspace's feed and, when it is about a prompt, the prompt's. */
+/**
+ * Writes the event into the workspace's feed and, when it is about a prompt, the prompt's. A
+ * prompt's deletion is told in the workspace's feed only, and its own feed goes with it (nobody
+ * can open a deleted prompt's feed; a redelivery deletes nothing more).
+ */
 export async function recordActivity(workspace: WorkspacePk, event: ActivityItem): Promise<void> {
   const expires_at = Math.floor(Date.parse(event.at) / 1000) + ACTIVITY_KEEP_DAYS * 86_400;
   const item = { ...event, event_type: event.type, type: 'activity', expires_at };
   const keys = [{ pk: workspace as string, sk: `${workspaceFeed}${event.id}` }];
-  if (event.prompt_id) keys.push({ pk: workspace, sk: `${promptFeed(event.prompt_id)}${event.id}` });
+  const deleted = event.type === 'prompt.deleted';
+  if (event.prompt_id && !deleted) keys.push({ pk: workspace, sk: `${promptFeed(event.prompt_id)}${event.id}` });
   await batchWrite(keys.map((key) => ({ PutRequest: { Item: { ...item, ...key } } })));
+  if (deleted && event.prompt_id) await deletePromptFeed(workspace, event.prompt_id);
+}
+
+async function deletePromptFeed(workspace: WorkspacePk, promptId: string): Promise<void> {
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': promptFeed(promptId) },
+    ProjectionExpression: 'pk, sk',
+  })) {
+    if (page.length) await batchWrite(page.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  }
 }
 
 /** A page of the feed, newest first, and the cursor of the next (null at the end). */
