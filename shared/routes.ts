@@ -107,6 +107,20 @@ export const ROUTES = [
   { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/get', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/prompts/{id}/evaluations/{evaluation_id}/results', handler: 'evaluations/results', access: 'user', workspace: 'read' },
   { method: 'DELETE', path: '/prompts/{id}/evaluations/{evaluation_id}', handler: 'evaluations/cancel', access: 'user', workspace: 'write' },
+  // Change management (issue 31): review requests before a label moves.
+  { method: 'POST', path: '/prompts/{id}/reviews', handler: 'reviews/create', access: 'user', timeoutSeconds: 15, workspace: 'write', enqueues: ['events'] },
+  { method: 'GET', path: '/prompts/{id}/reviews', handler: 'reviews/list', access: 'user', workspace: 'read' },
+  { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/approve', handler: 'reviews/approve', access: 'user', workspace: 'write', enqueues: ['events'] },
+  {
+    method: 'POST',
+    path: '/prompts/{id}/reviews/{review_id}/request-changes',
+    handler: 'reviews/request-changes',
+    access: 'user',
+    workspace: 'write',
+    enqueues: ['events'],
+  },
+  { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/merge', handler: 'reviews/merge', access: 'user', workspace: 'write', enqueues: ['events'] },
+  { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/close', handler: 'reviews/close', access: 'user', workspace: 'write', enqueues: ['events'] },
   // Change management (issue 31): who did what when, per prompt and per workspace.
   { method: 'GET', path: '/prompts/{id}/activity', handler: 'activity/prompt', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },

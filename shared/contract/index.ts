@@ -40,6 +40,7 @@ import { ForkRequest, LibraryFilters, LibraryPage, LibraryPrompt, LibraryPromptE
 import { OpenAiImportRequest, OpenAiImportResult } from './openai-import';
 import { Category, CategoryInput, CategoryList, CopyRequest, EnhanceRequest, EnhanceResponse, Prompt, PromptInput, PromptList, PromptUpdate } from './prompts';
 import { CompileRequest, CompileResponse, RegistryList, RegistryPrompt, RegistryQuery, SharedPrompt, ShareLink } from './registry';
+import { ChangesRequest, Review, ReviewInput, ReviewList } from './reviews';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from './run';
 import { PromptStats, StatsQuery } from './stats';
 import {
@@ -275,6 +276,29 @@ export const CONTRACT = {
     responseHeaders: ADMIN_PAGE_HEADERS,
   },
   'DELETE /prompts/{id}/evaluations/{evaluation_id}': { summary: 'Cancel a queued or running evaluation (its results so far stay)', response: Evaluation },
+  'POST /prompts/{id}/reviews': {
+    summary:
+      'Ask for a review of a version before a label moves to it (201; when the label has an open review, it moves to this version, 200, and its approvals go stale); reviewers (team members who edit) get an email',
+    request: ReviewInput,
+    response: Review,
+    status: 201,
+  },
+  'GET /prompts/{id}/reviews': {
+    summary:
+      "A prompt's last 20 reviews, newest first; open ones with the text, variable-contract and settings diffs against the label's version and the version's latest evaluation",
+    response: ReviewList,
+  },
+  'POST /prompts/{id}/reviews/{review_id}/approve': {
+    summary: "Approve the review's version (another member who edits; never one's own request)",
+    response: Review,
+  },
+  'POST /prompts/{id}/reviews/{review_id}/request-changes': { summary: 'Ask the author for changes, with a note', request: ChangesRequest, response: Review },
+  'POST /prompts/{id}/reviews/{review_id}/merge': {
+    summary:
+      "Move the label to the reviewed version: needs an approval of that exact version, and the label's evaluation gate when it has one (409 with the reason otherwise)",
+    response: Review,
+  },
+  'POST /prompts/{id}/reviews/{review_id}/close': { summary: 'Close the review without moving the label', response: Review },
   'GET /prompts/{id}/activity': {
     summary: "A prompt's activity, newest first, 50 a page: versions saved, labels moved, reviews, evaluations, shares, forks (any member; names, never ids)",
     query: ActivityQuery,

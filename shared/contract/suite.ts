@@ -143,8 +143,10 @@ export const LabelProtectionInput = z.strictObject({
       .number('min_pass_rate is a number from 0 to 1.')
       .check(z.gte(0, 'min_pass_rate is a number from 0 to 1.'), z.lte(1, 'min_pass_rate is a number from 0 to 1.')),
   ),
+  /** Issue 31: the label moves only by merging an approved review. */
+  require_review: z.optional(z.boolean('require_review must be true or false.')),
 });
 export type LabelProtectionInput = z.infer<typeof LabelProtectionInput>;
-export const LabelProtection = z.object({ label: z.string(), require_checks: z.boolean(), min_pass_rate: z.number() });
+export const LabelProtection = z.object({ label: z.string(), require_checks: z.boolean(), min_pass_rate: z.number(), require_review: z.optional(z.boolean()) });
 /** 409 of a refused move of a protected label. */
 export const GateRefusal = z.object({ detail: z.string(), evaluation_id: z.optional(z.string()) });

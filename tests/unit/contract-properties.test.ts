@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import * as account from '@shared/contract/account';
+import { EVENT_TYPES } from '@shared/contract/activity';
 import * as admin from '@shared/contract/admin';
 import * as apiKeys from '@shared/contract/api-keys';
 import * as auth from '@shared/contract/auth';
@@ -17,11 +18,13 @@ import * as library from '@shared/contract/library';
 import * as openaiImport from '@shared/contract/openai-import';
 import * as prompts from '@shared/contract/prompts';
 import * as registry from '@shared/contract/registry';
+import * as reviews from '@shared/contract/reviews';
 import * as runs from '@shared/contract/run';
 import * as suite from '@shared/contract/suite';
 import * as teams from '@shared/contract/teams';
 import * as transfer from '@shared/contract/transfer';
 import * as versions from '@shared/contract/versions';
+import * as webhooks from '@shared/contract/webhooks';
 import { ROUTES, routeKey } from '@shared/routes';
 import { TIERS } from '@shared/tiers';
 
@@ -273,8 +276,37 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   ],
   LabelProtectionInput: [
     suite.LabelProtectionInput,
-    record({ require_checks: fc.boolean(), min_pass_rate: optional(fc.double({ min: 0, max: 1, noNaN: true })) }),
+    record({ require_checks: fc.boolean(), min_pass_rate: optional(fc.double({ min: 0, max: 1, noNaN: true })), require_review: optional(fc.boolean()) }),
   ],
+  WebhookInput: [
+    webhooks.WebhookInput,
+    record({
+      url: fc.webUrl(),
+      events: fc.uniqueArray(fc.constantFrom(...EVENT_TYPES), { minLength: 1 }),
+      format: optional(fc.constantFrom(...webhooks.WEBHOOK_FORMATS)),
+      description: optional(fc.string({ maxLength: 200 })),
+    }),
+  ],
+  WebhookUpdate: [
+    webhooks.WebhookUpdate,
+    record({
+      url: optional(fc.webUrl()),
+      events: optional(fc.uniqueArray(fc.constantFrom(...EVENT_TYPES), { minLength: 1 })),
+      format: optional(fc.constantFrom(...webhooks.WEBHOOK_FORMATS)),
+      description: optional(fc.string({ maxLength: 200 })),
+      active: optional(fc.boolean()),
+    }),
+  ],
+  ReviewInput: [
+    reviews.ReviewInput,
+    record({
+      version: fc.integer({ min: 1, max: 999_999 }),
+      label: fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,39}$/).filter((l) => l !== 'latest'),
+      note: optional(fc.string({ maxLength: 2_000 })),
+      reviewers: optional(fc.array(fc.uuid(), { maxLength: 10 })),
+    }),
+  ],
+  ChangesRequest: [reviews.ChangesRequest, record({ note: fc.string({ minLength: 1, maxLength: 2_000 }).filter((n) => n.trim().length > 0) })],
   LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }), force: optional(fc.boolean()) })],
   CompileRequest: [
     registry.CompileRequest,

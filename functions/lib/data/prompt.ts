@@ -73,7 +73,7 @@ export interface PromptItem {
   /** The suite revision: moves with every change of its examples or checks (an evaluation on an older one is stale). */
   suite_rev?: number;
   /** Protected labels: what a label move needs (use-cases/labels.ts). */
-  label_protection?: Record<string, { require_checks: boolean; min_pass_rate: number }>;
+  label_protection?: Record<string, { require_checks: boolean; min_pass_rate: number; require_review?: boolean }>;
   /** The last moves of protected labels: who moved each, and whether an owner forced it past the gate. */
   label_log?: LabelMove[];
 }

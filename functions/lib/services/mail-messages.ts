@@ -163,3 +163,14 @@ export function webhookFailingMail(to: string, hook: { url: string; site: string
     outro: ['Once the receiver works again, redeliver the failed deliveries from there. New events are still sent.'],
   });
 }
+
+/** Sent to each reviewer named on a review request. */
+export function reviewRequestedMail(to: string, review: { by: string; title: string; version: number; label: string; url: string }): Mail {
+  return render(to, {
+    subject: `Review requested: "${review.title}" for ${review.label}`,
+    heading: 'A review is waiting for you',
+    intro: [`${review.by || 'A teammate'} asks you to review version ${review.version} of "${review.title}" before it becomes ${review.label}.`],
+    action: { label: 'Open the review', url: review.url },
+    outro: ['You can approve it or ask for changes there.'],
+  });
+}

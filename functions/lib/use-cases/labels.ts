@@ -15,7 +15,8 @@ import { emitEvent } from './events';
  * prompt's current suite (its suite revision unchanged since) whose pass rate is at least
  * `min_pass_rate`; otherwise 409 with the reason and the evaluation to look at. An owner may pass
  * `force`; each move of a protected label is recorded with who made it and whether it was forced.
- * More conditions (a required review) join `refusal` below.
+ * A label whose protection says `require_review` moves only by merging an approved review (issue 31):
+ * the merge passes `reviewed`, and the checks above must still hold.
  */
 export class GateRefused extends ConflictError {
   constructor(
@@ -29,6 +30,8 @@ export class GateRefused extends ConflictError {
   }
 }
 
+export const REVIEW_REQUIRED = (label: string) =>
+  `The label "${label}" is protected: it moves only by merging an approved review. Open one with POST /prompts/{id}/reviews.`;
 export const FORCE_OWNERS_ONLY = 'Only an owner can force a protected label past its checks.';
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 
@@ -69,17 +72,22 @@ export async function moveLabel({
   label,
   version,
   force = false,
+  reviewed = false,
 }: {
   workspace: WorkspaceRef;
   prompt: PromptItem;
   label: string;
   version: number;
   force?: boolean;
+  /** The move is the merge of an approved review of this version (use-cases/reviews.ts). */
+  reviewed?: boolean;
 }): Promise<Record<string, number>> {
+  // A label that requires a review moves only by merging an approved one: no one forces past it.
+  if (prompt.label_protection?.[label]?.require_review && !reviewed) throw new GateRefused(REVIEW_REQUIRED(label));
   const refused = await refusal(workspace.pk, prompt, label, version);
   if (refused && !force) throw refused;
   if (refused && workspace.role !== 'owner') throw new ForbiddenError(FORCE_OWNERS_ONLY);
-  const protectedLabel = !!prompt.label_protection?.[label]?.require_checks;
+  const protectedLabel = !!(prompt.label_protection?.[label]?.require_checks || prompt.label_protection?.[label]?.require_review);
   const labels = await setLabel({
     workspace: workspace.pk,
     promptId: prompt.id,
@@ -105,8 +113,12 @@ export async function moveLabel({
 export async function protectLabel(workspace: WorkspacePk, prompt: PromptItem, label: string, input: LabelProtectionInput) {
   const before = prompt.label_protection;
   const after = { ...(before ?? {}) };
-  const protection = { require_checks: input.require_checks, min_pass_rate: input.min_pass_rate ?? 1 };
-  if (input.require_checks) after[label] = protection;
+  const protection = {
+    require_checks: input.require_checks,
+    min_pass_rate: input.min_pass_rate ?? 1,
+    ...(input.require_review ? { require_review: true } : {}),
+  };
+  if (input.require_checks || input.require_review) after[label] = protection;
   else delete after[label];
   await transact([
     failing(promptParts.protect(workspace, prompt.id, before, after), () => new ConflictError('This prompt was changed by another request. Please try again.')),

@@ -117,6 +117,13 @@ const evaluable = async (c: Caller, t: Target) => {
   return `/prompts/${id}`;
 };
 /** The path of a fresh evaluation of the caller's own fork (one example: a run of the day's quota), or one under the victim's prompt. */
+/** A review request of the caller's own fork (a label of its own each time), or a path under the victim's prompt. */
+const reviewFor = async (c: Caller, t: Target) => {
+  const id = await forkFor(c, t);
+  if (t === 'other' || !c.token) return `/prompts/${id}/reviews/000000000000000000`;
+  const made = await call('POST', `/prompts/${id}/reviews`, { token: c.token, json: { version: 1, label: `r-${randomUUID().slice(0, 8)}` } });
+  return `/prompts/${id}/reviews/${made.body.id}`;
+};
 const evaluationFor = async (c: Caller, t: Target) => {
   const path = await evaluable(c, t);
   if (t === 'other' || !c.token) return `${path}/evaluations/000000000000000000000`;
@@ -471,6 +478,21 @@ const MATRIX: Record<RouteKey, Row> = {
   },
   // A fresh evaluation: its one cell on the paced local engine takes over a second, so it is still running when cancelled.
   'DELETE /prompts/{id}/evaluations/{evaluation_id}': { request: async (c, t) => ({ path: await evaluationFor(c, t) }), status: 200, other: 404 },
+  'POST /prompts/{id}/reviews': {
+    request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/reviews`, json: { version: 1, label: `r-${randomUUID().slice(0, 8)}` } }),
+    status: 201,
+    other: 404,
+  },
+  'GET /prompts/{id}/reviews': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/reviews` }), status: 200, other: 404 },
+  // One's own request: approving it or asking for changes is 403, merging it unapproved 409 (tests/api/reviews.test.ts).
+  'POST /prompts/{id}/reviews/{review_id}/approve': { request: async (c, t) => ({ path: `${await reviewFor(c, t)}/approve` }), status: 403, other: 404 },
+  'POST /prompts/{id}/reviews/{review_id}/request-changes': {
+    request: async (c, t) => ({ path: `${await reviewFor(c, t)}/request-changes`, json: { note: 'Shorter, please.' } }),
+    status: 403,
+    other: 404,
+  },
+  'POST /prompts/{id}/reviews/{review_id}/merge': { request: async (c, t) => ({ path: `${await reviewFor(c, t)}/merge` }), status: 409, other: 404 },
+  'POST /prompts/{id}/reviews/{review_id}/close': { request: async (c, t) => ({ path: `${await reviewFor(c, t)}/close` }), status: 200, other: 404 },
   'GET /prompts/{id}/activity': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/activity` }), status: 200, other: 404 },
   'GET /activity': { request: async () => ({ path: '/activity' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}/protection': {

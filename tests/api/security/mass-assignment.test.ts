@@ -87,6 +87,10 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
     json: { winner: { version: 1 }, loser: { model: 'gpt-4.1-mini' }, inputs_hash: 'h' },
   }),
   'POST /prompts/{id}/feedback': () => ({ path: `/prompts/${ids.prompt}/feedback`, json: { version: 1, rating: 'up' } }),
+  'POST /webhooks': () => ({ path: '/webhooks', json: { url: 'http://127.0.0.1:9/hook', events: ['prompt.deleted'] } }),
+  'PUT /webhooks/{id}': () => ({ path: '/webhooks/any', json: { active: false } }),
+  'POST /prompts/{id}/reviews': () => ({ path: `/prompts/${ids.prompt}/reviews`, json: { version: 1, label: 'production' } }),
+  'POST /prompts/{id}/reviews/{review_id}/request-changes': () => ({ path: `/prompts/${ids.prompt}/reviews/any/request-changes`, json: { note: 'Shorter.' } }),
 };
 
 const SMUGGLED: [string, () => unknown][] = [
@@ -193,6 +197,9 @@ describe('responses carry only allow-listed fields', () => {
     'expires_at',
     'item_id',
     'user_id',
+    'sealed_secret',
+    'sealed_key',
+    'webhooks_used',
   ];
 
   /** Every key at any depth of a JSON value. */
@@ -205,6 +212,7 @@ describe('responses carry only allow-listed fields', () => {
     const mine = (await call('POST', '/prompts/', { token: rich.token, json: { title: 'Mine', body: 'Body' } })).body.id as string;
     await call('PUT', `/prompts/${mine}`, { token: rich.token, json: { title: 'Mine', body: 'Body, edited' } });
     await call('PUT', '/context/profile/secret-key', { token: rich.token, json: { value: 'secret profile value' } });
+    await call('POST', '/webhooks', { token: rich.token, json: { url: 'http://127.0.0.1:9/hook', events: ['prompt.deleted'] } });
     await db.send(
       new UpdateCommand({
         TableName: TABLE,
@@ -234,6 +242,8 @@ describe('responses carry only allow-listed fields', () => {
           r.path !== '/account/export' &&
           // One evaluation's routes need an evaluation: tests/api/evaluations.test.ts reads them.
           !r.path.includes('{evaluation_id}') &&
+          // A webhook's deliveries need a webhook: tests/api/webhooks.test.ts reads them (GET /webhooks is here, with one).
+          !r.path.startsWith('/webhooks/{') &&
           !/^\/(teams|invites)\/\{/.test(r.path),
       ).map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),
