@@ -21,7 +21,10 @@ describe('latency histograms', () => {
 
   it('merge by adding, and the merged percentiles equal those of all the values at once', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) ** 3 * 8_000;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed / 2147483647) ** 3 * 8_000;
+    };
     const shards = Array.from({ length: 16 }, () => Array.from({ length: 200 }, random));
     const merged = shards.map(histogramOf).reduce((a, b) => mergeHistogram(a, b), Array(LATENCY_BUCKETS).fill(0));
     const all = shards.flat();

@@ -41,7 +41,7 @@ export interface ReviewItem {
 export const newReviewId = () => `${Date.now().toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
 
 export function reviewFrom(item: Record<string, unknown> | undefined): ReviewItem {
-  if (!item || item.type !== 'review') throw new NotFoundError(REVIEW_NOT_FOUND);
+  if (item?.type !== 'review') throw new NotFoundError(REVIEW_NOT_FOUND);
   return item as unknown as ReviewItem;
 }
 

@@ -39,7 +39,7 @@ export const toWebhook = ({ id, url, events, format, description, active, failin
 });
 
 export function webhookFrom(item: Record<string, unknown> | undefined): WebhookItem {
-  if (!item || item.type !== 'webhook') throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  if (item?.type !== 'webhook') throw new NotFoundError(WEBHOOK_NOT_FOUND);
   return item as unknown as WebhookItem;
 }
 

@@ -45,7 +45,7 @@ export async function deliver(message: { workspace: string; webhook_id: string; 
   }
   const [webhook, delivery] = await Promise.all([getWebhook(workspace, message.webhook_id), getDelivery(message.webhook_id, message.delivery_id)]);
   // Deleted or paused meanwhile, or already settled (a duplicate message): nothing to send.
-  if (!webhook || !webhook.active || delivery.status !== 'pending') return;
+  if (!webhook?.active || delivery.status !== 'pending') return;
   const policy = retryPolicy();
   const now = new Date();
   const outcome = await attempt(webhook, delivery, now, policy.timeoutMs);
