@@ -13,7 +13,7 @@ import { logger } from '../http/log';
 import { sendMail } from '../services/mail';
 import { reviewRequestedMail } from '../services/mail-messages';
 import { evaluationView } from './evaluations';
-import { emitEvent } from './events';
+import { type EventInput, emitEvent } from './events';
 import { moveLabel } from './labels';
 
 /**
@@ -55,15 +55,7 @@ export async function openReview(workspace: WorkspaceRef, prompt: PromptItem, in
     };
     await putReview(workspace.pk, review);
   }
-  await emitEvent(workspace.pk, {
-    type: 'review.opened',
-    actor: workspace.author,
-    prompt_id: prompt.id,
-    prompt_title: prompt.title,
-    version: review.version,
-    label: review.label,
-    review_id: review.id,
-  });
+  await tellReview(workspace, prompt, review, 'review.opened');
   await tellReviewers(review, prompt, workspace, headers);
   return { created: !open, review };
 }
@@ -110,15 +102,7 @@ export async function approveReview(workspace: WorkspaceRef, prompt: PromptItem,
   const at = new Date().toISOString();
   const approvals = [...review.approvals.filter((a) => a.user_id !== workspace.author.user_id), { ...workspace.author, version: review.version, at }];
   const next = await saveReview(workspace.pk, review, { ...review, approvals, status: 'approved', updated_at: at });
-  await emitEvent(workspace.pk, {
-    type: 'review.approved',
-    actor: workspace.author,
-    prompt_id: prompt.id,
-    prompt_title: prompt.title,
-    version: review.version,
-    label: review.label,
-    review_id: review.id,
-  });
+  await tellReview(workspace, prompt, review, 'review.approved');
   return next;
 }
 
@@ -131,15 +115,7 @@ export async function requestChanges(workspace: WorkspaceRef, prompt: PromptItem
     changes_requested: [...review.changes_requested, { ...workspace.author, note, at }].slice(-20),
     updated_at: at,
   });
-  await emitEvent(workspace.pk, {
-    type: 'review.changes_requested',
-    actor: workspace.author,
-    prompt_id: prompt.id,
-    prompt_title: prompt.title,
-    version: review.version,
-    label: review.label,
-    review_id: review.id,
-  });
+  await tellReview(workspace, prompt, review, 'review.changes_requested');
   return next;
 }
 
@@ -149,30 +125,14 @@ export async function mergeReview(workspace: WorkspaceRef, prompt: PromptItem, r
   if (!approvedNow(review)) throw new ConflictError(NEEDS_APPROVAL(review.version));
   await moveLabel({ workspace, prompt, label: review.label, version: review.version, reviewed: true });
   const next = await saveReview(workspace.pk, review, { ...review, status: 'merged', updated_at: new Date().toISOString() });
-  await emitEvent(workspace.pk, {
-    type: 'review.merged',
-    actor: workspace.author,
-    prompt_id: prompt.id,
-    prompt_title: prompt.title,
-    version: review.version,
-    label: review.label,
-    review_id: review.id,
-  });
+  await tellReview(workspace, prompt, review, 'review.merged');
   return next;
 }
 
 export async function closeReview(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem) {
   if (!isOpen(review)) throw new ConflictError(NOT_OPEN);
   const next = await saveReview(workspace.pk, review, { ...review, status: 'closed', updated_at: new Date().toISOString() });
-  await emitEvent(workspace.pk, {
-    type: 'review.closed',
-    actor: workspace.author,
-    prompt_id: prompt.id,
-    prompt_title: prompt.title,
-    version: review.version,
-    label: review.label,
-    review_id: review.id,
-  });
+  await tellReview(workspace, prompt, review, 'review.closed');
   return next;
 }
 
@@ -218,4 +178,17 @@ export async function reviewView(workspace: WorkspaceRef, prompt: PromptItem, re
 async function contentAt(workspace: WorkspaceRef, prompt: PromptItem, version: number): Promise<{ body: string; config?: unknown } | null> {
   if (version === (prompt.version ?? 1)) return prompt;
   return (await getVersionItem(workspace.pk, prompt.id, version, { consistent: false })) ?? null;
+}
+
+/** Tells the activity feed and the webhooks what happened to a review, by whom. */
+function tellReview(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem, type: EventInput['type']) {
+  return emitEvent(workspace.pk, {
+    type,
+    actor: workspace.author,
+    prompt_id: prompt.id,
+    prompt_title: prompt.title,
+    version: review.version,
+    label: review.label,
+    review_id: review.id,
+  });
 }
