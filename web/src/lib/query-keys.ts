@@ -31,6 +31,12 @@ export const queryKeys = {
     evaluation: (w: WorkspaceId, id: string, evaluation: string) => [...ws(w), 'suite', id, 'evaluations', evaluation] as const,
     results: (w: WorkspaceId, id: string, evaluation: string) => [...ws(w), 'suite', id, 'evaluations', evaluation, 'results'] as const,
   },
+  /** A prompt's scoreboard (issue 30): blind-vote ratings and the stats; thumbs and votes reload it. */
+  scores: {
+    all: (w: WorkspaceId, id: string) => [...ws(w), 'scores', id] as const,
+    votes: (w: WorkspaceId, id: string) => [...ws(w), 'scores', id, 'votes'] as const,
+    stats: (w: WorkspaceId, id: string, params: object) => [...ws(w), 'scores', id, 'stats', params] as const,
+  },
   categories: {
     all: (w: WorkspaceId) => [...ws(w), 'categories'] as const,
     list: (w: WorkspaceId) => [...ws(w), 'categories', 'list'] as const,

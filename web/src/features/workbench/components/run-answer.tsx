@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import type { RunState } from '../api/run-prompt';
 import { copyToClipboard } from '../utils/clipboard';
+import { AnswerFeedback } from './answer-feedback';
 import { KeepExample } from './keep-example';
 import { PlansLink } from './plans-link';
 import { RenderedAnswer } from './rendered-answer';
@@ -54,11 +55,14 @@ export function RunAnswer({
   run,
   promptKey,
   keepExample,
+  feedback,
 }: {
   run: RunState;
   promptKey: string;
   /** A saved prompt of the workspace: 'Keep as example' stores these inputs with the answer. */
   keepExample?: { promptId: string; inputs: Record<string, string> };
+  /** A saved version of the workspace's prompt: thumbs on the answer count for it. */
+  feedback?: { promptId: string; version: number };
 }) {
   const [kept, setKept] = useState<KeptAnswer[]>(() => readKept(promptKey));
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -112,6 +116,7 @@ export function RunAnswer({
           {keepExample && run.status === 'done' && run.answer ? (
             <KeepExample key={run.answer} promptId={keepExample.promptId} inputs={keepExample.inputs} answer={run.answer} />
           ) : null}
+          {feedback && run.status === 'done' && run.answer ? <AnswerFeedback key={run.answer} promptId={feedback.promptId} version={feedback.version} /> : null}
         </>
       ) : null}
       <p className="wb-panel__meta">

@@ -87,6 +87,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
     for (const v of variables) if (v.type === 'INPUT' && values[variableId(v)]) inputs[v.key] = values[variableId(v)] as string;
     return { promptId: prompt.id, inputs };
   }, [prompt.keepable, prompt.id, variables, values]);
+  const feedback = prompt.keepable && prompt.id && prompt.version ? { promptId: prompt.id, version: prompt.version } : undefined;
   const directives = context.data?.directives;
   const noDirectives = directives !== undefined && !directives.global_prompt_prefix.trim() && !directives.global_prompt_suffix.trim();
 
@@ -288,7 +289,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
             Fork saves the filled prompt to My Prompts as a new prompt and closes the workbench; Save as template keeps the unfilled variables as variables. Run
             sends it to the AI model and shows the answer below.
           </p>
-          <RunAnswer run={run} promptKey={prompt.id ?? draftKey} keepExample={keep} />
+          <RunAnswer run={run} promptKey={prompt.id ?? draftKey} keepExample={keep} feedback={feedback} />
           <p className="visually-hidden" role="status">
             {status}
           </p>
