@@ -65,16 +65,20 @@ export class CompiledTooLarge extends CompileError {
 /**
  * Each variable's value for a compile, by `TYPE:key`: INPUTs from the caller (strict: one without
  * a value or a default, or a value outside its choices, is an error naming it), SNIPPET and
- * PROFILE from the stored context, else the variable's default; `undefined` fills as `[key]`.
+ * PROFILE from the stored context, else the variable's default. A SNIPPET with neither is an
+ * error naming it too: the template asks for text the workspace does not have, as a missing INPUT
+ * does (docs/product.md). A PROFILE value is the caller's own and fills as `[key]` when unset.
  * Values of names that are no INPUT of the template are ignored.
  */
 function resolveValues(template: string, inputs: Record<string, string>, context: StoredContext): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
   const missing: string[] = [];
+  const noSnippet: string[] = [];
   for (const variable of parseVariables(template)) {
     const id = variableId(variable);
     if (variable.type !== 'INPUT') {
       values[id] = resolveStored(variable, context) || variable.default;
+      if (variable.type === 'SNIPPET' && values[id] === undefined) noSnippet.push(variable.key);
       continue;
     }
     const given = Object.hasOwn(inputs, variable.key) ? inputs[variable.key] : undefined;
@@ -92,6 +96,12 @@ function resolveValues(template: string, inputs: Record<string, string>, context
     throw new CompileError(
       `Missing value for INPUT variable${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${k}'`).join(', ')} (no default).`,
       `variables.${missing[0]}`,
+    );
+  }
+  if (noSnippet.length) {
+    throw new CompileError(
+      `Missing snippet${noSnippet.length > 1 ? 's' : ''} ${noSnippet.map((k) => `'${k}'`).join(', ')}: no snippet of that name in the Context Library (no default).`,
+      'snippets',
     );
   }
   return values;

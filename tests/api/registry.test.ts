@@ -174,6 +174,16 @@ describe('registry', () => {
     const choice = await call('POST', '/registry/prompts/intro/compile', { token: key, json: { variables: { name: 'A', tone: 'loudly' } } });
     expect(choice.body.detail).toBe("Variable 'tone' must be one of: warmly, coldly.");
     expect((await call('POST', '/registry/prompts/intro/compile', { token: key, json: { variables: { name: 1 } } })).status).toBe(400);
+
+    // A SNIPPET the workspace has no snippet for (and no default) is a 400 naming it too (issue 32, item 15: it compiled to '[sign-off]').
+    await create(user, 'Outro', 'Bye [INPUT: name]. [SNIPPET: sign-off]');
+    const noSnippet = await call('POST', '/registry/prompts/outro/compile', { token: key, json: { variables: { name: 'Ada' } } });
+    expect(noSnippet.status).toBe(400);
+    expect(noSnippet.body.detail).toBe("Missing snippet 'sign-off': no snippet of that name in the Context Library (no default).");
+    await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'Sign-off', snippet_content: 'Cheers.' } });
+    expect((await call('POST', '/registry/prompts/outro/compile', { token: key, json: { variables: { name: 'Ada' } } })).body.text).toBe(
+      'Be brief.\n\nBye Ada. Cheers.',
+    );
   });
 
   it('refuses a revoked key at once and records when a key was last used', async () => {

@@ -187,3 +187,24 @@ describe('chat contract', () => {
     expect(issues(ModelConfig, { tools: [{ ...tool, description: 'é'.repeat(2000) }], stop: ['x'] })).toEqual([]);
   });
 });
+
+/** Issue 32, item 15: a missing SNIPPET compiled silently to its marker while a missing INPUT was a 400. One rule now. */
+describe('a missing snippet', () => {
+  it('is an error naming it, as a missing INPUT is, in text and chat compiles', () => {
+    expect(() => compileBody('Hi [SNIPPET: nope] and [SNIPPET: bio]', {}, context, undefined)).toThrow(
+      "Missing snippet 'nope': no snippet of that name in the Context Library (no default).",
+    );
+    expect(() => compileChat([{ role: 'system', content: '[SNIPPET: a] [SNIPPET: b]' }], {}, context, undefined)).toThrow(
+      "Missing snippets 'a', 'b': no snippet of that name in the Context Library (no default).",
+    );
+    let thrown: unknown;
+    try {
+      compileBody('[SNIPPET: gone]', {}, context, undefined);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CompileError);
+    // A stored one (by name, any case) or a default fills; an unset PROFILE value stays [key].
+    expect(compileBody('[SNIPPET: BIO] [SNIPPET: sig=Cheers] [PROFILE: none]', {}, context, undefined)).toBe('We make tea. Cheers [none]');
+  });
+});
