@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Messages, ModelConfig, PromptKind } from './chat';
 import { LabelName } from './versions';
 
 /**
@@ -16,18 +17,39 @@ export const DRAFT_BODY_MAX = 20_000;
 const Version = z.number().check(z.int('version must be a whole number.'), z.positive('version must be 1 or more.'));
 const Model = z.string().check(z.minLength(1, 'model names a model.'), z.maxLength(200, 'model must be at most 200 characters.'));
 
+/**
+ * A draft column: a text body, or a chat prompt's messages (`kind: 'chat'`), with model settings
+ * of its own (none: the product's defaults), as the editor holds them before a save.
+ */
+const Draft = z
+  .strictObject({
+    kind: z.optional(PromptKind),
+    body: z.optional(
+      z.string().check(
+        z.refine((b: string) => b.trim().length > 0, "A draft column's body is required."),
+        z.maxLength(DRAFT_BODY_MAX, `A draft's body must be at most ${DRAFT_BODY_MAX} characters.`),
+      ),
+    ),
+    messages: z.optional(Messages),
+    config: z.optional(ModelConfig),
+  })
+  .check(
+    z.refine((d) => (d.kind === 'chat' ? d.messages !== undefined && d.body === undefined : d.body !== undefined && d.messages === undefined), {
+      message: "A draft column has a body, or a chat draft (kind 'chat') its messages.",
+    }),
+  );
+
+/**
+ * A column: what runs (a version, a label's version or a draft) and where: the product's model by
+ * default, or a workspace connection (`connection_id`, null: the product's model even when the
+ * version's settings name a connection), with `model` choosing the model (else the settings', else
+ * the connection's first).
+ */
 export const EvaluationColumnInput = z
   .strictObject({
     version: z.optional(Version),
     label: z.optional(LabelName),
-    draft: z.optional(
-      z.strictObject({
-        body: z.string().check(
-          z.refine((b: string) => b.trim().length > 0, "A draft column's body is required."),
-          z.maxLength(DRAFT_BODY_MAX, `A draft's body must be at most ${DRAFT_BODY_MAX} characters.`),
-        ),
-      }),
-    ),
+    draft: z.optional(Draft),
     model: z.optional(Model),
     connection_id: z.optional(z.nullable(z.string().check(z.maxLength(64, 'connection_id must be at most 64 characters.')))),
   })
@@ -53,7 +75,7 @@ export type EvaluationInput = z.infer<typeof EvaluationInput>;
 export const EvaluationColumn = z.object({
   version: z.optional(z.number()),
   label: z.optional(z.string()),
-  draft: z.optional(z.object({ body: z.string() })),
+  draft: z.optional(z.object({ kind: z.optional(PromptKind), body: z.optional(z.string()), messages: z.optional(Messages), config: z.optional(ModelConfig) })),
   model: z.optional(z.string()),
   connection_id: z.optional(z.nullable(z.string())),
   /** Answers whose checks all passed, of those finished; null before the first. */

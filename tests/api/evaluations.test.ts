@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { setTier } from '../support/db';
+import { createConnection, useModelFakes } from '../support/model-fakes';
+import { run } from '../support/stream';
 
 /**
  * Evaluations (issue 29) end to end: queued by the API, run by the `evaluation` worker on the test
@@ -16,6 +18,8 @@ async function suite(tier: 'free' | 'pro' | 'elite', examples: string[]) {
   expect((await call('POST', `/prompts/${id}/examples/import`, { token: user.token, json: { format: 'csv', content } })).status).toBe(201);
   return { user, id, path: `/prompts/${id}` };
 }
+
+const models = useModelFakes();
 
 async function until(token: string, path: string, done: (body: any) => boolean, timeoutMs = 90_000) {
   const started = Date.now();
@@ -148,5 +152,121 @@ describe('evaluations', () => {
     // The local engine restates the prompt it was sent: each value filled in, no marker left as [key].
     for (const text of ['engineers', 'We build tools.', 'tides', 'The team']) expect(cell.output).toContain(text);
     expect(cell.output).not.toMatch(/\[(audience|bio|signature|topic)\]/);
+  });
+});
+
+describe('evaluations with model settings (issue 29)', () => {
+  const WEATHER = {
+    name: 'get_weather',
+    description: 'The weather',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  };
+  const REVIEW = { type: 'json_schema', name: 'review', schema: { type: 'object', properties: { stars: { type: 'integer' } }, required: ['stars'] } };
+  const finished = (token: string, path: string, id: string) =>
+    until(token, `${path}/evaluations/${id}`, (e) => e.status !== 'queued' && e.status !== 'running');
+
+  it("runs a chat version as chat with its settings on a connection, and a chat draft with its own: the provider gets the messages, the example's history and the config", async () => {
+    const user = await signUp();
+    const connection = await createConnection(user, {
+      provider: 'openai',
+      base_url: models.openai.url,
+      api_key: 'sk-eval-openai-0123456789',
+      models: ['gpt-fake-large'],
+    });
+    const messages = [
+      { role: 'system', content: 'You forecast.' },
+      { role: 'placeholder', name: 'history' },
+      { role: 'user', content: 'Weather in [INPUT: city]?' },
+    ];
+    const made = await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Forecast', kind: 'chat', messages, config: { model: 'gpt-fake-large', temperature: 0.3, max_tokens: 200, tools: [WEATHER] } },
+    });
+    expect(made.status).toBe(201);
+    const path = `/prompts/${made.body.id}`;
+    const city = `Bergen-${Math.random().toString(36).slice(2, 8)}`;
+    const history = [
+      { role: 'user', content: 'Hello.' },
+      { role: 'assistant', content: 'Hi, which city?' },
+    ];
+    expect((await call('POST', `${path}/examples`, { token: user.token, json: { inputs: { city }, history } })).status).toBe(201);
+
+    const draft = { kind: 'chat', messages: [{ role: 'user', content: 'Rate [INPUT: city].' }], config: { temperature: 0.9, response_format: REVIEW } };
+    const queued = await call('POST', `${path}/evaluations`, {
+      token: user.token,
+      json: {
+        columns: [
+          { version: 1, connection_id: connection, model: 'gpt-fake-mini' },
+          { draft, connection_id: connection },
+        ],
+      },
+    });
+    expect(queued.status).toBe(202);
+    const done = await finished(user.token, path, queued.body.id);
+    expect(done.status).toBe('done');
+    expect(done.columns).toEqual([
+      expect.objectContaining({ version: 1, connection_id: connection, model: 'gpt-fake-mini', errors: 0 }),
+      expect.objectContaining({ draft, connection_id: connection, errors: 0 }),
+    ]);
+
+    const sent = models.openai.requests.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(city)).map((r) => r.body);
+    const version = sent.find((b) => b.tools);
+    expect(version).toMatchObject({
+      model: 'gpt-fake-mini',
+      temperature: 0.3,
+      tools: [{ type: 'function', function: WEATHER }],
+      messages: [{ role: 'system', content: 'You forecast.' }, ...history, { role: 'user', content: `Weather in ${city}?` }],
+    });
+    const drafted = sent.find((b) => b.response_format);
+    // No model of its own: the connection's first.
+    expect(drafted).toMatchObject({ model: 'gpt-fake-large', temperature: 0.9, messages: [{ role: 'user', content: `Rate ${city}.` }] });
+    expect(drafted.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'review', schema: REVIEW.schema } });
+    const results = (await call('GET', `${path}/evaluations/${queued.body.id}/results`, { token: user.token })).body.results;
+    expect(results.find((r: any) => r.column === 0).output).toContain('get_weather(');
+    expect(JSON.parse(results.find((r: any) => r.column === 1).output)).toEqual({ stars: expect.any(Number) });
+    // On the workspace's connection: none of the plan's 20 runs a day was taken.
+    expect((await run({ text: 'hi' }, { token: user.token })).headers.get('x-runs-remaining')).toBe('19');
+  });
+
+  it("runs a text version on the connection its settings name (null: the product's model), and refuses a connection the workspace does not have", async () => {
+    const user = await signUp();
+    const connection = await createConnection(user, {
+      provider: 'anthropic',
+      base_url: models.anthropic.url,
+      api_key: 'sk-ant-eval-0123456789',
+      models: ['claude-fake-haiku'],
+    });
+    const topic = `tides-${Math.random().toString(36).slice(2, 8)}`;
+    const made = await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Saved', body: 'Explain [INPUT: topic].', config: { connection_id: connection, model: 'claude-fake-sonnet', temperature: 0.2 } },
+    });
+    const path = `/prompts/${made.body.id}`;
+    await call('POST', `${path}/examples`, { token: user.token, json: { inputs: { topic } } });
+    const queued = await call('POST', `${path}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }, { version: 1, connection_id: null }] } });
+    expect(queued.status).toBe(202);
+    const done = await finished(user.token, path, queued.body.id);
+    expect(done.status).toBe('done');
+    const sent = models.anthropic.requests.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(topic));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ model: 'claude-fake-sonnet', temperature: 0.2, messages: [{ role: 'user', content: `Explain ${topic}.` }] });
+    const results = (await call('GET', `${path}/evaluations/${queued.body.id}/results`, { token: user.token })).body.results;
+    expect(results.find((r: any) => r.column === 1).output).toMatch(/^Local engine/);
+
+    const other = await signUp();
+    const theirs = await createConnection(other, { provider: 'anthropic', base_url: models.anthropic.url, api_key: 'sk-ant-other-0123456789' });
+    for (const [json, detail] of [
+      [{ columns: [{ version: 1, connection_id: theirs }] }, 'Column 1: connection not found.'],
+      [
+        { columns: [{ draft: { body: 'Hi', messages: [{ role: 'user', content: 'Hi' }] } }] },
+        "A draft column has a body, or a chat draft (kind 'chat') its messages.",
+      ],
+      [{ columns: [{ draft: { body: 'Hi', config: { temperature: 9 } } }] }, expect.stringContaining('temperature')],
+    ] as const) {
+      const reply = await call('POST', `${path}/evaluations`, { token: user.token, json });
+      expect(reply.status, JSON.stringify(json)).toBe(400);
+      expect(reply.body.detail).toEqual(detail);
+    }
+    expect((await call('GET', `${path}/evaluations`, { token: user.token })).body.evaluations).toHaveLength(1);
   });
 });

@@ -99,7 +99,7 @@ const chatContent = { kind: fc.constant('chat'), messages, config: optional(conf
 /** An example's fields (examples and checks: shared/contract/suite.ts). */
 const exampleShape = () => ({
   inputs: fc.dictionary(fc.stringMatching(/^[a-z][a-z_]{0,19}$/), fc.oneof(fc.constant(''), text(200)), { maxKeys: 5 }),
-  history: optional(fc.array(record({ role: fc.constantFrom('system', 'user', 'assistant'), content: text(200) }), { maxLength: 3 })),
+  history: optional(fc.array(record({ role: fc.constantFrom('system', 'user', 'assistant'), content: text(200) }), { minLength: 1, maxLength: 3 })),
   expected: optional(fc.oneof(fc.constant(null), text(500))),
   rating: optional(fc.constantFrom(null, 'good', 'bad')),
   note: optional(fc.oneof(fc.constant(null), text(200))),
@@ -267,7 +267,11 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
         fc.oneof(
           record({ version: fc.integer({ min: 1, max: 999 }), model: optional(text(50)) }),
           record({ label: fc.stringMatching(/^[a-z][a-z0-9_-]{0,19}$/).filter((l) => l !== 'latest') }),
-          record({ draft: record({ body: text(500) }) }),
+          record({ draft: record({ body: text(500), config: optional(record({ temperature: fc.double({ min: 0, max: 2, noNaN: true }) })) }) }),
+          record({
+            draft: record({ kind: fc.constant('chat'), messages: fc.array(record({ role: fc.constant('user'), content: text(200) }), { minLength: 1, maxLength: 3 }) }),
+            connection_id: optional(fc.option(fc.stringMatching(/^[0-9a-z]{1,30}$/))),
+          }),
         ),
         { minLength: 1, maxLength: 4 },
       ),

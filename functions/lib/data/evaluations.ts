@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import type { EvaluationResult, EvaluationStatus } from '@shared/contract/evaluations';
 import type { Check } from '@shared/contract/suite';
 import { ConflictError, NotFoundError } from '../http/errors';
@@ -36,11 +37,17 @@ export const evaluationPreload = {
   evaluation: ({ params, workspace }: PreloadInput<'id' | 'evaluation_id'>) => evaluationKeys.header(workspace, params.id, params.evaluation_id),
 };
 
-/** What a column runs, resolved when the evaluation is made. */
+/** What a column runs, resolved when the evaluation is made (specs written before chat columns have body only: text). */
 export interface ColumnSpec {
   /** The version run (null: a draft). */
   version: number | null;
+  /** Absent: text. */
+  kind?: PromptKind;
+  /** A text prompt's body; a chat prompt's transcript. */
   body: string;
+  messages?: ChatMessage[];
+  /** The settings it runs with, without model and connection (those are the next two). */
+  config?: ModelConfig;
   model: string | null;
   connection_id: string | null;
 }
@@ -55,7 +62,7 @@ export interface EvaluationSpec {
 export interface ColumnAsked {
   version?: number;
   label?: string;
-  draft?: { body: string };
+  draft?: { kind?: PromptKind; body?: string; messages?: ChatMessage[]; config?: ModelConfig };
   model?: string;
   connection_id?: string | null;
 }

@@ -54,7 +54,7 @@ export function sessionView(session: SessionItem, reveal = !session.blind): Comp
 export async function startCompare(workspace: WorkspacePk, userId: string, prompt: PromptItem, input: CompareInput): Promise<CompareSession> {
   const inputs = input.variables ?? {};
   const values = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT:${k}`, v]));
-  const resolved = await Promise.all(input.columns.map((column, i) => resolveColumn(workspace, prompt, column, `Column ${i + 1}`)));
+  const resolved = await Promise.all(input.columns.map((column, i) => resolveColumn(workspace, prompt, column, `Column ${i + 1}`, { connections: false })));
   const columns = resolved.map((spec, i) => ({
     version: spec.version,
     ...(input.columns[i]!.label !== undefined ? { label: input.columns[i]!.label } : {}),

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveStored, type StoredContext } from '@shared/compile';
+import { CompileError, compileChat, resolveStored, type StoredContext } from '@shared/compile';
 import type { ModelConfig } from '@shared/contract/chat';
 import { CELL_OUTPUT_MAX, type EvaluationResult } from '@shared/contract/evaluations';
 import type { Example } from '@shared/contract/suite';
@@ -28,15 +28,18 @@ import { logger } from '../http/log';
 import { type JudgeFn, runCheck } from '../services/checks';
 import { readVerdict, verdictRequest } from '../services/engine/judge';
 import { runModel } from '../services/engine/model';
-import type { ModelPrompt } from '../services/engine/types';
+import type { ModelPrompt, OpenConnection } from '../services/engine/types';
 import { enqueue } from '../services/queue';
+import { openConnection } from './connections';
 import { takeRunAllowance } from './model-runs';
 
 /**
  * Running an evaluation (the `evaluation` worker): every cell (example × column) not written yet
  * is filled, CELLS_AT_ONCE at a time (a person's run leases: use-cases/model-runs.ts), each written as it finishes (a crash loses at most the cells
- * in flight; a redelivery skips what is written). Each model call takes a run of the starter's
- * daily quota; when it is used up the evaluation fails with that detail. A cancelled evaluation
+ * in flight; a redelivery skips what is written). Each cell runs its column's content with its
+ * settings (a chat column as messages with the example's history); a call on the product's model
+ * takes a run of the starter's daily quota (when it is used up the evaluation fails with that
+ * detail), one on a workspace connection a run lease only. A cancelled evaluation
  * stops at its next write. Before the worker's time-out the rest is handed to a new message.
  */
 export const CELLS_AT_ONCE = MAX_CONCURRENT_RUNS;
@@ -59,11 +62,12 @@ const valuesOf = (body: string, example: Example, context: StoredContext) =>
 async function callModel(
   prompt: ModelPrompt,
   config: ModelConfig = {},
+  connection: OpenConnection | null = null,
 ): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; error?: string }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const run = await runModel({ prompt, config, deadlineMs: CELL_DEADLINE_MS, paced: false });
+    const run = await runModel({ prompt, config, connection, deadlineMs: CELL_DEADLINE_MS, paced: false });
     let output = '';
     let usage = { tokens_in: 0, tokens_out: 0 };
     let error: string | undefined;
@@ -88,11 +92,11 @@ const judge: JudgeFn = async (rubric, answer) => {
   return readVerdict(output) ?? { pass: false, reason: 'The judge gave no verdict.' };
 };
 
-/** A run of the day's quota (use-cases/model-runs.ts decides); a lease held elsewhere is waited for. */
-async function allowance(user: UserRecord) {
+/** A run of the day's quota, or a lease on a connection (use-cases/model-runs.ts decides); a lease held elsewhere is waited for. */
+async function allowance(user: UserRecord, onConnection: boolean) {
   for (;;) {
     try {
-      return await takeRunAllowance(user, { onConnection: false, holdMs: CELL_DEADLINE_MS + 5_000 });
+      return await takeRunAllowance(user, { onConnection, holdMs: CELL_DEADLINE_MS + 5_000 });
     } catch (error) {
       // The day's quota used up ends the evaluation; a lease held elsewhere, or lost in a race for the lease item, is waited for.
       if (error instanceof TooManyRequestsError && error.message !== TOO_MANY_RUNS) throw error;
@@ -101,20 +105,39 @@ async function allowance(user: UserRecord) {
   }
 }
 
+/** What a column sends for one example: a text prompt's filled text, or a chat prompt's filled messages with the example's history. */
+function promptFor(column: ColumnSpec, example: Example, context: StoredContext): ModelPrompt {
+  if (column.kind === 'chat') return { kind: 'chat', messages: compileChat(column.messages ?? [], example.inputs, context, undefined, example.history) };
+  return { kind: 'text', text: renderTemplate(column.body, valuesOf(column.body, example, context)) };
+}
+
+/** The connections the columns run on, opened once per worker run; one deleted since fails its cells. */
+type OpenColumns = Map<string, OpenConnection | Error>;
+
 async function fillCell(
   user: UserRecord,
   context: StoredContext,
   spec: EvaluationSpec,
   column: ColumnSpec,
+  connections: OpenColumns,
   index: number,
   example: Example | undefined,
   exampleId: string,
 ) {
   const base = { example_id: exampleId, column: index, checks: [], tokens_in: 0, tokens_out: 0, latency_ms: 0 };
   if (!example) return { ...base, output: '', pass: false, error: 'The example was deleted.' } satisfies EvaluationResult;
-  const text = renderTemplate(column.body, valuesOf(column.body, example, context));
-  const taken = await allowance(user);
-  const call = await callModel({ kind: 'text', text }, column.model ? { model: column.model } : {});
+  const connection = column.connection_id ? connections.get(column.connection_id) : null;
+  if (connection instanceof Error) return { ...base, output: '', pass: false, error: connection.message } satisfies EvaluationResult;
+  let prompt: ModelPrompt;
+  try {
+    prompt = promptFor(column, example, context);
+  } catch (error) {
+    if (error instanceof CompileError) return { ...base, output: '', pass: false, error: error.message } satisfies EvaluationResult;
+    throw error;
+  }
+  const taken = await allowance(user, Boolean(connection));
+  const config = { ...column.config, ...(column.model ? { model: column.model } : {}) };
+  const call = await callModel(prompt, config, connection ?? null);
   if (call.error && !call.output) await taken.refund();
   else taken.release();
   const output = call.output.length > CELL_OUTPUT_MAX ? `${call.output.slice(0, CELL_OUTPUT_MAX)}…` : call.output;
@@ -130,6 +153,19 @@ async function fillCell(
     ...(call.error ? { error: call.error } : {}),
   };
   return result;
+}
+
+async function openColumns(workspace: WorkspacePk, columns: ColumnSpec[]): Promise<OpenColumns> {
+  const ids = [...new Set(columns.flatMap((c) => (c.connection_id ? [c.connection_id] : [])))];
+  const opened = await Promise.all(
+    ids.map((id) =>
+      openConnection({ pk: workspace }, id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return new Error('The connection was deleted.');
+        throw error;
+      }),
+    ),
+  );
+  return new Map(ids.map((id, i) => [id, opened[i]!]));
 }
 
 /** Runs what is left of one evaluation; resolves once it is finished, stopped, or handed on. */
@@ -150,6 +186,7 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
   // Snippets are the workspace's, PROFILE values the starter's own (as the workbench and the registry fill them).
   const [snippets, profile] = await Promise.all([listSnippets(workspace), profileValuesOf(user)]);
   const context: StoredContext = { snippets, profile };
+  const connections = await openColumns(workspace, spec.columns);
 
   const todo = spec.example_ids.flatMap((id) => spec.columns.map((_, column) => ({ id, column }))).filter((c) => !done.has(`${c.id}#${c.column}`));
   let next = 0;
@@ -173,7 +210,7 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
       const cell = todo[at]!;
       if (!loaded.has(cell.id)) await load(at);
       try {
-        const result = await fillCell(user, context, spec, spec.columns[cell.column]!, cell.column, loaded.get(cell.id), cell.id);
+        const result = await fillCell(user, context, spec, spec.columns[cell.column]!, connections, cell.column, loaded.get(cell.id), cell.id);
         await recordCell(workspace, header, result);
       } catch (error) {
         if (error instanceof EvaluationStopped) stop = 'stopped';

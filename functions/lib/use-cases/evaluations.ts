@@ -1,5 +1,7 @@
+import { storedContent } from '@shared/chat';
 import type { Evaluation, EvaluationColumn, EvaluationInput } from '@shared/contract/evaluations';
 import { getChecks } from '../data/checks';
+import { getConnection } from '../data/connections';
 import {
   type ColumnAsked,
   type ColumnSpec,
@@ -15,7 +17,7 @@ import type { WorkspacePk } from '../data/keys';
 import { type PromptItem, versionOf } from '../data/prompt';
 import { getVersionItem } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
-import { BadRequestError, ConflictError } from '../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import { enqueue, enqueueBatch } from '../services/queue';
 
 /**
@@ -27,20 +29,49 @@ import { enqueue, enqueueBatch } from '../services/queue';
 export const EVALUATIONS_RUNNING_MAX = 3;
 export const NO_EXAMPLES = 'This prompt has no examples to evaluate: keep some first (Keep as example under a Run answer, or import them).';
 
-export async function resolveColumn(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string): Promise<ColumnSpec> {
-  if (column.connection_id) throw new BadRequestError(`${at}: connection not found.`);
-  const model = column.model ?? null;
-  if (column.draft) return { version: null, body: column.draft.body, model, connection_id: null };
+/**
+ * What a column runs: the content (a version's, a label's version's, a draft's) with its model
+ * settings, on the product's model or a workspace connection (the column's, else the one the
+ * settings name; null: the product's). Compare (`connections: false`) runs on the product's model only.
+ */
+export async function resolveColumn(
+  workspace: WorkspacePk,
+  prompt: PromptItem,
+  column: EvaluationInput['columns'][number],
+  at: string,
+  { connections = true } = {},
+): Promise<ColumnSpec> {
+  const { version, content } = column.draft ? { version: null, content: storedContent(column.draft) } : await savedContent(workspace, prompt, column, at);
+  const { connection_id: named, model: saved, ...settings } = content.config ?? {};
+  if (!connections && column.connection_id) throw new BadRequestError(`${at}: connection not found.`);
+  const connectionId = !connections ? null : column.connection_id !== undefined ? column.connection_id : (named ?? null);
+  if (connectionId)
+    await getConnection(workspace, connectionId).catch((error: unknown) => {
+      throw error instanceof NotFoundError ? new BadRequestError(`${at}: connection not found.`) : error;
+    });
+  return {
+    version,
+    ...(content.kind === 'chat' ? { kind: 'chat' as const, messages: content.messages } : {}),
+    body: content.body,
+    ...(Object.keys(settings).length ? { config: settings } : {}),
+    // The product's model is the operator's: a saved model names a connection's.
+    model: column.model ?? (connectionId ? saved : undefined) ?? null,
+    connection_id: connectionId,
+  };
+}
+
+/** A version column's content as saved (the prompt's for its latest version, the snapshot's before). */
+async function savedContent(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string) {
   let version = column.version;
   if (column.label !== undefined) {
     version = prompt.labels?.[column.label];
     if (version === undefined) throw new BadRequestError(`${at}: this prompt has no label "${column.label}".`);
   }
   const latest = versionOf(prompt);
-  if (version === latest) return { version, body: prompt.body, model, connection_id: null };
+  if (version === latest) return { version, content: storedContent(prompt) };
   const snapshot = version! < latest ? await getVersionItem(workspace, prompt.id, version!) : undefined;
   if (!snapshot) throw new BadRequestError(`${at}: version ${version} does not exist.`);
-  return { version: version!, body: snapshot.body, model, connection_id: null };
+  return { version: version!, content: storedContent(snapshot) };
 }
 
 export async function startEvaluation(
