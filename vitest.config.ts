@@ -15,7 +15,7 @@ const E2E = {
 
 /** e2e files that write the shared library (admin, curation, seeded entries, forks it counts) or read what it lists. */
 const SHARED_LIBRARY_E2E = [
-  'a11y',
+  'a11y-library',
   'account',
   'admin',
   'auth',

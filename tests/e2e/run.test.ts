@@ -25,7 +25,7 @@ async function openWorkbench(page: Page, title: string) {
   return dialog;
 }
 
-/** Serious and critical axe findings (WCAG A/AA) inside the workbench, as in a11y.test.ts. */
+/** Serious and critical axe findings (WCAG A/AA) inside the workbench, as in tests/support/a11y.ts. */
 async function dialogViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('[role="dialog"]').analyze();
   return violations

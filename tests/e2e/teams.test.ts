@@ -16,7 +16,7 @@ const browser = useBrowser();
 
 /**
  * Serious and critical axe violations (WCAG A and AA) of the part `include` selects: these pages'
- * own content (the header is the layout's, checked by a11y.test.ts), or a dialog.
+ * own content (the header is the layout's, checked by a11y-pages.test.ts), or a dialog.
  */
 async function axeProblems(page: Page, include: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(include).analyze();
