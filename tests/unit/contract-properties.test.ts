@@ -269,7 +269,10 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
           record({ label: fc.stringMatching(/^[a-z][a-z0-9_-]{0,19}$/).filter((l) => l !== 'latest') }),
           record({ draft: record({ body: text(500), config: optional(record({ temperature: fc.double({ min: 0, max: 2, noNaN: true }) })) }) }),
           record({
-            draft: record({ kind: fc.constant('chat'), messages: fc.array(record({ role: fc.constant('user'), content: text(200) }), { minLength: 1, maxLength: 3 }) }),
+            draft: record({
+              kind: fc.constant('chat'),
+              messages: fc.array(record({ role: fc.constant('user'), content: text(200) }), { minLength: 1, maxLength: 3 }),
+            }),
             connection_id: optional(fc.option(fc.stringMatching(/^[0-9a-z]{1,30}$/))),
           }),
         ),
