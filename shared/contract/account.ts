@@ -46,6 +46,8 @@ export const Account = z.object({
   email_verified: z.boolean(),
   created_at: z.string(),
   usage: z.object({ prompts: Meter, categories: Meter, snippets: Meter, runs_today: Meter }),
+  /** Present when the account cannot be deleted now: a team with other members needs this person (DELETE /account answers the same 409). */
+  delete_blocked: z.optional(z.string()),
 });
 export type Account = z.infer<typeof Account>;
 

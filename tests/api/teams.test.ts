@@ -410,6 +410,9 @@ describe('members', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toMatch(/"Shared"/);
     expect((await call('GET', '/auth/me', { token: creator.token })).status).toBe(200);
+    // GET /account says so before any password is typed; the member is not held.
+    expect((await call('GET', '/account', { token: creator.token })).body.delete_blocked).toBe(refused.body.detail);
+    expect((await call('GET', '/account', { token: member.token })).body).not.toHaveProperty('delete_blocked');
 
     // The member's account goes: their membership ends (the team's count with it).
     expect((await call('DELETE', '/account', { token: member.token, json: { password: member.password } })).status).toBe(204);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminToken } from '../support/api';
 import { downloadedText, useBrowser } from '../support/browser';
+import { seedTeam } from '../support/db';
 import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 import { waitForMail } from '../support/mail';
 
@@ -177,5 +178,23 @@ describe('the account page', () => {
 
     await atPath(page, '/');
     expect((await apiAs(undefined, 'POST', '/auth/register', { first_name: 'Again', email: user.email, password: user.password })).status).toBe(201);
+  });
+
+  it('says up front that a team needs the person, with the form disabled (issue 32, item 15: only after the password before)', async () => {
+    const { page } = browser;
+    const owner = await registerViaApi(account());
+    const member = await registerViaApi(account());
+    await seedTeam('Keepers', 'pro', [
+      { id: owner.id, role: 'owner' },
+      { id: member.id, role: 'editor' },
+    ]);
+    await signInWithToken(page, await tokenFor(owner));
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('You created the team "Keepers", which has other members: delete the team first.').waitFor();
+    expect(await dialog.getByLabel('Password', { exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Type DELETE to confirm').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { toPrompts } from '../data/workspace-read';
 import { BadGatewayError, ConflictError, NotFoundError } from '../http/errors';
 import { logger, userRef } from '../http/log';
 import { cleanUpEvaluations } from './evaluations';
-import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser } from './teams';
+import { leaveTeamsOfDeletedUser, refuseWhileTeamsNeedUser, teamNeedingUser } from './teams';
 
 /**
  * Everything about one user as a whole: the account view with plan usage, the export of all
@@ -35,7 +35,8 @@ type Counters = { prompts_used?: number; categories_used?: number; snippets_used
 /** GET /account: the profile and what the plan allows and what is used (limit null = unlimited). */
 export async function accountView(user: UserRecord & Counters): Promise<Account> {
   const runsLimit = RUNS_PER_DAY[user.access_tier];
-  const runsUsed = Math.min(await usedIn(runQuotaWindow(user)), runsLimit ?? Number.MAX_SAFE_INTEGER);
+  const [used, deleteBlocked] = await Promise.all([usedIn(runQuotaWindow(user)), teamNeedingUser(user)]);
+  const runsUsed = Math.min(used, runsLimit ?? Number.MAX_SAFE_INTEGER);
   return {
     id: user.id,
     email: user.email,
@@ -51,6 +52,7 @@ export async function accountView(user: UserRecord & Counters): Promise<Account>
       snippets: { used: Math.max(0, user.snippets_used ?? 0), limit: limitFor(user.access_tier, 'max_snippets') },
       runs_today: { used: runsUsed, limit: runsLimit },
     },
+    ...(deleteBlocked ? { delete_blocked: deleteBlocked } : {}),
   };
 }
 

@@ -207,15 +207,20 @@ async function teamPlans(user: UserRecord): Promise<TeamPlan[]> {
  * or as its only owner. They hand it over or delete it first.
  */
 export async function refuseWhileTeamsNeedUser(user: UserRecord): Promise<void> {
+  const reason = await teamNeedingUser(user);
+  if (reason) throw new ConflictError(reason);
+}
+
+/** Why the account cannot be deleted now (a team with other members needs the person), or null: GET /account says it before anyone types a password. */
+export async function teamNeedingUser(user: UserRecord): Promise<string | null> {
   for (const { team, me, others } of await teamPlans(user)) {
     if (others.length === 0) continue;
-    if (team.billing_owner_id === user.id) {
-      throw new ConflictError(`You created the team "${team.name}", which has other members: delete the team first.`);
-    }
+    if (team.billing_owner_id === user.id) return `You created the team "${team.name}", which has other members: delete the team first.`;
     if (me.role === 'owner' && !others.some((m) => m.role === 'owner')) {
-      throw new ConflictError(`You are the only owner of the team "${team.name}": make another member an owner, or delete the team, first.`);
+      return `You are the only owner of the team "${team.name}": make another member an owner, or delete the team, first.`;
     }
   }
+  return null;
 }
 
 /** Then, as the account goes: teams the person alone is in are deleted, their other memberships removed. */

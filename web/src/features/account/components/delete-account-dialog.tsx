@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
+import { useAccount } from '../api/get-account';
 import { FALLBACK } from '../utils/messages';
 import './account.css';
 
@@ -36,7 +37,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     },
     [],
   );
-  const ready = watch('confirmation') === DELETE_CONFIRMATION && watch('password').length > 0;
+  // A team that needs this person blocks the deletion: said before anyone types a password.
+  const blocked = useAccount().data?.delete_blocked ?? null;
+  const ready = !blocked && watch('confirmation') === DELETE_CONFIRMATION && watch('password').length > 0;
   const submit = handleSubmit(({ password }) => {
     if (!ready) return;
     remove.mutate(
@@ -57,12 +60,13 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       busy={remove.isPending}
     >
       <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+        {blocked ? <Alert variant="info">{blocked}</Alert> : null}
         {remove.isError ? <Alert icon={false}>{errorMessage(remove.error, FALLBACK)}</Alert> : null}
         <Field id="account-delete-confirm" label={`Type ${DELETE_CONFIRMATION} to confirm`}>
-          <Input autoComplete="off" {...register('confirmation')} />
+          <Input autoComplete="off" disabled={blocked !== null} {...register('confirmation')} />
         </Field>
         <Field id="account-delete-password" label="Password">
-          <PasswordInput autoComplete="current-password" {...register('password')} />
+          <PasswordInput autoComplete="current-password" disabled={blocked !== null} {...register('password')} />
         </Field>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
