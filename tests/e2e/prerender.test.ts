@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { useBrowser } from '../support/browser';
-import { apiAs, atPath, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
+import { apiAs, atPath, live, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 /**
  * Prerendered public pages and the signed-in splash (docs/architecture.md, "Prerendered pages and
@@ -150,6 +150,17 @@ describe('prerendered public pages: in Chromium', () => {
       expect(await page.locator('link[rel="stylesheet"]:not([type="text/plain"])').count(), path).toBe(0);
     }
     // useBrowser fails the test on any console error, which is where React reports a mismatch.
+  });
+
+  it('hydrates /pricing with a checkout return in its address, the notice shown after (React #418 before: issue 32, item 15)', async () => {
+    const { page } = browser;
+    await page.goto('/pricing?checkout=cancelled-subscription');
+    await page.waitForLoadState('networkidle');
+    await live(page);
+    await see(page, 'Your subscription was cancelled.');
+    // The address drops the parameter, so a reload does not repeat the notice.
+    await atPath(page, '/pricing');
+    // useBrowser fails the test on the console error React logs for a mismatch.
   });
 
   it('paints each page before it asks for the app: no stylesheet fetched, only the entry and its own imports before the first paint', async () => {

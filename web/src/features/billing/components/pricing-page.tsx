@@ -56,11 +56,13 @@ export function PricingPage({ currentTier, onPlanChanged }: PricingPageProps) {
   const [signInFor, setSignInFor] = useState<PaidPlan | 'portal' | null>(null);
   const signInRequired = signInFor !== null;
 
-  // Where checkout or the portal sent the browser back: read once, then dropped from the URL so a
-  // reload does not repeat the message.
-  const [returned] = useState<CheckoutReturn | null>(() => checkoutReturnFrom(searchParams.get('checkout')));
+  // Where checkout or the portal sent the browser back: read once after mount (the prerendered page
+  // a visitor hydrates has no notice, so rendering it at once would not match: React #418), then
+  // dropped from the URL so a reload does not repeat the message.
+  const [returned, setReturned] = useState<CheckoutReturn | null>(null);
   useEffect(() => {
     if (!searchParams.has('checkout')) return;
+    setReturned(checkoutReturnFrom(searchParams.get('checkout')));
     setSearchParams(
       (params) => {
         params.delete('checkout');
