@@ -135,6 +135,9 @@ export const MAIL_HANDLERS = [
   'account/resend-verification',
   'admin/send-password-reset',
   'api-keys/create',
+  'teams/invite',
+  // Opening a review mails its reviewers (use-cases/reviews.ts).
+  'reviews/create',
 ];
 export const sendsMail = (r: Pick<RouteDef, 'handler'>) => MAIL_HANDLERS.includes(r.handler);
 

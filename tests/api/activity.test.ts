@@ -114,6 +114,23 @@ describe('activity', () => {
     expect(moved).toMatchObject({ type: 'prompt.label.moved', label: 'production', version: 1, forced: true, actor: { name: 'Olga Owner' } });
   });
 
+  it("tells a fork, of a library prompt or of a shared link, in the forker's feed", async () => {
+    const library = (await call('GET', '/library/prompts', { token: editor.token })).body.prompts.find((p: any) => p.access_tier === 'free');
+    const fromLibrary = await call('POST', inTeam(`/prompts/fork/${library.id}`), { token: editor.token, json: {} });
+    expect(fromLibrary.status).toBe(201);
+    const shared = (await call('POST', '/prompts/', { token: stranger.token, json: { title: 'Shared', body: 'Shared [INPUT: x].' } })).body.id as string;
+    const link = await call('POST', `/prompts/${shared}/share`, { token: stranger.token });
+    const fromLink = await call('POST', inTeam(`/shared/${link.body.token}/fork`), { token: owner.token });
+    expect(fromLink.status).toBe(201);
+    for (const [reply, who] of [
+      [fromLibrary, 'Eddie Editor'],
+      [fromLink, 'Olga Owner'],
+    ] as const) {
+      const [forked] = (await feed(viewer.token, inTeam(`/prompts/${reply.body.id}/activity`), 1)).body.events;
+      expect(forked).toMatchObject({ type: 'prompt.forked', actor: { name: who }, prompt_id: reply.body.id, prompt_title: reply.body.title, version: 1 });
+    }
+  });
+
   it('pages past 50 events with a signed cursor, and refuses a forged one', async () => {
     const user = await signUp({ first_name: 'Pat', last_name: 'Pager' });
     await setTier(user.id, 'pro');

@@ -366,7 +366,7 @@ const jwtSecretId = (t: Synthesised) =>
 const isBilling = (r: RouteDef) => r.handler.startsWith('billing/');
 /** Billing, and the account deletions, which cancel a subscription through Stripe first. */
 const usesStripeSecret = (r: RouteDef) => isBilling(r) || ['account/delete', 'admin/delete-user'].includes(r.handler);
-/** The routes that send email (functions/lib/use-cases/account.ts callers). */
+/** The routes that send email (callers of functions/lib/services/mail.ts sendMail). */
 const MAIL_ROUTES = [
   'POST /auth/register',
   'POST /auth/password/forgot',
@@ -376,6 +376,8 @@ const MAIL_ROUTES = [
   'POST /account/email/verification',
   'POST /admin/users/{id}/password-reset',
   'POST /api-keys',
+  'POST /teams/{id}/invites',
+  'POST /prompts/{id}/reviews',
 ];
 /** The origin secret CloudFront sends (shared/edge.ts ORIGIN_SECRET_HEADER), which the per-address functions read. */
 const originSecretId = (t: Synthesised) =>
