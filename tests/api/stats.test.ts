@@ -134,3 +134,68 @@ describe('GET /prompts/{id}/stats', () => {
     expect(rolled.series).toEqual([expect.objectContaining({ at: `${hour}:00:00Z`, compiles: 5 })]);
   });
 });
+
+describe('day items', () => {
+  it('answers a whole past day from its day item exactly as from its hours, by the hour and by the day', async () => {
+    const { recordUsage, flushUsage } = await import('../../functions/lib/use-cases/usage');
+    const { handler } = await import('../../functions/workers/usage-rollup');
+    const { db, TABLE } = await import('../support/db');
+    const { DeleteCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const workspace = `USER#${user.id}` as never;
+    const day = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
+    const at = (hour: number, minute = 10) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:${minute}:00Z`);
+    const uses = [
+      { hour: 3, version: 1, channel: 'sdk', kind: 'compile', latency_ms: 8 },
+      { hour: 3, version: 2, channel: 'registry', kind: 'compile', latency_ms: 40, label: 'production' },
+      { hour: 3, version: 2, channel: 'workbench', kind: 'run', latency_ms: 900, tokens_in: 12, tokens_out: 30, model: 'gpt-4o-mini' },
+      { hour: 9, version: 2, channel: 'workbench', kind: 'run', latency_ms: 2_500, tokens_in: 7, tokens_out: 70, error: true },
+      { hour: 9, version: 2, channel: 'mcp', kind: 'compile', latency_ms: 3, label: 'production' },
+      { hour: 22, version: 1, channel: 'sdk', kind: 'compile', latency_ms: 120 },
+    ] as const;
+    for (const { hour, ...use } of uses)
+      for (let i = 0; i < 3; i++) recordUsage({ workspace, prompt_id: id, ...use, at: at(hour, 10 + i), api_key_id: i === 2 ? 'day-key' : null });
+    await flushUsage();
+    for (const hour of new Set(uses.map((u) => u.hour))) {
+      const body = JSON.stringify({ workspace, prompt_id: id, hour: `${day}T${String(hour).padStart(2, '0')}` });
+      const event = { Records: [{ messageId: `d${hour}`, body, attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) } }] };
+      expect(await handler(event as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
+    }
+    const pk = `STATS#${workspace}#${id}`;
+    const items = async (prefix: string) =>
+      (
+        await db.send(
+          new QueryCommand({
+            TableName: TABLE,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+            ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+          }),
+        )
+      ).Items ?? [];
+    expect((await items(`D#${day}`)).map((i) => i.hours)).toEqual([3]);
+
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+    const whole = (g: string) => stats(`?from=${day}T00:00:00.000Z&to=${next}&granularity=${g}`);
+    // From 00:30 the first day is not whole: every hour of it is read by the hour.
+    const byHours = (g: string) => stats(`?from=${day}T00:30:00.000Z&to=${next}&granularity=${g}`);
+    const same = (a: { body: Record<string, unknown> }, b: { body: Record<string, unknown> }) => {
+      const { from: _f, to: _t, ...x } = a.body;
+      const { from: _g, to: _u, ...y } = b.body;
+      expect(x).toEqual(y);
+    };
+    for (const g of ['hour', 'day']) same(await whole(g), await byHours(g));
+    const hourly = (await whole('hour')).body;
+    expect(hourly.series.map((p: { at: string }) => p.at)).toEqual([3, 9, 22].map((h) => `${day}T${String(h).padStart(2, '0')}:00:00Z`));
+    expect(hourly.totals).toMatchObject({ runs: 6, errors: 3, compiles: { registry: 3, sdk: 6, mcp: 3, workbench: 6 } });
+    expect(hourly.stale_clients).toEqual([{ api_key_id: 'day-key', version: 1, last_fetch_at: new Date(at(22, 12)).toISOString() }]);
+
+    // The whole day is read from its day item: without its hour rows it answers the same.
+    const hours = (await items(`H#${day}`)).filter((i) => i.type === 'usage_hour');
+    const before = (await whole('hour')).body;
+    for (const i of hours) await db.send(new DeleteCommand({ TableName: TABLE, Key: { pk: i.pk, sk: i.sk } }));
+    expect((await whole('hour')).body).toEqual(before);
+    expect((await byHours('day')).body.totals.runs).toBe(0);
+    // A day without its day item is read by the hour (none left here).
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: { pk, sk: `D#${day}` } }));
+    expect((await whole('day')).body.totals.runs).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LATENCY_BUCKETS } from '@shared/stats';
-import { batchWrite, db, type Item, queryAll, TABLE } from './db';
+import { batchWrite, db, type Item, itemBytes, queryAll, TABLE } from './db';
 import type { WorkspacePk } from './keys';
 import { conditionFailed } from './retry';
 
@@ -11,8 +11,10 @@ import { conditionFailed } from './retry';
  * partitions per prompt and hour (`USAGE#<workspace>#<prompt>#<hour>#<shard>`), so one prompt's
  * 10,000 compiles a second make about 625 writes a second on each and none is a hot key; the
  * `usage-rollup` worker adds an hour's shards into the prompt's stats partition
- * (`STATS#<workspace>#<prompt>`), which the stats route reads. Shards expire a week after their
- * hour, rolled-up hours after 400 days (the longest window is a year).
+ * (`STATS#<workspace>#<prompt>`), and then the day's rolled hours into one day item there; the
+ * stats route reads whole past days from their day items and only the edges of a window by the
+ * hour. Shards expire a week after their hour, rolled-up hours and days after 400 days (the
+ * longest window is a year).
  */
 export const USAGE_SHARDS = 16;
 const SHARD_DAYS = 7;
@@ -202,4 +204,73 @@ export async function readRolled(
   }
   const keys = keyItems.map((item) => ({ api_key_id: String(item.sk).slice(16), version: Number(item.v), at: Number(item.at) }));
   return { rows, keys, rolled };
+}
+
+/** A day's rolled hours in one item: rows added up, each key's latest fetch, and each hour's series point. */
+export interface UsageDay {
+  day: string;
+  /** How many rolled hours it adds up (a later roll-up of the day only replaces it with as many or more). */
+  hours: number;
+  rows: UsageRow[];
+  keys: KeyFetch[];
+  /** One point per hour that had uses, as the hourly series shows it (opaque here; stored as one JSON string, read only for hourly series). */
+  points: unknown[];
+}
+
+/** Under the 400 KB item limit with room: a day too big for one item is not kept as one, and is read by the hour. */
+const DAY_ITEM_MAX = 300_000;
+
+/**
+ * Writes a day's item, unless one adding up more hours is there (a concurrent roll-up of a later
+ * hour of the same day got there first). A day too big for one item has none: its hours are read.
+ */
+export async function writeDay(workspace: WorkspacePk, promptId: string, day: UsageDay): Promise<void> {
+  const key = { pk: usageKeys.stats(workspace, promptId), sk: `D#${day.day}` };
+  const item: Item = {
+    ...key,
+    type: 'usage_day',
+    hours: day.hours,
+    rows: day.rows.map(attributesOf),
+    keys: day.keys.map((k) => ({ id: k.api_key_id, v: k.version, at: k.at })),
+    points: JSON.stringify(day.points),
+    expires_at: expiry(`${day.day}T23`, ROLLED_DAYS),
+  };
+  if (itemBytes(item) > DAY_ITEM_MAX) {
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: key }));
+    return;
+  }
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(sk) OR hours <= :n',
+        ExpressionAttributeValues: { ':n': day.hours },
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}
+
+/** The day items from `fromDay` to `toDay` (both included), by day; their hour points only when `points` is asked for. */
+export async function readDays(workspace: WorkspacePk, promptId: string, fromDay: string, toDay: string, points: boolean): Promise<Map<string, UsageDay>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': usageKeys.stats(workspace, promptId), ':from': `D#${fromDay}`, ':to': `D#${toDay}` },
+    ProjectionExpression: `sk, #h, #r, #k${points ? ', #p' : ''}`,
+    ExpressionAttributeNames: { '#h': 'hours', '#r': 'rows', '#k': 'keys', ...(points ? { '#p': 'points' } : {}) },
+  });
+  const days = new Map<string, UsageDay>();
+  for (const item of items) {
+    const day = String(item.sk).slice(2);
+    days.set(day, {
+      day,
+      hours: Number(item.hours),
+      rows: (item.rows as Item[]).map(rowOf),
+      keys: (item.keys as Item[]).map((k) => ({ api_key_id: String(k.id), version: Number(k.v), at: Number(k.at) })),
+      points: typeof item.points === 'string' ? (JSON.parse(item.points) as unknown[]) : [],
+    });
+  }
+  return days;
 }

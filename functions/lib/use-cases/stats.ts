@@ -3,14 +3,17 @@ import { hourOf, hourStart, LATENCY_BUCKETS, mergeHistogram, percentile } from '
 import { type EvaluationHeader, listEvaluations } from '../data/evaluations';
 import type { WorkspacePk } from '../data/keys';
 import type { PromptItem } from '../data/prompt';
-import { type KeyFetch, readRolled, readShards, type UsageRow } from '../data/usage';
+import { addRow, type KeyFetch, readDays, readRolled, readShards, rowId, type UsageRow, writeDay } from '../data/usage';
 import { BadRequestError } from '../http/errors';
 import { ratingsOf } from './compare';
 
 /**
- * GET /prompts/{id}/stats (docs/architecture.md, "Usage and stats"): the rolled-up hours of the
- * window in one Query of the prompt's stats partition, plus the write shards of the recent hours
- * not rolled up yet, added up per version, per label and per time bucket.
+ * GET /prompts/{id}/stats (docs/architecture.md, "Usage and stats"): the whole past days of the
+ * window from their day items (one Query), the edges of the window and any day without a day
+ * item from its rolled-up hours, plus the write shards of the recent hours not rolled up yet,
+ * added up per version, per label and per time bucket. A day item adds up exactly what its hours
+ * hold (counters add, latency buckets merge) and keeps each hour's series point, so the answer is
+ * the same whichever is read.
  */
 const DAY_MS = 86_400_000;
 /** Hours this close to now may not be rolled up yet: read from their shards when no marker says otherwise. */
@@ -113,23 +116,105 @@ const votesOf = (r: { wins: number; losses: number; ties: number; win_rate: numb
   votes: r ? r.wins + r.losses + r.ties : 0,
 });
 
+type HourRows = { rows: (UsageRow & { hour: string })[]; keys: KeyFetch[] };
+
+/** Rolled-up hours of some ranges (inclusive hour keys), only those with their marker. */
+async function readHourRanges(workspace: WorkspacePk, promptId: string, ranges: [string, string][]): Promise<HourRows & { rolled: Set<string> }> {
+  const read = await Promise.all(ranges.map(([from, to]) => readRolled(workspace, promptId, from, to)));
+  const rolled = new Set(read.flatMap((r) => [...r.rolled]));
+  return { rows: read.flatMap((r) => r.rows).filter((r) => rolled.has(r.hour)), keys: read.flatMap((r) => r.keys), rolled };
+}
+
+const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Whole days of the window that are past (no hour of them may still be read from its shards):
+ * read from their day items, the rest by the hour. Answers the day items and the hour ranges.
+ */
+async function readWindow(workspace: WorkspacePk, promptId: string, window: Window, liveFrom: number) {
+  const fromHour = hourOf(window.from);
+  const toHour = hourOf(window.to - 1);
+  const firstDay = Math.ceil(window.from / DAY_MS) * DAY_MS;
+  const endDays = Math.floor(Math.min(window.to, liveFrom) / DAY_MS) * DAY_MS;
+  if (endDays <= firstDay) return { days: [], ...(await readHourRanges(workspace, promptId, [[fromHour, toHour]])) };
+  const edges: [string, string][] = [];
+  if (window.from < firstDay) edges.push([fromHour, hourOf(firstDay - 1)]);
+  if (endDays < window.to) edges.push([hourOf(endDays), toHour]);
+  const [days, edgeHours] = await Promise.all([
+    readDays(workspace, promptId, dayKey(firstDay), dayKey(endDays - 1), window.granularity === 'hour'),
+    readHourRanges(workspace, promptId, edges),
+  ]);
+  // Days without an item (none rolled, or too big for one): their hours, in runs of days.
+  const missing: [string, string][] = [];
+  for (let d = firstDay; d < endDays; d += DAY_MS) {
+    if (days.has(dayKey(d))) continue;
+    const last = missing.at(-1);
+    if (last && last[1] === hourOf(d - 1)) last[1] = hourOf(d + DAY_MS - 1);
+    else missing.push([hourOf(d), hourOf(d + DAY_MS - 1)]);
+  }
+  const gaps = await readHourRanges(workspace, promptId, missing);
+  return {
+    days: [...days.values()],
+    rows: [...edgeHours.rows, ...gaps.rows],
+    keys: [...edgeHours.keys, ...gaps.keys],
+    rolled: new Set([...edgeHours.rolled, ...gaps.rolled]),
+  };
+}
+
+/** A stored hourly point, in the contract's order. */
+const storedPoint = (p: Record<string, unknown>): StatsPoint => ({
+  at: String(p.at),
+  compiles: Number(p.compiles),
+  runs: Number(p.runs),
+  errors: Number(p.errors),
+  tokens_in: Number(p.tokens_in),
+  tokens_out: Number(p.tokens_out),
+  cost_usd: Number(p.cost_usd),
+  latency_p50_ms: p.latency_p50_ms === null || p.latency_p50_ms === undefined ? null : Number(p.latency_p50_ms),
+  latency_p95_ms: p.latency_p95_ms === null || p.latency_p95_ms === undefined ? null : Number(p.latency_p95_ms),
+});
+
+/**
+ * Adds up a day's rolled-up hours into its day item (the usage-rollup worker, after each hour of
+ * the day): rows summed over the hours, each key's latest fetch, and each hour's series point.
+ */
+export async function rollUpDay(workspace: WorkspacePk, promptId: string, day: string): Promise<void> {
+  const hours = await readHourRanges(workspace, promptId, [[`${day}T00`, `${day}T23`]]);
+  const rows = new Map<string, UsageRow>();
+  const byHour = new Map<string, UsageRow[]>();
+  for (const { hour, ...row } of hours.rows) {
+    byHour.set(hour, [...(byHour.get(hour) ?? []), row]);
+    const into = rows.get(rowId(row));
+    if (into) addRow(into, row);
+    else rows.set(rowId(row), { ...row, latency: [...row.latency] });
+  }
+  const keys = new Map<string, KeyFetch>();
+  for (const k of hours.keys) if ((keys.get(k.api_key_id)?.at ?? -1) < k.at) keys.set(k.api_key_id, k);
+  const points = [...byHour.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([hour, r]) => point(`${hour}:00:00Z`, r));
+  await writeDay(workspace, promptId, { day, hours: hours.rolled.size, rows: [...rows.values()], keys: [...keys.values()], points });
+}
+
 export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, window: Window, now = Date.now()): Promise<PromptStats> {
   const fromHour = hourOf(window.from);
   const toHour = hourOf(window.to - 1);
+  const liveFrom = hourStart(hourOf(now)) - (LIVE_HOURS - 1) * 3_600_000;
   const recent: string[] = [];
-  for (let h = Math.max(hourStart(fromHour), hourStart(hourOf(now)) - (LIVE_HOURS - 1) * 3_600_000); h <= hourStart(toHour); h += 3_600_000)
-    recent.push(hourOf(h));
-  const [rolled, evaluations, ratings] = await Promise.all([
-    readRolled(workspace, prompt.id, fromHour, toHour),
+  for (let h = Math.max(hourStart(fromHour), liveFrom); h <= hourStart(toHour); h += 3_600_000) recent.push(hourOf(h));
+  const [read, evaluations, ratings] = await Promise.all([
+    readWindow(workspace, prompt.id, window, liveFrom),
     listEvaluations(workspace, prompt.id),
     ratingsOf(workspace, prompt.id, window),
   ]);
-  const live = await Promise.all(
-    recent.filter((h) => !rolled.rolled.has(h)).map(async (hour) => ({ hour, ...(await readShards(workspace, prompt.id, hour)) })),
-  );
+  const live = await Promise.all(recent.filter((h) => !read.rolled.has(h)).map(async (hour) => ({ hour, ...(await readShards(workspace, prompt.id, hour)) })));
 
-  const rows: (UsageRow & { hour: string })[] = rolled.rows.filter((r) => rolled.rolled.has(r.hour));
-  const keys: KeyFetch[] = [...rolled.keys];
+  const rows: (UsageRow & { hour: string })[] = [...read.rows];
+  const keys: KeyFetch[] = [...read.keys];
+  const dayPoints: StatsPoint[] = [];
+  for (const day of read.days) {
+    rows.push(...day.rows.map((r) => ({ ...r, hour: `${day.day}T00`, fromDay: true })));
+    keys.push(...day.keys);
+    if (window.granularity === 'hour') dayPoints.push(...day.points.map((p) => storedPoint(p as Record<string, unknown>)));
+  }
   for (const hour of live) {
     rows.push(...hour.rows.map((r) => ({ ...r, hour: hour.hour })));
     keys.push(...hour.keys);
@@ -147,6 +232,8 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
       l.rows.push(r);
       byLabel.set(r.label, l);
     }
+    // A day item's rows have no hour: its hourly points were kept with it.
+    if (window.granularity === 'hour' && 'fromDay' in r) continue;
     const at = window.granularity === 'hour' ? `${r.hour}:00:00Z` : `${r.hour.slice(0, 10)}T00:00:00Z`;
     const b = byBucket.get(at) ?? sums();
     b.rows.push(r);
@@ -179,7 +266,7 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
       label,
       version: labels[label] ?? null,
     })),
-    series: [...byBucket.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([at, s]) => point(at, s.rows)),
+    series: [...[...byBucket.entries()].map(([at, s]) => point(at, s.rows)), ...dayPoints].sort((a, b) => (a.at < b.at ? -1 : 1)),
     stale_clients:
       production === null
         ? []
