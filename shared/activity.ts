@@ -4,7 +4,9 @@ import type { ActivityEvent } from './contract/activity';
  * One line per event, as the activity feed, notices and Slack messages say it: who did what to
  * which prompt. Plain text; callers add their own emphasis.
  */
-export function describeEvent(event: Pick<ActivityEvent, 'type' | 'actor' | 'prompt_title' | 'version' | 'label' | 'forced' | 'detail'>): string {
+const ENDED = { done: 'finished', failed: 'failed', cancelled: 'was cancelled' } as const;
+
+export function describeEvent(event: Pick<ActivityEvent, 'type' | 'actor' | 'prompt_title' | 'version' | 'label' | 'forced' | 'detail' | 'status'>): string {
   const who = event.actor.name || 'Someone';
   const prompt = event.prompt_title ? `"${event.prompt_title}"` : 'a prompt';
   const version = event.version === undefined ? '' : ` version ${event.version}`;
@@ -30,7 +32,7 @@ export function describeEvent(event: Pick<ActivityEvent, 'type' | 'actor' | 'pro
     case 'review.closed':
       return `${who} closed the review of ${prompt}.`;
     case 'evaluation.finished':
-      return `An evaluation of ${prompt} finished${event.detail ? `: ${event.detail}` : '.'}`;
+      return `An evaluation of ${prompt} ${ENDED[event.status ?? 'done']}${event.detail ? `: ${event.detail}` : '.'}`;
     case 'webhook.failing':
       return `A webhook is failing${event.detail ? `: ${event.detail}` : '.'}`;
   }

@@ -8,5 +8,5 @@ import { suitePrompt } from '../lib/use-cases/examples';
 export const handler = api(
   'DELETE /prompts/{id}/evaluations/{evaluation_id}',
   { preload: { ...promptPreload, ...evaluationPreload } },
-  async ({ workspace, preloaded }) => ok(await cancelEvaluation(workspace.pk, suitePrompt(preloaded.prompt), headerFrom(preloaded.evaluation))),
+  async ({ workspace, preloaded }) => ok(await cancelEvaluation(workspace, suitePrompt(preloaded.prompt), headerFrom(preloaded.evaluation))),
 );

@@ -1,8 +1,8 @@
 import { WORKERS } from '@shared/workers';
-import { setStatus } from '../lib/data/evaluations';
 import type { WorkspacePk } from '../lib/data/keys';
 import { worker } from '../lib/services/queue';
 import { runEvaluation } from '../lib/use-cases/evaluation-run';
+import { CONSTRUCT, endEvaluation } from '../lib/use-cases/evaluations';
 
 const def = WORKERS.find((w) => w.name === 'evaluation')!;
 /** Time kept back from the function's time-out to hand the rest on. */
@@ -18,12 +18,13 @@ export const handler = worker('evaluation', async (body, message) => {
     await runEvaluation(workspace, body.prompt_id, body.evaluation_id, { until: Date.now() + def.timeoutSeconds * 1000 - MARGIN_MS });
   } catch (error) {
     if (message.receiveCount >= def.maxReceiveCount)
-      await setStatus(
+      await endEvaluation(
         workspace,
         { prompt_id: body.prompt_id, id: body.evaluation_id },
         'failed',
         ['queued', 'running'],
         'The evaluation failed. Please try again.',
+        CONSTRUCT,
       ).catch(() => undefined);
     throw error;
   }

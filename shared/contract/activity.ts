@@ -40,6 +40,9 @@ export const ActivityEvent = z.object({
   forced: z.optional(z.boolean()),
   review_id: z.optional(z.string()),
   evaluation_id: z.optional(z.string()),
+  /** evaluation.finished: how it ended (done, failed, cancelled) and the share of its finished cells that passed. */
+  status: z.optional(z.enum(['done', 'failed', 'cancelled'])),
+  pass_rate: z.optional(z.number()),
   webhook_id: z.optional(z.string()),
   /** A short line for the feed (an evaluation's pass rate, a failing webhook's address). */
   detail: z.optional(z.string()),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newAccount } from '../support/api';
@@ -259,5 +260,48 @@ describe('webhooks', () => {
     expect((await call('DELETE', `/webhooks/${made.body.id}`, { base, token: stranger.token })).status).toBe(404);
     expect((await call('DELETE', `/webhooks/${made.body.id}`, { base, token: owner.token })).status).toBe(204);
     expect((await call('DELETE', `/webhooks/${made.body.id}`, { base, token: owner.token })).status).toBe(404);
+  });
+
+  it('tell each evaluation that ends, once, with its pass rate: in the activity feed and in a delivery (issue 29)', async () => {
+    const owner = await account('Eva', 'Luator');
+    // Elite (the stack's own table: tests/support/db would point this process at the shared one).
+    await stack.dynamo.client.send(
+      new UpdateItemCommand({
+        TableName: stack.tableName,
+        Key: { pk: { S: `USER#${owner.id}` }, sk: { S: 'PROFILE' } },
+        UpdateExpression: 'SET access_tier = :t',
+        ExpressionAttributeValues: { ':t': { S: 'elite' } },
+      }),
+    );
+    const made = await hook(owner.token, { url: `${target}/evals`, events: ['evaluation.finished'] });
+    expect(made.status).toBe(201);
+    const id = (await call('POST', '/prompts/', { base, token: owner.token, json: { title: 'Graded', body: 'Explain [INPUT: topic].' } })).body.id as string;
+    const path = `/prompts/${id}`;
+    const topics = Array.from({ length: 30 }, (_, i) => `topic ${i}`);
+    await call('POST', `${path}/examples/import`, { base, token: owner.token, json: { format: 'csv', content: ['topic', ...topics].join('\n') } });
+    // Every answer of the local engine restates the prompt: topics ending in 1 pass, 3 of the 30.
+    await call('PUT', `${path}/checks`, { base, token: owner.token, json: { checks: [{ kind: 'regex', value: 'topic [12]?1\\b' }] } });
+
+    const done = (await call('POST', `${path}/evaluations`, { base, token: owner.token, json: { columns: [{ version: 1 }] } })).body.id as string;
+    const got = await until('the delivery', () => received.find((r) => r.path === '/evals'), 60_000);
+    const verified = new Verifier(made.body.secret).verify(got.body, got.headers as Record<string, string>) as any;
+    expect(verified).toMatchObject({
+      type: 'evaluation.finished',
+      data: { evaluation_id: done, prompt_id: id, prompt_title: 'Graded', status: 'done', pass_rate: 0.1, detail: 'v1 10%', actor: { name: 'Eva Luator' } },
+    });
+
+    // A cancelled one is told by who cancelled it; the worker, stopping after, tells nothing more.
+    const cancelled = (await call('POST', `${path}/evaluations`, { base, token: owner.token, json: { columns: [{ version: 1 }, { version: 1 }] } })).body.id;
+    expect((await call('DELETE', `${path}/evaluations/${cancelled}`, { base, token: owner.token })).status).toBe(200);
+    const told = async () =>
+      (await call('GET', `${path}/activity`, { base, token: owner.token })).body.events.filter((e: any) => e.type === 'evaluation.finished');
+    const events = await until('both events', async () => ((await told()).length >= 2 ? told() : undefined));
+    await sleep(1_500);
+    expect(await told()).toHaveLength(2);
+    expect(events.map((e: any) => [e.evaluation_id, e.status, e.actor.name])).toEqual([
+      [cancelled, 'cancelled', 'Eva Luator'],
+      [done, 'done', 'Eva Luator'],
+    ]);
+    expect(received.filter((r) => r.path === '/evals')).toHaveLength(2);
   });
 });

@@ -23,6 +23,7 @@ import type { WorkspacePk } from '../data/keys';
 import { profileValuesOf } from '../data/profile-values';
 import { MAX_CONCURRENT_RUNS, TOO_MANY_RUNS } from '../data/run-leases';
 import { getUser, type UserRecord } from '../data/users';
+import { authorOf } from '../data/workspace';
 import { NotFoundError, TooManyRequestsError } from '../http/errors';
 import { logger } from '../http/log';
 import { type JudgeFn, runCheck } from '../services/checks';
@@ -31,6 +32,7 @@ import { runModel } from '../services/engine/model';
 import type { ModelPrompt, OpenConnection } from '../services/engine/types';
 import { enqueue } from '../services/queue';
 import { openConnection } from './connections';
+import { CONSTRUCT, endEvaluation } from './evaluations';
 import { takeRunAllowance } from './model-runs';
 
 /**
@@ -176,13 +178,14 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
   });
   // Its prompt, account or team was deleted (cleanUpEvaluations): its own partition goes too.
   if (!found) return void (await deleteResults(evaluationId));
-  let header: EvaluationHeader = found;
+  const header: EvaluationHeader = found;
   if (header.status !== 'queued' && header.status !== 'running') return;
   if (header.status === 'queued') await setStatus(workspace, header, 'running', ['queued', 'running']);
   const [spec, done] = await Promise.all([getSpec(evaluationId), doneCells(evaluationId)]);
   const user = await getUser(header.created_by);
-  if (!user) return setStatus(workspace, header, 'failed', ['running'], 'The person who started this evaluation no longer has an account.');
-  if (RUNS_PER_DAY[user.access_tier] === 0) return setStatus(workspace, header, 'failed', ['running'], 'Your plan includes no runs.');
+  if (!user) return endEvaluation(workspace, header, 'failed', ['running'], 'The person who started this evaluation no longer has an account.', CONSTRUCT);
+  const starter = authorOf(user);
+  if (RUNS_PER_DAY[user.access_tier] === 0) return endEvaluation(workspace, header, 'failed', ['running'], 'Your plan includes no runs.', starter);
   // Snippets are the workspace's, PROFILE values the starter's own (as the workbench and the registry fill them).
   const [snippets, profile] = await Promise.all([listSnippets(workspace), profileValuesOf(user)]);
   const context: StoredContext = { snippets, profile };
@@ -224,13 +227,12 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
   await Promise.all(Array.from({ length: CELLS_AT_ONCE }, lane));
 
   if (stop === 'stopped') return;
-  if (stop === 'quota') return setStatus(workspace, header, 'failed', ['running'], quotaDetail).catch(() => undefined);
+  if (stop === 'quota') return endEvaluation(workspace, header, 'failed', ['running'], quotaDetail, starter).catch(() => undefined);
   if (stop === 'handed-on') {
     await enqueue('evaluation', { workspace, prompt_id: promptId, evaluation_id: evaluationId });
     return;
   }
-  header = await getEvaluation(workspace, promptId, evaluationId);
-  await setStatus(workspace, header, 'done', ['running']).catch((error) =>
+  await endEvaluation(workspace, header, 'done', ['running'], null, starter).catch((error) =>
     logger.warn('Evaluation not marked done', { evaluationId, error: (error as Error).message }),
   );
 }

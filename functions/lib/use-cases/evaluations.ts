@@ -1,5 +1,5 @@
 import { storedContent } from '@shared/chat';
-import type { Evaluation, EvaluationColumn, EvaluationInput } from '@shared/contract/evaluations';
+import type { Evaluation, EvaluationColumn, EvaluationInput, EvaluationStatus } from '@shared/contract/evaluations';
 import { getChecks } from '../data/checks';
 import { getConnection } from '../data/connections';
 import {
@@ -15,10 +15,12 @@ import {
 import { exampleIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import { type PromptItem, versionOf } from '../data/prompt';
-import { getVersionItem } from '../data/versions';
+import { getVersionItem, readPrompt } from '../data/versions';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import { logger } from '../http/log';
 import { enqueue, enqueueBatch } from '../services/queue';
+import { type EventInput, emitEvent } from './events';
 
 /**
  * Evaluations (issue 29): POST resolves every column to what it runs (a version's content, a
@@ -120,7 +122,9 @@ export async function startEvaluation(
   try {
     await enqueue('evaluation', { workspace: workspace.pk, prompt_id: prompt.id, evaluation_id: id });
   } catch (error) {
-    await setStatus(workspace.pk, header, 'failed', ['queued'], 'The evaluation could not be queued. Please try again.').catch(() => undefined);
+    await endEvaluation(workspace.pk, header, 'failed', ['queued'], 'The evaluation could not be queued. Please try again.', workspace.author).catch(
+      () => undefined,
+    );
     throw error;
   }
   return { id, status: 'queued' };
@@ -158,10 +162,52 @@ export function evaluationView(header: EvaluationHeader, suiteRev: number): Eval
 }
 
 /** DELETE …/evaluations/{id}: a queued or running evaluation stops (409 when it has finished). */
-export async function cancelEvaluation(workspace: WorkspacePk, prompt: PromptItem, header: EvaluationHeader): Promise<Evaluation> {
-  await setStatus(workspace, header, 'cancelled', ['queued', 'running'], 'Cancelled.');
-  return evaluationView(await getEvaluation(workspace, prompt.id, header.id), prompt.suite_rev ?? 0);
+export async function cancelEvaluation(workspace: WorkspaceRef, prompt: PromptItem, header: EvaluationHeader): Promise<Evaluation> {
+  await endEvaluation(workspace.pk, header, 'cancelled', ['queued', 'running'], 'Cancelled.', workspace.author);
+  return evaluationView(await getEvaluation(workspace.pk, prompt.id, header.id), prompt.suite_rev ?? 0);
 }
+
+type Ending = 'done' | 'failed' | 'cancelled';
+/** Who ends an evaluation no person ended (a failure of the worker, a deleted account). */
+export const CONSTRUCT = { name: 'Construct' };
+
+/**
+ * Ends an evaluation and tells it: the status moves only from `from` (409 otherwise), so each
+ * evaluation ends, and is told, once. `evaluation.finished` carries how it ended, the pass rate of
+ * its finished cells and each column's; telling it never fails the ending (logged instead).
+ */
+export async function endEvaluation(
+  workspace: WorkspacePk,
+  header: Pick<EvaluationHeader, 'prompt_id' | 'id'>,
+  to: Ending,
+  from: EvaluationStatus[],
+  detail: string | null,
+  actor: EventInput['actor'],
+): Promise<void> {
+  await setStatus(workspace, header, to, from, detail);
+  try {
+    const [ended, prompt] = await Promise.all([getEvaluation(workspace, header.prompt_id, header.id), readPrompt(workspace, header.prompt_id)]);
+    const { columns } = evaluationView(ended, 0);
+    const passed = columns.reduce((n, c) => n + c.passed, 0);
+    const finished = passed + columns.reduce((n, c) => n + c.failed, 0);
+    await emitEvent(workspace, {
+      type: 'evaluation.finished',
+      actor,
+      prompt_id: header.prompt_id,
+      ...(prompt ? { prompt_title: prompt.title } : {}),
+      evaluation_id: header.id,
+      status: to,
+      ...(finished ? { pass_rate: passed / finished } : {}),
+      detail: columns.map((c) => `${columnLabel(c)} ${c.pass_rate === null ? 'no results' : `${Math.round(c.pass_rate * 100)}%`}`).join(', '),
+    });
+  } catch (error) {
+    logger.warn('evaluation.finished not told', { evaluationId: header.id, error: (error as Error).message });
+  }
+}
+
+/** A column as a short name in the feed: `v3`, `production (v3)`, `draft`, with its model when named. */
+const columnLabel = (c: EvaluationColumn) =>
+  `${c.draft ? 'draft' : c.label ? `${c.label} (v${c.version})` : `v${c.version}`}${c.model ? ` on ${c.model}` : ''}`;
 
 /**
  * After a prompt, an account or a team is deleted: each evaluation whose header went with it gets
