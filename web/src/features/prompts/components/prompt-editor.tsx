@@ -242,6 +242,8 @@ export function PromptEditor({ session, categories, onClose, saveHeldBy = null }
       onCloseAutoFocus={(event) => {
         if (savedId.current && focusPromptCard(savedId.current)) event.preventDefault();
       }}
+      // Under History, Share or Move/copy the editor is inert: Radix leaves a parent dialog in the accessibility tree.
+      inert={historyOpen || shareOpen || moveOpen}
       size="lg"
       className="prompt-editor"
     >

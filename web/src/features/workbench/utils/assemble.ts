@@ -26,13 +26,15 @@ const hasText = (s: string) => s.trim().length > 0;
 /**
  * The workbench output: the body filled with `values` (unfilled variables as [key]); with
  * directives applied, the '[GLOBAL PREFIX APPLIED]' line, the prefix, the body, the suffix and
- * the '[GLOBAL SUFFIX APPLIED]' line (an empty prefix or suffix is left out, its marker stays).
+ * the '[GLOBAL SUFFIX APPLIED]' line (an empty prefix or suffix is left out, its marker stays;
+ * with both empty the body alone).
  */
 export function assemble(body: string, values: Record<string, string | undefined>, directives: Directives | undefined, apply: boolean): Assembled {
   const filled = renderTemplate(body, values);
-  if (!apply) return { parts: [{ kind: 'body', text: filled }], preview: filled, text: filled };
   const prefix = directives?.global_prompt_prefix ?? '';
   const suffix = directives?.global_prompt_suffix ?? '';
+  // With both directives empty nothing is applied: the marker lines would claim otherwise.
+  if (!apply || (!hasText(prefix) && !hasText(suffix))) return { parts: [{ kind: 'body', text: filled }], preview: filled, text: filled };
   const content: PreviewPart[] = [
     ...(hasText(prefix) ? [{ kind: 'directive' as const, text: prefix }] : []),
     { kind: 'body' as const, text: filled },
