@@ -76,6 +76,17 @@ describe('POST /prompts/import/openai', () => {
     // An example value is the default when the caller gives none, as OpenAI's dashboard showed it.
     const defaulted = await compile(user, 'weather-reporter', { variables: {}, version: 1 });
     expect(defaulted.body.messages).toEqual([{ role: 'system', content: 'You report the weather in San Francisco.' }]);
+
+    // The import is told in the feed as a save and a label move are (issue 28: it recorded nothing).
+    let events: { type: string; version?: number; label?: string }[] = [];
+    for (let tries = 0; tries < 100 && events.length < 2; tries++) {
+      events = (await call('GET', `/prompts/${id}/activity`, { token: user.token })).body.events;
+      if (events.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(events.map(({ type, version, label }) => ({ type, version, label })).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'prompt.label.moved', version: 2, label: 'production' },
+      { type: 'prompt.version.created', version: 3, label: undefined },
+    ]);
   });
 
   it('takes the code snippet with the instructions as one version, numbered as the snippet pinned it', async () => {

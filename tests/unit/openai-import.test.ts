@@ -56,7 +56,9 @@ describe('a prompt object with versions', () => {
   it('keeps reasoning effort beside the version and names what it cannot carry', () => {
     expect(mapped.versions[2]!.reasoning_effort).toBe('high');
     expect(mapped.versions[2]!.config.tools?.map((t) => t.name)).toEqual(['get_weather']);
-    expect(mapped.notes.join(' ')).toContain('web_search_preview');
+    expect(mapped.notes).toContain(
+      "Not carried: OpenAI's built-in tool web_search_preview (a prompt here holds function tools only): add it to your OpenAI call if you still need it.",
+    );
   });
 
   it('labels the newest production when none is pinned, and numbers unnumbered versions in order', () => {

@@ -299,7 +299,7 @@ function mapVersion(
   for (const t of v.tools ?? []) {
     const fn = t.function ?? t;
     if (t.type !== 'function' || !fn.name) {
-      notes.push(`The built-in tool ${t.type} is not a function: add it to your call if you still need it.`);
+      notes.push(`Not carried: OpenAI's built-in tool ${t.type} (a prompt here holds function tools only): add it to your OpenAI call if you still need it.`);
       continue;
     }
     tools.push({ name: fn.name, ...(fn.description ? { description: fn.description } : {}), parameters: fn.parameters ?? { type: 'object', properties: {} } });
