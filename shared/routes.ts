@@ -6,7 +6,7 @@
  * - `handler` is a module under functions/ (without extension) whose `handler` export serves it.
  * - `access`: `public` (no token), `user` (valid bearer token of an existing user),
  *   `admin` (an existing user with is_admin), `stripe` (no token; Stripe signature checked),
- *   `key_or_user` (a bearer token or an API key `cst_...`: the registry and MCP routes only; an
+ *   `key_or_user` (a bearer token or an API key `cst_...`: the registry, the CLI's and MCP routes only; an
  *   API key is refused everywhere else, so it never opens account, billing, admin or key routes).
  */
 export type Access = 'public' | 'user' | 'admin' | 'stripe' | 'key_or_user';
@@ -216,6 +216,18 @@ export const ROUTES = [
     workspace: 'read',
     enqueues: ['usage-rollup'],
   },
+  // The CLI (cli/, issue 31): a key saves a new version of a prompt's content (never its tags, category,
+  // labels or slug) from the version it edited, and starts and reads an evaluation, all by slug.
+  { method: 'POST', path: '/registry/prompts/{slug}/versions', handler: 'registry/push', access: 'key_or_user', workspace: 'write', enqueues: ['events'] },
+  {
+    method: 'POST',
+    path: '/registry/prompts/{slug}/evaluations',
+    handler: 'registry/evaluate',
+    access: 'key_or_user',
+    workspace: 'write',
+    enqueues: ['evaluation'],
+  },
+  { method: 'GET', path: '/registry/prompts/{slug}/evaluations/{evaluation_id}', handler: 'registry/evaluation', access: 'key_or_user', workspace: 'read' },
   // Beyond the specified calls: 'Move/copy to…' between the personal and team workspaces.
   { method: 'POST', path: '/prompts/{id}/copy', handler: 'prompts/copy', access: 'user', workspace: 'read', enqueues: ['evaluation'] },
   { method: 'POST', path: '/prompts/{id}/share', handler: 'prompts/share', access: 'user', workspace: 'write', enqueues: ['events'] },

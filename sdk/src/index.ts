@@ -11,8 +11,12 @@ const LIST = '/api/v1/registry/prompts' satisfies keyof paths;
 const SDK_CLIENT = 'construct-sdk/ts';
 const GET = '/api/v1/registry/prompts/{slug}' satisfies keyof paths;
 const COMPILE = '/api/v1/registry/prompts/{slug}/compile' satisfies keyof paths;
+const VERSIONS = '/api/v1/registry/prompts/{slug}/versions' satisfies keyof paths;
+const EVALUATIONS = '/api/v1/registry/prompts/{slug}/evaluations' satisfies keyof paths;
+const EVALUATION = '/api/v1/registry/prompts/{slug}/evaluations/{evaluation_id}' satisfies keyof paths;
 
 type Success<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+type Accepted<Operation> = Operation extends { responses: { 202: { content: { 'application/json': infer Body } } } } ? Body : never;
 type GetOperation = paths[typeof GET]['get'];
 type CompileOperation = paths[typeof COMPILE]['post'];
 
@@ -32,6 +36,12 @@ export type ModelConfig = Prompt['config'];
 export type ChatMessage = Extract<CompileAnswer, { kind: 'chat' }>['messages'][number];
 /** The conversation for a chat prompt's placeholders: one list for all, or a list per placeholder name. */
 export type History = NonNullable<CompileRequest['history']>;
+/** What `prompts.push` takes: the version you edited (`base_version`) and the new content. */
+export type PushRequest = paths[typeof VERSIONS]['post']['requestBody']['content']['application/json'];
+/** An evaluation queued by `evaluations.start`, with the gate it is judged by (the label's protection, or null). */
+export type EvaluationStarted = Accepted<paths[typeof EVALUATIONS]['post']>;
+/** An evaluation's status, progress and pass rate (`evaluations.get`). */
+export type Evaluation = Success<paths[typeof EVALUATION]['get']>;
 /** Every error body of the API. */
 export type ErrorBody = GetOperation['responses']['default']['content']['application/json'];
 
@@ -137,8 +147,10 @@ const variablesKey = (variables: Record<string, string>) =>
   );
 
 export class Construct {
-  /** Your prompts: `get`, `compile`, `list`. */
+  /** Your prompts: `get`, `compile`, `list`, `push`. */
   readonly prompts: Prompts;
+  /** Evaluations of your prompts on their examples and checks: `start`, `get`. */
+  readonly evaluations: Evaluations;
   readonly #apiKey: string;
   readonly #apiBase: string;
   readonly #workspace: string | undefined;
@@ -165,6 +177,7 @@ export class Construct {
     this.#onError = options.onError;
     this.#now = options.now ?? Date.now;
     this.prompts = new Prompts(this);
+    this.evaluations = new Evaluations(this);
   }
 
   /** Resolves once the background refreshes under way have finished (e.g. before a serverless function returns). */
@@ -400,7 +413,8 @@ export class CompiledPrompt {
   }
 }
 
-const slugPath = (template: typeof GET | typeof COMPILE, slug: string) => template.replace('{slug}', encodeURIComponent(slug));
+const slugPath = (template: typeof GET | typeof COMPILE | typeof VERSIONS | typeof EVALUATIONS | typeof EVALUATION, slug: string) =>
+  template.replace('{slug}', encodeURIComponent(slug));
 
 class Prompts {
   readonly #client: Construct;
@@ -514,6 +528,34 @@ class Prompts {
     );
     return answer.prompts;
   }
+
+  /**
+   * Saves a new version of a prompt's content (title, kind, body or messages, config) made from
+   * `base_version`, the version you edited: a 409 ConstructError when the prompt has a newer one.
+   * The same content makes no new version. Never cached.
+   */
+  push(slug: string, request: PushRequest): Promise<Prompt> {
+    return this.#client.request<Prompt>('POST', slugPath(VERSIONS, slug), request);
+  }
 }
 
-export type { Prompts };
+class Evaluations {
+  readonly #client: Construct;
+
+  constructor(client: Construct) {
+    this.#client = client;
+  }
+
+  /** Evaluates one version (a label's, a number's, or the latest) on the prompt's examples and checks. */
+  start(slug: string, options: VersionOptions = {}): Promise<EvaluationStarted> {
+    const { label, version } = options;
+    return this.#client.request<EvaluationStarted>('POST', slugPath(EVALUATIONS, slug), defined({ label, version }));
+  }
+
+  /** An evaluation's status, progress and pass rate, read fresh each time. */
+  get(slug: string, id: string): Promise<Evaluation> {
+    return this.#client.request<Evaluation>('GET', slugPath(EVALUATION, slug).replace('{evaluation_id}', encodeURIComponent(id)));
+  }
+}
+
+export type { Evaluations, Prompts };

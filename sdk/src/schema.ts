@@ -365,6 +365,381 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/registry/prompts/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a new version of a prompt's content (title, kind, body or messages, config) from base_version, the version you edited (API key or session; 409 when the prompt has a newer version; the same content answers 200 without a new version) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        base_version: number;
+                        title?: string;
+                        /** @enum {string} */
+                        kind?: "text" | "chat";
+                        body?: string;
+                        messages?: ({
+                            /** @enum {string} */
+                            role: "system" | "user" | "assistant";
+                            content: string;
+                        } | {
+                            /** @constant */
+                            role: "placeholder";
+                            name: string;
+                        })[];
+                        config?: {
+                            model?: string;
+                            connection_id?: string;
+                            temperature?: number;
+                            top_p?: number;
+                            max_tokens?: number;
+                            stop?: string[];
+                            response_format?: {
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @constant */
+                                type: "json_object";
+                            } | {
+                                /** @constant */
+                                type: "json_schema";
+                                name: string;
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                                strict?: boolean;
+                            };
+                            tools?: {
+                                name: string;
+                                description?: string;
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            tool_choice?: ("auto" | "none" | "required") | {
+                                /** @constant */
+                                type: "tool";
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            slug: string;
+                            title: string;
+                            version: number;
+                            labels: string[];
+                            /** @enum {string} */
+                            kind: "text" | "chat";
+                            body: string;
+                            messages?: ({
+                                /** @enum {string} */
+                                role: "system" | "user" | "assistant";
+                                content: string;
+                            } | {
+                                /** @constant */
+                                role: "placeholder";
+                                name: string;
+                            })[];
+                            config: {
+                                model?: string;
+                                connection_id?: string;
+                                temperature?: number;
+                                top_p?: number;
+                                max_tokens?: number;
+                                stop?: string[];
+                                response_format?: {
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @constant */
+                                    type: "json_object";
+                                } | {
+                                    /** @constant */
+                                    type: "json_schema";
+                                    name: string;
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    strict?: boolean;
+                                };
+                                tools?: {
+                                    name: string;
+                                    description?: string;
+                                    parameters: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                tool_choice?: ("auto" | "none" | "required") | {
+                                    /** @constant */
+                                    type: "tool";
+                                    name: string;
+                                };
+                            };
+                            variables: {
+                                /** @enum {string} */
+                                type: "INPUT" | "SNIPPET" | "PROFILE";
+                                key: string;
+                                default?: string;
+                                choices?: string[];
+                            }[];
+                            tasks: string[];
+                            industries: string[];
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registry/prompts/{slug}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Evaluate a version or a labelled version on the prompt's examples and checks (API key or session) → 202 with the gate it is judged by: the label's protection, or null */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version?: number;
+                        label?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @constant */
+                            status: "queued";
+                            version: number;
+                            gate: {
+                                label: string;
+                                min_pass_rate: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registry/prompts/{slug}/evaluations/{evaluation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation of a prompt by slug: status, progress and each column's pass rate (API key or session) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A team's id: act on that team's workspace (the caller must be a member; viewers only read). Without it, the caller's own. */
+                    workspace?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                    evaluation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed" | "cancelled";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            columns: {
+                                version?: number;
+                                label?: string;
+                                draft?: {
+                                    /** @enum {string} */
+                                    kind?: "text" | "chat";
+                                    body?: string;
+                                    messages?: ({
+                                        /** @enum {string} */
+                                        role: "system" | "user" | "assistant";
+                                        content: string;
+                                    } | {
+                                        /** @constant */
+                                        role: "placeholder";
+                                        name: string;
+                                    })[];
+                                    config?: {
+                                        model?: string;
+                                        connection_id?: string;
+                                        temperature?: number;
+                                        top_p?: number;
+                                        max_tokens?: number;
+                                        stop?: string[];
+                                        response_format?: {
+                                            /** @constant */
+                                            type: "text";
+                                        } | {
+                                            /** @constant */
+                                            type: "json_object";
+                                        } | {
+                                            /** @constant */
+                                            type: "json_schema";
+                                            name: string;
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                            strict?: boolean;
+                                        };
+                                        tools?: {
+                                            name: string;
+                                            description?: string;
+                                            parameters: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        tool_choice?: ("auto" | "none" | "required") | {
+                                            /** @constant */
+                                            type: "tool";
+                                            name: string;
+                                        };
+                                    };
+                                };
+                                model?: string;
+                                connection_id?: string | null;
+                                pass_rate: number | null;
+                                passed: number;
+                                failed: number;
+                                errors: number;
+                                mean_latency_ms: number | null;
+                                tokens_in: number;
+                                tokens_out: number;
+                            }[];
+                            stale: boolean;
+                            detail: string | null;
+                            created_at: string;
+                            finished_at: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { VARIABLE_TYPES } from '../variables';
 import { CompiledMessage, HISTORY_MAX, HistoryMessage, Messages, ModelConfig, PromptKind } from './chat';
+import { contentFields, contentRule, Title } from './prompts';
 import { LabelName } from './versions';
 
 /** A variable of a registry prompt, as parsed from its body. */
@@ -78,6 +79,35 @@ export const CompileRequest = z.strictObject({
   history: z.optional(z.union([History, z.record(z.string().check(z.maxLength(64, 'History is keyed by placeholder names.')), History)])),
 });
 export type CompileRequest = z.infer<typeof CompileRequest>;
+
+/**
+ * POST /registry/prompts/{slug}/versions (the CLI's push): a new version of the prompt's content
+ * only (title, kind, body or messages, config; tags, category and labels stay), made from
+ * `base_version`, the version the edit started from: 409 when the prompt has moved past it.
+ */
+export const PushRequest = z
+  .strictObject({
+    base_version: Version,
+    title: z.optional(Title),
+    ...contentFields,
+  })
+  .check(contentRule);
+export type PushRequest = z.infer<typeof PushRequest>;
+
+/** POST /registry/prompts/{slug}/evaluations (the CLI's eval): one column, a version or a label (neither: the latest version). */
+export const RegistryEvaluationInput = z
+  .strictObject({ version: z.optional(Version), label: z.optional(LabelName) })
+  .check(z.refine((input) => input.label === undefined || input.version === undefined, 'Give a label or a version, not both.'));
+export type RegistryEvaluationInput = z.infer<typeof RegistryEvaluationInput>;
+
+/** The evaluation queued, with the gate it is judged by: the label's protection (min_pass_rate), or null when it has none. */
+export const RegistryEvaluationCreated = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  version: z.number(),
+  gate: z.nullable(z.object({ label: z.string(), min_pass_rate: z.number() })),
+});
+export type RegistryEvaluationCreated = z.infer<typeof RegistryEvaluationCreated>;
 
 /** A text prompt compiled: its text (as before), with the version's model settings. */
 export const CompiledText = z.object({ kind: z.literal('text'), text: z.string(), config: ModelConfig });

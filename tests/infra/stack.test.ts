@@ -128,6 +128,9 @@ const EXTRA_ROUTES = [
   'GET /registry/prompts',
   'GET /registry/prompts/{slug}',
   'POST /registry/prompts/{slug}/compile',
+  'POST /registry/prompts/{slug}/versions', // the CLI: push, eval (docs/product.md, The construct CLI)
+  'POST /registry/prompts/{slug}/evaluations',
+  'GET /registry/prompts/{slug}/evaluations/{evaluation_id}',
   'POST /mcp',
   'POST /prompts/{id}/share', // share links (docs/product.md, Share links)
   'DELETE /prompts/{id}/share',

@@ -315,6 +315,25 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
   ],
   ChangesRequest: [reviews.ChangesRequest, record({ note: fc.string({ minLength: 1, maxLength: 2_000 }).filter((n) => n.trim().length > 0) })],
   LabelInput: [versions.LabelInput, record({ version: fc.integer({ min: 1, max: 999_999 }), force: optional(fc.boolean()) })],
+  PushRequest: [
+    registry.PushRequest,
+    fc.oneof(
+      record({
+        base_version: fc.integer({ min: 1, max: 999_999 }),
+        title: optional(text(140)),
+        body: fc.oneof(text(200), longText(20_000)),
+        config: optional(config),
+      }),
+      record({ base_version: fc.integer({ min: 1, max: 999_999 }), title: optional(text(140)), ...chatContent }),
+    ),
+  ],
+  RegistryEvaluationInput: [
+    registry.RegistryEvaluationInput,
+    fc.oneof(
+      record({ version: optional(fc.integer({ min: 1, max: 999_999 })) }),
+      record({ label: fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,39}$/).filter((l) => l !== 'latest') }),
+    ),
+  ],
   CompileRequest: [
     registry.CompileRequest,
     record({

@@ -508,6 +508,39 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 200,
     other: 404,
   },
+  // The CLI's routes: the same content again is no new version (200), so the fork stays as the other rows expect it.
+  'POST /registry/prompts/{slug}/versions': {
+    request: async (c, t) => {
+      const slug = await slugFor(c, t);
+      if (t === 'other' || !c.token) return { path: `/registry/prompts/${slug}/versions`, json: { base_version: 1, body: 'x' } };
+      const latest = (await call('GET', `/registry/prompts/${slug}`, { token: c.token })).body;
+      return { path: `/registry/prompts/${slug}/versions`, json: { base_version: latest.version, title: latest.title, body: latest.body } };
+    },
+    status: 200,
+    other: 404,
+  },
+  'POST /registry/prompts/{slug}/evaluations': {
+    request: async (c, t) => {
+      if (t === 'own' && c.token) {
+        // A prompt runs at most three evaluations at once: those of earlier rows are cancelled first.
+        const path = await evaluable(c, t);
+        const { evaluations } = (await call('GET', `${path}/evaluations`, { token: c.token })).body as { evaluations: { id: string; status: string }[] };
+        for (const running of evaluations.filter((e) => e.status === 'queued' || e.status === 'running'))
+          await call('DELETE', `${path}/evaluations/${running.id}`, { token: c.token });
+      }
+      return { path: `/registry/prompts/${await slugFor(c, t)}/evaluations`, json: { version: 1 } };
+    },
+    status: 202,
+    other: 404,
+  },
+  'GET /registry/prompts/{slug}/evaluations/{evaluation_id}': {
+    request: async (c, t) => {
+      const id = (await evaluationFor(c, t)).split('/').at(-1);
+      return { path: `/registry/prompts/${await slugFor(c, t)}/evaluations/${id}` };
+    },
+    status: 200,
+    other: 404,
+  },
   // Within one's own workspace there is nowhere to copy to (400); another user's prompt names nothing (404).
   'POST /prompts/{id}/copy': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/copy`, json: { to: null } }),
