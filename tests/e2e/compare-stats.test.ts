@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { openMyPrompts } from '../support/e2e';
+import { openMyPrompts, seriousViolations } from '../support/e2e';
 
 /**
  * The scoreboard in the browser (issue 30): thumbs on a Run answer counted for the version that
@@ -18,15 +18,21 @@ async function greeter(token: string) {
   return id as string;
 }
 
+/** A new user's prompt 'Greeter' (versions 1 and 2) open in the workbench, 'Ada' typed. */
+async function greeterInWorkbench(page: Page) {
+  const user = await signUp();
+  const id = await greeter(user.token);
+  await openMyPrompts(page, user.token);
+  await card(page, 'Greeter').getByRole('button', { name: 'Open' }).click();
+  const workbench = page.getByRole('dialog', { name: 'Prompt Workbench' });
+  await workbench.getByRole('group', { name: 'name', exact: true }).getByRole('textbox').fill('Ada');
+  return { user, id, workbench };
+}
+
 describe('compare and stats in the browser', () => {
   it('counts a thumbs down with its note for the version that ran', async () => {
     const { page } = browser;
-    const user = await signUp();
-    const id = await greeter(user.token);
-    await openMyPrompts(page, user.token);
-    await card(page, 'Greeter').getByRole('button', { name: 'Open' }).click();
-    const workbench = page.getByRole('dialog', { name: 'Prompt Workbench' });
-    await workbench.getByRole('group', { name: 'name', exact: true }).getByRole('textbox').fill('Ada');
+    const { user, id, workbench } = await greeterInWorkbench(page);
     await workbench.getByRole('button', { name: 'Run', exact: true }).click();
     const rate = workbench.getByRole('group', { name: 'Rate this answer' });
     await rate.getByRole('button', { name: 'Thumbs down' }).click();
@@ -39,4 +45,53 @@ describe('compare and stats in the browser', () => {
       .poll(async () => (await call('GET', `/prompts/${id}/stats`, { token: user.token })).body.versions, { timeout: 15_000 })
       .toContainEqual(expect.objectContaining({ version: 2, thumbs: { up: 0, down: 1 } }));
   });
+
+  it('compares two versions blind: the browser gets column ids only, the vote reveals them and History shows the rating', async () => {
+    const { page } = browser;
+    const { user, id, workbench } = await greeterInWorkbench(page);
+    await workbench.getByRole('button', { name: 'Compare', exact: true }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare answers' });
+    await expect.poll(() => compare.getByLabel('Column 2', { exact: true }).inputValue()).toBe('v1');
+    expect(await compare.getByLabel('Column 1', { exact: true }).inputValue()).toBe('v2');
+    expect(await compare.getByRole('switch', { name: 'Blind' }).getAttribute('aria-checked')).toBe('true');
+    const started = page.waitForResponse((r) => r.url().endsWith(`/prompts/${id}/compare`) && r.request().method() === 'POST');
+    await compare.getByRole('button', { name: 'Compare', exact: true }).click();
+    // Blind: the session names no column.
+    expect((await (await started).json()).columns).toEqual([{ id: 'A' }, { id: 'B' }]);
+    for (const column of ['A', 'B']) {
+      const answer = compare.getByRole('region', { name: `Answer ${column}`, exact: true });
+      await answer.getByText('Greet Ada', { exact: false }).first().waitFor({ timeout: 30_000 });
+      await answer.getByText(/^First token .* · total .* · \d+ tokens in, \d+ out · /).waitFor({ timeout: 30_000 });
+    }
+    await compare.getByRole('list', { name: 'Changes from answer A to answer B' }).waitFor();
+    // Accessible in light and dark: the colours judged as they end, not half way through a transition
+    // (a page in the background of the shared browser may draw no frame to finish one).
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    expect(await seriousViolations(page, '.wb-compare-dialog')).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page, '.wb-compare-dialog')).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const vote = compare.getByRole('group', { name: 'Which answer is better?' });
+
+    await vote.getByRole('button', { name: 'A is better' }).click();
+    const revealed = compare.getByText(/^Vote counted\. A was v(\d), B was v(\d)\.$/);
+    await revealed.waitFor();
+    const [, winner, loser] = /A was v(\d), B was v(\d)/.exec((await revealed.textContent()) ?? '')!;
+    expect(new Set([winner, loser])).toEqual(new Set(['1', '2']));
+    await compare.getByRole('heading', { name: `Answer A v${winner}` }).waitFor();
+    const ratings = (await call('GET', `/prompts/${id}/votes`, { token: user.token })).body;
+    expect(ratings.votes).toBe(1);
+    expect(ratings.versions.find((r: { version: number }) => r.version === Number(winner))).toMatchObject({ wins: 1, win_rate: 1 });
+
+    // History shows each version's win rate and rating.
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await workbench.waitFor({ state: 'detached' });
+    await card(page, 'Greeter').getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit Prompt' }).getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History of “Greeter”' });
+    await history.getByText(/^Win rate 100% · rating [\d,]+ \(95% interval [\d,]+–[\d,]+\) · 1 vote$/).waitFor();
+    await history.getByText(/^Win rate 0% · rating /).waitFor();
+  }, 120_000);
 });

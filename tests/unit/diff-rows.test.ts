@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countChanges, describeChanges, diffRows, foldRows, tagChanges } from '@/features/prompts/utils/diff-rows';
 import { sourceLabel } from '@/features/prompts/utils/version-labels';
+import { countChanges, describeChanges, diffRows, foldRows, tagChanges } from '@/lib/diff-rows';
 
 /** The rows as compact strings: marker, numbers, text. */
 const show = (before: string, after: string) =>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
+import { useRatings } from '@/lib/api/get-ratings';
 import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
@@ -18,6 +19,7 @@ import { DialogError } from './dialog-error';
 import { LabelForm } from './label-form';
 import { VersionDiff } from './version-diff';
 import { VersionPicker } from './version-picker';
+import { VersionRating } from './version-rating';
 import './versions.css';
 
 export interface HistoryBodyProps {
@@ -34,6 +36,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
   // A team's viewer compares versions; restoring and labelling are for its editors.
   const readOnly = useReadOnlyReason() !== null;
   const query = useVersions(prompt.id);
+  const ratings = useRatings(prompt.id).data?.versions;
   const restore = useRestoreVersion();
   const removeLabel = useDeleteLabel();
   const { toast } = useToast();
@@ -93,6 +96,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
                 </time>
               </div>
               <p className="version-list__title">{v.title}</p>
+              <VersionRating rating={ratings?.find((r) => r.version === v.version)} />
               {v.labels?.length ? (
                 <ul className="version-list__labels" aria-label={`Labels of version ${v.version}`}>
                   {v.labels.map((label) => (

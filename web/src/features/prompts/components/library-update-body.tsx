@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
+import { DiffView } from '@/components/diff-view';
 import { Button } from '@/components/ui/button';
 import { DialogCancel } from '@/components/ui/dialog-cancel';
 import { DialogFooter } from '@/components/ui/dialog-footer';
@@ -12,7 +13,6 @@ import { useDismissLibraryUpdate } from '../api/dismiss-library-update';
 import { useLibraryUpdate } from '../api/get-library-update';
 import { usePullLibraryUpdate } from '../api/pull-library-update';
 import { DialogError } from './dialog-error';
-import { DiffView } from './diff-view';
 import './versions.css';
 
 export const UPDATED_IN_LIBRARY = 'Updated in library';

@@ -1,7 +1,7 @@
 import { settingsText } from '@shared/chat';
 import type { PromptVersion } from '@shared/contract/versions';
-import { tagChanges } from '../utils/diff-rows';
-import { DiffView } from './diff-view';
+import { DiffView } from '@/components/diff-view';
+import { tagChanges } from '@/lib/diff-rows';
 import './versions.css';
 
 /** Title, tags, body (a chat prompt's messages) and model settings of two versions, side by side as one diff. */

@@ -64,7 +64,7 @@ export interface RunState {
   cutShort: string | null;
 }
 
-const IDLE: RunState = {
+export const IDLE: RunState = {
   status: 'idle',
   answer: '',
   remaining: null,

@@ -1,4 +1,4 @@
-import { Check, Copy, FilePlus2, GitFork, Play, RotateCw, Square } from 'lucide-react';
+import { Check, Copy, FilePlus2, GitCompare, GitFork, Play, RotateCw, Square } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fillInputsKeepingMarkers, parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
@@ -22,6 +22,7 @@ import type { WorkbenchPrompt } from '../types';
 import { assemble, resolveStored, separatorBefore, templateSegments, variableId } from '../utils/assemble';
 import { copyToClipboard } from '../utils/clipboard';
 import { runRequest } from '../utils/run-request';
+import { CompareDialog } from './compare-dialog';
 import { OpenElsewhere } from './open-elsewhere';
 import { RunAnswer } from './run-answer';
 import { defaultTarget, type RunTarget, RunTargetPicker } from './run-target';
@@ -52,6 +53,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
     clearOverridden();
   };
   const [copied, setCopied] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const [status, setStatus] = useState('');
   const copiedTimer = useRef<number | undefined>(undefined);
   const actionsRef = useRef<HTMLDivElement>(null);
@@ -281,7 +283,19 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
                 Run
               </Button>
             )}
+            {feedback ? (
+              <Button variant="ghost" icon={<GitCompare aria-hidden="true" />} onClick={() => setComparing(true)}>
+                Compare
+              </Button>
+            ) : null}
           </div>
+          {comparing && feedback ? (
+            <CompareDialog
+              prompt={{ id: feedback.promptId, body: prompt.body, version: feedback.version }}
+              inputs={keep?.inputs ?? {}}
+              onClose={() => setComparing(false)}
+            />
+          ) : null}
           {connections.length ? <RunTargetPicker connections={connections} value={target} onChange={setTarget} /> : null}
           {saveHeldBy ? <LimitNote id="wb-save-held">{saveHeldBy}</LimitNote> : null}
           <OpenElsewhere text={output.text} />

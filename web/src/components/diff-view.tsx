@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { cx } from '@/components/ui/cx';
-import { countChanges, describeChanges, diffRows, foldRows } from '../utils/diff-rows';
+import { countChanges, describeChanges, diffRows, foldRows } from '@/lib/diff-rows';
+import './diff-view.css';
 
 const MARKERS = { same: ' ', added: '+', removed: '−' } as const;
 const SPOKEN = { same: '', added: 'Added: ', removed: 'Removed: ' } as const;
@@ -13,7 +14,7 @@ export interface DiffViewProps {
 }
 
 /**
- * A line-by-line diff: removed lines marked '−', added ones '+', each also named in text for
+ * A line-by-line diff (version history, library updates, two compared answers): removed lines marked '−', added ones '+', each also named in text for
  * screen readers (never colour alone), with a count of the changes above it. Long runs of
  * unchanged lines fold to a 'Show N unchanged lines' button, a few lines of context kept around each change.
  */
