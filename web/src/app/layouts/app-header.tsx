@@ -77,7 +77,7 @@ export function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
             onClick={onShortcuts}
           />
           <Button variant="ghost" size="sm" icon={<LogOut aria-hidden="true" />} onClick={() => void logout()}>
-            <span className="app-header__logout-label">Log out</span>
+            <span className="visually-hidden-narrow">Log out</span>
           </Button>
         </div>
       </div>

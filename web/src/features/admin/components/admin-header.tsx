@@ -28,10 +28,10 @@ export function AdminHeader({ appPath, onLogout }: AdminHeaderProps) {
         <div className="admin-header__actions">
           <Link to={appPath} className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'admin-header__button' })}>
             <ArrowLeft aria-hidden="true" />
-            <span className="admin-header__button-text">Back to app</span>
+            <span className="visually-hidden-narrow">Back to app</span>
           </Link>
           <Button variant="secondary" size="sm" className="admin-header__button" icon={<LogOut aria-hidden="true" />} onClick={onLogout}>
-            <span className="admin-header__button-text">Log out</span>
+            <span className="visually-hidden-narrow">Log out</span>
           </Button>
         </div>
       </div>

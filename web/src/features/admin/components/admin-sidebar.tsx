@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '@/components/ui/cx';
 import { rovingTarget } from '@/components/ui/roving-focus';
 import { ADMIN_TABS, type AdminTab, PANEL_ID, tabId } from './admin-tabs';
+import '@/components/ui/list-option.css';
 import './admin-sidebar.css';
 
 export interface AdminSidebarProps {
@@ -63,7 +64,7 @@ export function AdminSidebar({ value, onValueChange, counts }: AdminSidebarProps
               aria-selected={selected}
               aria-controls={selected ? PANEL_ID : undefined}
               tabIndex={selected ? 0 : -1}
-              className={cx('admin-sidebar__tab', selected && 'admin-sidebar__tab--selected')}
+              className={cx('list-option admin-sidebar__tab', selected && 'admin-sidebar__tab--selected')}
               onClick={() => onValueChange(tab)}
             >
               <Icon className="admin-sidebar__icon" aria-hidden="true" />

@@ -13,6 +13,7 @@ import { CategoryTag } from './category-tag';
 import { SaveToMyPrompts } from './save-to-my-prompts';
 import './library-card.css';
 import './lib-tag.css';
+import '@/components/ui/marker-chip.css';
 
 /** Only the start of a long body is rendered; the card clamps it to a few lines anyway. */
 const BODY_PREVIEW_CHARS = 320;
@@ -58,7 +59,7 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
               </Badge>
             ) : null}
             {prompt.has_variables ? (
-              <span className="lib-card__vars" role="img" aria-label="Has variables" title="Has variables">
+              <span className="marker-chip lib-card__vars" role="img" aria-label="Has variables" title="Has variables">
                 {'<V>'}
               </span>
             ) : null}
@@ -84,21 +85,21 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
         {tasks.length || industries.length ? (
           <ul className="lib-card__tags" aria-label="Tasks and industries">
             {tasks.map((task) => (
-              <li key={`t:${task}`} className="lib-tag lib-tag--task">
+              <li key={`t:${task}`} className="badge badge--truncate lib-tag">
                 <Hash aria-hidden="true" />
                 <span className="visually-hidden">Task: </span>
                 {task}
               </li>
             ))}
             {industries.map((industry) => (
-              <li key={`i:${industry}`} className="lib-tag lib-tag--industry">
+              <li key={`i:${industry}`} className="badge badge--info badge--truncate lib-tag">
                 <Building2 aria-hidden="true" />
                 <span className="visually-hidden">Industry: </span>
                 {industry}
               </li>
             ))}
             {hidden.length ? (
-              <li className="lib-tag lib-tag--more">
+              <li className="badge badge--truncate lib-tag lib-tag--more">
                 <Link to={libraryPromptPath(prompt.id)} aria-label={`${hidden.length} more: ${hidden.join(', ')}`} title={hidden.join(', ')}>
                   +{hidden.length}
                 </Link>

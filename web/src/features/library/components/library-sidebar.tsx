@@ -9,6 +9,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { ToggleChip } from '@/components/ui/toggle-chip';
 import type { LibraryViewState } from '../hooks/use-library-params';
 import { messages } from '../utils/format';
+import '@/components/ui/list-option.css';
 import './library-filters.css';
 
 export interface LibrarySidebarProps {
@@ -59,7 +60,7 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
 
   return (
     <aside className="lib-filters" aria-label="Filters">
-      <button type="button" className="lib-filters__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((e) => !e)}>
+      <button type="button" className="list-option lib-filters__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((e) => !e)}>
         <SlidersHorizontal aria-hidden="true" />
         Filters
         {activeCount ? <span className="lib-filters__count">{activeCount} active</span> : null}

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useForkLibraryPrompt } from '../api/fork-library-prompt';
 import { messages, saveAgainQuestion } from '../utils/format';
 import './library-card.css';
+import '@/components/ui/list-option.css';
 import './save-menu.css';
 
 /** Up/Down/Home/End move between the options of the menu (Tab works too). */
@@ -95,14 +96,14 @@ export function SaveToMyPrompts({
         </h4>
         <ul className="save-menu__options" onKeyDown={onOptionsKeyDown}>
           <li>
-            <button type="button" className="save-menu__option" onClick={() => choose(null)}>
+            <button type="button" className="list-option save-menu__option" onClick={() => choose(null)}>
               <Inbox aria-hidden="true" />
               <span>Uncategorized</span>
             </button>
           </li>
           {(categories.data ?? []).map((category) => (
             <li key={category.id}>
-              <button type="button" className="save-menu__option" onClick={() => choose(category.id)}>
+              <button type="button" className="list-option save-menu__option" onClick={() => choose(category.id)}>
                 <Folder aria-hidden="true" />
                 <span>{category.name}</span>
               </button>

@@ -1,4 +1,6 @@
 import { Building2, Hash } from 'lucide-react';
+import '@/components/ui/badge.css';
+import { cx } from '@/components/ui/cx';
 import './lib-tag.css';
 import './library-detail.css';
 
@@ -11,7 +13,7 @@ export function TagSection({ heading, tags, kind }: { heading: string; tags: str
       <h2>{heading}</h2>
       <ul className="lib-detail__tags">
         {tags.map((tag) => (
-          <li key={tag} className={`lib-tag lib-tag--${kind}`}>
+          <li key={tag} className={cx('badge badge--truncate lib-tag', kind === 'industry' && 'badge--info')}>
             <Icon aria-hidden="true" />
             {tag}
           </li>

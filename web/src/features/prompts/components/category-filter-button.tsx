@@ -1,6 +1,7 @@
 import { Layers } from 'lucide-react';
 import { cx } from '@/components/ui/cx';
 import { plural } from '../utils/filter-prompts';
+import '@/components/ui/list-option.css';
 import './prompts-sidebar.css';
 
 export function CategoryFilterButton({
@@ -17,7 +18,7 @@ export function CategoryFilterButton({
   icon?: boolean;
 }) {
   return (
-    <button type="button" className={cx('category-filter__item', selected && 'is-selected')} aria-pressed={selected} onClick={onSelect}>
+    <button type="button" className={cx('list-option category-filter__item', selected && 'is-selected')} aria-pressed={selected} onClick={onSelect}>
       {icon ? <Layers aria-hidden="true" className="category-filter__icon" /> : <span aria-hidden="true" className="category-filter__dot" />}
       <span className="category-filter__name">{label}</span>
       {count !== undefined ? (

@@ -11,6 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { evaluatePath } from '@/config/paths';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
+import '@/components/ui/badge.css';
+import '@/components/ui/marker-chip.css';
 import './prompt-card.css';
 
 /** Only the start of a long body is rendered: the card shows a few lines of it anyway. */
@@ -81,7 +83,7 @@ export const PromptCard = memo(function PromptCard({
             </Badge>
           ) : null}
           {hasVariables ? (
-            <span className="prompt-card__vars" role="img" aria-label="Has variables" title="Has variables">
+            <span className="marker-chip prompt-card__vars" role="img" aria-label="Has variables" title="Has variables">
               {'<V>'}
             </span>
           ) : null}
@@ -106,7 +108,7 @@ export const PromptCard = memo(function PromptCard({
       </header>
 
       {prompt.category_name ? (
-        <p className="prompt-card__category">
+        <p className="badge badge--accent badge--truncate prompt-card__category">
           <Folder aria-hidden="true" />
           <span className="visually-hidden">Category: </span>
           {prompt.category_name}

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import type { Ref } from 'react';
+import { buttonClassName } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { SearchInput } from '@/components/ui/search-input';
 import { ariaKeyShortcut } from '@/lib/shortcuts';
@@ -30,7 +31,7 @@ export function PromptsToolbar({ search, onSearchChange, favoritesOnly, onFavori
       />
       <button
         type="button"
-        className={cx('favorites-toggle', favoritesOnly && 'is-on')}
+        className={buttonClassName({ variant: 'secondary', className: cx('favorites-toggle', favoritesOnly && 'is-on') })}
         aria-pressed={favoritesOnly}
         onClick={() => onFavoritesOnlyChange(!favoritesOnly)}
       >
