@@ -131,7 +131,9 @@ export const Prompt = z.object({
   /** Labels pinned to versions, e.g. `{ "production": 3 }`. */
   labels: z.record(z.string(), z.number()),
   /** Protected labels (issue 29): a move needs a passing evaluation (left out when none is protected). */
-  label_protection: z.optional(z.record(z.string(), z.object({ require_checks: z.boolean(), min_pass_rate: z.number() }))),
+  label_protection: z.optional(
+    z.record(z.string(), z.object({ require_checks: z.boolean(), min_pass_rate: z.number(), require_review: z.optional(z.boolean()) })),
+  ),
 });
 export type Prompt = z.infer<typeof Prompt>;
 

@@ -10,7 +10,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 const inside = (a: Box, b: Box) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
 
-const NAV = ['My Prompts', 'Library', 'Context Library', 'API keys', 'Connections', 'Teams'];
+const NAV = ['My Prompts', 'Library', 'Activity', 'Context Library', 'API keys', 'Connections', 'Teams'];
 
 /** Every nav item is shown whole: inside the viewport and its nav (nothing scrolled out of view), over no other control of the header. */
 async function expectNavVisible(page: Page, label: string) {

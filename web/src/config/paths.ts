@@ -21,6 +21,10 @@ export const paths = {
   apiKeys: '/api-keys',
   /** The API reference, rendered from GET /api/v1/openapi.json. */
   apiReference: '/api-reference',
+  /** The current workspace's activity feed. */
+  activity: '/activity',
+  /** The current workspace's webhooks (its owners). */
+  webhooks: '/webhooks',
   /** The current workspace's model connections. */
   connections: '/connections',
   /** The caller's teams; one team's settings (members, roles, invitations) at `/teams/<id>`. */

@@ -49,6 +49,15 @@ export const queryKeys = {
     /** Directives, snippets and the caller's PROFILE values together. */
     workbench: (w: WorkspaceId) => [...ws(w), 'context', 'workbench'] as const,
   },
+  /** GET /activity (promptId null) or GET /prompts/{id}/activity: a feed, page by page. */
+  activity: (w: WorkspaceId, promptId: string | null) => [...ws(w), 'activity', promptId] as const,
+  /** GET /prompts/{id}/reviews: a prompt's review requests (the last 20). */
+  reviews: (w: WorkspaceId, promptId: string) => [...ws(w), 'reviews', promptId] as const,
+  /** GET /webhooks and each webhook's deliveries. */
+  webhooks: {
+    all: (w: WorkspaceId) => [...ws(w), 'webhooks'] as const,
+    deliveries: (w: WorkspaceId, id: string) => [...ws(w), 'webhooks', 'deliveries', id] as const,
+  },
   /** GET /connections: the workspace's model connections (the Connections page, the workbench's run). */
   connections: (w: WorkspaceId) => [...ws(w), 'connections'] as const,
   /** PROFILE values: the caller's own in every workspace. */

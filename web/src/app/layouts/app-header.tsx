@@ -14,6 +14,7 @@ import './app-layout.css';
 const NAV = [
   { to: paths.prompts, label: 'My Prompts' },
   { to: paths.library, label: 'Library' },
+  { to: paths.activity, label: 'Activity' },
   { to: paths.contextLibrary, label: 'Context Library' },
   { to: paths.apiKeys, label: 'API keys' },
   { to: paths.connections, label: 'Connections' },

@@ -17,7 +17,7 @@ export function LabelProtectionRow({
 }: {
   promptId: string;
   label: string;
-  current: { require_checks: boolean; min_pass_rate: number } | undefined;
+  current: { require_checks: boolean; min_pass_rate: number; require_review?: boolean } | undefined;
   pinned: number | undefined;
 }) {
   const protect = useProtectLabel(promptId);
@@ -25,12 +25,25 @@ export function LabelProtectionRow({
   const [rate, setRate] = useState(String(Math.round((current?.min_pass_rate ?? 1) * 100)));
   const [error, setError] = useState<string | null>(null);
   const on = Boolean(current?.require_checks);
-  const save = (require_checks: boolean) => {
+  const review = Boolean(current?.require_review);
+  // Both switches are sent each time: the server keeps only what the request says.
+  const save = (require_checks: boolean, require_review = review) => {
     setError(null);
     protect.mutate(
-      { label, require_checks, min_pass_rate: Math.min(100, Math.max(0, Number(rate) || 0)) / 100 },
+      { label, require_checks, require_review, min_pass_rate: Math.min(100, Math.max(0, Number(rate) || 0)) / 100 },
       {
-        onSuccess: () => toast({ variant: 'success', title: require_checks ? `${label} is protected.` : `${label} is no longer protected.` }),
+        onSuccess: () =>
+          toast({
+            variant: 'success',
+            title:
+              require_review !== review
+                ? require_review
+                  ? `${label} now needs an approved review.`
+                  : `${label} no longer needs a review.`
+                : require_checks
+                  ? `${label} is protected.`
+                  : `${label} is no longer protected.`,
+          }),
         onError: (failure) => setError(errorMessage(failure, 'Could not change the protection.')),
       },
     );
@@ -43,6 +56,13 @@ export function LabelProtectionRow({
         onCheckedChange={save}
         label={`Protect ${label}`}
         description={pinned ? `On version ${pinned}. Moves need passing checks.` : 'Not pinned yet. Moves need passing checks.'}
+      />
+      <Switch
+        checked={review}
+        disabled={protect.isPending}
+        onCheckedChange={(next) => save(on, next)}
+        label={`Require review for ${label}`}
+        description="Moves only by merging a review another member approved (for API keys too)."
       />
       <Field label={`Minimum pass rate for ${label} (%)`}>
         <Input type="number" min={0} max={100} step={1} value={rate} onChange={(event) => setRate(event.target.value)} />

@@ -28,9 +28,11 @@ export interface HistoryBodyProps {
   onRestored: (prompt: Prompt) => void;
   /** Asked before a restore replaces what the editor holds; false cancels it. */
   confirmRestore?: () => boolean | Promise<boolean>;
+  /** Shows the prompt's reviews (from a move that needs a merged review). */
+  onReviews?: () => void;
 }
 
-export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyProps) {
+export function HistoryBody({ prompt, onRestored, confirmRestore, onReviews }: HistoryBodyProps) {
   // In a team's workspace each version names the member who made it.
   const inTeam = useCurrentWorkspaceId() !== null;
   // A team's viewer compares versions; restoring and labelling are for its editors.
@@ -133,7 +135,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore }: HistoryBodyP
             </li>
           ))}
         </ol>
-        {readOnly ? null : <LabelForm promptId={prompt.id} versions={versions} onError={setError} />}
+        {readOnly ? null : <LabelForm promptId={prompt.id} versions={versions} onError={setError} onReviews={onReviews} />}
         {versions.length === 1 ? <p className="status-note">Only one version so far: each save that changes the prompt adds one.</p> : null}
       </section>
 

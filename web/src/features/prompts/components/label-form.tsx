@@ -16,13 +16,16 @@ import './versions.css';
 interface Refusal {
   detail: string;
   evaluationId?: string;
+  /** The label moves only by merging an approved review (require_review): no force helps. */
+  review: boolean;
   pin: LabelPin;
 }
 
 function refusalOf(failure: unknown, pin: LabelPin): Refusal | null {
   if (!(failure instanceof ApiError) || failure.status !== 409 || !failure.detail) return null;
   const id = (failure.body as { evaluation_id?: unknown } | undefined)?.evaluation_id;
-  return { detail: failure.detail, evaluationId: typeof id === 'string' ? id : undefined, pin };
+  const review = id === undefined && failure.detail.includes('merging an approved review');
+  return { detail: failure.detail, evaluationId: typeof id === 'string' ? id : undefined, review, pin };
 }
 
 /**
@@ -30,7 +33,18 @@ function refusalOf(failure: unknown, pin: LabelPin): Refusal | null {
  * MCP; setting a label that exists moves it here. A protected label the gate refuses to move shows
  * why, with a link to the evaluation it read, and Move anyway (owners only, recorded).
  */
-export function LabelForm({ promptId, versions, onError }: { promptId: string; versions: PromptVersion[]; onError: (message: string | null) => void }) {
+export function LabelForm({
+  promptId,
+  versions,
+  onError,
+  onReviews,
+}: {
+  promptId: string;
+  versions: PromptVersion[];
+  onError: (message: string | null) => void;
+  /** Shows the prompt's reviews (a label that moves only by a merged review was refused). */
+  onReviews?: () => void;
+}) {
   const setLabel = useSetLabel();
   const [label, setLabelName] = useState('production');
   const [version, setVersion] = useState(versions[0]!.version);
@@ -78,12 +92,20 @@ export function LabelForm({ promptId, versions, onError }: { promptId: string; v
         <Alert
           className="version-history__refusal"
           action={
-            <>
-              <Link to={evaluatePath(promptId, refusal.evaluationId)}>{refusal.evaluationId ? 'See the evaluation' : 'Evaluate this prompt'}</Link>
-              <Button size="sm" variant="danger" loading={setLabel.isPending} onClick={() => move({ ...refusal.pin, force: true })}>
-                Move anyway
-              </Button>
-            </>
+            refusal.review ? (
+              onReviews ? (
+                <Button size="sm" variant="secondary" onClick={onReviews}>
+                  Open the reviews
+                </Button>
+              ) : undefined
+            ) : (
+              <>
+                <Link to={evaluatePath(promptId, refusal.evaluationId)}>{refusal.evaluationId ? 'See the evaluation' : 'Evaluate this prompt'}</Link>
+                <Button size="sm" variant="danger" loading={setLabel.isPending} onClick={() => move({ ...refusal.pin, force: true })}>
+                  Move anyway
+                </Button>
+              </>
+            )
           }
         >
           {refusal.detail}

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useCategories } from '@/lib/api/get-categories';
 import { promptsQueryOptions, usePrompts } from '@/lib/api/get-prompts';
 import { useReadOnlyReason } from '@/lib/api/get-teams';
-import { useCurrentWorkspaceId } from '@/lib/current-workspace';
+import { setCurrentWorkspace, useCurrentWorkspaceId } from '@/lib/current-workspace';
 import { mutationKeys } from '@/lib/query-keys';
 import { useKeyShortcut } from '@/lib/shortcuts';
 import { limitLink, usageLimitNote } from '@/lib/tiers';
@@ -36,6 +36,7 @@ import { PromptsTransfer } from './prompts-transfer';
 import { PublishDialog } from './publish-dialog';
 import { ShareDialog } from './share-dialog';
 import { UseFromCodeDialog } from './use-from-code-dialog';
+import { VersionHistory } from './version-history';
 import './prompts.css';
 
 export interface PromptsPageProps {
@@ -70,7 +71,7 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const categoryId = params.get('category');
   const favoritesOnly = params.get('favorites') === '1';
   const setParam = useCallback(
-    (key: 'q' | 'category' | 'favorites', value: string | null) =>
+    (key: 'q' | 'category' | 'favorites' | 'reviews', value: string | null) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -91,6 +92,13 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
   const [publishing, setPublishing] = useState<Prompt | null>(null);
   const [sharing, setSharing] = useState<Prompt | null>(null);
   const [coding, setCoding] = useState<Prompt | null>(null);
+  // A review mail links to `?workspace=<team>&reviews=<prompt id>`: that team's prompt, its reviews open.
+  const linkedTeam = params.get('workspace');
+  useEffect(() => {
+    if (linkedTeam) setCurrentWorkspace(linkedTeam);
+  }, [linkedTeam]);
+  const reviewsOf = params.get('reviews');
+  const reviewing = reviewsOf ? prompts?.find((p) => p.id === reviewsOf) : undefined;
   // Open editors, first shown; an enhancement finishing while one is open waits its turn.
   const [editors, setEditors] = useState<EditorSession[]>([]);
   const nextEditorKey = useRef(1);
@@ -296,6 +304,8 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
       ) : null}
       {isAdmin ? <PublishDialog prompt={publishing} onClose={closePublish} /> : null}
       <ShareDialog prompt={sharing} onClose={closeShare} />
+      {/* A review mail links here (?reviews=<prompt id>): the prompt's reviews open over the list. */}
+      {reviewing ? <VersionHistory prompt={reviewing} tab="reviews" onClose={() => setParam('reviews', null)} onRestored={() => undefined} /> : null}
       {coding ? <UseFromCodeDialog prompt={coding} onClose={() => setCoding(null)} /> : null}
       <LibraryUpdateDialog prompt={libraryUpdate} onClose={closeLibraryUpdate} />
       <CategoryManager open={managerOpen} onOpenChange={setManagerOpen} maxCategories={limits.max_categories} />

@@ -2,9 +2,9 @@ import type { Team } from '@shared/contract/teams';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useMembers } from '@/lib/api/get-members';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useMembers } from '../api/get-members';
 import { MemberRow } from './member-row';
 import './teams.css';
 

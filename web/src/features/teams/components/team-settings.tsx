@@ -1,8 +1,8 @@
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useMembers } from '@/lib/api/get-members';
 import { useTeams } from '@/lib/api/get-teams';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useMembers } from '../api/get-members';
 import { DeleteCard } from './delete-card';
 import { InvitesCard } from './invites-card';
 import { MembersCard } from './members-card';
