@@ -1,4 +1,6 @@
-import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
+import { RUN_EVENTS_TYPE, RUN_TEXT_MAX, RUNS_REMAINING_HEADER, RunRequest } from '@shared/contract/run';
+import { VERSION_NOT_FOUND } from '../lib/data/prompt';
+import { NotFoundError } from '../lib/http/errors';
 import { api } from '../lib/http/http';
 import { logger } from '../lib/http/log';
 import { runModel } from '../lib/services/engine/model';
@@ -6,15 +8,26 @@ import { runBody } from '../lib/services/engine/run';
 import { checkConfigSchemas } from '../lib/services/json-schema';
 import { compareColumn } from '../lib/use-cases/compare';
 import { openConnection } from '../lib/use-cases/connections';
-import { runConfig, takeRunAllowance } from '../lib/use-cases/model-runs';
+import { runSaved, takeRunAllowance } from '../lib/use-cases/model-runs';
+import { compileContent, compileContext } from '../lib/use-cases/registry';
 import { recordUsage } from '../lib/use-cases/usage';
+
+/** A saved version compiled from the run's `variables` as the registry compiles it, bounded as a sent text is. */
+function savedCompiled(
+  content: Parameters<typeof compileContent>[0] | undefined,
+  variables: Record<string, string>,
+  { context, wrap }: Awaited<ReturnType<typeof compileContext>>,
+) {
+  if (!content) throw new NotFoundError(VERSION_NOT_FOUND);
+  return compileContent(content, variables, context, wrap, undefined, RUN_TEXT_MAX);
+}
 
 /** Time kept back from the function's time-out to end the answer with a note instead of a cut. */
 const DEADLINE_MARGIN_MS = 3_000;
 
 /**
- * POST /engine/run: a filled prompt (a text prompt's `text`, or a chat prompt's `messages`) with
- * its model settings → the model's answer, streamed (Lambda response streaming; a function URL
+ * POST /engine/run: a filled prompt (a text prompt's `text`, or a chat prompt's `messages`; or a
+ * saved version's `variables`, compiled here as the registry compiles) with its model settings → the model's answer, streamed (Lambda response streaming; a function URL
  * behind CloudFront in AWS): the text alone as `text/plain`, or events as NDJSON when the client
  * asks for `application/x-ndjson` (tool calls, tokens, the JSON check, timings). On the product's
  * model one run of the plan's daily quota is taken, on a workspace connection none, but a run
@@ -29,23 +42,31 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const column = body.compare ? await compareColumn(workspace.pk, body.prompt_id!, body.compare) : null;
   const connectionId = column ? null : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
   const holdMs = context.getRemainingTimeInMillis() + 5_000;
-  // The allowance, the connection's key and a saved version's settings are independent reads: in parallel, each undone if another fails.
-  const [allowance, connection, config] = await Promise.allSettled([
+  // The allowance, the connection's key, a saved version (settings and content) and, to compile it,
+  // the snippets and profile values are independent reads: in parallel, each undone if another fails.
+  const [allowance, connection, saved, filling] = await Promise.allSettled([
     takeRunAllowance(user, { onConnection: connectionId !== null, holdMs }),
     connectionId === null ? Promise.resolve(null) : openConnection(workspace, connectionId),
-    column ? Promise.resolve(undefined) : runConfig(workspace.pk, body, connectionId !== null),
+    column ? Promise.resolve(undefined) : runSaved(workspace.pk, body, connectionId !== null),
+    body.variables === undefined ? Promise.resolve(undefined) : compileContext(workspace, user, body.directives ?? true),
   ]);
   if (allowance.status === 'rejected') throw allowance.reason;
-  if (connection.status === 'rejected' || config.status === 'rejected') {
+  if (connection.status === 'rejected' || saved.status === 'rejected' || filling.status === 'rejected') {
     await allowance.value.refund();
-    throw connection.status === 'rejected' ? connection.reason : (config as PromiseRejectedResult).reason;
+    throw ([connection, saved, filling].find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   }
 
   let run: Awaited<ReturnType<typeof runModel>>;
   try {
     run = await runModel({
-      prompt: column ? { kind: 'text', text: column.text } : body.messages ? { kind: 'chat', messages: body.messages } : { kind: 'text', text: body.text! },
-      config: column ? (column.model ? { model: column.model } : {}) : config.value,
+      prompt: column
+        ? { kind: 'text', text: column.text }
+        : body.variables !== undefined
+          ? savedCompiled(saved.value?.content, body.variables, filling.value!)
+          : body.messages
+            ? { kind: 'chat', messages: body.messages }
+            : { kind: 'text', text: body.text! },
+      config: column ? (column.model ? { model: column.model } : {}) : saved.value?.config,
       connection: connection.value,
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
     });

@@ -59,15 +59,15 @@ export const VERSION_MESSAGE = 'version must be a whole number of 1 or more.';
 const Version = z.number().check(z.int(VERSION_MESSAGE), z.positive(VERSION_MESSAGE));
 
 /** POST /registry/prompts/{slug}/compile. */
+/** INPUT values by key, for a compile (the registry's, or a run of a saved version). */
+export const CompileVariables = z.record(
+  z.string().check(z.maxLength(200, 'Variable names must be at most 200 characters.')),
+  z.string().check(z.maxLength(20_000, 'Each variable value must be at most 20000 characters.')),
+);
+
 export const CompileRequest = z.strictObject({
   /** INPUT values by key. */
-  variables: z._default(
-    z.record(
-      z.string().check(z.maxLength(200, 'Variable names must be at most 200 characters.')),
-      z.string().check(z.maxLength(20_000, 'Each variable value must be at most 20000 characters.')),
-    ),
-    {},
-  ),
+  variables: z._default(CompileVariables, {}),
   label: z.optional(LabelName),
   version: z.optional(Version),
   /** Wrap in the global prefix and suffix (default true; a chat prompt's first system message). */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CHAT_ROLES, ModelConfig } from './chat';
 import { safeText } from './common';
+import { CompileVariables } from './registry';
 
 /** The longest text a run sends to the model: a text prompt's filled text, or all of a chat prompt's filled messages together (directives included). */
 export const RUN_TEXT_MAX = 20_000;
@@ -29,7 +30,10 @@ export type RunMessage = z.infer<typeof RunMessage>;
  * prompt's model settings (shared/contract/chat.ts); `connection_id` (else the config's) names
  * the workspace connection that answers, `null` the product's model. `prompt_id` and `version`
  * name where the prompt came from: recorded with the run, and when they name a saved version of
- * the workspace's prompt its stored settings replace `config` (use-cases/model-runs.ts runConfig).
+ * the workspace's prompt its stored settings replace `config` (use-cases/model-runs.ts runSaved).
+ * Instead of text or messages, a run of a saved version may send `variables` (INPUT values, and
+ * `directives: false` to leave the global prefix and suffix out): the server compiles that version
+ * as the registry does (a missing INPUT or SNIPPET is a 400 naming it), so the caller need not.
  */
 export const RunRequest = z
   .strictObject({
@@ -50,6 +54,10 @@ export const RunRequest = z
         z.refine((ms: RunMessage[]) => ms.some((m) => m.content.trim().length > 0), 'The messages are empty.'),
       ),
     ),
+    /** A saved version's INPUT values: the server compiles the version named by prompt_id and version (no text or messages then). */
+    variables: z.optional(CompileVariables),
+    /** With `variables`: wrap in the global prefix and suffix (default true). */
+    directives: z.optional(z.boolean()),
     config: z.optional(ModelConfig),
     connection_id: z.optional(z.nullable(z.string().check(z.minLength(1, 'connection_id is invalid.'), z.maxLength(64, 'connection_id is invalid.')))),
     prompt_id: z.optional(z.string().check(z.maxLength(64, 'prompt_id is invalid.'))),
@@ -67,7 +75,16 @@ export const RunRequest = z
       message: 'A compare run names prompt_id and sends no text or messages.',
       path: ['compare'],
     }),
-    z.refine((r) => r.compare !== undefined || r.text !== undefined || r.messages !== undefined, { message: 'text is required.', path: ['text'] }),
+    z.refine(
+      (r) =>
+        r.variables === undefined ||
+        (r.prompt_id !== undefined && r.version !== undefined && r.text === undefined && r.messages === undefined && r.compare === undefined),
+      { message: 'variables compile a saved version: name prompt_id and version, and send no text or messages.', path: ['variables'] },
+    ),
+    z.refine((r) => r.compare !== undefined || r.text !== undefined || r.messages !== undefined || r.variables !== undefined, {
+      message: 'text is required.',
+      path: ['text'],
+    }),
     z.refine((r) => r.text === undefined || r.messages === undefined, { message: 'Send text or messages, not both.', path: ['messages'] }),
   );
 export type RunRequest = z.infer<typeof RunRequest>;

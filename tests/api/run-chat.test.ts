@@ -192,6 +192,55 @@ describe('a run on an OpenAI connection', () => {
     expect(openAiRequestFor(other)!.body.tools).toBeUndefined();
   });
 
+  it('compiles a saved version on the server from variables, as the registry does (issue 28): the browser sends no messages', async () => {
+    const user = await signUp();
+    const id = await openAiConnection(user);
+    await call('PUT', '/context/directives', { token: user.token, json: { global_prompt_prefix: 'Be brief.', global_prompt_suffix: '' } });
+    await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'voice', snippet_content: 'Plain words.' } });
+    const city = unique('Bergen');
+    const saved = await call('POST', '/prompts/', {
+      token: user.token,
+      json: {
+        title: 'Weather from variables',
+        kind: 'chat',
+        messages: [
+          { role: 'system', content: 'You report the weather. [SNIPPET: voice]' },
+          { role: 'user', content: 'Weather in [INPUT: city] for [INPUT: days=3] days?' },
+        ],
+        config: { temperature: 0.2 },
+      },
+    });
+    expect(saved.status).toBe(201);
+    const target = { prompt_id: saved.body.id, version: 1, connection_id: id };
+
+    const reply = await runEvents({ ...target, variables: { city } }, { token: user.token });
+
+    expect(reply.status).toBe(200);
+    const sent = openAiRequestFor(`Weather in ${city} for 3 days?`)!.body;
+    expect(sent.messages).toEqual([
+      { role: 'system', content: 'Be brief.\n\nYou report the weather. Plain words.' },
+      { role: 'user', content: `Weather in ${city} for 3 days?` },
+    ]);
+    expect(sent.temperature).toBe(0.2);
+    // directives: false leaves the prefix out, as the registry's compile does.
+    const bare = unique('Oslo');
+    expect((await runEvents({ ...target, variables: { city: bare }, directives: false }, { token: user.token })).status).toBe(200);
+    expect(openAiRequestFor(`Weather in ${bare} for 3 days?`)!.body.messages[0]).toEqual({ role: 'system', content: 'You report the weather. Plain words.' });
+
+    // The compile's rules answer before any model is asked, and take nothing of the day.
+    const missing = await postRun({ ...target, variables: {} }, { token: user.token });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).detail).toBe("Missing value for INPUT variable 'city' (no default).");
+    const onProduct = await postRun({ prompt_id: saved.body.id, version: 1, variables: {} }, { token: user.token });
+    expect(onProduct.status).toBe(400);
+    expect((await runEvents({ text: 'Hi' }, { token: user.token })).headers.get('x-runs-remaining')).toBe('19');
+    const unsaved = await postRun({ prompt_id: saved.body.id, version: 9, variables: { city } }, { token: user.token });
+    expect(unsaved.status).toBe(404);
+    const mixed = await postRun({ ...target, variables: { city }, text: 'Hi' }, { token: user.token });
+    expect(mixed.status).toBe(400);
+    expect((await postRun({ variables: { city } }, { token: user.token })).status).toBe(400);
+  });
+
   it('checks a JSON answer against the schema: valid, or the problems', async () => {
     const user = await signUp();
     const id = await openAiConnection(user);

@@ -1,4 +1,4 @@
-import type { ModelConfig } from '@shared/contract/chat';
+import type { ChatMessage, ModelConfig } from '@shared/contract/chat';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import type { WorkspacePk } from '../data/keys';
 import { versionOf } from '../data/prompt';
@@ -64,21 +64,24 @@ export async function takeRunAllowance(user: UserRecord, options: { onConnection
 }
 
 /**
- * The model settings a run uses: when `prompt_id` and `version` name a saved version of the
+ * What a run of a saved version uses: when `prompt_id` and `version` name a saved version of the
  * workspace's prompt, that version's settings as stored (tools, response format, sampling), the
- * request choosing only the model on a connection; otherwise (a library prompt, a draft) the
- * request's own.
+ * request choosing only the model on a connection, and its content (to compile from `variables`);
+ * otherwise (a library prompt, a draft) the request's own settings and no content.
  */
-export async function runConfig(
+export async function runSaved(
   workspace: WorkspacePk,
   request: { prompt_id?: string; version?: number; config?: ModelConfig },
   onConnection: boolean,
-): Promise<ModelConfig | undefined> {
-  if (!request.prompt_id || request.version === undefined) return request.config;
+): Promise<{ config: ModelConfig | undefined; content?: { kind: 'text' | 'chat'; body: string; messages?: ChatMessage[] } }> {
+  if (!request.prompt_id || request.version === undefined) return { config: request.config };
   const { prompt, snapshot } = await promptWithVersion(workspace, request.prompt_id, request.version);
   const saved = prompt && versionOf(prompt) === request.version ? prompt : snapshot;
-  if (!saved) return request.config;
+  if (!saved) return { config: request.config };
   const { connection_id: _, model, ...settings } = saved.config ?? {};
   const chosen = onConnection ? (request.config?.model ?? model) : undefined;
-  return { ...settings, ...(chosen ? { model: chosen } : {}) };
+  return {
+    config: { ...settings, ...(chosen ? { model: chosen } : {}) },
+    content: { kind: saved.kind ?? 'text', body: saved.body, ...(saved.kind === 'chat' ? { messages: saved.messages ?? [] } : {}) },
+  };
 }

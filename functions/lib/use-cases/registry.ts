@@ -1,5 +1,7 @@
 import { contentView } from '@shared/chat';
-import { CompiledTooLarge, CompileError, compileBody, compileChat, describeBody, type History } from '@shared/compile';
+import { CompiledTooLarge, CompileError, compileBody, compileChat, describeBody, type History, type StoredContext } from '@shared/compile';
+import type { ChatMessage, CompiledMessage } from '@shared/contract/chat';
+import type { Directives } from '@shared/contract/context';
 import type { CompileResponse, RegistryPrompt, RegistryQuery } from '@shared/contract/registry';
 import { CLIENT_HEADER, SDK_CLIENT } from '@shared/contract/stats';
 import { isSlug } from '@shared/slugs';
@@ -111,13 +113,10 @@ export async function compileRegistryPrompt({
   const started = performance.now();
   const found = preloaded ? preloaded.slug : isSlug(slug) ? await getSlugClaim(workspace.pk, slug) : undefined;
   // Snippets and directives are the workspace's; PROFILE values are always the caller's own.
-  const [{ view, prompt }, snippets, profile] = await Promise.all([
+  const [{ view, prompt }, { context, wrap }] = await Promise.all([
     resolvePrompt({ workspace: workspace.pk, slug, claim: found, selector }),
-    listSnippets(workspace.pk),
-    profileValuesOf(user),
+    compileContext(workspace, user, directives),
   ]);
-  const context = { snippets, profile };
-  const wrap = directives ? directivesOf(workspace.holderItem) : undefined;
   const counted = (error: boolean) =>
     recordUsage({
       workspace: workspace.pk,
@@ -131,14 +130,39 @@ export async function compileRegistryPrompt({
       error,
     });
   try {
-    const compiled: CompileResponse =
-      view.kind === 'chat'
-        ? { kind: 'chat', messages: compileChat(view.messages ?? [], inputs, context, wrap, history), config: view.config }
-        : { kind: 'text', text: compileBody(view.body, inputs, context, wrap), config: view.config };
+    const compiled: CompileResponse = { ...compileContent(view, inputs, context, wrap, history), config: view.config };
     counted(false);
     return { compiled, view };
   } catch (error) {
     counted(true);
+    throw error;
+  }
+}
+
+/** What a compile fills from: the workspace's snippets, the caller's own PROFILE values, and the workspace's directives unless turned off. */
+export async function compileContext(workspace: WorkspaceRef, user: UserRecord, directives: boolean) {
+  const [snippets, profile] = await Promise.all([listSnippets(workspace.pk), profileValuesOf(user)]);
+  return { context: { snippets, profile }, wrap: directives ? directivesOf(workspace.holderItem) : undefined };
+}
+
+/**
+ * Saved content filled with the workbench's rules (shared/compile.ts), for the registry and a run
+ * of a saved version alike: a missing INPUT or SNIPPET answers 400 naming it, a result past the
+ * bound 413.
+ */
+export function compileContent(
+  content: { kind: 'text' | 'chat'; body: string; messages?: ChatMessage[] },
+  inputs: Record<string, string>,
+  context: StoredContext,
+  wrap: Directives | undefined,
+  history?: History,
+  max?: number,
+): { kind: 'text'; text: string } | { kind: 'chat'; messages: CompiledMessage[] } {
+  try {
+    return content.kind === 'chat'
+      ? { kind: 'chat', messages: compileChat(content.messages ?? [], inputs, context, wrap, history, max) }
+      : { kind: 'text', text: compileBody(content.body, inputs, context, wrap, max) };
+  } catch (error) {
     if (error instanceof CompiledTooLarge) throw new PayloadTooLargeError(error.message, [{ field: error.field, message: error.message }]);
     if (error instanceof CompileError) throw new BadRequestError(error.message, [{ field: error.field, message: error.message }]);
     throw error;
