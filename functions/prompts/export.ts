@@ -1,7 +1,7 @@
 import { ExportQuery, exportFileName } from '@shared/contract/transfer';
 import { loadWorkspace } from '../lib/data/workspace-read';
 import { api, fileResponse } from '../lib/http/http';
-import { buildDocument, renderMarkdown } from '../lib/use-cases/transfer-export';
+import { buildDocument, renderMarkdown, workspaceSuites } from '../lib/use-cases/transfer-export';
 
 /**
  * GET /prompts/export?format=json|markdown: the caller's whole workspace as a download. JSON (the
@@ -11,7 +11,8 @@ import { buildDocument, renderMarkdown } from '../lib/use-cases/transfer-export'
 export const handler = api('GET /prompts/export', { query: ExportQuery }, async ({ workspace, query, event }) => {
   const format = query.format ?? 'json';
   const now = new Date();
-  const document = buildDocument(await loadWorkspace(workspace.pk), now);
+  const [content, suites] = await Promise.all([loadWorkspace(workspace.pk), workspaceSuites(workspace.pk)]);
+  const document = buildDocument(content, now, suites);
   const [body, type] =
     format === 'json'
       ? [`${JSON.stringify(document, null, 2)}\n`, 'application/json; charset=utf-8']

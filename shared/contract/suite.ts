@@ -62,6 +62,11 @@ export const ExampleInput = z
   .strictObject({ ...ExampleFields, inputs: Inputs, source: z.optional(z.enum(['manual', 'run'], "source must be 'manual' or 'run'.")) })
   .check(withinSize);
 export type ExampleInput = z.infer<typeof ExampleInput>;
+/** An example as a prompts export carries it (no id, no date): it keeps its source. */
+export const ExportedExample = z
+  .strictObject({ ...ExampleFields, inputs: Inputs, source: z.optional(z.enum(EXAMPLE_SOURCES, `source must be one of ${EXAMPLE_SOURCES.join(', ')}.`)) })
+  .check(withinSize);
+export type ExportedExample = z.infer<typeof ExportedExample>;
 /** PUT /prompts/{id}/examples/{example_id}: the whole example again (its source stays). */
 export const ExampleReplace = z.strictObject({ ...ExampleFields, inputs: Inputs }).check(withinSize);
 export type ExampleReplace = z.infer<typeof ExampleReplace>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CategoryName, contentFields, contentRule, PromptInput, Title } from './prompts';
+import { ChecksInput, EXAMPLES_PER_PROMPT, ExportedExample } from './suite';
 
 /**
  * Import and export of My Prompts. The export document is account-agnostic: no
@@ -39,6 +40,11 @@ export const ExportedPrompt = z
     tasks: PromptInput.shape.tasks,
     industries: PromptInput.shape.industries,
     is_favorite: z._default(z.boolean(), false),
+    /** Its test suite (issue 29): the checks as PUT /prompts/{id}/checks takes them, the examples oldest first. */
+    checks: z.optional(ChecksInput.shape.checks),
+    examples: z.optional(
+      z.array(ExportedExample).check(z.maxLength(EXAMPLES_PER_PROMPT.elite, `A prompt has at most ${EXAMPLES_PER_PROMPT.elite} examples on any plan.`)),
+    ),
     /** Kept on import when present, so the list keeps its order; now when absent. */
     created_at: z.optional(Timestamp),
     updated_at: z.optional(Timestamp),

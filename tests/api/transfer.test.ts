@@ -289,6 +289,63 @@ describe('import', () => {
     expect((await userItem(user.id))?.prompts_used).toBe(5);
   });
 
+  it("carries each prompt's checks and examples through export and import (issue 29), within the plan's examples per prompt", async () => {
+    const owner = await userWith('pro');
+    const made = await call('POST', '/prompts/', { token: owner.token, json: { title: `Suite ${randomUUID()}`, body: 'Explain [INPUT: topic].' } });
+    const path = `/prompts/${made.body.id}`;
+    const checks = [
+      { kind: 'contains', value: 'Explain', name: 'explains' },
+      { kind: 'regex', value: '^Local' },
+    ];
+    expect((await call('PUT', `${path}/checks`, { token: owner.token, json: { checks } })).status).toBe(200);
+    const content = ['topic,expected,rating', ...Array.from({ length: 12 }, (_, i) => `tides ${i},About tides,good`)].join('\n');
+    expect((await call('POST', `${path}/examples/import`, { token: owner.token, json: { format: 'csv', content } })).status).toBe(201);
+
+    const exported = (await exportJson(owner)).body;
+    const mine = exported.prompts.find((p: any) => p.title === made.body.title);
+    expect(mine.checks).toEqual([
+      { kind: 'contains', value: 'Explain', name: 'explains' },
+      { kind: 'regex', value: '^Local', name: null },
+    ]);
+    expect(mine.examples).toHaveLength(12);
+    // The account export carries them with the prompt too.
+    const account = (await call('GET', '/account/export', { token: owner.token })).body;
+    const inAccount = account.prompts.find((p: any) => p.id === made.body.id);
+    expect(inAccount.checks.map((c: any) => c.value)).toEqual(['Explain', '^Local']);
+    expect(inAccount.examples).toHaveLength(12);
+    expect(mine.examples[0]).toEqual({ inputs: { topic: 'tides 0' }, history: [], expected: 'About tides', rating: 'good', note: null, source: 'import' });
+
+    // Into another pro account: the same suite.
+    const other = await userWith('pro');
+    expect((await importFile(other, exported)).status).toBe(201);
+    const copy = (await prompts(other)).find((p) => p.title === made.body.title);
+    const copied = (await call('GET', `/prompts/${copy.id}/checks`, { token: other.token })).body.checks;
+    expect(copied.map(({ kind, value, name }: any) => ({ kind, value, name }))).toEqual(mine.checks);
+    const examples = (await call('GET', `/prompts/${copy.id}/examples`, { token: other.token })).body.examples;
+    expect(examples.map((e: any) => e.inputs.topic)).toEqual(mine.examples.map((e: any) => e.inputs.topic));
+
+    // A free plan keeps 10 examples a prompt: 403 with the reason, nothing written; a bad check or example is 400.
+    const free = await userWith('free');
+    const before = await snapshot(free.id);
+    const tooMany = file([mine]);
+    expect((await importFile(free, tooMany, true)).body.limit).toEqual({
+      allowed: false,
+      detail: `"${made.body.title}" has 12 examples but your plan allows 10 per prompt. Please upgrade your plan or import fewer examples.`,
+    });
+    expect((await importFile(free, tooMany)).status).toBe(403);
+    const badRegex = await importFile(free, file([{ title: 'Bad', body: 'Hi [INPUT: a]', checks: [{ kind: 'regex', value: '(' }] }]));
+    expect(badRegex.status).toBe(400);
+    expect(badRegex.body.detail).toMatch(/^This file cannot be imported: prompts\[0\]\.checks: Check 1 \(regex\)/);
+    const misfit = await importFile(free, file([{ title: 'Misfit', body: 'Hi [INPUT: a]', examples: [{ inputs: { b: 'x' } }] }]));
+    expect(misfit.status).toBe(400);
+    expect(misfit.body.detail).toMatch(/^This file cannot be imported: prompts\[0\]\.examples\[0\]: the inputs do not fit/);
+    expect(await snapshot(free.id)).toEqual(before);
+    // Ten fit.
+    expect((await importFile(free, file([{ ...mine, examples: mine.examples.slice(0, 10) }]))).status).toBe(201);
+    const kept = (await prompts(free))[0];
+    expect((await call('GET', `/prompts/${kept.id}/examples`, { token: free.token })).body.examples).toHaveLength(10);
+  });
+
   it('previews without writing anything', async () => {
     const user = await userWith('free');
     const before = await snapshot(user.id);

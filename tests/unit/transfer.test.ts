@@ -238,7 +238,7 @@ describe('import planning', () => {
 
   it('checks new prompts and categories against what the plan has left', () => {
     const plan = (prompts: number, categories: number) => ({
-      create: Array.from({ length: prompts }, () => ({}) as never),
+      create: Array.from({ length: prompts }, () => ({ prompt: {} }) as never),
       categoriesToCreate: Array.from({ length: categories }, (_, i) => `c${i}`),
     });
 

@@ -1,5 +1,5 @@
 import type { Check } from '@shared/contract/suite';
-import { getItem } from './db';
+import { getItem, queryAll } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { promptParts } from './prompt';
 import { type Part, transact } from './transactions';
@@ -18,6 +18,15 @@ export const checksPreload = { checks: ({ params, workspace }: PreloadInput<'id'
 export const checksFrom = (item: Record<string, unknown> | undefined): Check[] => (item?.type === 'prompt_checks' ? (item.checks as Check[]) : []);
 
 export const getChecks = async (workspace: WorkspacePk, promptId: string) => checksFrom(await getItem(checksKey(workspace, promptId), { consistent: true }));
+
+/** Access pattern: every prompt's checks in a workspace (one Query on `XCHECKS#`: a prompts export). */
+export async function workspaceChecks(workspace: WorkspacePk): Promise<Map<string, Check[]>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': CHECKS_SK },
+  });
+  return new Map(items.map((item) => [String(item.prompt_id), checksFrom(item)]));
+}
 
 /** Replaces the list (the prompt must exist). */
 export async function saveChecks(workspace: WorkspacePk, promptId: string, checks: Check[]): Promise<void> {

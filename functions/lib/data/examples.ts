@@ -158,6 +158,20 @@ export async function* allExamples(workspace: WorkspacePk, promptId: string): As
   } while (cursor);
 }
 
+/** Access pattern: every example of a workspace by prompt, oldest first (one paged Query on `XEXAMPLE#`: a prompts export). */
+export async function workspaceExamples(workspace: WorkspacePk): Promise<Map<string, Example[]>> {
+  const byPrompt = new Map<string, Example[]>();
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspace, ':prefix': EXAMPLE_SK },
+  }))
+    for (const item of page) {
+      const promptId = String(item.prompt_id);
+      byPrompt.set(promptId, [...(byPrompt.get(promptId) ?? []), toExample(item)]);
+    }
+  return byPrompt;
+}
+
 /** Access pattern: the ids of a prompt's examples, in creation order (one Query, ids only). */
 export async function exampleIds(workspace: WorkspacePk, promptId: string): Promise<string[]> {
   const items = await queryAll({

@@ -120,8 +120,14 @@ export const EXPORT_SECTIONS: { name: string; collect: (input: ExportInput) => u
         prompts: (items.get('prompt') ?? []) as unknown as PromptItem[],
         categories: (items.get('category') ?? []) as unknown as CategoryItem[],
       });
+      const checks = new Map((items.get('prompt_checks') ?? []).map((c) => [String(c.prompt_id), c.checks]));
+      const examples = new Map<string, Record<string, unknown>[]>();
+      for (const e of items.get('prompt_example') ?? []) examples.set(String(e.prompt_id), [...(examples.get(String(e.prompt_id)) ?? []), plain(e)]);
       return prompts.map((p) => ({
         ...p,
+        // Its test suite: the checks and the examples, oldest first.
+        checks: checks.get(p.id) ?? [],
+        examples: examples.get(p.id) ?? [],
         // Every earlier version (the prompt's own fields are the current one), newest first.
         earlier_versions: (versions.get(p.id) ?? []).sort((a, b) => b.version - a.version).map((v) => plain(v as unknown as Record<string, unknown>)),
       }));

@@ -1,8 +1,13 @@
-import { EXAMPLES_PER_PROMPT } from '@shared/contract/suite';
+import { randomUUID } from 'node:crypto';
+import { bodyOf } from '@shared/chat';
+import { type Check, type CheckInput, EXAMPLES_PER_PROMPT, type ExportedExample } from '@shared/contract/suite';
+import { exampleProblems } from '@shared/examples';
 import { getChecks, saveChecks } from '../data/checks';
 import { addExamples, allExamples, type ExampleFields } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import type { WorkspaceRef } from '../data/workspace';
+import { BadRequestError } from '../http/errors';
+import { checkValue } from '../services/checks';
 
 /**
  * A prompt's test suite goes where the prompt is copied (issue 29: checks are part of the prompt):
@@ -19,4 +24,49 @@ export async function copySuite(from: WorkspacePk, fromId: string, to: Pick<Work
     if (examples.length >= limit) break;
   }
   await addExamples(to.pk, to.tier, toId, examples);
+}
+
+/** A suite as a file or the library carries it: checks without ids, examples without ids or dates. */
+export interface SuiteIn {
+  checks?: CheckInput[];
+  examples?: ExportedExample[];
+}
+
+/**
+ * A suite from a file, checked as the suite routes check it: every check's value (a regex that
+ * does not compile, a schema that is not JSON Schema …) and every example's inputs against the
+ * prompt's variables; 400 naming the first problem, `at` its position (`prompts[3]`).
+ */
+export function checkSuite(content: Parameters<typeof bodyOf>[0], suite: SuiteIn, at: string): Check[] {
+  const checks = (suite.checks ?? []).map((check, i) => {
+    try {
+      return { id: randomUUID(), kind: check.kind, value: checkValue(check, i), name: check.name ?? null };
+    } catch (error) {
+      throw error instanceof BadRequestError ? new BadRequestError(`${at}.checks: ${error.detail}`) : error;
+    }
+  });
+  const body = bodyOf(content);
+  (suite.examples ?? []).forEach((example, i) => {
+    const problems = exampleProblems(body, example.inputs);
+    if (problems.length) throw new BadRequestError(`${at}.examples[${i}]: the inputs do not fit the prompt's variables: ${problems.join(' ')}`);
+  });
+  return checks;
+}
+
+/** Gives a new prompt its suite (checks as checkSuite made them; the examples must fit the plan: a file's limit is checked first). */
+export async function writeSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
+  if (checks.length) await saveChecks(to.pk, promptId, checks);
+  await addExamples(
+    to.pk,
+    to.tier,
+    promptId,
+    examples.map((e) => ({
+      inputs: e.inputs,
+      history: e.history ?? [],
+      expected: e.expected ?? null,
+      rating: e.rating ?? null,
+      note: e.note ?? null,
+      source: e.source ?? 'import',
+    })),
+  );
 }

@@ -1,5 +1,9 @@
 import { bodyOf, type Content, describeConfig, storedContent } from '@shared/chat';
+import type { Check, Example } from '@shared/contract/suite';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedPrompt, type PromptsDocument } from '@shared/contract/transfer';
+import { workspaceChecks } from '../data/checks';
+import { workspaceExamples } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
 import { nameKey } from '../data/named-items';
 import { toCategories, toPrompts, type Workspace } from '../data/workspace-read';
 
@@ -8,8 +12,30 @@ import { toCategories, toPrompts, type Workspace } from '../data/workspace-read'
  * no ids), as JSON (importable, transfer-import.ts) or as one Markdown file (for reading).
  */
 
-/** The export document: categories by name (A-Z), prompts newest first. */
-export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories'>, now: Date): PromptsDocument {
+/** A workspace's test suites by prompt id (workspaceSuites). */
+export interface Suites {
+  checks: Map<string, Check[]>;
+  examples: Map<string, Example[]>;
+}
+
+/** Every prompt's checks and examples, two Queries for the whole workspace. */
+export async function workspaceSuites(workspace: WorkspacePk): Promise<Suites> {
+  const [checks, examples] = await Promise.all([workspaceChecks(workspace), workspaceExamples(workspace)]);
+  return { checks, examples };
+}
+
+/** A prompt's suite as the document carries it: no ids, no dates (left out when empty). */
+function suiteOf(suites: Suites | undefined, promptId: string): Pick<ExportedPrompt, 'checks' | 'examples'> {
+  const checks = suites?.checks.get(promptId) ?? [];
+  const examples = suites?.examples.get(promptId) ?? [];
+  return {
+    ...(checks.length ? { checks: checks.map(({ kind, value, name }) => ({ kind, ...(value === null ? {} : { value }), name })) } : {}),
+    ...(examples.length ? { examples: examples.map(({ id: _id, created_at: _at, ...example }) => example) } : {}),
+  };
+}
+
+/** The export document: categories by name (A-Z), prompts newest first, each with its suite. */
+export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories'>, now: Date, suites?: Suites): PromptsDocument {
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -23,6 +49,7 @@ export function buildDocument(workspace: Pick<Workspace, 'prompts' | 'categories
       tasks: p.tasks,
       industries: p.industries,
       is_favorite: p.is_favorite,
+      ...suiteOf(suites, p.id),
       created_at: p.created_at,
       updated_at: p.updated_at,
     })),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { bodyOf, storedContent } from '@shared/chat';
 import type { ChatMessage, PromptKind } from '@shared/contract/chat';
+import { EXAMPLES_PER_PROMPT } from '@shared/contract/suite';
 import {
   type DuplicateReason,
   EXPORT_FORMAT,
@@ -24,6 +25,7 @@ import { holderParts, readHolder, type WorkspaceRef } from '../data/workspace';
 import { loadWorkspace, type Workspace } from '../data/workspace-read';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from '../http/errors';
 import { checkConfigSchemas } from '../services/json-schema';
+import { checkSuite, writeSuite } from './suite-copy';
 
 /**
  * Import of My Prompts from an export document (transfer-export.ts). Rules:
@@ -96,6 +98,12 @@ export function parseDocument(input: unknown): PromptsDocument {
         checkConfigSchemas(p.config, `prompts[${i}].config`);
       } catch (error) {
         if (error instanceof BadRequestError) throw new BadRequestError(`This file cannot be imported: prompts[${i}]: ${error.detail}`, error.errors);
+        throw error;
+      }
+      try {
+        checkSuite(p, p, `prompts[${i}]`);
+      } catch (error) {
+        if (error instanceof BadRequestError) throw new BadRequestError(`This file cannot be imported: ${error.detail}`);
         throw error;
       }
     });
@@ -192,6 +200,13 @@ export function limitCheck(workspace: Counted, plan: Pick<ImportPlan, 'create' |
         : `This file has ${plural(wanted, one, many)} but your plan allows ${left} more. Please upgrade your plan or import a smaller file.`;
     return { allowed: false, detail };
   }
+  const perPrompt = EXAMPLES_PER_PROMPT[workspace.tier];
+  const over = plan.create.find((c) => (c.prompt.examples?.length ?? 0) > perPrompt)?.prompt;
+  if (over)
+    return {
+      allowed: false,
+      detail: `"${over.title}" has ${over.examples!.length} examples but your plan allows ${perPrompt} per prompt. Please upgrade your plan or import fewer examples.`,
+    };
   return { allowed: true };
 }
 
@@ -216,6 +231,8 @@ class Raced extends Error {}
 interface Unit {
   kind: 'max_categories' | 'max_prompts';
   prompt?: PromptItem;
+  /** The file's prompt, for its suite. */
+  source?: ImportingPrompt;
   items: Part[];
 }
 
@@ -277,6 +294,7 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
     units.push({
       kind: 'max_prompts',
       prompt: item,
+      source: p,
       items: [promptPut(workspace.pk, item), slugParts.claim(workspace.pk, slug, item.id), ...earlier],
     });
   });
@@ -287,6 +305,10 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
     const counts = { ...(categories ? { max_categories: categories } : {}), ...(prompts ? { max_prompts: prompts } : {}) };
     // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
     await transact([holderParts.claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)].map((part) => failing(part, () => new Raced())));
+    // Each new prompt's checks and examples (the limit was checked with the plan's).
+    await Promise.all(
+      chunk.map((u) => (u.prompt && u.source ? writeSuite(workspace, u.prompt.id, checkSuite(u.source, u.source, ''), u.source.examples) : undefined)),
+    );
     landed(
       chunk.flatMap((u) => (u.prompt ? [u.prompt] : [])),
       categories,
