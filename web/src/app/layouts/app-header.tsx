@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
-import { useTeams } from '@/lib/api/get-teams';
 import { useLogout, useSession } from '@/lib/session';
 import { PlanBadge } from './plan-badge';
 import { WorkspaceSwitcher } from './workspace-switcher';
@@ -30,11 +29,9 @@ const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', is
 export function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
   const { user } = useSession();
   const logout = useLogout();
-  // With a team the workspace switcher joins the row: the nav then moves to a row of its own sooner.
-  const inTeam = Boolean(useTeams().data?.length);
   return (
     <header className="app-header sticky-header">
-      <div className={cx('app-header__inner container', inTeam && 'app-header__inner--team')}>
+      <div className="app-header__inner container">
         <LogoLink to={paths.prompts} size={30} className="app-header__logo" />
         <nav className="app-nav" aria-label="Main">
           <ul className="app-nav__list">
