@@ -11,6 +11,7 @@ import type { ModelsReport } from './models';
 import type { ScaleReport } from './scale';
 import type { SdkReport } from './sdk';
 import type { WebResult } from './web';
+import type { WebhooksReport } from './webhooks';
 
 /**
  * `npm run bench`: API latency against its DynamoDB floor, DynamoDB round trips, the SDK's cache,
@@ -19,7 +20,7 @@ import type { WebResult } from './web';
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | webhooks | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --only api --scenario registry
  *                                       only the API scenarios whose name contains the text (no
@@ -28,7 +29,7 @@ import type { WebResult } from './web';
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
 const USAGE =
-  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|webhooks|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = {
@@ -83,6 +84,7 @@ interface Results {
   sdk?: SdkReport;
   models?: ModelsReport;
   evaluations?: EvaluationsReport;
+  webhooks?: WebhooksReport;
   goals?: Goal[];
 }
 
@@ -123,7 +125,16 @@ async function main() {
   let stack: LocalStack | undefined;
   let webRoot: string | undefined;
   try {
-    if (wanted('api') || wanted('sdk') || wanted('models') || wanted('evaluations') || wanted('web') || wanted('lighthouse') || wanted('scale')) {
+    if (
+      wanted('api') ||
+      wanted('sdk') ||
+      wanted('models') ||
+      wanted('evaluations') ||
+      wanted('webhooks') ||
+      wanted('web') ||
+      wanted('lighthouse') ||
+      wanted('scale')
+    ) {
       if (wanted('web') || wanted('lighthouse')) {
         const { buildWebForBench } = await import('./web');
         webRoot = await timed('web build', buildWebForBench);
@@ -147,6 +158,10 @@ async function main() {
     if (wanted('evaluations')) {
       const { runEvaluationsBench } = await import('./evaluations');
       results.evaluations = await timed('evaluations', () => runEvaluationsBench(stack!, ADMIN, options));
+    }
+    if (wanted('webhooks')) {
+      const { runWebhooksBench } = await import('./webhooks');
+      results.webhooks = await timed('webhooks', () => runWebhooksBench(stack!, ADMIN, options));
     }
     if (wanted('scale')) {
       const { runScaleBench } = await import('./scale');
@@ -252,6 +267,42 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       render([
         ['provider', 'n', 'SDK direct p50', 'run p50', 'run p99', 'run − direct p50'],
         ...results.models.rows.map((r) => [r.provider, r.n, r.directP50, r.runP50, r.runP99, r.overP50]),
+      ]),
+    );
+  }
+  if (results.webhooks) {
+    const w = results.webhooks;
+    out.push(
+      "\nWebhook fan-out: one workspace with 1,000 webhooks on a loopback receiver, each save one event fanned out by the `events` worker and delivered by the `webhook` worker (the stack's local queue); every DynamoDB request recorded, writes counted per partition.",
+      render([
+        [
+          'webhooks',
+          'events',
+          'deliveries',
+          'delivered in time',
+          'fan-out p50 s',
+          'deliveries/s',
+          'partitions written',
+          'busiest partition',
+          'its writes/event',
+          'its peak writes/s',
+          'workspace writes/event',
+          'workspace RCU/event',
+        ],
+        [
+          w.webhooks,
+          w.events,
+          w.deliveries,
+          w.delivered,
+          w.fanOutP50 ?? '–',
+          w.deliveriesPerSecond,
+          w.partitions,
+          w.busiest.partition,
+          w.busiest.writesPerEvent,
+          w.busiest.peakWritesPerSecond,
+          w.workspace.writesPerEvent,
+          w.workspace.readUnitsPerEvent,
+        ],
       ]),
     );
   }
@@ -395,6 +446,13 @@ function goals(results: Results): Goal[] {
     });
     list.push({ goal: 'evaluation answers ≤ 1 MB', result: `${r.largestAnswerKb} KB`, met: r.largestAnswerKb <= 1024 });
   }
+  const w = results.webhooks;
+  if (w)
+    list.push({
+      goal: `${w.webhooks.toLocaleString('en')} webhooks on one workspace fan out with no partition over 1,000 writes/s`,
+      result: `busiest ${w.busiest.partition}: ${w.busiest.writesPerEvent} writes per event, peak ${w.busiest.peakWritesPerSecond}/s on one machine`,
+      met: w.busiest.peakWritesPerSecond <= 1000,
+    });
   const sdkHit = results.sdk?.rows.find((r) => r.call === 'get, fresh cache hit');
   if (sdkHit) list.push({ goal: 'SDK cache hit (get) p50 < 0.05 ms', result: `${sdkHit.p50} ms`, met: sdkHit.p50 < 0.05 });
   if (results.cold) {
