@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: paths.apiReference, lazy: () => import('./routes/app/api-reference') },
           { path: paths.connections, lazy: () => import('./routes/app/connections') },
           { path: paths.activity, lazy: () => import('./routes/app/activity') },
+          { path: paths.webhooks, lazy: () => import('./routes/app/webhooks') },
           { path: paths.teams, lazy: () => import('./routes/app/teams') },
           { path: paths.team, lazy: () => import('./routes/app/team') },
           { path: paths.invite, lazy: () => import('./routes/app/invite') },
