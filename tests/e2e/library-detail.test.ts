@@ -127,20 +127,20 @@ describe('Library: a prompt of its own page', () => {
     await page.getByText('[INPUT: topic]', { exact: true }).waitFor();
     await page.getByText(/^Saved \d+ times?$/).waitFor();
 
+    // Without a category of one's own there is nothing to choose: the press saves at once (issue 32, item 15).
     await page.getByRole('button', { name: 'Save to My Prompts' }).click();
-    await page.getByRole('button', { name: 'Uncategorized' }).click();
     await page.getByText(`Successfully copied "Apple brief ${run}" to your personal workspace!`).first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'Add to Category' }).count()).toBe(0);
     const saved = page.getByRole('button', { name: 'Saved ✓' });
     await saved.waitFor();
 
-    // Again: the product asks first; declining makes no copy, accepting offers the categories.
+    // Again: the product asks first; declining makes no copy, accepting makes the second one (no category to choose).
     await saved.click();
     expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: `"Apple brief ${run}" is already in My Prompts. Save another copy?` });
+    expect((await call('GET', '/prompts/', { token: user.token })).body.prompts).toHaveLength(1);
     await saved.click();
     await answerAppDialog(page, 'accept');
-    await page.getByRole('button', { name: 'Uncategorized' }).waitFor();
-    await page.keyboard.press('Escape');
-    expect((await call('GET', '/prompts/', { token: user.token })).body.prompts).toHaveLength(1);
+    await eventually(async () => (await call('GET', '/prompts/', { token: user.token })).body.prompts.length).toBe(2);
 
     // The library's card says so too.
     await page.getByRole('link', { name: 'Back to the Prompt Library' }).click();

@@ -26,7 +26,8 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLUListElement>) {
 
 /**
  * 'Save to My Prompts': an 'Add to Category' popover with the user's categories and
- * 'Uncategorized' (closes on Escape or an outside click). Choosing one forks the prompt; the
+ * 'Uncategorized' (closes on Escape or an outside click); with no category of the user's own
+ * there is nothing to choose, so it forks uncategorized at once. Choosing one forks the prompt; the
  * button reads 'Saving...' meanwhile, then a toast reports the success, an alert dialog the failure.
  * When the user already holds a copy (`saved`) it reads 'Saved ✓', and asks before a second copy.
  * At the plan's prompt limit it is disabled, described by the page's limit note (`heldNoteId`).
@@ -47,7 +48,8 @@ export function SaveToMyPrompts({
   const fork = useForkLibraryPrompt();
   const { alert, confirm } = useDialogs();
   const { toast } = useToast();
-  const categories = useCategories({ enabled: open });
+  // Read before the press: with no category of one's own there is nothing to choose, so Save forks at once.
+  const categories = useCategories({ enabled: open || heldNoteId === undefined });
   const saving = fork.isPending;
 
   const choose = (categoryId: string | null) => {
@@ -66,13 +68,19 @@ export function SaveToMyPrompts({
       open={open}
       onOpenChange={(next) => {
         if (saving) return setOpen(false);
+        const pick = async () => {
+          const list = categories.data ?? (await categories.refetch()).data;
+          if (list?.length === 0) choose(null);
+          else setOpen(true);
+        };
         if (next && saved) {
           void confirm(saveAgainQuestion(prompt.title), { title: 'Already in My Prompts', confirmLabel: 'Save another copy' }).then(
-            (again) => again && setOpen(true),
+            (again) => again && void pick(),
           );
           return;
         }
-        setOpen(next);
+        if (next) return void pick();
+        setOpen(false);
       }}
     >
       <PopoverTrigger asChild>
