@@ -139,6 +139,30 @@ describe('evaluations', () => {
     expect(failed.progress.done).toBe(20);
   });
 
+  it('runs at most 2 evaluations of a workspace at once: a third waits, queued, and then runs', async () => {
+    const { user, path } = await suite(
+      'elite',
+      Array.from({ length: 15 }, (_, i) => `topic ${i}`),
+    );
+    const columns = [{ version: 1 }, { version: 2 }, { version: 1 }, { version: 2 }];
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await call('POST', `${path}/evaluations`, { token: user.token, json: { columns } })).body.id);
+    let most = 0;
+    let waited = false;
+    const started = Date.now();
+    for (;;) {
+      const statuses = (await call('GET', `${path}/evaluations`, { token: user.token })).body.evaluations.map((e: any) => e.status);
+      const running = statuses.filter((s: string) => s === 'running').length;
+      most = Math.max(most, running);
+      if (running === 2 && statuses.includes('queued')) waited = true;
+      if (statuses.every((s: string) => s === 'done')) break;
+      if (Date.now() - started > 120_000) throw new Error(`timed out: ${statuses}`);
+      await sleep(100);
+    }
+    expect(most).toBeLessThanOrEqual(2);
+    expect(waited).toBe(true);
+  });
+
   it("fills SNIPPET and PROFILE values as the workbench does: the workspace's snippets, the starter's profile", async () => {
     const user = await signUp();
     const body = 'Write for [PROFILE: audience] with [SNIPPET: bio] about [INPUT: topic]. Sign as [PROFILE: signature=The team].';

@@ -21,7 +21,7 @@ import {
 import { examplesByIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import { profileValuesOf } from '../data/profile-values';
-import { MAX_CONCURRENT_RUNS, TOO_MANY_RUNS } from '../data/run-leases';
+import { acquireEvaluationSlot, MAX_CONCURRENT_RUNS, releaseEvaluationSlot, TOO_MANY_RUNS } from '../data/run-leases';
 import { getUser, type UserRecord } from '../data/users';
 import { authorOf } from '../data/workspace';
 import { NotFoundError, TooManyRequestsError } from '../http/errors';
@@ -46,6 +46,8 @@ import { takeRunAllowance } from './model-runs';
  */
 export const CELLS_AT_ONCE = MAX_CONCURRENT_RUNS;
 const CELL_DEADLINE_MS = 60_000;
+/** How long an evaluation waits for one of its workspace's slots before it asks again. */
+const SLOT_WAIT_SECONDS = 2;
 
 export interface RunBudget {
   /** Stop taking new cells after this time (ms since the epoch) and enqueue the rest. */
@@ -178,8 +180,23 @@ export async function runEvaluation(workspace: WorkspacePk, promptId: string, ev
   });
   // Its prompt, account or team was deleted (cleanUpEvaluations): its own partition goes too.
   if (!found) return void (await deleteResults(evaluationId));
-  const header: EvaluationHeader = found;
-  if (header.status !== 'queued' && header.status !== 'running') return;
+  if (found.status !== 'queued' && found.status !== 'running') return;
+  // A workspace runs at most WORKSPACE_EVALUATIONS_AT_ONCE evaluations at once: the others wait, queued, for a slot.
+  const slot = await acquireEvaluationSlot(workspace, Math.max(0, budget.until - Date.now()) + CELL_DEADLINE_MS).catch((error: unknown) => {
+    if (error instanceof TooManyRequestsError) return null;
+    throw error;
+  });
+  if (!slot) return void (await enqueue('evaluation', { workspace, prompt_id: promptId, evaluation_id: evaluationId }, { delaySeconds: SLOT_WAIT_SECONDS }));
+  try {
+    await runHeld(workspace, found, budget);
+  } finally {
+    await releaseEvaluationSlot(workspace, slot);
+  }
+}
+
+/** Fills what is left of an evaluation whose workspace slot is held. */
+async function runHeld(workspace: WorkspacePk, header: EvaluationHeader, budget: RunBudget): Promise<void> {
+  const { prompt_id: promptId, id: evaluationId } = header;
   if (header.status === 'queued') await setStatus(workspace, header, 'running', ['queued', 'running']);
   const [spec, done] = await Promise.all([getSpec(evaluationId), doneCells(evaluationId)]);
   const user = await getUser(header.created_by);
