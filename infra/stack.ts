@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, NestedStack, Stack, type StackProps, Tags } from 'aws-cdk-lib';
-import type { Role } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { withoutSplash } from '../shared/prerendered-pages';
 import { API_BASE, PAGE_ROUTES, ROUTES, type RouteDef, routeKey } from '../shared/routes';
@@ -14,6 +14,7 @@ import { LibrarySearch } from './constructs/library-search';
 import { LibrarySnapshots } from './constructs/library-snapshots';
 import { REPO_ROOT } from './constructs/paths';
 import { routeStackId, routesByArea } from './constructs/route-stacks';
+import { mailIdentity } from './constructs/route-wiring';
 import { SECRET_BOX_KEY_ENV, SecretBox } from './constructs/secret-box';
 import { checkCustomDomain, Web } from './constructs/web';
 import { Workers } from './constructs/workers';
@@ -105,7 +106,7 @@ export class ConstructStack extends Stack {
     // to the stream instead of building in process); those serving library reads may read it.
     this.library = new LibrarySnapshots(this, 'Library', { table: this.data.table, retain });
     // Secrets users give, and the background queue: both are granted per route below.
-    const workers = props.workers ?? WORKERS;
+    const workers: readonly WorkerDef[] = props.workers ?? WORKERS;
     const secretBox = routes.some((r) => r.secrets) || workers.some((w) => w.secrets) ? new SecretBox(this, 'SecretBox', { retain }) : undefined;
     this.secretBox = secretBox;
     // About nine resources per worker: a nested stack of their own once there are any.
@@ -166,6 +167,19 @@ export class ConstructStack extends Stack {
       const fn = this.workers.functions.get(def.name)!;
       secretBox.grant(fn);
       fn.addEnvironment(SECRET_BOX_KEY_ENV, secretBox.key.keyArn);
+    }
+    for (const def of workers) {
+      if (!props.mailFrom || !def.mails) continue;
+      const fn = this.workers.functions.get(def.name)!;
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity(props.mailFrom) })],
+        }),
+      );
+      fn.addEnvironment('MAIL_FROM', props.mailFrom);
+      const site = props.mailSiteUrl ?? (props.domainName ? `https://${props.domainName}` : undefined);
+      if (site) fn.addEnvironment('MAIL_SITE_URL', site);
     }
     for (const fn of this.api.functions.values()) fn.addEnvironment('LIBRARY_BUCKET', this.library.bucket.bucketName);
     if (search) {

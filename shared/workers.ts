@@ -37,6 +37,8 @@ export interface WorkerDef {
   table?: 'RO' | 'RW';
   /** The worker seals or opens secrets users give (functions/lib/services/secret-box.ts). */
   secrets?: boolean;
+  /** The worker sends email (functions/lib/services/mail.ts): deployed, it gets MAIL_FROM, MAIL_SITE_URL and ses:SendEmail as the mail routes do. */
+  mails?: boolean;
   /** Workers this one enqueues to (it gets sqs:SendMessage on their queues only). */
   enqueues?: readonly string[];
 }
@@ -78,6 +80,8 @@ export const WORKERS = [
     timeoutSeconds: 60,
     maxReceiveCount: 5,
     secrets: true,
+    // A webhook failing for 24 hours mails its creator once.
+    mails: true,
     enqueues: ['webhook', 'events'],
   },
   // Usage roll-ups (issue 30): one message per prompt and hour, after the hour ends; it adds the hour's write shards into the prompt's stats.

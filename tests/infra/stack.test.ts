@@ -1810,6 +1810,26 @@ describe('secrets users give: the KMS key', () => {
   });
 });
 
+describe('workers: email', () => {
+  it('lets only the workers marked mails send, as the mailFrom identity only, with the sender and link site set (none in dev)', () => {
+    const identity = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:us-east-1:123456789012:identity/mail.example.com']] };
+    const table: readonly WorkerDef[] = WORKERS;
+    expect(table.filter((w) => w.mails).map((w) => w.name)).toEqual(['webhook']);
+    for (const def of table) {
+      const [, fn] = workerFunctions(prod).get(def.name)!;
+      const ses = statementsOf(prod, fn).filter((st) => [st.Action].flat().some((a) => a.startsWith('ses:')));
+      expect(ses, def.name).toEqual(def.mails ? [expect.objectContaining({ Effect: 'Allow', Action: 'ses:SendEmail', Resource: identity })] : []);
+      expect(fn.Properties.Environment.Variables.MAIL_FROM, def.name).toBe(def.mails ? MAIL_FROM : undefined);
+      expect(fn.Properties.Environment.Variables.MAIL_SITE_URL, def.name).toBe(def.mails ? `https://${DOMAIN}` : undefined);
+      const [, devFn] = workerFunctions(dev).get(def.name)!;
+      expect(
+        actionsOf(dev, devFn).filter((a) => a.startsWith('ses:')),
+        def.name,
+      ).toEqual([]);
+    }
+  });
+});
+
 /** Each synthesised stack with the worker table it was given. */
 const workerCases = () =>
   [

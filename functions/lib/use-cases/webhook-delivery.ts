@@ -115,7 +115,7 @@ async function failed(workspace: WorkspacePk, webhook: WebhookItem, at: string):
   await emitEvent(workspace, { type: 'webhook.failing', actor: { name: 'Construct' }, webhook_id: webhook.id, detail: `deliveries to ${host} fail` });
   const owner = await getUser(webhook.created_by);
   if (!owner?.email) return;
-  await sendMail(webhookFailingMail(owner.email, { url: webhook.url, site: `${process.env.SITE_URL ?? ''}/webhooks` })).catch((error: unknown) =>
-    logger.error('Webhook failing mail not sent', { webhook: webhook.id, errorClass: (error as Error)?.name }),
+  await sendMail(webhookFailingMail(owner.email, { url: webhook.url, site: `${process.env.MAIL_SITE_URL || process.env.SITE_URL || ''}/webhooks` })).catch(
+    (error: unknown) => logger.error('Webhook failing mail not sent', { webhook: webhook.id, errorClass: (error as Error)?.name }),
   );
 }
