@@ -144,6 +144,9 @@ export const ROUTES = [
   { method: 'GET', path: '/library/filters', handler: 'library/filters', access: 'user' },
   // Beyond the specified calls: a library prompt's detail page (a teaser above the caller's tier).
   { method: 'GET', path: '/library/prompts/{id}', handler: 'library/get', access: 'user' },
+  // Beyond the specified calls: the caller's own rating, for the star control.
+  { method: 'GET', path: '/library/prompts/{id}/rating', handler: 'library/get-rating', access: 'user' },
+  { method: 'PUT', path: '/library/prompts/{id}/rating', handler: 'library/rate', access: 'user' },
 
   { method: 'POST', path: '/engine/enhance', handler: 'engine/enhance', access: 'user', timeoutSeconds: 30 },
   // Beyond the specified calls: run the filled prompt and stream the model's answer (docs/decisions.md, Product: Run).

@@ -8,6 +8,7 @@ import { runBody } from '../lib/services/engine/run';
 import { checkConfigSchemas } from '../lib/services/json-schema';
 import { compareColumn } from '../lib/use-cases/compare';
 import { openConnection } from '../lib/use-cases/connections';
+import { noteLibraryUse } from '../lib/use-cases/library-ratings';
 import { runSaved, takeRunAllowance } from '../lib/use-cases/model-runs';
 import { compileContent, compileContext } from '../lib/use-cases/registry';
 import { recordUsage } from '../lib/use-cases/usage';
@@ -93,6 +94,8 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
         model: run.model,
         error: outcome === 'error',
       });
+    // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
+    if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);
     if (outcome !== 'error' && outcome !== 'deadline') return;
     // What happened, never what was asked or answered.
     logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });

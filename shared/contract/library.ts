@@ -7,8 +7,12 @@ export const LIBRARY_PAGE_SIZE = 12;
 export const LIBRARY_PAGE_SIZE_MAX = 100;
 export const FEATURED_MAX = 5;
 export const TEASER_LENGTH = 80;
-export const LIBRARY_SORTS = ['relevance', 'popular', 'newest', 'title'] as const;
+export const LIBRARY_SORTS = ['relevance', 'popular', 'rating', 'newest', 'title'] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+
+/** Ratings from people who ran a library prompt: of its current version, or (`older_version`) of the latest earlier version that has any. */
+export const LibraryRatingSummary = z.object({ average: z.number(), count: z.number(), older_version: z.boolean() });
+export type LibraryRatingSummary = z.infer<typeof LibraryRatingSummary>;
 
 /**
  * A library prompt as a caller sees it. Above the caller's tier it is `locked`: the body is only
@@ -30,6 +34,10 @@ export const LibraryPrompt = z.object({
   has_variables: z.boolean(),
   /** How many times it was saved to My Prompts (as of the snapshot's build). */
   forks: z._default(z.number(), 0),
+  /** How many times it (or a fork of it) was run (as of the snapshot's build). */
+  runs: z._default(z.number(), 0),
+  /** Its stars (as of the snapshot's build); null before anyone rated it. */
+  rating: z._default(z.nullable(LibraryRatingSummary), null),
   /** When it joined the library. */
   created_at: z._default(z.string(), ''),
 });
@@ -47,8 +55,12 @@ export const LibraryQuery = z.object({
   ),
   sort: z.optional(
     z
-      .enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, newest, title.')
-      .check(z.describe('relevance (default: title matches first, then body matches), popular (most saved), newest, title (A–Z); applied before paging')),
+      .enum(LIBRARY_SORTS, 'sort must be one of relevance, popular, rating, newest, title.')
+      .check(
+        z.describe(
+          'relevance (default: title matches first, then body matches), popular (most runs and saves), rating (best rated first), newest, title (A–Z); applied before paging',
+        ),
+      ),
   ),
   available: z.optional(
     z.enum(['true', 'false'], 'available must be true or false.').check(z.describe("true: only prompts the caller's plan opens (no locked teasers)")),
@@ -101,6 +113,27 @@ export const LibraryPromptText = z.object({
 export type LibraryPromptText = z.infer<typeof LibraryPromptText>;
 
 export const ForkRequest = z.strictObject({ category_id: z._default(CategoryRef, null) });
+
+/** PUT /library/prompts/{id}/rating: one to five stars. */
+export const LibraryRatingInput = z.strictObject({
+  stars: z
+    .number('stars must be a number from 1 to 5.')
+    .check(z.int('stars must be a whole number from 1 to 5.'), z.gte(1, 'stars must be from 1 to 5.'), z.lte(5, 'stars must be from 1 to 5.')),
+});
+export type LibraryRatingInput = z.infer<typeof LibraryRatingInput>;
+/** The person's rating, and the average and count of the prompt's current version with it. */
+export const LibraryRating = z.object({ stars: z.number(), average: z.number(), count: z.number() });
+export type LibraryRating = z.infer<typeof LibraryRating>;
+/** GET /library/prompts/{id}/rating: the person's rating (null: none), the current version's average and count, and whether they may rate. */
+export const LibraryRatingState = z.object({
+  stars: z.nullable(z.number()),
+  /** Their rating is for an earlier version of the prompt. */
+  older_version: z.boolean(),
+  average: z.nullable(z.number()),
+  count: z.number(),
+  can_rate: z.boolean(),
+});
+export type LibraryRatingState = z.infer<typeof LibraryRatingState>;
 
 /** One entry of a library import file (`npm run library:import -- file.json`) or a publish. */
 export const LibraryEntry = z

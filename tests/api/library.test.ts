@@ -294,10 +294,10 @@ describe('sort, available on my plan, one prompt', () => {
     const paged = [];
     for (let n = 1; n <= 3; n++) paged.push(...ids(await page(user.token, { ...q, sort: 'popular', page_size: '1', page: String(n) })));
     expect(paged).toEqual(ids(popular));
-    // Unfiltered: the whole library in fork order.
+    // Unfiltered: the whole library by use (saves and runs: other files run library prompts).
     const all = await page(user.token, { sort: 'popular', page_size: '100' });
-    const forks = all.prompts.map((p) => p.forks);
-    expect(forks).toEqual([...forks].sort((a, b) => b - a));
+    const use = all.prompts.map((p) => p.forks + p.runs);
+    expect(use).toEqual([...use].sort((a, b) => b - a));
   });
 
   it("'available' hides what the caller's plan does not open", async () => {
@@ -309,7 +309,7 @@ describe('sort, available on my plan, one prompt', () => {
   });
 
   it.each([
-    [{ sort: 'best' }, 'sort must be one of relevance, popular, newest, title.'],
+    [{ sort: 'best' }, 'sort must be one of relevance, popular, rating, newest, title.'],
     [{ available: 'yes' }, 'available must be true or false.'],
   ])('rejects %o with 400', async (query, detail) => {
     const user = await signUp();

@@ -137,6 +137,8 @@ const EXTRA_ROUTES = [
   'GET /shared/{token}',
   'POST /shared/{token}/fork',
   'GET /library/prompts/{id}', // a page per library prompt (docs/product.md, Library)
+  'GET /library/prompts/{id}/rating', // library ratings from use (docs/product.md, Library ratings)
+  'PUT /library/prompts/{id}/rating',
   'GET /admin/prompts/{id}', // admins edit a library prompt's text
   'PUT /admin/prompts/{id}',
   'POST /prompts/{id}/copy', // 'Move/copy to…': a prompt into another workspace, a team's or one's own

@@ -139,6 +139,7 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
     ),
   ],
   ForkRequest: [library.ForkRequest, record({ category_id: optional(categoryRef) })],
+  LibraryRatingInput: [library.LibraryRatingInput, record({ stars: fc.integer({ min: 1, max: 5 }) })],
   CopyRequest: [prompts.CopyRequest, record({ to: fc.option(fc.uuid(), { nil: null }), move: optional(fc.boolean()) })],
   LibraryPromptEdit: [
     library.LibraryPromptEdit,

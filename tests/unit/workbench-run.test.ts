@@ -74,6 +74,8 @@ describe('the workbench run request', () => {
       locked: false,
       has_variables: true,
       forks: 0,
+      runs: 0,
+      rating: null,
       created_at: '',
     };
     const request = runRequest(openedLibraryPrompt(library), { text: library.body, values, directives, apply: false }, { connectionId: null, model: '' });

@@ -1,9 +1,10 @@
 import { contentView } from '@shared/chat';
-import { type LibraryPrompt, TEASER_LENGTH } from '@shared/contract/library';
+import { type LibraryPrompt, type LibraryRatingSummary, TEASER_LENGTH } from '@shared/contract/library';
 import { type Tier, tierAllows } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { collator } from './collator';
 import { allLibraryCategories, LIBRARY_SHARDS, type LibraryCategoryItem, type LibraryPromptItem } from './library';
+import type { LibraryUse } from './library-use';
 import { type PageRequest, searchedPage } from './paging';
 
 /** The shapes library items are shown in: the public view per tier (what the snapshot stores) and the admin's rows. */
@@ -11,13 +12,41 @@ export const sortedDistinct = (values: Iterable<string>) => [...new Set(values)]
 
 export const teaser = (body: string) => (body.length > TEASER_LENGTH ? `${body.slice(0, TEASER_LENGTH)}…` : body);
 
-/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `forks`: its fork count). */
+/** How much a library prompt is used, as the snapshot shows it: saves, runs and its rating. */
+export interface LibraryCounts {
+  forks: number;
+  runs: number;
+  rating: LibraryRatingSummary | null;
+}
+const NO_COUNTS: LibraryCounts = { forks: 0, runs: 0, rating: null };
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The rating a card shows: of the current revision, or of the latest earlier revision with ratings (`older_version`). */
+export function ratingSummary(use: LibraryUse | undefined, revision: string): LibraryRatingSummary | null {
+  const current = use?.ratings.get(revision);
+  if (current && current.count > 0) return { average: round2(current.stars / current.count), count: current.count, older_version: false };
+  const older = [...(use?.ratings ?? [])].filter(([r, sums]) => r < revision && sums.count > 0).sort(([a], [b]) => (a < b ? 1 : -1))[0];
+  return older ? { average: round2(older[1].stars / older[1].count), count: older[1].count, older_version: true } : null;
+}
+
+/** A prompt's counts for the snapshot: its saves, runs and rating. */
+export const countsOf = (item: LibraryPromptItem, forks: number, use: LibraryUse | undefined): LibraryCounts => ({
+  forks,
+  runs: use?.runs ?? 0,
+  rating: ratingSummary(use, libraryRevision(item)),
+});
+
+/** A library prompt's revision: what forks compare and what ratings are for. */
+export const libraryRevision = (item: Pick<LibraryPromptItem, 'updated_at' | 'created_at'>) => item.updated_at ?? item.created_at ?? '';
+
+/** A prompt as a caller of `tier` may see it (`variables`: has_variables, when already known; `counts`: its saves, runs and rating). */
 export function viewFor(
   item: LibraryPromptItem,
   tier: Tier,
   categories: ReadonlyMap<string, LibraryCategoryItem>,
   variables?: boolean,
-  forks = 0,
+  { forks, runs, rating }: LibraryCounts = NO_COUNTS,
 ): LibraryPrompt {
   const locked = !tierAllows(tier, item.access_tier);
   const category = item.category_id ? categories.get(item.category_id) : undefined;
@@ -34,6 +63,8 @@ export function viewFor(
     locked,
     has_variables: variables ?? hasVariables(item.body),
     forks,
+    runs,
+    rating,
     created_at: item.created_at ?? '',
   };
 }

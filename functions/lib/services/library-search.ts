@@ -40,6 +40,11 @@ export interface SearchDocument {
   tasks: string[];
   industries: string[];
   forks: number;
+  /** Runs and saves (sort=popular). */
+  popularity: number;
+  /** The shown average, -1 unrated (sort=rating), and how many ratings it has. */
+  rating: number;
+  rating_count: number;
   created_at: string;
   /** Each tier's view, returned as it is (stored, not indexed). */
   views: Record<Tier, LibraryPrompt>;
@@ -62,6 +67,9 @@ export function searchDocument(views: Record<Tier, LibraryPrompt>): SearchDocume
     tasks: elite.tasks,
     industries: elite.industries,
     forks: elite.forks ?? 0,
+    popularity: (elite.forks ?? 0) + (elite.runs ?? 0),
+    rating: elite.rating?.average ?? -1,
+    rating_count: elite.rating?.count ?? 0,
     created_at: elite.created_at ?? '',
     views,
   };
@@ -139,6 +147,9 @@ const MAPPINGS = {
     tasks: { type: 'keyword' },
     industries: { type: 'keyword' },
     forks: { type: 'integer' },
+    popularity: { type: 'integer' },
+    rating: { type: 'float' },
+    rating_count: { type: 'integer' },
     created_at: { type: 'keyword' },
     views: { type: 'object', enabled: false },
   },
@@ -223,12 +234,14 @@ export function searchRequest(tier: Tier, query: LibraryQuery, from: number, siz
     : undefined;
   const order =
     sort === 'popular'
-      ? [{ forks: 'desc' }, ...LIBRARY_ORDER]
-      : sort === 'newest'
-        ? [{ created_at: 'desc' }, ...LIBRARY_ORDER]
-        : sort === 'relevance' && search
-          ? [{ _score: 'desc' }, ...LIBRARY_ORDER]
-          : LIBRARY_ORDER;
+      ? [{ popularity: 'desc' }, ...LIBRARY_ORDER]
+      : sort === 'rating'
+        ? [{ rating: 'desc' }, { rating_count: 'desc' }, ...LIBRARY_ORDER]
+        : sort === 'newest'
+          ? [{ created_at: 'desc' }, ...LIBRARY_ORDER]
+          : sort === 'relevance' && search
+            ? [{ _score: 'desc' }, ...LIBRARY_ORDER]
+            : LIBRARY_ORDER;
   const narrowed = Boolean(search || category || industries.length || query.available === 'true');
   return {
     from,

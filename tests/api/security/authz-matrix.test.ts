@@ -301,6 +301,17 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 200,
     other: 404,
   },
+  // A free library prompt the caller never ran: its rating state (200), and a rating refused until a run (403); a workspace prompt's id is no library prompt (404).
+  'GET /library/prompts/{id}/rating': {
+    request: async (_, t) => ({ path: `/library/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/rating` }),
+    status: 200,
+    other: 404,
+  },
+  'PUT /library/prompts/{id}/rating': {
+    request: async (_, t) => ({ path: `/library/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/rating`, json: { stars: 4 } }),
+    status: 403,
+    other: 404,
+  },
   'POST /engine/enhance': {
     request: async () => ({ path: '/engine/enhance', json: { prompt_body: 'make it clear', enhancement_type: 'clarify' } }),
     status: 200,

@@ -44,6 +44,7 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'POST /prompts/': () => ({ path: '/prompts/', json: { title: 'New', body: 'New body' } }),
   'PUT /prompts/{id}': () => ({ path: `/prompts/${ids.prompt}`, json: { title: 'Changed', body: 'Changed body' } }),
   'POST /prompts/fork/{id}': () => ({ path: `/prompts/fork/${ids.library}`, json: {} }),
+  'PUT /library/prompts/{id}/rating': () => ({ path: `/library/prompts/${ids.library}/rating`, json: { stars: 4 } }),
   'POST /prompts/{id}/copy': () => ({ path: `/prompts/${ids.prompt}/copy`, json: { to: null } }),
   'POST /prompts/import': () => ({
     path: '/prompts/import',

@@ -74,6 +74,8 @@ export const queryKeys = {
     /** One page of the library under its filters (normalised, so equal filters share an entry). */
     prompts: (params: object) => ['library', 'prompts', params] as const,
     prompt: (id: string) => ['library', 'prompt', id] as const,
+    /** The caller's own rating of a library prompt (GET /library/prompts/{id}/rating). */
+    rating: (id: string) => ['library', 'rating', id] as const,
     filters: ['library', 'filters'] as const,
   },
   /** Every admin query: one invalidation reloads the whole control center. */

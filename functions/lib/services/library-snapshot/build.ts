@@ -4,7 +4,8 @@ import { FEATURED_MAX, type LibraryPrompt } from '@shared/contract/library';
 import { TIERS, type Tier } from '@shared/tiers';
 import { hasVariables } from '@shared/variables';
 import { allLibraryCategories, allLibraryPrompts, type LibraryCategoryItem, type LibraryPromptItem, libraryForkCounts } from '../../data/library';
-import { sortedDistinct, viewFor } from '../../data/library-views';
+import { type LibraryUse, libraryUse } from '../../data/library-use';
+import { countsOf, type LibraryCounts, libraryRevision, sortedDistinct, viewFor } from '../../data/library-views';
 import { applyIndexChanges, documentHash, searchDocument, searchEndpoint } from '../library-search';
 import {
   bucketOf,
@@ -31,7 +32,7 @@ export async function buildSnapshot(
   categories: ReadonlyMap<string, LibraryCategoryItem>,
   target: SnapshotStore,
   version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-  forkCounts: ReadonlyMap<string, number> = new Map(),
+  counts: ReadonlyMap<string, LibraryCounts> = new Map(),
   { indexed = false } = {},
 ): Promise<Manifest> {
   const base = `v/${version}/`;
@@ -42,7 +43,7 @@ export async function buildSnapshot(
     const tasks = new Set<string>();
     const featured: LibraryPrompt[] = [];
     for (let start = 0, n = 0; start < prompts.length || n === 0; start += CHUNK_SIZE, n++) {
-      const chunk = prompts.slice(start, start + CHUNK_SIZE).map((p, i) => viewFor(p, tier, categories, variables[start + i], forkCounts.get(p.id) ?? 0));
+      const chunk = prompts.slice(start, start + CHUNK_SIZE).map((p, i) => viewFor(p, tier, categories, variables[start + i], counts.get(p.id)));
       for (const view of chunk) {
         for (const task of view.tasks) tasks.add(task);
         if (view.access_tier === 'elite' && featured.length < FEATURED_MAX) featured.push(view);
@@ -55,8 +56,8 @@ export async function buildSnapshot(
   const buckets = Math.max(1, Math.ceil(prompts.length / REVISION_BUCKET_TARGET));
   const revisions: Record<string, RevisionEntry>[] = Array.from({ length: buckets }, () => ({}));
   prompts.forEach((p, position) => {
-    const entry: RevisionEntry = [p.updated_at ?? p.created_at, p.access_tier, position];
-    if (indexed) entry.push(documentHash(searchDocumentOf(p, categories, forkCounts, variables[position])));
+    const entry: RevisionEntry = [libraryRevision(p), p.access_tier, position];
+    if (indexed) entry.push(documentHash(searchDocumentOf(p, categories, counts, variables[position])));
     revisions[bucketOf(p.id, buckets)]![p.id] = entry;
   });
   for (let b = 0; b < buckets; b++) {
@@ -88,12 +89,10 @@ export async function buildSnapshot(
 function searchDocumentOf(
   p: LibraryPromptItem,
   categories: ReadonlyMap<string, LibraryCategoryItem>,
-  forkCounts: ReadonlyMap<string, number>,
+  counts: ReadonlyMap<string, LibraryCounts>,
   variables: boolean | undefined,
 ) {
-  return searchDocument(
-    Object.fromEntries(TIERS.map((t) => [t, viewFor(p, t, categories, variables, forkCounts.get(p.id) ?? 0)])) as Record<Tier, LibraryPrompt>,
-  );
+  return searchDocument(Object.fromEntries(TIERS.map((t) => [t, viewFor(p, t, categories, variables, counts.get(p.id))])) as Record<Tier, LibraryPrompt>);
 }
 
 /** Each prompt's search document hash in a published version (empty when it was built without the engine). */
@@ -120,12 +119,12 @@ async function syncSearchIndex(
   published: string | undefined,
   prompts: readonly LibraryPromptItem[],
   categories: ReadonlyMap<string, LibraryCategoryItem>,
-  forkCounts: ReadonlyMap<string, number>,
+  counts: ReadonlyMap<string, LibraryCounts>,
 ) {
   const before = await indexedHashes(target, published);
   const put = [];
   for (const p of prompts) {
-    const doc = searchDocumentOf(p, categories, forkCounts, undefined);
+    const doc = searchDocumentOf(p, categories, counts, undefined);
     if (before.get(p.id) !== documentHash(doc)) put.push(doc);
     before.delete(p.id);
   }
@@ -133,30 +132,34 @@ async function syncSearchIndex(
   return { indexed: put.length, removed: before.size };
 }
 
-/** What a build reads: every prompt (sorted by title, then id), the categories and the fork counts. */
+/** What a build reads: every prompt (sorted by title, then id), the categories, the fork counts, and runs and ratings. */
 export interface LibraryContent {
   prompts: LibraryPromptItem[];
   categories: Map<string, LibraryCategoryItem>;
   forkCounts: Map<string, number>;
+  use?: Map<string, LibraryUse>;
 }
 
 async function libraryFromTable(): Promise<LibraryContent> {
   const [prompts, categories] = await Promise.all([allLibraryPrompts(), allLibraryCategories()]);
-  return { prompts, categories, forkCounts: await libraryForkCounts(prompts.map((p) => p.id)) };
+  const ids = prompts.map((p) => p.id);
+  const [forkCounts, use] = await Promise.all([libraryForkCounts(ids), libraryUse(ids)]);
+  return { prompts, categories, forkCounts, use };
 }
 
 /** Reads the library (from the table), builds and points `current.json` at the new version. */
 export async function rebuildSnapshot(target: SnapshotStore = snapshotStore(), read: () => Promise<LibraryContent> = libraryFromTable): Promise<Manifest> {
   const startedAt = Date.now();
-  const { prompts, categories, forkCounts } = await read();
+  const { prompts, categories, forkCounts, use } = await read();
+  const counts = new Map(prompts.map((p) => [p.id, countsOf(p, forkCounts.get(p.id) ?? 0, use?.get(p.id))]));
   const endpoint = searchEndpoint();
-  const manifest = await buildSnapshot(prompts, categories, target, undefined, forkCounts, { indexed: Boolean(endpoint) });
+  const manifest = await buildSnapshot(prompts, categories, target, undefined, counts, { indexed: Boolean(endpoint) });
   const publish = async () => {
     // Another process may have published a build that started later (it read newer items): keep it.
     const before = parseCurrent(await target.get('current.json'));
     if (before && before.started_at > startedAt) return manifest;
     if (endpoint) {
-      const synced = await syncSearchIndex(endpoint, target, before?.version, prompts, categories, forkCounts);
+      const synced = await syncSearchIndex(endpoint, target, before?.version, prompts, categories, counts);
       console.info(JSON.stringify({ message: 'library search index updated', version: manifest.version, ...synced }));
     }
     await target.put('current.json', JSON.stringify({ version: manifest.version, started_at: startedAt }));

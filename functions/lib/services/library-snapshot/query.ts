@@ -39,16 +39,26 @@ export function readQuery(query: LibraryQuery) {
     category: query.category?.trim(),
     available: query.available === 'true',
     sort,
-    reordered: sort === 'popular' || sort === 'newest',
+    reordered: sort === 'popular' || sort === 'rating' || sort === 'newest',
   };
   return { ...q, plain: !q.search && !q.category && !q.industries.size && !q.tasks.size && !q.available && !q.reordered };
 }
 export type ReadQuery = ReturnType<typeof readQuery>;
 
-/** Corpus positions in another order (popular: most forks first; newest: latest created first; ties in library order). */
-export function orderPositions(views: LibraryPrompt[], sort: 'popular' | 'newest'): Int32Array {
+/** Use for `popular`: runs and saves. */
+export const popularity = (p: LibraryPrompt) => (p.forks ?? 0) + (p.runs ?? 0);
+/** Order for `rating`: the average, unrated last. */
+export const ratingRank = (p: LibraryPrompt) => p.rating?.average ?? -1;
+
+/**
+ * Corpus positions in another order (popular: most runs and saves first; rating: best average
+ * first, then most ratings, unrated last; newest: latest created first; ties in library order).
+ */
+export function orderPositions(views: LibraryPrompt[], sort: 'popular' | 'rating' | 'newest'): Int32Array {
   const positions = Int32Array.from(views.keys());
-  if (sort === 'popular') return positions.sort((a, b) => (views[b]!.forks ?? 0) - (views[a]!.forks ?? 0) || a - b);
+  if (sort === 'popular') return positions.sort((a, b) => popularity(views[b]!) - popularity(views[a]!) || a - b);
+  if (sort === 'rating')
+    return positions.sort((a, b) => ratingRank(views[b]!) - ratingRank(views[a]!) || (views[b]!.rating?.count ?? 0) - (views[a]!.rating?.count ?? 0) || a - b);
   return positions.sort((a, b) => {
     const x = views[a]!.created_at ?? '';
     const y = views[b]!.created_at ?? '';

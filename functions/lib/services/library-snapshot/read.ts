@@ -122,7 +122,7 @@ function tierCorpus(m: Manifest, tier: Tier): Promise<Corpus> {
 
 /** The tier's corpus positions in another order, computed once per version and tier per container. */
 const orders = new Map<string, Promise<Int32Array>>();
-function orderOf(m: Manifest, tier: Tier, sort: 'popular' | 'newest'): Promise<Int32Array> {
+function orderOf(m: Manifest, tier: Tier, sort: 'popular' | 'rating' | 'newest'): Promise<Int32Array> {
   const key = `${m.version}/${tier}/${sort}`;
   let order = orders.get(key);
   if (!order) {
@@ -161,7 +161,7 @@ export async function queryLibrary(tier: Tier, query: LibraryQuery): Promise<Lib
     const page = await searchPage(endpoint, tier, query, (total) => pageWindow(query, total), sortedDistinct);
     return { ...page, featured: summary.featured, available_tasks: page.available_tasks ?? summary.tasks };
   }
-  const order = q.reordered ? await orderOf(m, tier, q.sort as 'popular' | 'newest') : undefined;
+  const order = q.reordered ? await orderOf(m, tier, q.sort as 'popular' | 'rating' | 'newest') : undefined;
   const page = corpusPage(await tierCorpus(m, tier), order, q, query);
   return { ...page, featured: summary.featured, available_tasks: page.available_tasks ?? summary.tasks };
 }

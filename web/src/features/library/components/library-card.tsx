@@ -10,6 +10,7 @@ import { libraryPromptPath, paths } from '@/config/paths';
 import type { LibraryLayout } from '../hooks/use-library-params';
 import { CARD_TAGS_MAX, preview, readable, tierName } from '../utils/format';
 import { CategoryTag } from './category-tag';
+import { RatingSummary } from './rating-summary';
 import { SaveToMyPrompts } from './save-to-my-prompts';
 import './library-card.css';
 import './lib-tag.css';
@@ -29,7 +30,7 @@ export interface LibraryCardProps {
 }
 
 /**
- * One library prompt: title (a link to its page), <V> when it has variables, Pro/Elite badge,
+ * One library prompt: title (a link to its page), its rating, <V> when it has variables, Pro/Elite badge,
  * category, up to 2 task and 2 industry tags (then '+N', its name listing the rest, leading to the
  * page that shows them all), 'Save to My Prompts' and 'Open'. A locked prompt shows its teaser
  * and leads to /pricing instead.
@@ -72,6 +73,8 @@ export const LibraryCard = memo(function LibraryCard({ prompt, layout, onOpen, s
             {prompt.title}
           </Link>
         </h3>
+
+        <RatingSummary rating={prompt.rating} />
 
         <p className={cx('lib-card__body', prompt.locked && 'lib-card__body--teaser')}>{body}</p>
 

@@ -11,11 +11,13 @@ import { paths } from '@/config/paths';
 import { useSavedLibraryIds } from '@/lib/api/get-prompts';
 import { ApiError } from '@/lib/api-client';
 import { useLibraryPrompt } from '../api/get-library-prompt';
-import { forksLabel, tierName } from '../utils/format';
+import { forksLabel, runsLabel, tierName } from '../utils/format';
 import { type OpenedLibraryPrompt, openedLibraryPrompt } from '../utils/opened';
 import { CategoryTag } from './category-tag';
 import { LibraryError } from './library-error';
+import { RatingSummary } from './rating-summary';
 import { SaveToMyPrompts } from './save-to-my-prompts';
+import { StarRating } from './star-rating';
 import { TagSection } from './tag-section';
 import './library.css';
 import './library-detail.css';
@@ -36,7 +38,8 @@ const backLink = (
 
 /**
  * One library prompt's page (/library/<id>): the whole prompt, its variables, tasks and
- * industries, how often it was saved, 'Save to My Prompts' ('Saved ✓' once the user has a copy)
+ * industries, its rating and how often it was run and saved, the user's own rating (once they
+ * ran it), 'Save to My Prompts' ('Saved ✓' once the user has a copy)
  * and 'Open' in the workbench. Above the user's plan only the teaser and the way to upgrade.
  */
 export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: LibraryPromptPageProps) {
@@ -102,6 +105,8 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
             </li>
           ) : null}
           {prompt.category_name ? <CategoryTag as="li" name={prompt.category_name} /> : null}
+          <RatingSummary as="li" rating={prompt.rating} />
+          {prompt.runs ? <li className="lib-detail__forks">{runsLabel(prompt.runs)}</li> : null}
           {prompt.forks ? <li className="lib-detail__forks">{forksLabel(prompt.forks)}</li> : null}
         </ul>
       </header>
@@ -126,6 +131,7 @@ export function LibraryPromptPage({ id, onOpenPrompt, saveHeldBy = null }: Libra
             </Button>
           </div>
           {saveHeldBy ? <LimitNote id={heldNoteId}>{saveHeldBy}</LimitNote> : null}
+          <StarRating promptId={prompt.id} />
           <section className="lib-detail__section" aria-label="Prompt">
             <pre className="lib-detail__body">{prompt.body}</pre>
           </section>

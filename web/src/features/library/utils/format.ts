@@ -32,7 +32,19 @@ export function readable(body: string): string {
 export const tierName = (tier: Tier) => TIER_LABELS[tier];
 
 /** The library's orders, as the sort menu names them. */
-export const SORT_LABELS: Record<LibrarySort, string> = { relevance: 'Relevance', popular: 'Most popular', newest: 'Newest', title: 'A–Z' };
+export const SORT_LABELS: Record<LibrarySort, string> = {
+  relevance: 'Relevance',
+  popular: 'Most popular',
+  rating: 'Top rated',
+  newest: 'Newest',
+  title: 'A–Z',
+};
+
+/** How many people rated a prompt. */
+export const ratingsLabel = (count: number) => (count === 1 ? '1 rating' : `${count.toLocaleString('en-US')} ratings`);
+
+/** How often a prompt (or a copy of it) was run. */
+export const runsLabel = (runs: number) => (runs === 1 ? 'Run 1 time' : `Run ${runs.toLocaleString('en-US')} times`);
 
 /** How often a prompt was saved to My Prompts. */
 export const forksLabel = (forks: number) => (forks === 1 ? 'Saved 1 time' : `Saved ${forks.toLocaleString('en-US')} times`);
@@ -50,4 +62,10 @@ export const messages = {
   searchPlaceholder: 'Search by title, task, industry...',
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} results`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  rateLoading: 'Loading your rating...',
+  rateAfterRun: 'Run this prompt (or your copy of it) to rate it: ratings come from people who used it.',
+  rateHint: 'Rate it from 1 to 5 stars.',
+  rateOlder: 'Your rating is for an earlier version of this prompt: choose again to rate this one.',
+  rated: (stars: number) => `You rated it ${stars} of 5. You can change it.`,
+  rateFailed: 'Could not save your rating.',
 } as const;
