@@ -1,5 +1,7 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
+import { db, TABLE } from '../support/db';
 
 /**
  * Compare, blind votes and thumbs (issue 30): a blind compare session answers opaque column ids
@@ -121,5 +123,54 @@ describe('blind compare and votes', () => {
     expect([v2.win_rate, v1.win_rate].sort()).toEqual([0, 1]);
     // The compare runs counted as runs of their versions.
     expect(v2.runs + v1.runs).toBe(2);
+  });
+});
+
+describe('deleting a prompt', () => {
+  /** The sort keys of a workspace's compare sessions, votes and feedback of a prompt. */
+  const judged = async (pk: string, promptId: string) =>
+    (
+      await Promise.all(
+        ['XCOMPARE#', 'XVOTE#', 'XFEEDBACK#'].map(
+          async (prefix) =>
+            (
+              await db.send(
+                new QueryCommand({
+                  TableName: TABLE,
+                  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+                  ExpressionAttributeValues: { ':pk': pk, ':p': `${prefix}${promptId}#` },
+                  ProjectionExpression: 'sk',
+                  ConsistentRead: true,
+                }),
+              )
+            ).Items ?? [],
+        ),
+      )
+    )
+      .flat()
+      .map((i) => String(i.sk).split('#')[0]);
+
+  it('leaves none of its compare sessions, votes or feedback; another prompt’s stay', async () => {
+    const owner = await signUp();
+    const judge = async () => {
+      const made = await call('POST', '/prompts/', { token: owner.token, json: { title: 'Doomed', body: 'Say hi to [INPUT: name].' } });
+      const pid = made.body.id as string;
+      const session = await call('POST', `/prompts/${pid}/compare`, {
+        token: owner.token,
+        json: { columns: [{ version: 1 }, { version: 1, model: 'gpt-4.1-mini' }], variables: { name: 'Ada' }, blind: false },
+      });
+      expect(session.status).toBe(201);
+      const vote = { winner: { version: 1 }, loser: { version: 1, model: 'gpt-4.1-mini' }, inputs_hash: 'h' };
+      expect((await call('POST', `/prompts/${pid}/votes`, { token: owner.token, json: vote })).status).toBe(201);
+      expect((await call('POST', `/prompts/${pid}/feedback`, { token: owner.token, json: { version: 1, rating: 'up' } })).status).toBe(201);
+      return pid;
+    };
+    const [doomed, kept] = [await judge(), await judge()];
+    const pk = `USER#${owner.id}`;
+    expect((await judged(pk, doomed)).sort()).toEqual(['XCOMPARE', 'XFEEDBACK', 'XVOTE']);
+
+    expect((await call('DELETE', `/prompts/${doomed}`, { token: owner.token })).status).toBe(204);
+    expect(await judged(pk, doomed)).toEqual([]);
+    expect((await judged(pk, kept)).sort()).toEqual(['XCOMPARE', 'XFEEDBACK', 'XVOTE']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beginsWith, db, getItem, type Item, TABLE } from './db';
+import { batchWrite, beginsWith, db, getItem, type Item, TABLE } from './db';
 import type { WorkspacePk } from './keys';
 import { conditionFailed } from './retry';
 
@@ -119,4 +119,14 @@ export async function putFeedback(workspace: WorkspacePk, promptId: string, feed
       Item: { ...judgementKeys.feedback(workspace, promptId, feedback.id), type: 'answer_feedback', prompt_id: promptId, ...feedback },
     }),
   );
+}
+
+/** Deletes a prompt's compare sessions, votes and feedback (its delete, after the prompt's own transaction; a retry finishes it). */
+export async function deleteJudgementsOf(workspace: WorkspacePk, promptId: string): Promise<void> {
+  const found = await Promise.all(
+    ['XCOMPARE#', 'XVOTE#', 'XFEEDBACK#'].map((prefix) =>
+      beginsWith(workspace, `${prefix}${promptId}#`, { ProjectionExpression: 'pk, sk', ConsistentRead: true }),
+    ),
+  );
+  await batchWrite(found.flat().map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
 }

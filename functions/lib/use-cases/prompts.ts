@@ -5,6 +5,7 @@ import { categoryExists } from '../data/category';
 import { removeChecksPart } from '../data/checks';
 import { deleteEvaluationsOf } from '../data/evaluations';
 import { deleteExamplesOf } from '../data/examples';
+import { deleteJudgementsOf } from '../data/judgements';
 import type { WorkspacePk } from '../data/keys';
 import { deletePrompt, type PromptItem, promptPut } from '../data/prompt';
 import { SlugTaken, slugParts, withNewSlug } from '../data/slugs';
@@ -50,7 +51,8 @@ export async function createPrompt(
 
 /**
  * DELETE /prompts/{id}: the prompt with its versions, slug claim, share link and checks in one
- * transaction (data/prompt.ts), then its examples and its evaluations' headers, whose own
+ * transaction (data/prompt.ts), then its examples, its compare sessions, votes and feedback, and
+ * its evaluations' headers, whose own
  * partitions the evaluation worker deletes (cleanUpEvaluations). A repeated delete finishes what
  * a crash left of them.
  */
@@ -58,5 +60,6 @@ export async function removePrompt(workspace: WorkspacePk, promptId: string, kno
   await deletePrompt(workspace, promptId, known, [removeChecksPart(workspace, promptId)]);
   const evaluations = await deleteEvaluationsOf(workspace, promptId);
   await deleteExamplesOf(workspace, promptId);
+  await deleteJudgementsOf(workspace, promptId);
   await cleanUpEvaluations(workspace, evaluations);
 }
