@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { openMyPrompts, seriousViolations } from '../support/e2e';
+import { atPath, openMyPrompts, seriousViolations } from '../support/e2e';
 
 /**
  * The scoreboard in the browser (issue 30): thumbs on a Run answer counted for the version that
@@ -94,4 +94,39 @@ describe('compare and stats in the browser', () => {
     await history.getByText(/^Win rate 100% · rating [\d,]+ \(95% interval [\d,]+–[\d,]+\) · 1 vote$/).waitFor();
     await history.getByText(/^Win rate 0% · rating /).waitFor();
   }, 120_000);
+
+  it('shows the Stats page: totals, charts with their tables, by version; axe clean in light and dark, whole at phone width', async () => {
+    const { page } = browser;
+    const user = await signUp();
+    const id = await greeter(user.token);
+    const ran = await call('POST', '/engine/run', { token: user.token, json: { text: 'Greet Ada briefly.', prompt_id: id, version: 2 } });
+    expect(ran.status).toBe(200);
+    expect((await call('POST', `/prompts/${id}/feedback`, { token: user.token, json: { version: 2, rating: 'up' } })).status).toBe(201);
+    await expect
+      .poll(async () => (await call('GET', `/prompts/${id}/stats`, { token: user.token })).body.totals, { timeout: 15_000 })
+      .toMatchObject({ runs: 1, thumbs: { up: 1, down: 0 } });
+
+    await openMyPrompts(page, user.token);
+    await card(page, 'Greeter').getByRole('link', { name: 'Stats of Greeter' }).click();
+    await atPath(page, `/prompts/${id}/stats`);
+    await page.getByRole('heading', { name: 'Stats of “Greeter”', level: 1 }).waitFor();
+    const totals = page.getByRole('definition').filter({ hasText: /^1 up, 0 down$/ });
+    await totals.waitFor();
+    const use = page.getByRole('region', { name: 'Use' });
+    await use.getByRole('img', { name: 'Use: Compiles, Runs, Errors over time' }).locator('svg.recharts-surface[height="220"]').waitFor();
+    await use.getByText('Show as a table').click();
+    expect(await use.getByRole('table', { name: 'Use' }).getByRole('row').count()).toBeGreaterThan(1);
+    const byVersion = page.getByRole('table', { name: 'By version' });
+    await expect.poll(() => byVersion.getByRole('row', { name: /^v2 / }).getByRole('cell').nth(5).textContent()).toBe('1');
+    await page.getByRole('region', { name: 'Stale clients' }).getByText('No version is labelled production.').waitFor();
+
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -9,6 +9,8 @@ export const paths = {
   prompts: '/prompts',
   /** One prompt's test suite: examples, checks, evaluations and protected labels (`/prompts/<id>/evaluate`). */
   evaluate: '/prompts/:id/evaluate',
+  /** One prompt's stats: use, cost and quality per version (`/prompts/<id>/stats`). */
+  stats: '/prompts/:id/stats',
   library: '/library',
   /** One library prompt's page (`/library/<id>`). */
   libraryPrompt: '/library/:id',
@@ -42,6 +44,9 @@ export const libraryPromptPath = (id: string) => `/library/${encodeURIComponent(
 /** A prompt's Evaluate page; with an evaluation, that evaluation's grid open. */
 export const evaluatePath = (id: string, evaluation?: string) =>
   `/prompts/${encodeURIComponent(id)}/evaluate${evaluation ? `?evaluation=${encodeURIComponent(evaluation)}` : ''}`;
+
+/** A prompt's Stats page. */
+export const statsPath = (id: string) => `/prompts/${encodeURIComponent(id)}/stats`;
 
 /** One team's settings page. */
 export const teamPath = (id: string) => `/teams/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { BookUp, Code, Eye, FlaskConical, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
+import { BarChart3, BookUp, Code, Eye, FlaskConical, Folder, MessagesSquare, Pencil, RefreshCw, Share2, Sparkles, Star, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
 import { PlainIconButton } from '@/components/ui/plain-icon-button';
 import { Spinner } from '@/components/ui/spinner';
-import { evaluatePath } from '@/config/paths';
+import { evaluatePath, statsPath } from '@/config/paths';
 import type { IndexedPrompt } from '../utils/filter-prompts';
 import { TEXT } from '../utils/messages';
 import '@/components/ui/badge.css';
@@ -191,6 +191,10 @@ export const PromptCard = memo(function PromptCard({
         >
           <FlaskConical aria-hidden="true" />
           Evaluate
+        </Link>
+        <Link to={statsPath(prompt.id)} className={buttonClassName({ variant: 'ghost', size: 'sm' })} aria-label={`Stats of ${prompt.title}`}>
+          <BarChart3 aria-hidden="true" />
+          Stats
         </Link>
         <Button size="sm" variant="secondary" className="prompt-card__open" onClick={() => onOpen(prompt)}>
           Open
