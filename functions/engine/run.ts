@@ -11,7 +11,7 @@ import { openConnection } from '../lib/use-cases/connections';
 import { noteLibraryUse } from '../lib/use-cases/library-ratings';
 import { runSaved, takeRunAllowance } from '../lib/use-cases/model-runs';
 import { compileContent, compileContext } from '../lib/use-cases/registry';
-import { recordUsage } from '../lib/use-cases/usage';
+import { recordDraftRun, recordUsage } from '../lib/use-cases/usage';
 
 /** A saved version compiled from the run's `variables` as the registry compiles it, bounded as a sent text is. */
 function savedCompiled(
@@ -81,19 +81,22 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const answer = runBody(run, format, (outcome, chars, spent) => {
     allowance.value.release();
     const version = column ? column.version : (body.version ?? null);
-    if (body.prompt_id && version !== null)
-      recordUsage({
+    if (body.prompt_id) {
+      const use = {
         workspace: workspace.pk,
         prompt_id: body.prompt_id,
-        version,
-        channel: column ? 'compare' : 'workbench',
-        kind: 'run',
+        channel: column ? ('compare' as const) : ('workbench' as const),
+        kind: 'run' as const,
         tokens_in: spent.tokens_in,
         tokens_out: spent.tokens_out,
         ...(spent.total_ms === null ? {} : { latency_ms: spent.total_ms }),
         model: run.model,
         error: outcome === 'error',
-      });
+      };
+      // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace.
+      if (version !== null) recordUsage({ ...use, version });
+      else void recordDraftRun(use);
+    }
     // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
     if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);
     if (outcome !== 'error' && outcome !== 'deadline') return;

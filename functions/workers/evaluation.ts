@@ -3,6 +3,7 @@ import type { WorkspacePk } from '../lib/data/keys';
 import { worker } from '../lib/services/queue';
 import { runEvaluation } from '../lib/use-cases/evaluation-run';
 import { CONSTRUCT, endEvaluation } from '../lib/use-cases/evaluations';
+import { flushUsage } from '../lib/use-cases/usage';
 
 const def = WORKERS.find((w) => w.name === 'evaluation')!;
 /** Time kept back from the function's time-out to hand the rest on. */
@@ -27,5 +28,8 @@ export const handler = worker('evaluation', async (body, message) => {
         CONSTRUCT,
       ).catch(() => undefined);
     throw error;
+  } finally {
+    // The cells' usage counts go out before the function may freeze.
+    await flushUsage();
   }
 });

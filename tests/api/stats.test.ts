@@ -199,3 +199,26 @@ describe('day items', () => {
     expect((await whole('day')).body.totals.runs).toBe(0);
   });
 });
+
+describe('evaluation cells and draft runs', () => {
+  it('counts each evaluation cell as a run of its version on the evaluation channel, and a draft run as version 0', async () => {
+    const made = await call('POST', '/prompts/', { token: user.token, json: { title: 'Evaluated', body: 'Explain [INPUT: topic].' } });
+    expect(made.status).toBe(201);
+    const pid = made.body.id as string;
+    const imported = await call('POST', `/prompts/${pid}/examples/import`, { token: user.token, json: { format: 'csv', content: 'topic\ntides\nmoons' } });
+    expect(imported.status).toBe(201);
+    expect((await call('POST', `/prompts/${pid}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }] } })).status).toBe(202);
+    // The workbench's run of the unsaved draft names the prompt and no version.
+    expect((await call('POST', '/engine/run', { token: user.token, json: { text: 'Explain tides briefly.', prompt_id: pid } })).status).toBe(200);
+
+    const statsOf = async () => (await call('GET', `/prompts/${pid}/stats`, { token: user.token })).body;
+    await expect.poll(async () => (await statsOf()).totals?.runs, { timeout: 60_000, interval: 500 }).toBe(3);
+    const body = await statsOf();
+    expect(body.versions.map((v: { version: number; runs: number }) => [v.version, v.runs])).toEqual([
+      [1, 2],
+      [0, 1],
+    ]);
+    expect(body.totals.tokens_in).toBeGreaterThan(0);
+    expect(body.totals.latency_ms.p50).toEqual(expect.any(Number));
+  });
+});

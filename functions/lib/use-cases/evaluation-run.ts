@@ -34,6 +34,7 @@ import { enqueue } from '../services/queue';
 import { openConnection } from './connections';
 import { CONSTRUCT, endEvaluation } from './evaluations';
 import { takeRunAllowance } from './model-runs';
+import { recordUsage } from './usage';
 
 /**
  * Running an evaluation (the `evaluation` worker): every cell (example × column) not written yet
@@ -67,7 +68,7 @@ async function callModel(
   prompt: ModelPrompt,
   config: ModelConfig = {},
   connection: OpenConnection | null = null,
-): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; error?: string }> {
+): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; model?: string; error?: string }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -82,7 +83,7 @@ async function callModel(
       else if (event.type === 'error') error = event.detail;
       else if (event.type === 'end' && event.outcome === 'deadline') error = 'The model did not finish in time.';
     }
-    return { output, latency_ms: elapsed(), ...usage, ...(error ? { error } : {}) };
+    return { output, latency_ms: elapsed(), ...usage, model: run.model, ...(error ? { error } : {}) };
   } catch (error) {
     return { output: '', latency_ms: elapsed(), tokens_in: 0, tokens_out: 0, error: (error as Error).message || 'The model call failed.' };
   }
@@ -119,6 +120,7 @@ function promptFor(column: ColumnSpec, example: Example, context: StoredContext)
 type OpenColumns = Map<string, OpenConnection | Error>;
 
 async function fillCell(
+  at: { workspace: WorkspacePk; promptId: string },
   user: UserRecord,
   context: StoredContext,
   spec: EvaluationSpec,
@@ -144,6 +146,19 @@ async function fillCell(
   const call = await callModel(prompt, config, connection ?? null);
   if (call.error && !call.output) await taken.refund();
   else taken.release();
+  // Counted as the version's use from evaluations (a draft column: version 0), after the call.
+  recordUsage({
+    workspace: at.workspace,
+    prompt_id: at.promptId,
+    version: column.version ?? 0,
+    channel: 'evaluation',
+    kind: 'run',
+    tokens_in: call.tokens_in,
+    tokens_out: call.tokens_out,
+    latency_ms: call.latency_ms,
+    ...(call.model ? { model: call.model } : {}),
+    error: Boolean(call.error),
+  });
   const output = call.output.length > CELL_OUTPUT_MAX ? `${call.output.slice(0, CELL_OUTPUT_MAX)}…` : call.output;
   const checks = call.error ? [] : await Promise.all(spec.checks.map((c) => runCheck(c, call.output, example.expected, judge)));
   const result: EvaluationResult = {
@@ -230,7 +245,17 @@ async function runHeld(workspace: WorkspacePk, header: EvaluationHeader, budget:
       const cell = todo[at]!;
       if (!loaded.has(cell.id)) await load(at);
       try {
-        const result = await fillCell(user, context, spec, spec.columns[cell.column]!, connections, cell.column, loaded.get(cell.id), cell.id);
+        const result = await fillCell(
+          { workspace, promptId },
+          user,
+          context,
+          spec,
+          spec.columns[cell.column]!,
+          connections,
+          cell.column,
+          loaded.get(cell.id),
+          cell.id,
+        );
         await recordCell(workspace, header, result);
       } catch (error) {
         if (error instanceof EvaluationStopped) stop = 'stopped';

@@ -1,6 +1,7 @@
 import { costMicros } from '@shared/prices';
 import { hourOf, hourStart, latencyBucket } from '@shared/stats';
 import type { WorkspacePk } from '../data/keys';
+import { getPromptItem } from '../data/prompt';
 import { addRow, addToShard, emptyRow, noteKeyFetch, rowId, type UsageChannel, type UsageKind, type UsageRow } from '../data/usage';
 import { logger } from '../http/log';
 import { enqueue } from '../services/queue';
@@ -66,6 +67,18 @@ export function recordUsage(event: UsageEvent): void {
       }
     }
     schedule();
+  } catch (error) {
+    logger.warn('usage not counted', { errorClass: (error as Error)?.name });
+  }
+}
+
+/**
+ * A run of a saved prompt's unsaved draft (the workbench, a compare column): counted as version 0
+ * once the prompt is known to be the workspace's (a library prompt's id is not), after the answer.
+ */
+export async function recordDraftRun(event: Omit<UsageEvent, 'version'>): Promise<void> {
+  try {
+    if (await getPromptItem(event.workspace, event.prompt_id)) recordUsage({ ...event, version: 0 });
   } catch (error) {
     logger.warn('usage not counted', { errorClass: (error as Error)?.name });
   }
