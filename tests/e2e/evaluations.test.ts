@@ -74,6 +74,17 @@ describe('evaluations in the browser', () => {
     const row = results.getByRole('row', { name: /name: Ada/ });
     await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([expect.stringMatching(/^Failed/), expect.stringMatching(/^Passed/)]);
     expect(await row.getByRole('cell').first().textContent()).toContain('✗ Contains');
+    // A diff of two cells: version 2's answer, then version 1's (the web's diff view).
+    const compare = row.getByRole('button', { name: 'Compare' });
+    await compare.first().click();
+    expect(await compare.first().getAttribute('aria-pressed')).toBe('true');
+    await compare.nth(1).click();
+    const diff = grid.getByRole('region', { name: 'Diff of two answers' });
+    const changes = diff.getByRole('list', { name: /^Changes from v2 · name: Ada.* to v1 · name: Ada/ });
+    await changes.waitFor();
+    expect(await changes.getByText(/^(Added|Removed): $/).count()).toBeGreaterThan(0);
+    await diff.getByRole('button', { name: 'Clear diff' }).click();
+    await diff.waitFor({ state: 'detached' });
     expect(await await grid.getByRole('progressbar').getAttribute('value')).toBe('2');
     await grid.getByLabel('Only failures').check();
     expect(await results.getByRole('row').count()).toBe(2); // the header and Ada's row (version 2 failed it)

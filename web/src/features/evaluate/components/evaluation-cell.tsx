@@ -1,8 +1,9 @@
-import { Check as Pass, X } from 'lucide-react';
+import { GitCompare, Check as Pass, X } from 'lucide-react';
 import type { EvaluationResult } from '@shared/contract/evaluations';
+import { Button } from '@/components/ui/button';
 
-/** One cell of the grid: passed or failed, latency and tokens, the answer (or its error) and each check's result. */
-export function Cell({ cell, checkName }: { cell: EvaluationResult; checkName: (id: string) => string }) {
+/** One cell of the grid: passed or failed, latency and tokens, the answer (or its error), each check's result, and Compare (pick it for a diff of two). */
+export function Cell({ cell, checkName, picked, onPick }: { cell: EvaluationResult; checkName: (id: string) => string; picked: boolean; onPick: () => void }) {
   return (
     <div className="evaluate__cell">
       <p className="evaluate__cell-verdict">
@@ -24,6 +25,9 @@ export function Cell({ cell, checkName }: { cell: EvaluationResult; checkName: (
           ))}
         </ul>
       ) : null}
+      <Button size="sm" variant="ghost" icon={<GitCompare aria-hidden="true" />} aria-pressed={picked} onClick={onPick}>
+        Compare
+      </Button>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useCancelEvaluation } from '../api/cancel-evaluation';
 import { useChecks } from '../api/get-checks';
 import { useEvaluation, useEvaluationResults } from '../api/get-evaluation';
 import { columnName, percent } from '../utils/columns';
+import { CellDiff } from './cell-diff';
 import { KIND_LABEL } from './checks-card';
 import { Cell } from './evaluation-cell';
 
@@ -35,6 +36,9 @@ export function EvaluationGrid({ promptId, evaluationId }: { promptId: string; e
   // Cancelling is a change: not for a team's viewer.
   const readOnly = useReadOnlyReason() !== null;
   const [failuresOnly, setFailuresOnly] = useState(false);
+  // Cells picked for a diff (`<example id>\u0000<column>`), at most two: a third replaces the older.
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = (key: string) => setPicked((now) => (now.includes(key) ? now.filter((k) => k !== key) : [...now.slice(-1), key]));
   const [error, setError] = useState<string | null>(null);
 
   if (evaluation.isError) return <Alert>{errorMessage(evaluation.error, 'Could not load the evaluation.')}</Alert>;
@@ -109,6 +113,13 @@ export function EvaluationGrid({ promptId, evaluationId }: { promptId: string; e
           </li>
         ))}
       </ul>
+      <CellDiff
+        cells={picked.flatMap((key) => {
+          const cell = cells.get(key);
+          return cell ? [{ key, name: `${columnName(e.columns[cell.column]!)} · ${inputsOf(cell.example_id)}`, output: cell.error ?? cell.output }] : [];
+        })}
+        onClear={() => setPicked([])}
+      />
       <Checkbox label="Only failures" checked={failuresOnly} onChange={(event) => setFailuresOnly(event.target.checked)} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the grid scrolls sideways on a phone: it takes the focus so the keyboard can scroll it. */}
       <section className="evaluate__grid-scroll" aria-label="Results" tabIndex={0}>
@@ -129,11 +140,16 @@ export function EvaluationGrid({ promptId, evaluationId }: { promptId: string; e
               <tr key={id}>
                 <th scope="row">{inputsOf(id)}</th>
                 {e.columns.map((_, c) => {
-                  const cell = cells.get(`${id}\u0000${c}`);
+                  const key = `${id}\u0000${c}`;
+                  const cell = cells.get(key);
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the evaluation.
                     <td key={c} data-pass={cell ? String(cell.pass) : undefined}>
-                      {cell ? <Cell cell={cell} checkName={checkName} /> : <span className="evaluate__muted">Waiting…</span>}
+                      {cell ? (
+                        <Cell cell={cell} checkName={checkName} picked={picked.includes(key)} onPick={() => pick(key)} />
+                      ) : (
+                        <span className="evaluate__muted">Waiting…</span>
+                      )}
                     </td>
                   );
                 })}
