@@ -527,6 +527,8 @@ describe('api: route table ⟷ specified calls ⟷ API Gateway ⟷ functions', (
       expect(p.Timeout, key(route)).toBe(route.timeoutSeconds ?? 10);
       expect(p.Environment.Variables.TABLE_NAME, key(route)).toEqual({ Ref: table });
       expect(p.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      // The test stack's cheaper password hashing never reaches AWS (functions/lib/services/passwords.ts).
+      expect(p.Environment.Variables.TEST_SCRYPT_LOG_N, key(route)).toBeUndefined();
       expect(p.LoggingConfig.LogGroup.Ref, key(route)).toBeDefined();
     }
   });

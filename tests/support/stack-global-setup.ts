@@ -18,6 +18,9 @@ const shared = globalThis as unknown as Record<symbol, Shared | undefined>;
 export default async function setup(project: TestProject) {
   // One JSON line per request would bury the test output; tests that read logs start their own stack.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  // Sign-ups and sign-ins hash at N=2^12, not 2^17 (functions/lib/services/passwords.ts): the same
+  // scrypt, 32 times cheaper. The unit and infra tests hold the production cost.
+  process.env.TEST_SCRYPT_LOG_N ??= '12';
   // This run's own SPA build (a few seconds), so concurrent runs in one checkout never serve each other's.
   const webRoot = shared[KEY]?.webRoot ?? mkdtempSync(join(tmpdir(), 'construct-web-'));
   shared[KEY] ??= {
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('apiUrl', `${stack.url}/api/v1`);
   project.provide('dynamoEndpoint', stack.dynamo.endpoint);
+  project.provide('scryptLogN', Number(process.env.TEST_SCRYPT_LOG_N));
   project.provide('webRoot', entry.webRoot);
   project.provide('jwtSecret', process.env.JWT_SECRET!);
   // MailDev on free ports: tests read what the product sent from its REST API (tests/support/mail.ts).
@@ -63,5 +67,7 @@ declare module 'vitest' {
     /** MailDev's web/REST address for this run. */
     mailUrl: string;
     stripeWebhookSecret: string;
+    /** scrypt's log2(N) for this stack's password hashes (TEST_SCRYPT_LOG_N). */
+    scryptLogN: number;
   }
 }

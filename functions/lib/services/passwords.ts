@@ -6,6 +6,19 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 const PARAMS = { logN: 17, r: 8, p: 1, keyLength: 32 };
 
+/**
+ * The test stack alone may hash at a lower N (TEST_SCRYPT_LOG_N, set by
+ * tests/support/stack-global-setup.ts): its thousand sign-ups would otherwise spend minutes of CPU
+ * at 0.4 s each. Ignored in Lambda; tests/infra checks no deployed function is given it.
+ */
+export function scryptLogN(env: NodeJS.ProcessEnv = process.env): number {
+  const lowered = env.TEST_SCRYPT_LOG_N;
+  if (!lowered || env.AWS_LAMBDA_FUNCTION_NAME) return PARAMS.logN;
+  const logN = Number(lowered);
+  if (!Number.isInteger(logN) || logN < 10 || logN > PARAMS.logN) throw new Error(`TEST_SCRYPT_LOG_N must be an integer from 10 to ${PARAMS.logN}`);
+  return logN;
+}
+
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number, keyLength: number) {
   const N = 2 ** logN;
   return new Promise<Buffer>((resolve, reject) =>
@@ -16,7 +29,8 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const { logN, r, p, keyLength } = PARAMS;
+  const { r, p, keyLength } = PARAMS;
+  const logN = scryptLogN();
   const key = await derive(password, salt, logN, r, p, keyLength);
   return ['scrypt', logN, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
