@@ -27,7 +27,12 @@ const COLUMNS: { name: string; value: (s: StatsSummary) => string }[] = [
 export function VersionsTable({ stats }: { stats: PromptStats }) {
   const titleId = useId();
   const rows = [
-    ...stats.versions.map((v) => ({ key: `v${v.version}`, name: `v${v.version}${v.labels.length ? ` (${v.labels.join(', ')})` : ''}`, summary: v })),
+    // Runs of an unsaved draft are counted as version 0 (docs/architecture.md, usage counting).
+    ...stats.versions.map((v) => ({
+      key: `v${v.version}`,
+      name: v.version === 0 ? 'Draft' : `v${v.version}${v.labels.length ? ` (${v.labels.join(', ')})` : ''}`,
+      summary: v,
+    })),
     { key: 'all', name: 'All versions', summary: stats.totals },
   ];
   return (
