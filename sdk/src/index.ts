@@ -1,4 +1,32 @@
-import type { paths } from './schema.js';
+import { CompiledPrompt, defined } from './compiled-prompt.js';
+import {
+  COMPILE,
+  type CompileAnswer,
+  type CompileChatOptions,
+  type CompileOptions,
+  type CompileRequest,
+  ConstructError,
+  type ConstructOptions,
+  type ErrorBody,
+  EVALUATION,
+  EVALUATIONS,
+  type Evaluation,
+  type EvaluationStarted,
+  GET,
+  type GetOperation,
+  type GetOptions,
+  type History,
+  LIST,
+  type ListOptions,
+  type Prompt,
+  type PromptListPage,
+  type PromptResult,
+  type PromptSummary,
+  type PushRequest,
+  SDK_CLIENT,
+  VERSIONS,
+  type VersionOptions,
+} from './types.js';
 
 /**
  * Construct's TypeScript SDK: fetch your prompts by slug (pinned by label or version) and compile
@@ -6,123 +34,30 @@ import type { paths } from './schema.js';
  * the API cannot be reached. No dependencies: it uses the global `fetch`.
  */
 
-const LIST = '/api/v1/registry/prompts' satisfies keyof paths;
-/** Sent as `x-construct-client` with every request: the prompt's stats count the SDK's compiles by it. */
-const SDK_CLIENT = 'construct-sdk/ts';
-const GET = '/api/v1/registry/prompts/{slug}' satisfies keyof paths;
-const COMPILE = '/api/v1/registry/prompts/{slug}/compile' satisfies keyof paths;
-const VERSIONS = '/api/v1/registry/prompts/{slug}/versions' satisfies keyof paths;
-const EVALUATIONS = '/api/v1/registry/prompts/{slug}/evaluations' satisfies keyof paths;
-const EVALUATION = '/api/v1/registry/prompts/{slug}/evaluations/{evaluation_id}' satisfies keyof paths;
-
-type Success<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
-type Accepted<Operation> = Operation extends { responses: { 202: { content: { 'application/json': infer Body } } } } ? Body : never;
-type GetOperation = paths[typeof GET]['get'];
-type CompileOperation = paths[typeof COMPILE]['post'];
-
-/** One version of a prompt (`GET /registry/prompts/{slug}`). */
-export type Prompt = Success<GetOperation>;
-/** A prompt as listed (`GET /registry/prompts`): its latest version and where each label points. */
-export type PromptSummary = Success<paths[typeof LIST]['get']>['prompts'][number];
-/** A variable of a prompt's body: INPUT (filled from `variables`), SNIPPET or PROFILE (from your context). */
-export type Variable = Prompt['variables'][number];
-/** What `POST /registry/prompts/{slug}/compile` takes. */
-export type CompileRequest = CompileOperation['requestBody']['content']['application/json'];
-/** What `POST /registry/prompts/{slug}/compile` answers: `{kind: 'text', text, config}` or `{kind: 'chat', messages, config}`. */
-export type CompileAnswer = Success<CompileOperation>;
-/** A prompt version's model settings (every field optional). */
-export type ModelConfig = Prompt['config'];
-/** A compiled message: system, user or assistant, its markers filled. */
-export type ChatMessage = Extract<CompileAnswer, { kind: 'chat' }>['messages'][number];
-/** The conversation for a chat prompt's placeholders: one list for all, or a list per placeholder name. */
-export type History = NonNullable<CompileRequest['history']>;
-/** What `prompts.push` takes: the version you edited (`base_version`) and the new content. */
-export type PushRequest = paths[typeof VERSIONS]['post']['requestBody']['content']['application/json'];
-/** An evaluation queued by `evaluations.start`, with the gate it is judged by (the label's protection, or null). */
-export type EvaluationStarted = Accepted<paths[typeof EVALUATIONS]['post']>;
-/** An evaluation's status, progress and pass rate (`evaluations.get`). */
-export type Evaluation = Success<paths[typeof EVALUATION]['get']>;
-/** Every error body of the API. */
-export type ErrorBody = GetOperation['responses']['default']['content']['application/json'];
-
-/** A prompt from `get`; `is_fallback` when it is the caller's fallback because the API could not be reached. */
-export type PromptResult = Prompt & { is_fallback?: true };
-
-export interface ConstructOptions {
-  /** An API key (`cst_…`, created under API keys) or a session token. */
-  apiKey: string;
-  /** Your Construct site, e.g. `https://construct.example.com` (its `/api/v1` may be included). */
-  baseUrl: string;
-  /** A team's id: read that team's workspace (the key's owner must be a member). Default: the key owner's own prompts. */
-  workspace?: string;
-  /** How long an answer counts as fresh, in ms (default 60 000). After that it is still answered at once while a refresh runs in the background. 0 turns the cache off. */
-  cacheTtlMs?: number;
-  /** At most this many answers are kept (default 1000); the oldest goes first. */
-  maxCacheEntries?: number;
-  /** A request that takes longer fails as unreachable (default 10 000 ms). */
-  timeoutMs?: number;
-  /** The `fetch` to use (default: the global one). */
-  fetch?: typeof fetch;
-  /** Told about errors nobody awaits: a failed background refresh, or a fallback being used. */
-  onError?: (error: ConstructError) => void;
-  /** The clock, in ms (default `Date.now`). */
-  now?: () => number;
-}
-
-/** Which version: a label (`production`, `staging`, …) or a version number; neither means the latest. */
-export interface VersionOptions {
-  label?: string;
-  version?: number;
-}
-
-export interface GetOptions extends VersionOptions {
-  /** Answered when the API cannot be reached (network error, timeout, 5xx) and nothing is cached: a body, or a whole prompt. */
-  fallback?: string | Prompt;
-}
-
-export interface CompileOptions extends VersionOptions {
-  /** Wrap the text in your global prefix and suffix (default true). */
-  directives?: boolean;
-  /** Answered when the API cannot be reached and nothing is cached: the text, or a function of the variables. */
-  fallback?: string | ((variables: Record<string, string>) => string);
-}
-
-export interface CompileChatOptions extends VersionOptions {
-  /** Wrap the first system message in your global prefix and suffix (default true). */
-  directives?: boolean;
-  /** The conversation each placeholder of a chat prompt stands for (left out: the placeholder is dropped). */
-  history?: History;
-  /** Answered when the API cannot be reached and nothing is cached: the messages, or a function of the variables. */
-  fallback?: ChatMessage[] | ((variables: Record<string, string>) => ChatMessage[]);
-}
-
-export interface ListOptions {
-  /** Answered when the API cannot be reached and nothing is cached. */
-  fallback?: PromptSummary[];
-}
-
-/** An error answer of the API (`status` and its `detail`), or status 0 when the API could not be reached. */
-export class ConstructError extends Error {
-  override readonly name = 'ConstructError';
-  /** The HTTP status; 0 when no answer came (network error or timeout). */
-  readonly status: number;
-  /** The API's human-readable reason (its `detail`), or what went wrong on the way. */
-  readonly detail: string;
-  /** Field problems of a 400, when the API names them. */
-  readonly errors: ErrorBody['errors'];
-
-  constructor(status: number, detail: string, options: { errors?: ErrorBody['errors']; cause?: unknown } = {}) {
-    super(status ? `${status}: ${detail}` : detail, { cause: options.cause });
-    this.status = status;
-    this.detail = detail;
-    this.errors = options.errors;
-  }
-
-  /** True when no usable answer came: no connection, a timeout, or a server error (5xx). */
-  get unreachable(): boolean {
-    return this.status === 0 || this.status >= 500;
-  }
-}
+export type { AnthropicMessageParams, OpenAIChatParams } from './compiled-prompt.js';
+export type {
+  ChatMessage,
+  CompileAnswer,
+  CompileChatOptions,
+  CompileOptions,
+  CompileRequest,
+  ConstructOptions,
+  ErrorBody,
+  Evaluation,
+  EvaluationStarted,
+  GetOptions,
+  History,
+  ListOptions,
+  ModelConfig,
+  Prompt,
+  PromptResult,
+  PromptSummary,
+  PushRequest,
+  Variable,
+  VersionOptions,
+} from './types.js';
+export { ConstructError } from './types.js';
+export { CompiledPrompt };
 
 interface Entry {
   value: unknown;
@@ -316,103 +251,6 @@ export class Construct {
   }
 }
 
-/** OpenAI's Chat Completions parameters (`openai.chat.completions.create`), less what you add: `model` when the prompt names none. */
-export interface OpenAIChatParams {
-  model?: string;
-  messages: ({ role: 'system'; content: string } | { role: 'user'; content: string } | { role: 'assistant'; content: string })[];
-  temperature?: number;
-  top_p?: number;
-  max_completion_tokens?: number;
-  stop?: string[];
-  response_format?:
-    | { type: 'text' }
-    | { type: 'json_object' }
-    | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
-  tools?: { type: 'function'; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
-  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
-}
-
-/** Anthropic's Messages parameters (`anthropic.messages.create`), the system prompt apart; add `model` and `max_tokens` when the prompt has none. */
-export interface AnthropicMessageParams {
-  model?: string;
-  max_tokens?: number;
-  system?: string;
-  messages: ({ role: 'user'; content: string } | { role: 'assistant'; content: string })[];
-  temperature?: number;
-  top_p?: number;
-  stop_sequences?: string[];
-  tools?: { name: string; description?: string; input_schema: { type: 'object'; [key: string]: unknown } }[];
-  tool_choice?: { type: 'auto' } | { type: 'any' } | { type: 'none' } | { type: 'tool'; name: string };
-}
-
-const defined = <T extends Record<string, unknown>>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
-/**
- * A prompt compiled to messages (`prompts.compileChat`): a chat prompt's messages, or a text
- * prompt's text as one user message, with the version's model settings; `toOpenAI()` and
- * `toAnthropic()` shape them for those SDKs.
- */
-export class CompiledPrompt {
-  readonly kind: 'text' | 'chat';
-  readonly messages: readonly ChatMessage[];
-  readonly config: ModelConfig;
-
-  constructor(answer: CompileAnswer) {
-    this.kind = answer.kind;
-    this.messages = answer.kind === 'chat' ? answer.messages : [{ role: 'user', content: answer.text }];
-    this.config = answer.config ?? {};
-  }
-
-  /** For `openai.chat.completions.create({ ...compiled.toOpenAI() })` (add `model` if the prompt has none). */
-  toOpenAI(): OpenAIChatParams {
-    const c = this.config;
-    const format = c.response_format;
-    return defined({
-      model: c.model,
-      messages: this.messages.map((m) => ({ role: m.role, content: m.content })),
-      temperature: c.temperature,
-      top_p: c.top_p,
-      max_completion_tokens: c.max_tokens,
-      stop: c.stop,
-      response_format:
-        format?.type === 'json_schema'
-          ? { type: 'json_schema' as const, json_schema: defined({ name: format.name, schema: format.schema, strict: format.strict }) }
-          : format,
-      tools: c.tools?.map((t) => ({ type: 'function' as const, function: defined({ name: t.name, description: t.description, parameters: t.parameters }) })),
-      tool_choice: typeof c.tool_choice === 'object' ? { type: 'function' as const, function: { name: c.tool_choice.name } } : c.tool_choice,
-    });
-  }
-
-  /**
-   * For `anthropic.messages.create({ max_tokens: 1024, ...compiled.toAnthropic() })`: the system
-   * messages (all of them, in order) become `system`; tools take `input_schema`. Anthropic has no
-   * `response_format` of this shape: a JSON schema is left to you (a tool, or the instructions).
-   */
-  toAnthropic(): AnthropicMessageParams {
-    const c = this.config;
-    const system = this.messages.filter((m) => m.role === 'system').map((m) => m.content);
-    const choice = c.tool_choice;
-    return defined({
-      model: c.model,
-      max_tokens: c.max_tokens,
-      system: system.length ? system.join('\n\n') : undefined,
-      messages: this.messages.flatMap((m) => (m.role === 'system' ? [] : [{ role: m.role, content: m.content }])),
-      temperature: c.temperature,
-      top_p: c.top_p,
-      stop_sequences: c.stop,
-      tools: c.tools?.map((t) => defined({ name: t.name, description: t.description, input_schema: t.parameters as { type: 'object' } })),
-      tool_choice:
-        choice === undefined
-          ? undefined
-          : typeof choice === 'object'
-            ? { type: 'tool' as const, name: choice.name }
-            : choice === 'required'
-              ? { type: 'any' as const }
-              : { type: choice },
-    });
-  }
-}
-
 const slugPath = (template: typeof GET | typeof COMPILE | typeof VERSIONS | typeof EVALUATIONS | typeof EVALUATION, slug: string) =>
   template.replace('{slug}', encodeURIComponent(slug));
 
@@ -509,16 +347,14 @@ class Prompts {
   /** Your prompts: slug, title, latest version, labels and variables. */
   async list(options: ListOptions = {}): Promise<PromptSummary[]> {
     const { fallback } = options;
-    const answer = await this.#client.cached<Success<paths[typeof LIST]['get']>>(
+    const answer = await this.#client.cached<PromptListPage>(
       'list',
       async () => {
         // A list past 900 KB comes in pages: follow the cursor to the last one.
         const prompts: PromptSummary[] = [];
         let cursor: string | null = null;
         do {
-          const page: { body: Success<paths[typeof LIST]['get']>; next: string | null } = await this.#client.page(
-            cursor ? `${LIST}?cursor=${encodeURIComponent(cursor)}` : LIST,
-          );
+          const page: { body: PromptListPage; next: string | null } = await this.#client.page(cursor ? `${LIST}?cursor=${encodeURIComponent(cursor)}` : LIST);
           prompts.push(...page.body.prompts);
           cursor = page.next;
         } while (cursor);

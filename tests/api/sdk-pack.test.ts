@@ -23,10 +23,14 @@ describe('SDK package', () => {
     }[];
     expect(packed!.files.map((f) => f.path).sort()).toEqual([
       'README.md',
+      'dist/compiled-prompt.d.ts',
+      'dist/compiled-prompt.js',
       'dist/index.d.ts',
       'dist/index.js',
       'dist/schema.d.ts',
       'dist/schema.js',
+      'dist/types.d.ts',
+      'dist/types.js',
       'package.json',
     ]);
 
