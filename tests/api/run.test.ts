@@ -85,10 +85,12 @@ describe('POST /engine/run (local engine)', () => {
     const post = doc.paths['/api/v1/engine/run'].post;
 
     expect(Object.keys(post.requestBody.content)).toEqual(['application/json']);
-    // A text prompt's `text` or a chat prompt's `messages`, with the settings and the connection (or a compare session's column).
+    // A text prompt's `text` or a chat prompt's `messages` (or a saved version's `variables`, compiled on the server), with the settings and the connection (or a compare session's column).
     expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual([
       'text',
       'messages',
+      'variables',
+      'directives',
       'config',
       'connection_id',
       'prompt_id',

@@ -252,6 +252,10 @@ describe('webhooks', () => {
     expect(badPut.status).toBe(400);
     expect((await call('GET', '/webhooks', { base, token: owner.token })).body.webhooks[0].url).toBe(`${target}/x`);
     expect((await call('PUT', '/webhooks/nope', { base, token: owner.token, json: { active: false } })).status).toBe(404);
+    // A body that changes nothing: the webhook as it is, or 404 (it answered 500: DynamoDB refuses an empty name map).
+    expect((await call('PUT', '/webhooks/nope', { base, token: owner.token, json: {} })).status).toBe(404);
+    const unchanged = await call('PUT', `/webhooks/${made.body.id}`, { base, token: owner.token, json: {} });
+    expect([unchanged.status, unchanged.body.url]).toEqual([200, `${target}/x`]);
 
     // Owners only: a team's editors and viewers get 403 from the route table's `workspace: 'owner'` (tests/api/security/authz-matrix.test.ts).
     const stranger = await account();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminListAll } from '../support/api';
 import { answerAppDialog, holdRequests, nextFrames, useBrowser } from '../support/browser';
 import { library, setTier } from '../support/db';
 import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
@@ -210,7 +211,8 @@ describe('library prompts and categories', () => {
     expect(await confirmed).toBe('Delete this prompt? This action is permanent.');
     await see(page, 'Prompt deleted.');
     await expect.poll(() => rowOf(page, `Tier fixture ${run}`).count()).toBe(0);
-    const rows = (await api<any[]>('GET', '/admin/prompts', adminToken)).body;
+    // Every page: the list is paged by id, and a first page alone would pass vacuously.
+    const rows = await adminListAll('/admin/prompts', { token: adminToken });
     expect(rows.some((p) => p.id === `e2e-admin-tier-${run}`)).toBe(false);
   });
 
@@ -273,7 +275,7 @@ describe('library prompts and categories', () => {
     await page.getByRole('tab', { name: 'Prompts' }).click();
     await searchBox(page, 'Search prompts...').fill(`Category fixture ${run}`);
     expect(await rowOf(page, `Category fixture ${run}`).getByRole('cell').first().innerText()).toBe('Uncategorized');
-    const prompt = (await api<any[]>('GET', '/admin/prompts', adminToken)).body.find((p) => p.id === `e2e-admin-cat-${run}`);
+    const prompt = (await adminListAll('/admin/prompts', { token: adminToken })).find((p) => p.id === `e2e-admin-cat-${run}`);
     expect(prompt).toMatchObject({ category_id: null, category_name: null });
   });
 });

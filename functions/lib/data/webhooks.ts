@@ -65,7 +65,8 @@ export async function updateWebhook(
         Key: webhookKeys.item(workspace, id),
         UpdateExpression: `SET ${set.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        // DynamoDB refuses an empty map: a body that changes nothing only touches updated_at.
+        ...(names.length ? { ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) } : {}),
         ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ':now': new Date().toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
