@@ -1,41 +1,14 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { Alert } from '@/components/ui/alert';
-import { buttonClassName } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { PromptPageLayout } from '@/app/layouts/prompt-page-layout';
 import { EvaluatePage } from '@/features/evaluate/components/evaluate-page';
-import { usePrompts } from '@/lib/api/get-prompts';
-import { errorMessage } from '@/lib/api-client';
 
 /** /prompts/<id>/evaluate: one prompt of the current workspace, its test suite and evaluations. */
 export function Component() {
-  const { id = '' } = useParams();
-  const prompts = usePrompts();
-  const prompt = prompts.data?.prompts.find((p) => p.id === id);
-  const back = (
-    <Link to={paths.prompts} className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-      <ArrowLeft aria-hidden="true" /> My Prompts
-    </Link>
-  );
   return (
-    <ContentLayout
-      title={prompt ? `Evaluate “${prompt.title}”` : 'Evaluate'}
+    <PromptPageLayout
+      title={(prompt) => (prompt ? `Evaluate “${prompt.title}”` : 'Evaluate')}
       description="Examples kept from runs, checks every answer must pass, and evaluations of versions, drafts and models side by side."
-      actions={back}
     >
-      {prompts.isPending ? (
-        <p className="status-note" role="status">
-          <Spinner size="sm" /> Loading the prompt...
-        </p>
-      ) : prompts.isError ? (
-        <Alert>{errorMessage(prompts.error, 'Could not load your prompts.')}</Alert>
-      ) : prompt ? (
-        <EvaluatePage prompt={prompt} />
-      ) : (
-        <Alert>This prompt does not exist in this workspace.</Alert>
-      )}
-    </ContentLayout>
+      {(prompt) => <EvaluatePage prompt={prompt} />}
+    </PromptPageLayout>
   );
 }
