@@ -74,7 +74,14 @@ export const WORKERS = [
   {
     name: 'webhook',
     handler: 'workers/webhook',
-    body: z.strictObject({ workspace: z.string(), webhook_id: z.string(), delivery_id: z.string(), due_at: z.optional(z.number()) }),
+    body: z.strictObject({
+      workspace: z.string(),
+      webhook_id: z.string(),
+      delivery_id: z.string(),
+      due_at: z.optional(z.number()),
+      // Where to send, as the fan-out read it (the secret sealed, never plain): used while the webhook's gate still has this rev.
+      target: z.optional(z.strictObject({ url: z.string(), sealed_secret: z.string(), rev: z.string(), failing: z.boolean() })),
+    }),
     batchSize: 10,
     maxConcurrency: 50,
     timeoutSeconds: 60,

@@ -131,6 +131,59 @@ describe('webhooks', () => {
     expect(received.length).toBe(quiet);
   });
 
+  it("send each delivery from the fan-out's one list read: the worker reads its webhook's gate, not the workspace; a change after the message was queued is read again", async () => {
+    const { db } = await import('../../functions/lib/data/db');
+    const { personalPk } = await import('../../functions/lib/data/keys');
+    const { getDelivery, restartDelivery } = await import('../../functions/lib/data/webhook-deliveries');
+    const { getWebhook, targetOf } = await import('../../functions/lib/data/webhooks');
+    const { deliver } = await import('../../functions/lib/use-cases/webhook-delivery');
+    const { recordRequests, touchedItemKeys } = await import('../support/round-trips');
+    const owner = await account('Quinn', 'Queued');
+    const workspace = personalPk(owner.id);
+    const made = await hook(owner.token, { url: `${target}/first`, events: ['prompt.version.created'] });
+    const id = made.body.id as string;
+
+    const recorder = recordRequests(db);
+    const before = received.length;
+    await call('POST', '/prompts/', { base, token: owner.token, json: { title: 'Queued', body: 'Once.' } });
+    const got = await until('the delivery', () => received.slice(before).find((r) => r.path === '/first'));
+    const deliveryId = String(got.headers['webhook-id']);
+    await until('the attempt recorded', async () => ((await getDelivery(id, deliveryId)).status === 'delivered' ? true : undefined));
+    const keys = touchedItemKeys(recorder.take());
+    // The worker read the gate beside its delivery, and no webhook item of the workspace's partition.
+    expect(keys).toContainEqual({ pk: `HOOK#${id}`, sk: 'GATE' });
+    expect(keys.filter((k) => k.pk === workspace && k.sk.startsWith('XHOOK#'))).toEqual([]);
+
+    // A message as the fan-out made it, handed to the worker again after each change below.
+    const queued = { workspace, webhook_id: id, delivery_id: deliveryId, ...targetOf((await getWebhook(workspace, id))!) };
+    expect(queued.target).toMatchObject({ url: `${target}/first`, rev: expect.any(String), failing: false });
+    expect(JSON.stringify(queued)).not.toContain('whsec_');
+    const sendsOf = async () => {
+      await restartDelivery(id, deliveryId);
+      const mark = received.length;
+      await deliver(queued);
+      return received.slice(mark).map((r) => r.path);
+    };
+    expect(await sendsOf()).toEqual(['/first']);
+    // Re-pointed after it was queued: sent where the webhook points now.
+    expect((await call('PUT', `/webhooks/${id}`, { base, token: owner.token, json: { url: `${target}/moved` } })).status).toBe(200);
+    expect(await sendsOf()).toEqual(['/moved']);
+    // Paused after it was queued: nothing is sent, and the delivery waits.
+    expect((await call('PUT', `/webhooks/${id}`, { base, token: owner.token, json: { active: false } })).status).toBe(200);
+    expect(await sendsOf()).toEqual([]);
+    expect((await getDelivery(id, deliveryId)).status).toBe('pending');
+    // Deleted after it was queued: nothing is sent, and the gate went with it.
+    expect((await call('DELETE', `/webhooks/${id}`, { base, token: owner.token })).status).toBe(204);
+    expect(await sendsOf()).toEqual([]);
+    const { getItem } = await import('../../functions/lib/data/db');
+    expect(await getItem({ pk: `HOOK#${id}`, sk: 'GATE' }, { consistent: true })).toBeUndefined();
+    // Deleting the account deletes its webhooks' gates, outside its partition.
+    const kept = (await hook(owner.token, { url: `${target}/first`, events: ['prompt.deleted'] })).body.id as string;
+    expect(await getItem({ pk: `HOOK#${kept}`, sk: 'GATE' }, { consistent: true })).toBeDefined();
+    expect((await call('DELETE', '/account', { base, token: owner.token, json: { password: owner.password } })).status).toBe(204);
+    expect(await getItem({ pk: `HOOK#${kept}`, sk: 'GATE' }, { consistent: true })).toBeUndefined();
+  });
+
   it('send Slack-format test deliveries on request', async () => {
     const owner = await account();
     const made = await hook(owner.token, { url: `${target}/slack`, events: ['prompt.deleted'], format: 'slack' });

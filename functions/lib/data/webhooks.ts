@@ -1,7 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { WEBHOOKS_MAX, type Webhook } from '@shared/contract/webhooks';
 import { ForbiddenError, NotFoundError } from '../http/errors';
-import { beginsWith, db, getItem, TABLE } from './db';
+import { beginsWith, getItem, type Key } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { conditionFailed } from './retry';
 import { failing, transact, write } from './transactions';
@@ -13,18 +13,50 @@ import { holderParts } from './workspace';
  * secret is stored sealed (secret-box.ts, bound to the workspace and the webhook). The holder item
  * counts them (`webhooks_used`, at most WEBHOOKS_MAX) in the same transaction as each create and
  * delete, so parallel creates never pass it.
+ *
+ * Each webhook also has a **gate** in its deliveries' partition (`HOOK#<id>`, `GATE`): its `rev`,
+ * a random tag changed in the same transaction as every create, update and delete. A delivery
+ * message carries the url, sealed secret and `rev` the fan-out read; the `webhook` worker reads
+ * the gate (not the workspace's partition) and sends only while the rev is the same, so a
+ * webhook paused, deleted, re-pointed (or its secret rotated) after the message was queued is
+ * read again before anything is sent (docs/decisions.md, "Webhook fan-out reads").
  */
 export const WEBHOOK_SK = 'XHOOK#';
 export const WEBHOOK_NOT_FOUND = 'Webhook not found.';
 export const WEBHOOKS_FULL = `A workspace keeps at most ${WEBHOOKS_MAX} webhooks. Delete one you no longer use first.`;
 
-export const webhookKeys = { item: (workspace: WorkspacePk, id: string) => ({ pk: workspace as string, sk: `${WEBHOOK_SK}${id}` }) };
+export const webhookKeys = {
+  item: (workspace: WorkspacePk, id: string) => ({ pk: workspace as string, sk: `${WEBHOOK_SK}${id}` }),
+  /** Beside its deliveries (data/webhook-deliveries.ts: `HOOK#<id>`, `D#…`), never in the workspace's partition. */
+  gate: (id: string): Key => ({ pk: `HOOK#${id}`, sk: 'GATE' }),
+};
 export const webhookPreload = { webhook: ({ params, workspace }: PreloadInput<'id'>) => webhookKeys.item(workspace, params.id) };
 
 export interface WebhookItem extends Webhook {
   sealed_secret: string;
   created_by: string;
+  /** The gate's tag (absent on webhooks made before the gate: their deliveries read the webhook). */
+  rev?: string;
 }
+
+const newRev = () => randomBytes(6).toString('base64url');
+const putGate = (id: string, rev: string) => ({ put: { Item: { ...webhookKeys.gate(id), type: 'webhook_gate', rev } } });
+
+/** Where a delivery goes, as a message carries it: only for an active webhook with a gate (others are read again when sent). */
+export interface DeliveryTarget {
+  url: string;
+  sealed_secret: string;
+  rev: string;
+  /** Failing when read: a delivery that succeeds clears the mark. */
+  failing: boolean;
+}
+export const targetOf = (webhook: WebhookItem): { target?: DeliveryTarget } =>
+  webhook.active && webhook.rev
+    ? { target: { url: webhook.url, sealed_secret: webhook.sealed_secret, rev: webhook.rev, failing: Boolean(webhook.failing_since) } }
+    : {};
+
+/** What a webhook's workspace item names outside the workspace's partition: deleted with it (account and team deletion). */
+export const webhookOutside = (sk: string): Key[] => (sk.startsWith(WEBHOOK_SK) ? [webhookKeys.gate(sk.slice(WEBHOOK_SK.length))] : []);
 
 /** The public shape: an allow-list, so the sealed secret never reaches an answer. */
 export const toWebhook = ({ id, url, events, format, description, active, failing_since, created_at }: WebhookItem): Webhook => ({
@@ -43,45 +75,52 @@ export function webhookFrom(item: Record<string, unknown> | undefined): WebhookI
   return item as unknown as WebhookItem;
 }
 
-export async function createWebhook(workspace: WorkspacePk, item: WebhookItem): Promise<void> {
+export async function createWebhook(workspace: WorkspacePk, item: Omit<WebhookItem, 'rev'>): Promise<void> {
+  const rev = newRev();
   await transact([
     failing(holderParts.countWebhooks(workspace, 1, WEBHOOKS_MAX), () => new ForbiddenError(WEBHOOKS_FULL)),
-    { put: { Item: { ...webhookKeys.item(workspace, item.id), type: 'webhook', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { put: { Item: { ...webhookKeys.item(workspace, item.id), type: 'webhook', ...item, rev }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    putGate(item.id, rev),
   ]);
 }
 
-/** Changes the given fields; 404 when it is gone. Answers the item as it is now. */
+/**
+ * Changes the given fields and the rev (with the gate's, in one transaction: a queued delivery
+ * reads the webhook again); 404 when it is gone. Answers the item as it is now.
+ */
 export async function updateWebhook(
   workspace: WorkspacePk,
   id: string,
   fields: Partial<Pick<WebhookItem, 'url' | 'events' | 'format' | 'description' | 'active'>>,
 ) {
   const names = Object.keys(fields) as (keyof typeof fields)[];
-  const set = [...names.map((_, i) => `#f${i} = :v${i}`), 'updated_at = :now'];
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: webhookKeys.item(workspace, id),
-        UpdateExpression: `SET ${set.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        // DynamoDB refuses an empty map: a body that changes nothing only touches updated_at.
-        ...(names.length ? { ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) } : {}),
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as unknown as WebhookItem;
-  } catch (error) {
-    if (conditionFailed(error)) throw new NotFoundError(WEBHOOK_NOT_FOUND);
-    throw error;
-  }
+  const rev = newRev();
+  await transact([
+    failing(
+      {
+        update: {
+          Key: webhookKeys.item(workspace, id),
+          UpdateExpression: `SET ${[...names.map((_, i) => `#f${i} = :v${i}`), 'updated_at = :now', 'rev = :rev'].join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          // DynamoDB refuses an empty map: a body that changes nothing only touches updated_at and rev.
+          ...(names.length ? { ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) } : {}),
+          ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])), ':now': new Date().toISOString(), ':rev': rev },
+        },
+      },
+      () => new NotFoundError(WEBHOOK_NOT_FOUND),
+    ),
+    putGate(id, rev),
+  ]);
+  const item = await getWebhook(workspace, id);
+  if (!item) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  return item;
 }
 
 export async function deleteWebhook(workspace: WorkspacePk, id: string): Promise<void> {
   await transact([
     failing({ delete: { Key: webhookKeys.item(workspace, id), ConditionExpression: 'attribute_exists(pk)' } }, () => new NotFoundError(WEBHOOK_NOT_FOUND)),
     holderParts.countWebhooks(workspace, -1),
+    { delete: { Key: webhookKeys.gate(id) } },
   ]);
 }
 
@@ -91,6 +130,12 @@ export const listWebhooks = async (workspace: WorkspacePk) => (await beginsWith(
 export async function getWebhook(workspace: WorkspacePk, id: string): Promise<WebhookItem | undefined> {
   const item = await getItem(webhookKeys.item(workspace, id), { consistent: true });
   return item ? (item as unknown as WebhookItem) : undefined;
+}
+
+/** The gate's rev now (strongly read, in the webhook's own partition); undefined when it has none. */
+export async function gateRev(id: string): Promise<string | undefined> {
+  const item = await getItem(webhookKeys.gate(id), { consistent: true });
+  return item?.rev as string | undefined;
 }
 
 /**

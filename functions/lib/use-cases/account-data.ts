@@ -16,6 +16,7 @@ import { clearSignInFailures, runQuotaWindow, usedIn } from '../data/rate-limits
 import { shareKey } from '../data/share';
 import { failing, type Part, transact } from '../data/transactions';
 import { emailVerifiedOf, getUser, type UserRecord, userParts } from '../data/users';
+import { webhookOutside } from '../data/webhooks';
 import { toPrompts } from '../data/workspace-read';
 import { BadGatewayError, ConflictError, NotFoundError } from '../http/errors';
 import { logger, userRef } from '../http/log';
@@ -290,6 +291,8 @@ async function deleteOutsideItems(userId: string): Promise<void> {
 /** Deletes every item of the user's partition and the outside items its `XREF#` notes name; answers how many there were. */
 function deleteUserPartition(userId: string): Promise<number> {
   return deletePartition(personalPk(userId), 'pk, sk, target_pk, target_sk', (item) =>
-    String(item.sk).startsWith(OUTSIDE_REF_SK) && item.target_pk ? [{ pk: String(item.target_pk), sk: String(item.target_sk) }] : [],
+    String(item.sk).startsWith(OUTSIDE_REF_SK) && item.target_pk
+      ? [{ pk: String(item.target_pk), sk: String(item.target_sk) }]
+      : webhookOutside(String(item.sk)),
   );
 }

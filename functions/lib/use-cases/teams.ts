@@ -23,6 +23,7 @@ import {
 } from '../data/team';
 import { failing, transact } from '../data/transactions';
 import { getPerson, type Person, peopleById, type UserRecord, userParts } from '../data/users';
+import { webhookOutside } from '../data/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { cleanUpEvaluations } from './evaluations';
 
@@ -124,7 +125,7 @@ function deleteTeamPartition(teamId: string): Promise<number> {
     if (sk.startsWith(MEMBER_SK) && item.user_id) return [teamKeys.membership(String(item.user_id), teamId)];
     if (sk.startsWith(INVITE_SK) && item.token_hash) return [tokenKeyOfHash(String(item.token_hash))];
     if (item.share_token) return [shareKey(String(item.share_token))];
-    return [];
+    return webhookOutside(sk);
   });
 }
 

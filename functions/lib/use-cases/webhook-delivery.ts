@@ -3,7 +3,7 @@ import { MAX_DELAY_SECONDS } from '@shared/workers';
 import type { WorkspacePk } from '../data/keys';
 import { getUser } from '../data/users';
 import { type DeliveryItem, getDelivery, recordAttempt } from '../data/webhook-deliveries';
-import { getWebhook, markFailing, markHealthy, type WebhookItem } from '../data/webhooks';
+import { type DeliveryTarget, gateRev, getWebhook, markFailing, markHealthy } from '../data/webhooks';
 import { logger } from '../http/log';
 import { sendMail } from '../services/mail';
 import { webhookFailingMail } from '../services/mail-messages';
@@ -35,7 +35,29 @@ export const backoffSeconds = (failed: number, policy = retryPolicy()) => Math.m
 /** What the receiver read of the answer: kept short. */
 const ERROR_MAX = 200;
 
-export async function deliver(message: { workspace: string; webhook_id: string; delivery_id: string; due_at?: number }): Promise<void> {
+/** The `webhook` worker's message (shared/workers.ts). */
+export interface DeliveryMessage {
+  workspace: string;
+  webhook_id: string;
+  delivery_id: string;
+  due_at?: number;
+  target?: DeliveryTarget;
+}
+
+/**
+ * Where to send now: the message's target while the webhook's gate still has its rev (one read in
+ * the webhook's own partition); else the webhook read again (paused, deleted or changed since the
+ * message was made, or made before gates), undefined when it is gone or paused.
+ */
+async function currentTarget(workspace: WorkspacePk, message: DeliveryMessage): Promise<DeliveryTarget | undefined> {
+  if (message.target && (await gateRev(message.webhook_id)) === message.target.rev) return message.target;
+  const webhook = await getWebhook(workspace, message.webhook_id);
+  if (!webhook?.active) return undefined;
+  // rev '' (a webhook made before gates) never matches a gate: its retries read it again too.
+  return { url: webhook.url, sealed_secret: webhook.sealed_secret, rev: webhook.rev ?? '', failing: Boolean(webhook.failing_since) };
+}
+
+export async function deliver(message: DeliveryMessage): Promise<void> {
   const workspace = message.workspace as WorkspacePk;
   // Not due yet: wait on the queue again (SQS's delay is at most 900 s).
   const wait = Math.ceil(((message.due_at ?? 0) - Date.now()) / 1000);
@@ -43,17 +65,17 @@ export async function deliver(message: { workspace: string; webhook_id: string; 
     await enqueue('webhook', message, { delaySeconds: Math.min(wait, MAX_DELAY_SECONDS) });
     return;
   }
-  const [webhook, delivery] = await Promise.all([getWebhook(workspace, message.webhook_id), getDelivery(message.webhook_id, message.delivery_id)]);
+  const [target, delivery] = await Promise.all([currentTarget(workspace, message), getDelivery(message.webhook_id, message.delivery_id)]);
   // Deleted or paused meanwhile, or already settled (a duplicate message): nothing to send.
-  if (!webhook?.active || delivery.status !== 'pending') return;
+  if (!target || delivery.status !== 'pending') return;
   const policy = retryPolicy();
   const now = new Date();
-  const outcome = await attempt(webhook, delivery, now, policy.timeoutMs);
+  const outcome = await attempt(target, delivery, now, policy.timeoutMs);
   const firstAt = delivery.first_attempt_at ?? now.toISOString();
   const failedSoFar = delivery.attempts + 1;
   const nextAt = Date.now() + backoffSeconds(failedSoFar, policy) * 1000;
   const retry = !outcome.ok && nextAt <= Date.parse(firstAt) + policy.windowSeconds * 1000;
-  await recordAttempt(webhook.id, delivery.id, {
+  await recordAttempt(delivery.webhook_id, delivery.id, {
     status: outcome.ok ? 'delivered' : retry ? 'pending' : 'failed',
     response_code: outcome.status,
     duration_ms: outcome.ms,
@@ -63,26 +85,28 @@ export async function deliver(message: { workspace: string; webhook_id: string; 
     next_attempt_at: retry ? new Date(nextAt).toISOString() : null,
   });
   if (outcome.ok) {
-    if (webhook.failing_since) await markHealthy(workspace, webhook.id);
+    if (target.failing) await markHealthy(workspace, delivery.webhook_id);
     return;
   }
   if (retry) {
+    // The next attempt carries the target as read now (a fresh rev when it was read again).
+    const { target: _old, ...rest } = message;
     await enqueue(
       'webhook',
-      { ...message, due_at: nextAt },
+      { ...rest, ...(target.rev ? { target } : {}), due_at: nextAt },
       { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil((nextAt - Date.now()) / 1000))) },
     );
     return;
   }
-  await failed(workspace, webhook, now.toISOString());
+  await failed(workspace, delivery.webhook_id, now.toISOString());
 }
 
-async function attempt(webhook: WebhookItem, delivery: DeliveryItem, now: Date, timeoutMs: number) {
-  const secret = await open(webhook.sealed_secret, { workspace: delivery.workspace, item: webhook.id });
+async function attempt(target: DeliveryTarget, delivery: DeliveryItem, now: Date, timeoutMs: number) {
+  const secret = await open(target.sealed_secret, { workspace: delivery.workspace, item: delivery.webhook_id });
   const signature = new Signer(secret).sign(delivery.id, now, delivery.body);
   const started = performance.now();
   try {
-    const response = await outboundFetch(webhook.url, {
+    const response = await outboundFetch(target.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -109,8 +133,9 @@ async function attempt(webhook: WebhookItem, delivery: DeliveryItem, now: Date, 
 }
 
 /** The first delivery of a failing spell to fail for good: mark the webhook, mail its owner once, tell the feed. */
-async function failed(workspace: WorkspacePk, webhook: WebhookItem, at: string): Promise<void> {
-  if (!(await markFailing(workspace, webhook.id, at))) return;
+async function failed(workspace: WorkspacePk, webhookId: string, at: string): Promise<void> {
+  const webhook = await getWebhook(workspace, webhookId);
+  if (!webhook || !(await markFailing(workspace, webhook.id, at))) return;
   const host = new URL(webhook.url).host;
   await emitEvent(workspace, { type: 'webhook.failing', actor: { name: 'Construct' }, webhook_id: webhook.id, detail: `deliveries to ${host} fail` });
   const owner = await getUser(webhook.created_by);

@@ -6,7 +6,7 @@ import type { ActivityItem } from '../data/activity';
 import type { WorkspacePk } from '../data/keys';
 import { workspaceOwner } from '../data/keys';
 import { createDeliveries, type DeliveryItem, newDeliveryId, restartDelivery, toDelivery } from '../data/webhook-deliveries';
-import { createWebhook, listWebhooks, toWebhook, updateWebhook, type WebhookItem } from '../data/webhooks';
+import { createWebhook, listWebhooks, targetOf, toWebhook, updateWebhook, type WebhookItem } from '../data/webhooks';
 import { BadRequestError } from '../http/errors';
 import { checkOutboundUrl } from '../services/outbound-url';
 import { enqueueBatch } from '../services/queue';
@@ -83,11 +83,14 @@ const pending = (webhook: WebhookItem, workspace: WorkspacePk, eventType: string
   next_attempt_at: null,
 });
 
-/** Hands deliveries to the `webhook` worker. */
-const send = (deliveries: DeliveryItem[]) =>
+/**
+ * Hands deliveries to the `webhook` worker. A message carries what sending needs of an active
+ * webhook (url, sealed secret, rev), so the worker reads its gate, not the workspace's partition.
+ */
+const send = (deliveries: { delivery: DeliveryItem; webhook: WebhookItem }[]) =>
   enqueueBatch(
     'webhook',
-    deliveries.map((d) => ({ workspace: d.workspace, webhook_id: d.webhook_id, delivery_id: d.id })),
+    deliveries.map(({ delivery, webhook }) => ({ workspace: delivery.workspace, webhook_id: webhook.id, delivery_id: delivery.id, ...targetOf(webhook) })),
   );
 
 /**
@@ -99,8 +102,11 @@ export async function fanOut(workspace: WorkspacePk, event: ActivityItem): Promi
   const { actor_id: _actor, ...shown } = event;
   const targets = (await listWebhooks(workspace)).filter((w) => w.active && w.events.includes(event.type));
   if (!targets.length) return 0;
-  const deliveries = targets.map((w) => pending(w, workspace, event.type, event.id, deliveryBody(w, workspace, shown)));
-  await createDeliveries(deliveries);
+  const deliveries = targets.map((webhook) => ({
+    webhook,
+    delivery: pending(webhook, workspace, event.type, event.id, deliveryBody(webhook, workspace, shown)),
+  }));
+  await createDeliveries(deliveries.map((d) => d.delivery));
   await send(deliveries);
   return deliveries.length;
 }
@@ -111,13 +117,13 @@ export async function testWebhook(workspace: WorkspacePk, webhook: WebhookItem) 
   const eventId = `test_${at.getTime().toString(36)}${randomBytes(4).toString('hex')}`;
   const delivery = pending(webhook, workspace, TEST_EVENT, eventId, deliveryBody(webhook, workspace, { type: TEST_EVENT, id: eventId, at: at.toISOString() }));
   await createDeliveries([delivery]);
-  await send([delivery]);
+  await send([{ delivery, webhook }]);
   return toDelivery(delivery);
 }
 
 /** POST /webhooks/{id}/deliveries/{delivery_id}/redeliver: the same body and webhook-id, retried afresh. */
-export async function redeliver(webhookId: string, deliveryId: string) {
-  const delivery = await restartDelivery(webhookId, deliveryId);
-  await send([delivery]);
+export async function redeliver(webhook: WebhookItem, deliveryId: string) {
+  const delivery = await restartDelivery(webhook.id, deliveryId);
+  await send([{ delivery, webhook }]);
   return toDelivery(delivery);
 }
