@@ -39,9 +39,9 @@ const DEADLINE_MARGIN_MS = 3_000;
 export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes: 256 * 1024 }, async ({ user, body, context, event, workspace }) => {
   // A tool's parameters or the response schema that is not JSON Schema: refused before anything is taken.
   checkConfigSchemas(body.config);
-  // A compare column runs what its session holds, on the product's model.
+  // A compare column runs what its session holds, on its connection (else the product's model).
   const column = body.compare ? await compareColumn(workspace.pk, body.prompt_id!, body.compare) : null;
-  const connectionId = column ? null : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
+  const connectionId = column ? (column.connection_id ?? null) : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
   const holdMs = context.getRemainingTimeInMillis() + 5_000;
   // The allowance, the connection's key, a saved version (settings and content) and, to compile it,
   // the snippets and profile values are independent reads: in parallel, each undone if another fails.
@@ -78,32 +78,40 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   }
 
   const format = (event.headers?.accept ?? '').includes(RUN_EVENTS_TYPE) ? 'events' : 'text';
-  const answer = runBody(run, format, (outcome, chars, spent) => {
-    allowance.value.release();
-    const version = column ? column.version : (body.version ?? null);
-    if (body.prompt_id) {
-      const use = {
-        workspace: workspace.pk,
-        prompt_id: body.prompt_id,
-        channel: column ? ('compare' as const) : ('workbench' as const),
-        kind: 'run' as const,
-        tokens_in: spent.tokens_in,
-        tokens_out: spent.tokens_out,
-        ...(spent.total_ms === null ? {} : { latency_ms: spent.total_ms }),
-        model: run.model,
-        error: outcome === 'error',
-      };
-      // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace.
-      if (version !== null) recordUsage({ ...use, version });
-      else void recordDraftRun(use);
-    }
-    // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
-    if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);
-    if (outcome !== 'error' && outcome !== 'deadline') return;
-    // What happened, never what was asked or answered.
-    logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });
-  });
-  const remaining = allowance.value.remaining;
+  // A compare column's usage carries its cost; a blind one's run does not say who answers until the vote.
+  const shown = column ? { start: !column.hidden, cost: true } : undefined;
+  const answer = runBody(
+    run,
+    format,
+    (outcome, chars, spent) => {
+      allowance.value.release();
+      const version = column ? column.version : (body.version ?? null);
+      if (body.prompt_id) {
+        const use = {
+          workspace: workspace.pk,
+          prompt_id: body.prompt_id,
+          channel: column ? ('compare' as const) : ('workbench' as const),
+          kind: 'run' as const,
+          tokens_in: spent.tokens_in,
+          tokens_out: spent.tokens_out,
+          ...(spent.total_ms === null ? {} : { latency_ms: spent.total_ms }),
+          model: run.model,
+          error: outcome === 'error',
+        };
+        // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace.
+        if (version !== null) recordUsage({ ...use, version });
+        else void recordDraftRun(use);
+      }
+      // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
+      if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);
+      if (outcome !== 'error' && outcome !== 'deadline') return;
+      // What happened, never what was asked or answered.
+      logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });
+    },
+    shown,
+  );
+  // Its absence would tell a blind column on a connection from one on the product's model.
+  const remaining = column?.hidden ? null : allowance.value.remaining;
   return {
     statusCode: 200,
     headers: {

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { safeText } from './common';
-import { EvaluationColumnInput } from './evaluations';
+import { columnFields } from './evaluations';
 
 /**
  * Compare side by side (issue 30): a compare session holds 2–4 columns (versions, labels, a draft,
- * a version on another model) filled with one set of inputs; in blind mode the columns are
+ * a version on a workspace connection's model) filled with one set of inputs; in blind mode the columns are
  * shuffled and answered by opaque ids, and only the vote's answer names them. Votes become win
  * rates and ratings per version and per model (shared/rating.ts); thumbs on any Run answer are
  * counted per version.
@@ -20,10 +20,21 @@ const Variables = z.record(
   z.string().check(z.maxLength(20_000, 'A value is at most 20,000 characters.')),
 );
 
+/**
+ * A compare column: an evaluation's column (a version, a label's version or a draft, on the
+ * product's model or a workspace connection with `model`).
+ */
+export const CompareColumnInput = z
+  .strictObject(columnFields)
+  .check(
+    z.refine((c) => [c.version, c.label, c.draft].filter((v) => v !== undefined).length === 1, 'Each column names exactly one of version, label or draft.'),
+  );
+export type CompareColumnInput = z.infer<typeof CompareColumnInput>;
+
 /** POST /prompts/{id}/compare. */
 export const CompareInput = z.strictObject({
   columns: z
-    .array(EvaluationColumnInput)
+    .array(CompareColumnInput)
     .check(
       z.minLength(COMPARE_COLUMNS_MIN, `Compare at least ${COMPARE_COLUMNS_MIN} columns.`),
       z.maxLength(COMPARE_COLUMNS_MAX, `Compare at most ${COMPARE_COLUMNS_MAX} columns.`),
@@ -39,6 +50,8 @@ export const CompareColumn = z.object({
   version: z.optional(z.nullable(z.number())),
   label: z.optional(z.string()),
   model: z.optional(z.nullable(z.string())),
+  /** The workspace connection it ran on (null: the product's model). */
+  connection_id: z.optional(z.nullable(z.string())),
   draft: z.optional(z.boolean()),
 });
 export type CompareColumn = z.infer<typeof CompareColumn>;

@@ -45,14 +45,15 @@ const Draft = z
  * version's settings name a connection), with `model` choosing the model (else the settings', else
  * the connection's first).
  */
+export const columnFields = {
+  version: z.optional(Version),
+  label: z.optional(LabelName),
+  draft: z.optional(Draft),
+  model: z.optional(Model),
+  connection_id: z.optional(z.nullable(z.string().check(z.maxLength(64, 'connection_id must be at most 64 characters.')))),
+};
 export const EvaluationColumnInput = z
-  .strictObject({
-    version: z.optional(Version),
-    label: z.optional(LabelName),
-    draft: z.optional(Draft),
-    model: z.optional(Model),
-    connection_id: z.optional(z.nullable(z.string().check(z.maxLength(64, 'connection_id must be at most 64 characters.')))),
-  })
+  .strictObject(columnFields)
   .check(
     z.refine((c) => [c.version, c.label, c.draft].filter((v) => v !== undefined).length === 1, 'Each column names exactly one of version, label or draft.'),
   );

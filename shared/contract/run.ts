@@ -94,7 +94,7 @@ export const RunsRemaining = z.union([z.literal('unlimited'), z.coerce.number().
 
 /**
  * One line of a run answered as events (`application/x-ndjson`, one JSON object per line, in
- * order): `start` (who answers), the answer as `text` deltas and `tool_call`s (shown, never run
+ * order): `start` (who answers; left out for a blind compare column before its vote), the answer as `text` deltas and `tool_call`s (shown, never run
  * by Construct), `usage`, `json` (with a JSON response format: valid or the problems), `error`
  * (a failure after the answer started: what came stands, incomplete), and `end` last, with the
  * outcome, the time to the first output and the whole time in milliseconds.
@@ -103,7 +103,8 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), engine: z.string(), model: z.string() }),
   z.object({ type: z.literal('text'), delta: z.string() }),
   z.object({ type: z.literal('tool_call'), id: z.string(), name: z.string(), arguments: z.string() }),
-  z.object({ type: z.literal('usage'), tokens_in: z.number(), tokens_out: z.number() }),
+  /** `cost_micros` (a compare column's run): the estimated cost from the price table, so a blind column needs no model name for it. */
+  z.object({ type: z.literal('usage'), tokens_in: z.number(), tokens_out: z.number(), cost_micros: z.optional(z.number()) }),
   z.object({ type: z.literal('json'), valid: z.boolean(), errors: z.array(z.string()) }),
   z.object({ type: z.literal('error'), detail: z.string() }),
   z.object({

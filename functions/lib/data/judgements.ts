@@ -18,6 +18,8 @@ export interface SessionColumn {
   version: number | null;
   label?: string;
   model: string | null;
+  /** The workspace connection it runs on (null or absent: the product's model). */
+  connection_id?: string | null;
   draft: boolean;
   /** The filled text the column runs. */
   text: string;

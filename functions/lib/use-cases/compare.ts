@@ -17,6 +17,7 @@ import {
 import type { WorkspacePk } from '../data/keys';
 import { type PromptItem, versionOf } from '../data/prompt';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import { NO_MODEL_CHOSEN } from '../services/engine/model';
 import { resolveColumn } from './evaluations';
 import { recordUsage } from './usage';
 
@@ -39,6 +40,7 @@ const named = (c: SessionColumn): CompareColumn => ({
   version: c.version,
   ...(c.label !== undefined ? { label: c.label } : {}),
   model: c.model,
+  connection_id: c.connection_id ?? null,
   ...(c.draft ? { draft: true } : {}),
 });
 
@@ -54,11 +56,20 @@ export function sessionView(session: SessionItem, reveal = !session.blind): Comp
 export async function startCompare(workspace: WorkspacePk, userId: string, prompt: PromptItem, input: CompareInput): Promise<CompareSession> {
   const inputs = input.variables ?? {};
   const values = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT:${k}`, v]));
-  const resolved = await Promise.all(input.columns.map((column, i) => resolveColumn(workspace, prompt, column, `Column ${i + 1}`, { connections: false })));
+  const resolved = await Promise.all(
+    input.columns.map(async (column, i) => {
+      const spec = await resolveColumn(workspace, prompt, column, `Column ${i + 1}`);
+      // Refused now rather than by every run: a connection column must name a model or list one.
+      if (spec.connection_id && !spec.model) throw new BadRequestError(`Column ${i + 1}: ${NO_MODEL_CHOSEN}`);
+      return spec;
+    }),
+  );
   const columns = resolved.map((spec, i) => ({
     version: spec.version,
     ...(input.columns[i]!.label !== undefined ? { label: input.columns[i]!.label } : {}),
-    model: spec.model,
+    // The product's model is the operator's: a model names a connection's, and without one the column runs the product's.
+    model: spec.connection_id ? spec.model : null,
+    connection_id: spec.connection_id,
     draft: spec.version === null,
     text: renderTemplate(spec.body, values),
   }));
@@ -80,12 +91,19 @@ export async function startCompare(workspace: WorkspacePk, userId: string, promp
   return sessionView(session);
 }
 
-/** The column a run of a compare session sends to the model (POST /engine/run with `compare`). */
-export async function compareColumn(workspace: WorkspacePk, promptId: string, compare: { id: string; column: string }): Promise<SessionColumn> {
+/**
+ * The column a run of a compare session sends to the model (POST /engine/run with `compare`), and
+ * whether its run must not say who answers (a blind session not yet voted on).
+ */
+export async function compareColumn(
+  workspace: WorkspacePk,
+  promptId: string,
+  compare: { id: string; column: string },
+): Promise<SessionColumn & { hidden: boolean }> {
   const session = await getSession(workspace, promptId, compare.id);
   const column = session?.columns.find((c) => c.id === compare.column);
-  if (!column) throw new NotFoundError(COMPARE_NOT_FOUND);
-  return column;
+  if (!session || !column) throw new NotFoundError(COMPARE_NOT_FOUND);
+  return { ...column, hidden: session.blind && !session.voted };
 }
 
 /** POST /prompts/{id}/votes: a vote between two versions or models (or two columns of a session, revealed by the answer). */
@@ -120,14 +138,21 @@ export async function castVote(workspace: WorkspacePk, userId: string, prompt: P
   return { ...view, ...(session ? { columns: sessionView(session, true).columns } : {}) };
 }
 
-/** The contests a vote is: between versions when they differ, between models when they differ. */
+/** How the ratings name the product's own model (a column with no model) when it meets a named one. */
+export const PRODUCT_MODEL = "Construct's model";
+
+/**
+ * The contests a vote is: between versions when they differ, between models when they differ (a
+ * side with no model ran on the product's model: named PRODUCT_MODEL against a named model).
+ */
 function contests(votes: VoteItem[]): { versions: Vote[]; models: Vote[] } {
   const versions: Vote[] = [];
   const models: Vote[] = [];
   for (const v of votes) {
     if (v.winner.version !== null && v.loser.version !== null && v.winner.version !== v.loser.version)
       versions.push({ winner: String(v.winner.version), loser: String(v.loser.version), tie: v.tie });
-    if (v.winner.model && v.loser.model && v.winner.model !== v.loser.model) models.push({ winner: v.winner.model, loser: v.loser.model, tie: v.tie });
+    const [winner, loser] = [v.winner.model ?? PRODUCT_MODEL, v.loser.model ?? PRODUCT_MODEL];
+    if (winner !== loser) models.push({ winner, loser, tie: v.tie });
   }
   return { versions, models };
 }

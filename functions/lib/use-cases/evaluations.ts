@@ -34,30 +34,27 @@ export const NO_EXAMPLES = 'This prompt has no examples to evaluate: keep some f
 /**
  * What a column runs: the content (a version's, a label's version's, a draft's) with its model
  * settings, on the product's model or a workspace connection (the column's, else the one the
- * settings name; null: the product's). Compare (`connections: false`) runs on the product's model only.
+ * settings name; null: the product's) and its model (the column's, else the settings', else the
+ * connection's first: named when the column is resolved, so votes and results can say which).
  */
-export async function resolveColumn(
-  workspace: WorkspacePk,
-  prompt: PromptItem,
-  column: EvaluationInput['columns'][number],
-  at: string,
-  { connections = true } = {},
-): Promise<ColumnSpec> {
+export async function resolveColumn(workspace: WorkspacePk, prompt: PromptItem, column: EvaluationInput['columns'][number], at: string): Promise<ColumnSpec> {
   const { version, content } = column.draft ? { version: null, content: storedContent(column.draft) } : await savedContent(workspace, prompt, column, at);
   const { connection_id: named, model: saved, ...settings } = content.config ?? {};
-  if (!connections && column.connection_id) throw new BadRequestError(`${at}: connection not found.`);
-  const connectionId = !connections ? null : column.connection_id !== undefined ? column.connection_id : (named ?? null);
-  if (connectionId)
-    await getConnection(workspace, connectionId).catch((error: unknown) => {
-      throw error instanceof NotFoundError ? new BadRequestError(`${at}: connection not found.`) : error;
-    });
+  const connectionId = column.connection_id !== undefined ? column.connection_id : (named ?? null);
+  const listed = connectionId
+    ? (
+        await getConnection(workspace, connectionId).catch((error: unknown) => {
+          throw error instanceof NotFoundError ? new BadRequestError(`${at}: connection not found.`) : error;
+        })
+      ).models?.[0]
+    : undefined;
   return {
     version,
     ...(content.kind === 'chat' ? { kind: 'chat' as const, messages: content.messages } : {}),
     body: content.body,
     ...(Object.keys(settings).length ? { config: settings } : {}),
     // The product's model is the operator's: a saved model names a connection's.
-    model: column.model ?? (connectionId ? saved : undefined) ?? null,
+    model: column.model ?? (connectionId ? (saved ?? listed) : undefined) ?? null,
     connection_id: connectionId,
   };
 }

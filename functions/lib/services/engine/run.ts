@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { costMicros } from '@shared/prices';
 import type { ModelRun } from './model';
 import type { RunEvent, RunOutcome } from './types';
 
@@ -38,8 +39,19 @@ export interface RunSpent {
   total_ms: number | null;
 }
 
+/** What the events say beyond the model's: `start` (who answers; default yes), and the estimated cost on `usage` (default no). */
+export interface RunShown {
+  start: boolean;
+  cost: boolean;
+}
+
 /** The body of a run; `onEnd` is called once when the answer ends, however it ends, with the characters of text sent and what it used. */
-export function runBody(run: ModelRun, format: RunFormat, onEnd: (outcome: RunOutcome, chars: number, spent: RunSpent) => void): Readable {
+export function runBody(
+  run: ModelRun,
+  format: RunFormat,
+  onEnd: (outcome: RunOutcome, chars: number, spent: RunSpent) => void,
+  shown: RunShown = { start: true, cost: false },
+): Readable {
   let chars = 0;
   let outcome: RunOutcome = 'stopped';
   let finished = false;
@@ -51,7 +63,7 @@ export function runBody(run: ModelRun, format: RunFormat, onEnd: (outcome: RunOu
   };
   async function* lines(): AsyncGenerator<string> {
     try {
-      if (format === 'events') yield `${JSON.stringify({ type: 'start', engine: run.engine, model: run.model })}\n`;
+      if (format === 'events' && shown.start) yield `${JSON.stringify({ type: 'start', engine: run.engine, model: run.model })}\n`;
       for await (const event of run.events) {
         if (event.type === 'text') chars += event.delta.length;
         if (event.type === 'end') {
@@ -62,7 +74,8 @@ export function runBody(run: ModelRun, format: RunFormat, onEnd: (outcome: RunOu
           spent.tokens_in = event.tokens_in;
           spent.tokens_out = event.tokens_out;
         }
-        const line = format === 'events' ? `${JSON.stringify(event)}\n` : asText(event);
+        const said = shown.cost && event.type === 'usage' ? { ...event, cost_micros: costMicros(run.model, event.tokens_in, event.tokens_out) } : event;
+        const line = format === 'events' ? `${JSON.stringify(said)}\n` : asText(event);
         if (line) yield line;
       }
     } finally {

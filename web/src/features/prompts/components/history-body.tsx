@@ -2,6 +2,7 @@ import { History, RotateCcw, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import type { PromptVersion } from '@shared/contract/versions';
+import { ModelRatings } from '@/components/model-ratings';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
@@ -135,6 +136,7 @@ export function HistoryBody({ prompt, onRestored, confirmRestore, onReviews }: H
             </li>
           ))}
         </ol>
+        <ModelRatings promptId={prompt.id} />
         {readOnly ? null : <LabelForm promptId={prompt.id} versions={versions} onError={setError} onReviews={onReviews} />}
         {versions.length === 1 ? <p className="status-note">Only one version so far: each save that changes the prompt adds one.</p> : null}
       </section>

@@ -1,6 +1,7 @@
 import { Activity, Coins, KeyRound, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
+import { ModelRatings } from '@/components/model-ratings';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
@@ -66,6 +67,7 @@ export function StatsPage({ prompt }: { prompt: Prompt }) {
           <ChartCard title="Latency" icon={<Timer />} points={stats.data.series} series={LATENCY_SERIES} granularity={stats.data.granularity} />
           <ChartCard title="Tokens" icon={<Coins />} points={stats.data.series} series={COST_SERIES} granularity={stats.data.granularity} />
           <VersionsTable stats={stats.data} />
+          <ModelRatings promptId={prompt.id} />
           <Card aria-labelledby={staleId} className="stats__card">
             <CardHeader
               titleId={staleId}

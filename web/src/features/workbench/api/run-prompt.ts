@@ -55,7 +55,8 @@ export interface RunState {
   answeredBy: { engine: string; model: string } | null;
   /** The tool calls the model made (shown, never run). */
   toolCalls: RunToolCall[];
-  usage: { tokens_in: number; tokens_out: number } | null;
+  /** Tokens, and (a compare column's run) the estimated cost in millionths of a dollar. */
+  usage: { tokens_in: number; tokens_out: number; cost_micros?: number } | null;
   /** With a JSON response format: whether the answer is valid, and why not. */
   json: { valid: boolean; errors: string[] } | null;
   /** Milliseconds to the first output and in all. */
@@ -89,7 +90,10 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
     case 'tool_call':
       return { ...state, toolCalls: [...state.toolCalls, { id: event.id, name: event.name, arguments: event.arguments }] };
     case 'usage':
-      return { ...state, usage: { tokens_in: event.tokens_in, tokens_out: event.tokens_out } };
+      return {
+        ...state,
+        usage: { tokens_in: event.tokens_in, tokens_out: event.tokens_out, ...(event.cost_micros !== undefined ? { cost_micros: event.cost_micros } : {}) },
+      };
     case 'json':
       return { ...state, json: { valid: event.valid, errors: event.errors } };
     case 'error':

@@ -26,8 +26,8 @@ export function columnName(column: CompareColumn): string | null {
 
 export const duration = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`);
 
-/** The estimated cost of an answer from the dated price table (shared/prices.ts); models not listed cost nothing there. */
-export function costText(model: string | undefined, usage: { tokens_in: number; tokens_out: number }): string {
-  const micros = costMicros(model, usage.tokens_in, usage.tokens_out);
+/** The estimated cost of an answer from the dated price table (shared/prices.ts; the server's when it says it); models not listed cost nothing there. */
+export function costText(model: string | undefined, usage: { tokens_in: number; tokens_out: number; cost_micros?: number }): string {
+  const micros = usage.cost_micros ?? costMicros(model, usage.tokens_in, usage.tokens_out);
   return micros === 0 ? '$0 (no listed price)' : `≈ $${(micros / 1e6).toPrecision(2)}`;
 }
