@@ -126,6 +126,7 @@ export const ROUTES = [
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },
   // The scoreboard (issue 30): use counted by Construct itself, per version, label and hour or day.
   { method: 'GET', path: '/prompts/{id}/stats', handler: 'prompts/stats', access: 'user', workspace: 'read' },
+  { method: 'GET', path: '/stats', handler: 'stats/overview', access: 'user', workspace: 'read' },
   // Compare side by side, blind votes and thumbs on Run answers (issue 30). Any member may judge answers.
   { method: 'POST', path: '/prompts/{id}/compare', handler: 'compare/create', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/votes', handler: 'compare/vote', access: 'user', workspace: 'read' },

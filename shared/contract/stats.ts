@@ -83,3 +83,35 @@ export const PromptStats = z.object({
   stale_clients: z.array(StaleClient),
 });
 export type PromptStats = z.infer<typeof PromptStats>;
+
+/** One prompt's use over the window, in the workspace overview. */
+export const PromptUse = z.object({
+  prompt_id: z.string(),
+  /** Null when the prompt has been deleted since (its use stays in the totals). */
+  title: z.nullable(z.string()),
+  /** Each compile and each run counted once. */
+  uses: z.number(),
+  compiles: z.number(),
+  runs: z.number(),
+  errors: z.number(),
+  tokens_in: z.number(),
+  tokens_out: z.number(),
+  cost_usd: z.number(),
+});
+export type PromptUse = z.infer<typeof PromptUse>;
+
+/** How many prompts each top list of the overview names. */
+export const OVERVIEW_TOP = 10;
+
+/** GET /stats: the workspace's use over a window (hours rolled up after they end; the current hour is not in it yet). */
+export const WorkspaceStats = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(STATS_GRANULARITIES),
+  totals: z.extend(z.omit(PromptUse, { prompt_id: true, title: true }), { prompts: z.number() }),
+  /** Buckets with any use, oldest first; latency is per prompt only (null here). */
+  series: z.array(StatsPoint),
+  /** The prompts with the most uses, errors and estimated cost in the window (each at most OVERVIEW_TOP, none at 0). */
+  top: z.object({ use: z.array(PromptUse), errors: z.array(PromptUse), cost: z.array(PromptUse) }),
+});
+export type WorkspaceStats = z.infer<typeof WorkspaceStats>;

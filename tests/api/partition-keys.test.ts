@@ -74,8 +74,9 @@ describe('keys each signed-in route touches', () => {
     const allowed: Record<string, (key: string) => boolean> = {
       // The one item the request is about: the library prompt being forked (its own partition), and its fork counter (one of its own too).
       fork: (key) => key === `LIBPROMPT#${libraryId}` || key === `LIBSTATS#${libraryId}`,
-      // Counting a use of the caller's own prompt, and reading its stats: its usage shards and stats partition (per prompt; docs/data-model.md, "usage shard").
-      usage: (key) => key.startsWith(`USAGE#USER#${user.id}#`) || key.startsWith(`STATS#USER#${user.id}#`),
+      // Counting a use of the caller's own prompt, and reading its stats: its usage shards and stats partition (per prompt; docs/data-model.md, "usage shard"),
+      // and the workspace overview's roll-up (its own shards, "workspace usage day").
+      usage: (key) => key.startsWith(`USAGE#USER#${user.id}#`) || key.startsWith(`STATS#USER#${user.id}#`) || key.startsWith(`WSTATS#USER#${user.id}#`),
       // The caller's own daily quota window (subject: the user id).
       quota: (key) => key.startsWith('RATE#') && key.endsWith(`#${user.id}`),
       // The lookup item of the one API key being made or presented: a partition per key, never shared.
@@ -131,6 +132,7 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: `/registry/prompts/${slug}`, token: apiKey, query: { label: 'production' } }, 200, ['apiKey', 'usage']],
       [{ method: 'POST', path: `/registry/prompts/${slug}/compile`, token: apiKey, json: { variables: { x: 'y' } } }, 200, ['apiKey', 'usage']],
       [{ method: 'GET', path: `/prompts/${prompt.id}/stats`, token: t }, 200, ['usage']],
+      [{ method: 'GET', path: '/stats', token: t }, 200, ['usage']],
       [{ method: 'POST', path: '/connections', token: t, json: connection }, 201, []],
       [{ method: 'GET', path: '/connections', token: t }, 200, []],
       [{ method: 'POST', path: `/connections/${connectionId}/test`, token: t }, 200, []],

@@ -121,6 +121,7 @@ const EXTRA_ROUTES = [
   'GET /prompts/{id}/evaluations/{evaluation_id}/results',
   'DELETE /prompts/{id}/evaluations/{evaluation_id}',
   'GET /prompts/{id}/stats', // the scoreboard: use counted by Construct (docs/architecture.md, Usage and stats)
+  'GET /stats', // the workspace overview, from its own roll-up
   'POST /prompts/{id}/compare', // compare side by side, blind (docs/architecture.md, Compare and votes)
   'POST /prompts/{id}/votes',
   'GET /prompts/{id}/votes',

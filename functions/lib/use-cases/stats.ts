@@ -4,6 +4,7 @@ import { type EvaluationHeader, listEvaluations } from '../data/evaluations';
 import type { WorkspacePk } from '../data/keys';
 import type { PromptItem } from '../data/prompt';
 import { addRow, type KeyFetch, readDays, readRolled, readShards, rowId, type UsageRow, writeDay } from '../data/usage';
+import { countsOf, writePromptDay } from '../data/workspace-usage';
 import { BadRequestError } from '../http/errors';
 import { ratingsOf } from './compare';
 
@@ -176,7 +177,8 @@ const storedPoint = (p: Record<string, unknown>): StatsPoint => ({
 
 /**
  * Adds up a day's rolled-up hours into its day item (the usage-rollup worker, after each hour of
- * the day): rows summed over the hours, each key's latest fetch, and each hour's series point.
+ * the day): rows summed over the hours, each key's latest fetch, and each hour's series point;
+ * then the prompt's day in the workspace's roll-up.
  */
 export async function rollUpDay(workspace: WorkspacePk, promptId: string, day: string): Promise<void> {
   const hours = await readHourRanges(workspace, promptId, [[`${day}T00`, `${day}T23`]]);
@@ -191,7 +193,11 @@ export async function rollUpDay(workspace: WorkspacePk, promptId: string, day: s
   const keys = new Map<string, KeyFetch>();
   for (const k of hours.keys) if ((keys.get(k.api_key_id)?.at ?? -1) < k.at) keys.set(k.api_key_id, k);
   const points = [...byHour.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([hour, r]) => point(`${hour}:00:00Z`, r));
-  await writeDay(workspace, promptId, { day, hours: hours.rolled.size, rows: [...rows.values()], keys: [...keys.values()], points });
+  await Promise.all([
+    writeDay(workspace, promptId, { day, hours: hours.rolled.size, rows: [...rows.values()], keys: [...keys.values()], points }),
+    // The workspace overview's roll-up of the same hours (so it never reads every prompt's partition).
+    writePromptDay(workspace, promptId, day, hours.rolled.size, new Map([...byHour].map(([hour, r]) => [hour, countsOf(r)]))),
+  ]);
 }
 
 export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, window: Window, now = Date.now()): Promise<PromptStats> {

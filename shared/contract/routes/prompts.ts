@@ -9,7 +9,7 @@ import { CopyRequest, Prompt, PromptInput, PromptList, PromptUpdate } from '../p
 import { ShareLink } from '../registry';
 import { ChangesRequest, Review, ReviewInput, ReviewList } from '../reviews';
 import type { RouteContract } from '../route-contract';
-import { PromptStats, StatsQuery } from '../stats';
+import { PromptStats, StatsQuery, WorkspaceStats } from '../stats';
 import {
   CheckList,
   ChecksInput,
@@ -188,6 +188,12 @@ export const PROMPTS_ROUTES = {
       "A prompt's use over a window of at most a year: compiles by channel, runs, tokens, latency p50/p95, estimated cost, thumbs, blind-vote win rate and evaluation pass rate per version and label, a series by hour or day, and the API keys still fetching a version older than production",
     query: StatsQuery,
     response: PromptStats,
+  },
+  'GET /stats': {
+    summary:
+      "The workspace's use over a window of at most a year (any member): totals, a series by hour or day, and its top prompts by use, errors and estimated cost, from hours rolled up after they end",
+    query: StatsQuery,
+    response: WorkspaceStats,
   },
   'PUT /prompts/{id}/labels/{label}/protection': {
     summary: 'Protect a label: it moves only to a version whose finished, current evaluation passes at least min_pass_rate (default 1)',

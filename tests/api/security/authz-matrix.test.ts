@@ -506,6 +506,7 @@ const MATRIX: Record<RouteKey, Row> = {
   'POST /prompts/{id}/reviews/{review_id}/close': { request: async (c, t) => ({ path: `${await reviewFor(c, t)}/close` }), status: 200, other: 404 },
   'GET /prompts/{id}/activity': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/activity` }), status: 200, other: 404 },
   'GET /activity': { request: async () => ({ path: '/activity' }), status: 200 },
+  'GET /stats': { request: async () => ({ path: '/stats' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}/protection': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/gated/protection`, json: { require_checks: true, min_pass_rate: 0.9 } }),
     status: 200,
