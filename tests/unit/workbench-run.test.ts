@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunRequest } from '@shared/contract/run';
+import { defaultTarget } from '../../web/src/components/run-target';
 import { openedLibraryPrompt } from '../../web/src/features/library/utils/opened';
-import { defaultTarget } from '../../web/src/features/workbench/components/run-target';
 import { fillMessages, runRequest } from '../../web/src/features/workbench/utils/run-request';
 
 /** What the workbench's Run sends: the server compiles nothing, so the filled text or messages, the settings and the connection. */

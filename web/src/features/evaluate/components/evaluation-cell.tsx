@@ -14,7 +14,14 @@ export function Cell({ cell, checkName, picked, onPick }: { cell: EvaluationResu
           · {cell.latency_ms} ms · {cell.tokens_in + cell.tokens_out} tokens
         </span>
       </p>
-      {cell.error ? <p className="evaluate__cell-error">{cell.error}</p> : <p className="evaluate__output">{cell.output}</p>}
+      {cell.error ? (
+        <p className="evaluate__cell-error">{cell.error}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the answer scrolls past 12rem: it takes the focus so the keyboard can scroll it.
+        <div className="evaluate__output" tabIndex={0}>
+          {cell.output}
+        </div>
+      )}
       {cell.checks.length ? (
         <ul className="evaluate__cell-checks" aria-label="Checks">
           {cell.checks.map((check) => (

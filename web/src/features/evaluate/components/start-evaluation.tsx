@@ -2,52 +2,68 @@ import { Play, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { EVALUATION_COLUMNS_MAX, type EvaluationColumnInput } from '@shared/contract/evaluations';
 import type { Prompt } from '@shared/contract/prompts';
+import { defaultTarget, type RunTarget, RunTargetPicker } from '@/components/run-target';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
 import { Field } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useConnections } from '@/lib/api/get-connections';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
+import { type MessageRow, messagesOf, rowsOf } from '@/lib/chat-form';
 import { useCreateEvaluation } from '../api/create-evaluation';
+import { ChatDraft } from './chat-draft';
 
-/** One column as chosen: what runs (`v3`, `label:production`, `draft`) and on which model (empty: Construct's model). */
+/**
+ * One column as chosen: what runs (`v3`, `label:production`, `draft`: a text body, or a chat
+ * prompt's messages) and where (null until picked: what the prompt's settings choose).
+ */
 interface ColumnChoice {
   key: number;
   source: string;
-  draft: string;
-  model: string;
+  body: string;
+  rows: MessageRow[];
+  target: RunTarget | null;
 }
 
-function toColumn(choice: ColumnChoice): EvaluationColumnInput {
-  const where = choice.model ? { model: choice.model } : {};
-  if (choice.source === 'draft') return { draft: { body: choice.draft }, ...where };
+/** The column as the API takes it; Construct's model is said outright (null), so a version's own connection never decides unseen. */
+function toColumn(prompt: Prompt, choice: ColumnChoice, target: RunTarget): EvaluationColumnInput {
+  const where = target.connectionId ? { connection_id: target.connectionId, ...(target.model ? { model: target.model } : {}) } : { connection_id: null };
+  // A draft runs with the current version's model settings, as the editor holds them.
+  const config = Object.keys(prompt.config).length ? { config: prompt.config } : {};
+  if (choice.source === 'draft')
+    return { draft: prompt.kind === 'chat' ? { kind: 'chat', messages: messagesOf(choice.rows), ...config } : { body: choice.body, ...config }, ...where };
   if (choice.source.startsWith('label:')) return { label: choice.source.slice(6), ...where };
   return { version: Number(choice.source.slice(1)), ...where };
 }
 
 let next = 0;
 
-/** Starts an evaluation: up to four columns (versions, labels, a draft, each on Construct's model or one named), every example in each. */
+/**
+ * Starts an evaluation: up to four columns (versions, labels, a draft of the text or of the chat
+ * messages), each on Construct's model or a model of one of the workspace's connections.
+ */
 export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStarted: (evaluationId: string) => void }) {
   const titleId = useId();
   const versions = useVersions(prompt.id);
+  const connections = useConnections().data ?? [];
   const start = useCreateEvaluation(prompt.id);
   const [error, setError] = useState<string | null>(null);
-  const blank = (source: string): ColumnChoice => ({ key: ++next, source, draft: prompt.body, model: '' });
+  const blank = (source: string): ColumnChoice => ({ key: ++next, source, body: prompt.body, rows: rowsOf(prompt.messages), target: null });
   const [columns, setColumns] = useState<ColumnChoice[]>(() => [blank(`v${prompt.version}`)]);
-  const change = (key: number, patch: Partial<ColumnChoice>) => setColumns(columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+  const change = (key: number, patch: Partial<ColumnChoice>) => setColumns((all) => all.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+  const targetOf = (column: ColumnChoice) => column.target ?? defaultTarget(connections, prompt.config);
   const labels = Object.keys(prompt.labels).sort();
   const numbers = versions.data?.versions.map((v) => v.version) ?? [prompt.version];
 
   const onStart = async () => {
     setError(null);
     try {
-      const made = await start.mutateAsync({ columns: columns.map(toColumn) });
+      const made = await start.mutateAsync({ columns: columns.map((c) => toColumn(prompt, c, targetOf(c))) });
       onStarted(made.id);
     } catch (failure) {
       setError(errorMessage(failure, 'Could not start the evaluation.'));
@@ -60,7 +76,7 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
         titleId={titleId}
         icon={<Play />}
         title="Run an evaluation"
-        subtitle="Every example runs in each column, in the background; each answer is checked. Each call counts as a run of your plan."
+        subtitle="Every example runs in each column, in the background; each answer is checked. Each call counts as a run of your plan, or runs on your connection."
         wrap
       />
       <ol className="evaluate__columns" aria-label="Columns">
@@ -82,19 +98,18 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
                 <option value="draft">A draft</option>
               </Select>
             </Field>
-            <Field label="Model" description="Empty: Construct's model.">
-              <Input
-                value={column.model}
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(event) => change(column.key, { model: event.target.value.trim() })}
-              />
-            </Field>
-            {column.source === 'draft' ? (
-              <Field label="Draft" className="evaluate__draft" description="A body to try before saving it as a version.">
-                <Textarea rows={5} value={column.draft} onChange={(event) => change(column.key, { draft: event.target.value })} />
-              </Field>
+            {connections.length ? (
+              <RunTargetPicker connections={connections} value={targetOf(column)} onChange={(target) => change(column.key, { target })} />
             ) : null}
+            {column.source !== 'draft' ? null : prompt.kind === 'chat' ? (
+              <div className="evaluate__draft">
+                <ChatDraft rows={column.rows} onChange={(rows) => change(column.key, { rows })} />
+              </div>
+            ) : (
+              <Field label="Draft" className="evaluate__draft" description="A body to try before saving it as a version.">
+                <Textarea rows={5} value={column.body} onChange={(event) => change(column.key, { body: event.target.value })} />
+              </Field>
+            )}
             {columns.length > 1 ? (
               <IconButton
                 size="sm"

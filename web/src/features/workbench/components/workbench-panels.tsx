@@ -1,6 +1,7 @@
 import { Check, Copy, FilePlus2, GitCompare, GitFork, Play, RotateCw, Square } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fillInputsKeepingMarkers, parseVariables } from '@shared/variables';
+import { defaultTarget, type RunTarget, RunTargetPicker } from '@/components/run-target';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,6 @@ import { runRequest } from '../utils/run-request';
 import { CompareDialog } from './compare-dialog';
 import { OpenElsewhere } from './open-elsewhere';
 import { RunAnswer } from './run-answer';
-import { defaultTarget, type RunTarget, RunTargetPicker } from './run-target';
 import { VariableControl } from './variable-control';
 import './workbench.css';
 import './variable-control.css';

@@ -3,7 +3,7 @@ import type { ChatMessage, CompiledMessage, ModelConfig } from '@shared/contract
 import type { Directives } from '@shared/contract/context';
 import type { RunRequest } from '@shared/contract/run';
 import { renderTemplate } from '@shared/variables';
-import type { RunTarget } from '../components/run-target';
+import type { RunTarget } from '@/components/run-target';
 import type { WorkbenchPrompt } from '../types';
 
 /**

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Connection } from '@shared/contract/connections';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Field } from './ui/field';
+import { Input } from './ui/input';
+import { Select } from './ui/select';
 import './run-target.css';
 
 /** Where a run goes: a workspace connection and its model, or Construct's own model (null). */
@@ -25,7 +25,7 @@ export function RunTargetPicker({ connections, value, onChange }: { connections:
   const modelsId = useId();
   const connection = connections.find((c) => c.id === value.connectionId);
   return (
-    <div className="wb-run__target">
+    <div className="run-target">
       <Field label="Run on">
         <Select
           value={value.connectionId ?? ''}
