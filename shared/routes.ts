@@ -171,6 +171,9 @@ export const ROUTES = [
   { method: 'GET', path: '/admin/prompts/{id}', handler: 'admin/get-prompt', access: 'admin' },
   { method: 'PUT', path: '/admin/prompts/{id}', handler: 'admin/edit-prompt', access: 'admin' },
   { method: 'DELETE', path: '/admin/prompts/{id}', handler: 'admin/delete-prompt', access: 'admin' },
+  // Beyond the specified calls: an admin edits a library prompt's test suite (issue 29: forks take it in).
+  { method: 'GET', path: '/admin/prompts/{id}/suite', handler: 'admin/get-suite', access: 'admin' },
+  { method: 'PUT', path: '/admin/prompts/{id}/suite', handler: 'admin/put-suite', access: 'admin' },
   { method: 'GET', path: '/admin/categories', handler: 'admin/list-categories', access: 'admin' },
   { method: 'POST', path: '/admin/categories', handler: 'admin/create-category', access: 'admin' },
   { method: 'PUT', path: '/admin/categories/{id}', handler: 'admin/rename-category', access: 'admin' },

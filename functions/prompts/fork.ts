@@ -3,24 +3,27 @@ import { ForkRequest } from '@shared/contract/library';
 import { tierAllows } from '@shared/tiers';
 import { categoryName, categoryNames } from '../lib/data/category';
 import { countLibraryFork, libraryKeys, libraryPromptFrom } from '../lib/data/library';
+import { librarySuiteFrom, librarySuiteKey } from '../lib/data/library-suite';
 import { toPrompt } from '../lib/data/workspace-read';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { logger } from '../lib/http/log';
 import { emitEvent } from '../lib/use-cases/events';
+import { forkSuite } from '../lib/use-cases/library-suite';
 import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 import { createPrompt } from '../lib/use-cases/prompts';
 
 /**
  * POST /prompts/fork/{id}: copies a library prompt into the caller's workspace, within the plan
- * limit, into one of the caller's own categories (or none). Locked prompts answer 403. Two round
- * trips: the library prompt (its own partition, the one item outside the caller's that the request
- * is about) is read with the user, the category's name and the fork count alongside the write
- * (which checks the category itself).
+ * limit, into one of the caller's own categories (or none), with its checks and examples (as many
+ * as the plan keeps per prompt). Locked prompts answer 403. The library prompt and its suite (their
+ * own partitions, the items outside the caller's that the request is about) are read with the
+ * user, the category's name and the fork count alongside the write (which checks the category
+ * itself); the suite is written after the prompt.
  */
 export const handler = api(
   'POST /prompts/fork/{id}',
-  { body: ForkRequest, preload: { original: ({ params }) => libraryKeys.prompt(params.id) } },
+  { body: ForkRequest, preload: { original: ({ params }) => libraryKeys.prompt(params.id), suite: ({ params }) => librarySuiteKey(params.id) } },
   async ({ user, workspace, body, preloaded }) => {
     const original = libraryPromptFrom(preloaded.original);
     if (!original) throw new NotFoundError('Prompt not found.');
@@ -49,6 +52,8 @@ export const handler = api(
       // stops at the plan limit first).
       countLibraryFork(original.id).catch((error: unknown) => logger.warn('fork count not updated', { id: original.id, error: String(error) })),
     ]);
+    // Its suite only once the tier allowed the prompt (above); the prompt is what the plan limit counts.
+    await forkSuite(workspace, prompt.id, librarySuiteFrom(preloaded.suite));
     await emitEvent(workspace.pk, { type: 'prompt.forked', actor: workspace.author, prompt_id: prompt.id, prompt_title: prompt.title, version: 1 });
     return created({ ...toPrompt(prompt, categoryNames(prompt.category_id, name)), library_update: false });
   },

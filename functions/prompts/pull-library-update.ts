@@ -1,13 +1,15 @@
 import { promptViewAlongside } from '../lib/data/workspace-read';
 import { api, ok } from '../lib/http/http';
+import { pullSuite } from '../lib/use-cases/library-suite';
 import { lineagePreload, loadLineage, pullLibraryUpdate } from '../lib/use-cases/lineage';
 
-/** POST /prompts/{id}/library-update/pull: the original's content becomes the fork's new version (two round trips). */
+/** POST /prompts/{id}/library-update/pull: the original's content becomes the fork's new version, and its new checks and examples join the fork's. */
 export const handler = api('POST /prompts/{id}/library-update/pull', { preload: lineagePreload }, async ({ user, workspace, preloaded }) => {
   const lineage = await loadLineage(user, workspace, preloaded);
-  return ok(
-    await promptViewAlongside(workspace.pk, lineage.prompt, pullLibraryUpdate({ workspace: workspace.pk, lineage, by: workspace.author }), {
-      library_update: false,
-    }),
-  );
+  // The content first (it refuses tiered content in a shared prompt), then the suite's new checks and examples.
+  const pulled = pullLibraryUpdate({ workspace: workspace.pk, lineage, by: workspace.author }).then(async (prompt) => {
+    await pullSuite(workspace, prompt, lineage.original.id);
+    return prompt;
+  });
+  return ok(await promptViewAlongside(workspace.pk, lineage.prompt, pulled, { library_update: false }));
 });

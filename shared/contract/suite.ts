@@ -138,6 +138,30 @@ export const Check = z.object({
 export type Check = z.infer<typeof Check>;
 export const CheckList = z.object({ checks: z.array(Check) });
 
+// ---- A library prompt's suite ------------------------------------------------------------------
+
+/** Examples a library prompt carries at most (a fork keeps as many as its workspace's plan allows per prompt). */
+export const LIBRARY_EXAMPLES_MAX = 200;
+/** The suite's JSON at most: it is one item beside the library prompt (DynamoDB's 400 KB per item). */
+export const LIBRARY_SUITE_CHARS_MAX = 300_000;
+export const librarySuiteTooLarge = () =>
+  `A library prompt's checks and examples may hold at most ${LIBRARY_SUITE_CHARS_MAX.toLocaleString('en-US')} characters in all.`;
+
+/** PUT /admin/prompts/{id}/suite: the whole suite; a check or example given with its id keeps it (forks match checks by id). */
+export const LibrarySuiteInput = z.strictObject({
+  checks: z.array(CheckInput).check(z.maxLength(CHECKS_MAX, `A prompt has at most ${CHECKS_MAX} checks.`)),
+  examples: z
+    .array(
+      z
+        .strictObject({ ...ExampleFields, inputs: Inputs, id: z.optional(z.string().check(z.maxLength(64, 'An example id is at most 64 characters.'))) })
+        .check(withinSize),
+    )
+    .check(z.maxLength(LIBRARY_EXAMPLES_MAX, `A library prompt has at most ${LIBRARY_EXAMPLES_MAX} examples.`)),
+});
+export type LibrarySuiteInput = z.infer<typeof LibrarySuiteInput>;
+export const LibrarySuite = z.object({ checks: z.array(Check), examples: z.array(Example) });
+export type LibrarySuite = z.infer<typeof LibrarySuite>;
+
 // ---- The gate ------------------------------------------------------------------------------------
 
 /** PUT /prompts/{id}/labels/{label}/protection. */

@@ -72,8 +72,10 @@ describe('keys each signed-in route touches', () => {
     const own = [`USER#${user.id}`, `REVOKED#${tokenId(t)}`];
     /** Allowed beyond the caller's own, per route, each for a reason. */
     const allowed: Record<string, (key: string) => boolean> = {
-      // The one item the request is about: the library prompt being forked (its own partition), and its fork counter (one of its own too).
-      fork: (key) => key === `LIBPROMPT#${libraryId}` || key === `LIBSTATS#${libraryId}`,
+      // The one item the request is about: the library prompt being forked (its own partition), its fork counter and its suite (each one of its own too).
+      fork: (key) => key === `LIBPROMPT#${libraryId}` || key === `LIBSTATS#${libraryId}` || key === `LIBSUITE#${libraryId}`,
+      // A pull reads the original's suite (its own partition) for the checks and examples it brings.
+      pull: (key) => key === `LIBSUITE#${libraryId}`,
       // Counting a use of the caller's own prompt, and reading its stats: its usage shards and stats partition (per prompt; docs/data-model.md, "usage shard"),
       // and the workspace overview's roll-up (its own shards, "workspace usage day").
       usage: (key) => key.startsWith(`USAGE#USER#${user.id}#`) || key.startsWith(`STATS#USER#${user.id}#`) || key.startsWith(`WSTATS#USER#${user.id}#`),
@@ -105,7 +107,7 @@ describe('keys each signed-in route touches', () => {
       [{ method: 'GET', path: `/prompts/${prompt.id}/versions`, token: t }, 200, []],
       [{ method: 'POST', path: `/prompts/${prompt.id}/versions/1/restore`, token: t }, 200, []],
       [{ method: 'GET', path: `/prompts/${fork.id}/library-update`, token: t }, 200, []],
-      [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, []],
+      [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, ['pull']],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, []],
       [{ method: 'GET', path: '/prompts/export', token: t }, 200, []],
       [{ method: 'GET', path: '/categories/', token: t }, 200, []],

@@ -142,6 +142,8 @@ const EXTRA_ROUTES = [
   'PUT /library/prompts/{id}/rating',
   'GET /admin/prompts/{id}', // admins edit a library prompt's text
   'PUT /admin/prompts/{id}',
+  'GET /admin/prompts/{id}/suite', // admins edit a library prompt's checks and examples (issue 29: forks take them in)
+  'PUT /admin/prompts/{id}/suite',
   'POST /prompts/{id}/copy', // 'Move/copy to…': a prompt into another workspace, a team's or one's own
   'POST /teams', // team workspaces: teams, invitations, members (docs/product.md, Teams (API))
   'GET /teams',

@@ -239,6 +239,13 @@ const VALID: Record<string, [z.ZodMiniType, fc.Arbitrary<unknown>]> = {
       ),
     }),
   ],
+  LibrarySuiteInput: [
+    suite.LibrarySuiteInput,
+    record({
+      checks: fc.array(record({ id: optional(fc.uuid()), kind: fc.constantFrom(...suite.CHECK_KINDS), value: optional(text(100)) }), { maxLength: 3 }),
+      examples: fc.array(record({ ...exampleShape(), id: optional(fc.uuid()) }), { maxLength: 3 }),
+    }),
+  ],
   CompareInput: [
     compare.CompareInput,
     record({

@@ -285,8 +285,8 @@ const LIBRARY_CATEGORY_TAKEN = 'A library category with this name already exists
  * (forks compare it, lineage.ts): only writes that change its title or content move it, so a tier
  * change does not.
  */
-async function libraryWrite(part: Part & { update?: unknown; delete?: unknown }, notFound: string): Promise<void> {
-  await transact([{ ...part, onFail: () => new NotFoundError(notFound) }]);
+async function libraryWrite(part: Part & { update?: unknown; delete?: unknown }, notFound: string, also: Part[] = []): Promise<void> {
+  await transact([{ ...part, onFail: () => new NotFoundError(notFound) }, ...also]);
 }
 
 export const writeLibraryTier = (id: string, tier: Tier) =>
@@ -302,8 +302,9 @@ export const writeLibraryTier = (id: string, tier: Tier) =>
     LIBRARY_PROMPT_NOT_FOUND,
   );
 
-export const removeLibraryPrompt = (id: string) =>
-  libraryWrite({ delete: { Key: libraryKeys.prompt(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_PROMPT_NOT_FOUND);
+/** `also`: the deletes of what belongs to the prompt (its suite, data/library-suite.ts), in the same transaction. */
+export const removeLibraryPrompt = (id: string, also: Part[] = []) =>
+  libraryWrite({ delete: { Key: libraryKeys.prompt(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_PROMPT_NOT_FOUND, also);
 
 function findCategoryByName(categories: ReadonlyMap<string, LibraryCategoryItem>, name: string, exceptId?: string) {
   const wanted = name.trim().toLowerCase();
@@ -353,12 +354,13 @@ export async function writeLibraryCategoryName(id: string, name: string): Promis
 export const removeLibraryCategory = (id: string) =>
   libraryWrite({ delete: { Key: libraryKeys.category(id), ConditionExpression: 'attribute_exists(pk)' } }, LIBRARY_CATEGORY_NOT_FOUND);
 
-/** Copies one of the admin's own prompts into the library; answers the item as written. */
+/** Copies one of the admin's own prompts into the library; answers the item as written. `also(id)`: writes that go with it (its suite). */
 export async function addLibraryPrompt(
   source: { title: string; kind?: PromptKind; body: string; messages?: ChatMessage[]; config?: ModelConfig; tasks: string[]; industries: string[] },
   category: LibraryCategoryItem | null,
   tier: Tier,
   curatorEmail: string,
+  also: (id: string) => Part[] = () => [],
 ): Promise<LibraryPromptItem> {
   const now = new Date().toISOString();
   const item: LibraryPromptItem = {
@@ -375,6 +377,7 @@ export async function addLibraryPrompt(
   };
   await transact([
     { put: { Item: promptItem(item) } },
+    ...also(item.id),
     ...(category
       ? [
           {

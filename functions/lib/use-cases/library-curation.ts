@@ -1,4 +1,5 @@
 import type { LibraryEntry, LibraryPromptEdit } from '@shared/contract/library';
+import type { LibrarySuite } from '@shared/contract/suite';
 import type { Tier } from '@shared/tiers';
 import {
   addLibraryCategory,
@@ -14,6 +15,7 @@ import {
   writeLibraryCategoryName,
   writeLibraryTier,
 } from '../data/library';
+import { librarySuitePart, removeLibrarySuitePart } from '../data/library-suite';
 import { adminPromptRow } from '../data/library-views';
 import { NotFoundError } from '../http/errors';
 import { afterLibraryWrite } from '../services/library-snapshot/build';
@@ -46,22 +48,30 @@ export async function editLibraryPrompt({ id, edit, curatorEmail }: { id: string
 }
 
 export const setLibraryTier = (id: string, tier: Tier) => thenRebuild(writeLibraryTier(id, tier));
-export const deleteLibraryPrompt = (id: string) => thenRebuild(removeLibraryPrompt(id));
+/** Its suite goes with it (one transaction). */
+export const deleteLibraryPrompt = (id: string) => thenRebuild(removeLibraryPrompt(id, [removeLibrarySuitePart(id)]));
 export const createLibraryCategory = (name: string) => thenRebuild(addLibraryCategory(name));
 export const renameLibraryCategory = (id: string, name: string) => thenRebuild(writeLibraryCategoryName(id, name));
 /** Its prompts stay and read as uncategorised (views resolve only existing categories). */
 export const deleteLibraryCategory = (id: string) => thenRebuild(removeLibraryCategory(id));
 
-/** Copies one of the admin's own prompts into the library; answers its admin row (no library read: built from what was written). */
+/**
+ * Copies one of the admin's own prompts into the library with its suite (one transaction: the
+ * prompt is never there without it); answers its admin row (no library read: built from what was written).
+ */
 export const publishPrompt = ({
   source,
+  suite,
   category,
   tier,
   curatorEmail,
 }: {
   source: Parameters<typeof addLibraryPrompt>[0];
+  suite: LibrarySuite;
   category: LibraryCategoryItem | null;
   tier: Tier;
   curatorEmail: string;
 }) =>
-  thenRebuild(addLibraryPrompt(source, category, tier, curatorEmail)).then((item) => adminPromptRow(item, new Map(category ? [[category.id, category]] : [])));
+  thenRebuild(
+    addLibraryPrompt(source, category, tier, curatorEmail, (id) => (suite.checks.length || suite.examples.length ? [librarySuitePart(id, suite)] : [])),
+  ).then((item) => adminPromptRow(item, new Map(category ? [[category.id, category]] : [])));

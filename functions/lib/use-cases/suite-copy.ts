@@ -15,15 +15,20 @@ import { checkValue } from '../services/checks';
  * many as the target workspace's plan allows per prompt. Evaluations stay with the original.
  */
 export async function copySuite(from: WorkspacePk, fromId: string, to: Pick<WorkspaceRef, 'pk' | 'tier'>, toId: string): Promise<void> {
-  const checks = await getChecks(from, fromId);
+  const { checks, examples } = await readSuite(from, fromId, EXAMPLES_PER_PROMPT[to.tier]);
   if (checks.length) await saveChecks(to.pk, toId, checks);
-  const limit = EXAMPLES_PER_PROMPT[to.tier];
+  await addExamples(to.pk, to.tier, toId, examples);
+}
+
+/** A prompt's checks and its first `limit` examples, oldest first (a copy, a publish to the library). */
+export async function readSuite(from: WorkspacePk, fromId: string, limit: number): Promise<{ checks: Check[]; examples: ExampleFields[] }> {
+  const checks = await getChecks(from, fromId);
   const examples: ExampleFields[] = [];
   for await (const page of allExamples(from, fromId)) {
     for (const { id: _id, created_at: _at, ...fields } of page) if (examples.length < limit) examples.push(fields);
     if (examples.length >= limit) break;
   }
-  await addExamples(to.pk, to.tier, toId, examples);
+  return { checks, examples };
 }
 
 /** A suite as a file or the library carries it: checks without ids, examples without ids or dates. */

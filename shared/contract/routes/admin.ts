@@ -18,6 +18,7 @@ import {
 import { User } from '../auth';
 import { LibraryPromptEdit, LibraryPromptText } from '../library';
 import type { RouteContract } from '../route-contract';
+import { LibrarySuite, LibrarySuiteInput } from '../suite';
 
 /** The contract of the Admin area's routes (infra/constructs/route-stacks.ts `ROUTE_AREAS`). */
 export const ADMIN_ROUTES = {
@@ -36,6 +37,12 @@ export const ADMIN_ROUTES = {
     status: 204,
   },
   'DELETE /admin/prompts/{id}': { summary: 'Delete a library prompt', status: 204 },
+  'GET /admin/prompts/{id}/suite': { summary: "A library prompt's checks and examples (its forks take them in)", response: LibrarySuite },
+  'PUT /admin/prompts/{id}/suite': {
+    summary: "Replace a library prompt's checks and examples (ids given are kept; a fork's next pull adds the new ones)",
+    request: LibrarySuiteInput,
+    response: LibrarySuite,
+  },
   'GET /admin/categories': { summary: 'Library categories with prompt counts', response: LibraryCategoryList },
   'POST /admin/categories': { summary: 'Create a library category', request: LibraryCategoryInput, response: LibraryCategory, status: 201 },
   'PUT /admin/categories/{id}': { summary: 'Rename a library category', request: LibraryCategoryInput, status: 204 },

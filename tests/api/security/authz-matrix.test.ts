@@ -348,6 +348,19 @@ const MATRIX: Record<RouteKey, Row> = {
     status: 204,
     other: 404,
   },
+  'GET /admin/prompts/{id}/suite': {
+    request: async (_, t) => ({ path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/suite` }),
+    status: 200,
+    other: 404,
+  },
+  'PUT /admin/prompts/{id}/suite': {
+    request: async (_, t) => ({
+      path: `/admin/prompts/${t === 'own' ? await libraryPrompt('free') : victim.prompt}/suite`,
+      json: { checks: [{ kind: 'contains', value: 'x' }], examples: [] },
+    }),
+    status: 200,
+    other: 404,
+  },
   'GET /admin/categories': { request: async () => ({ path: '/admin/categories' }), status: 200 },
   'POST /admin/categories': { request: async () => ({ path: '/admin/categories', json: { name: `Authz new ${randomUUID().slice(0, 8)}` } }), status: 201 },
   'PUT /admin/categories/{id}': {

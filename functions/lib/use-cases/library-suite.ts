@@ -1,0 +1,130 @@
+import { bodyOf } from '@shared/chat';
+import {
+  CHECKS_MAX,
+  EXAMPLES_PER_PROMPT,
+  type Example,
+  LIBRARY_EXAMPLES_MAX,
+  LIBRARY_SUITE_CHARS_MAX,
+  type LibrarySuite,
+  type LibrarySuiteInput,
+  librarySuiteTooLarge,
+} from '@shared/contract/suite';
+import { exampleProblems } from '@shared/examples';
+import { getChecks, saveChecks } from '../data/checks';
+import { addExamples, allExamples, type ExampleFields, newExampleIds } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
+import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../data/library';
+import { getLibrarySuite, saveLibrarySuite } from '../data/library-suite';
+import type { PromptItem } from '../data/prompt';
+import type { WorkspaceRef } from '../data/workspace';
+import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../http/errors';
+import { logger } from '../http/log';
+import { checksOf } from './checks';
+import { readSuite, writeSuite } from './suite-copy';
+
+/**
+ * A library prompt's test suite (issue 29: checks are part of the prompt, forks take them in).
+ * Publishing copies the admin's prompt's suite, an admin edits it whole (PUT /admin/prompts/{id}/suite),
+ * a fork gets it within its workspace's plan, and a pull of a library update adds what is new:
+ * checks by id, examples by content; the fork's own are never changed or deleted. Every route
+ * that reaches a fork (fork, pull) has judged the caller's tier before the suite is read.
+ */
+
+const suiteChars = (suite: LibrarySuite) => JSON.stringify(suite).length;
+const withDates = (fields: ExampleFields[], now: string): Example[] => {
+  const ids = newExampleIds(fields.length);
+  return fields.map((f, i) => ({ ...f, id: ids[i]!, created_at: now }));
+};
+
+/** The suite a publish gives the new library prompt: the checks, and the oldest examples that fit the library's bounds. */
+export async function publishedSuite(from: WorkspacePk, promptId: string): Promise<LibrarySuite> {
+  const { checks, examples } = await readSuite(from, promptId, LIBRARY_EXAMPLES_MAX);
+  const suite: LibrarySuite = { checks, examples: [] };
+  for (const example of withDates(examples, new Date().toISOString())) {
+    if (suiteChars(suite) + JSON.stringify(example).length + 1 > LIBRARY_SUITE_CHARS_MAX) break;
+    suite.examples.push(example);
+  }
+  return suite;
+}
+
+/** GET /admin/prompts/{id}/suite. */
+export async function librarySuite(id: string): Promise<LibrarySuite> {
+  const [prompt, suite] = await Promise.all([getLibraryPrompt(id), getLibrarySuite(id)]);
+  if (!prompt) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
+  return suite;
+}
+
+/**
+ * PUT /admin/prompts/{id}/suite: the whole suite replaced, checked as the prompt routes check it
+ * (each check's value; each example's inputs against the prompt's variables: 400 naming the first
+ * bad one, nothing saved). A check or example given with an id keeps it (and an example its date
+ * and source), so forks do not take it in again.
+ */
+export async function replaceLibrarySuite(id: string, input: LibrarySuiteInput): Promise<LibrarySuite> {
+  const [prompt, before] = await Promise.all([getLibraryPrompt(id), getLibrarySuite(id)]);
+  if (!prompt) throw new NotFoundError(LIBRARY_PROMPT_NOT_FOUND);
+  const checks = checksOf(input.checks);
+  const body = bodyOf(prompt);
+  const known = new Map(before.examples.map((e) => [e.id, e]));
+  const now = new Date().toISOString();
+  const fresh = newExampleIds(input.examples.length);
+  const examples = input.examples.map(({ id: given, ...fields }, i): Example => {
+    const problems = exampleProblems(body, fields.inputs);
+    if (problems.length) throw new BadRequestError(`examples[${i}]: the inputs do not fit the prompt's variables: ${problems.join(' ')}`);
+    const kept = given ? known.get(given) : undefined;
+    return {
+      id: given ?? fresh[i]!,
+      inputs: fields.inputs,
+      history: fields.history ?? [],
+      expected: fields.expected ?? null,
+      rating: fields.rating ?? null,
+      note: fields.note ?? null,
+      source: kept?.source ?? 'manual',
+      created_at: kept?.created_at ?? now,
+    };
+  });
+  const suite = { checks, examples };
+  if (suiteChars(suite) > LIBRARY_SUITE_CHARS_MAX) throw new PayloadTooLargeError(librarySuiteTooLarge());
+  await saveLibrarySuite(id, suite);
+  return suite;
+}
+
+/** An example as a fork keeps it: no id or date, from the library. */
+const asFork = ({ inputs, history, expected, rating, note }: Example) => ({ inputs, history, expected, rating, note, source: 'library' as const });
+
+/** A new fork's suite: the checks (their ids too) and the examples its workspace's plan allows per prompt. */
+export async function forkSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId: string, suite: LibrarySuite): Promise<void> {
+  await writeSuite(to, promptId, suite.checks, suite.examples.slice(0, EXAMPLES_PER_PROMPT[to.tier]).map(asFork));
+}
+
+/** What makes two examples the same for a pull: inputs, history and expected answer. */
+const sameness = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
+  JSON.stringify([Object.entries(e.inputs).sort(([a], [b]) => (a < b ? -1 : 1)), e.history ?? [], e.expected ?? null]);
+
+/**
+ * A pull of a library update: the original's checks the fork lacks (by id) join its list, up to
+ * CHECKS_MAX; the original's examples the fork has no equal of join its examples, as many as its
+ * plan leaves room for. Nothing of the fork's is changed or deleted. Past the plan (a concurrent
+ * add took the room) the examples are left for the next pull; the pull itself has landed.
+ */
+export async function pullSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, prompt: PromptItem, libraryId: string): Promise<void> {
+  const [suite, checks] = await Promise.all([getLibrarySuite(libraryId), getChecks(to.pk, prompt.id)]);
+  const have = new Set(checks.map((c) => c.id));
+  const newChecks = suite.checks.filter((c) => !have.has(c.id));
+  if (newChecks.length && checks.length < CHECKS_MAX) await saveChecks(to.pk, prompt.id, [...checks, ...newChecks].slice(0, CHECKS_MAX));
+  if (!suite.examples.length) return;
+  const seen = new Set<string>();
+  let count = 0;
+  for await (const page of allExamples(to.pk, prompt.id)) {
+    count += page.length;
+    for (const e of page) seen.add(sameness(e));
+  }
+  const room = EXAMPLES_PER_PROMPT[to.tier] - count;
+  const news = suite.examples.filter((e) => !seen.has(sameness(e))).slice(0, Math.max(0, room));
+  try {
+    await addExamples(to.pk, to.tier, prompt.id, news.map(asFork));
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    logger.warn('library examples not pulled: the plan limit was reached meanwhile', { prompt: prompt.id });
+  }
+}
