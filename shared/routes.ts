@@ -121,6 +121,8 @@ export const ROUTES = [
   },
   { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/merge', handler: 'reviews/merge', access: 'user', workspace: 'write', enqueues: ['events'] },
   { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/close', handler: 'reviews/close', access: 'user', workspace: 'write', enqueues: ['events'] },
+  // The caller's own, across workspaces (so no `workspace`): the reviews waiting on them.
+  { method: 'GET', path: '/notices', handler: 'reviews/notices', access: 'user' },
   // Change management (issue 31): who did what when, per prompt and per workspace.
   { method: 'GET', path: '/prompts/{id}/activity', handler: 'activity/prompt', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },

@@ -18,8 +18,8 @@ export const STACK_RESOURCE_BUDGET = 250;
  */
 export const ROUTE_AREAS: Readonly<Record<string, readonly string[]>> = {
   Account: ['/auth', '/account'],
-  // The activity feed (issue 31) and the workspace overview (issue 30) beside the prompts they tell of: each area costs the main stack a resource.
-  Prompts: ['/prompts', '/activity', '/stats'],
+  // The activity feed and review notices (issue 31) and the workspace overview (issue 30) beside the prompts they tell of: each area costs the main stack a resource.
+  Prompts: ['/prompts', '/activity', '/stats', '/notices'],
   Context: ['/categories', '/context'],
   Library: ['/library'],
   Sharing: ['/shared', '/s'],

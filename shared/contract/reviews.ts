@@ -52,3 +52,22 @@ export const Review = z.object({
 });
 export type Review = z.infer<typeof Review>;
 export const ReviewList = z.object({ reviews: z.array(Review) });
+
+/** Why a review is in a person's notices: they were asked to review it, or their own request was answered. */
+export const NOTICE_REASONS = ['review_requested', 'approved', 'changes_requested'] as const;
+/** GET /notices: one open review waiting on the caller, in any workspace they belong to. */
+export const ReviewNotice = z.object({
+  review_id: z.string(),
+  prompt_id: z.string(),
+  prompt_title: z.string(),
+  /** The team whose workspace holds the review (null: the caller's own). */
+  workspace: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  version: z.number(),
+  label: z.string(),
+  reason: z.enum(NOTICE_REASONS),
+  /** Who asked (review_requested), or who answered. */
+  by: Person,
+  at: z.string(),
+});
+export type ReviewNotice = z.infer<typeof ReviewNotice>;
+export const NoticeList = z.object({ notices: z.array(ReviewNotice) });

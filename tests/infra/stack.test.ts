@@ -167,6 +167,7 @@ const EXTRA_ROUTES = [
   'POST /prompts/{id}/reviews/{review_id}/request-changes',
   'POST /prompts/{id}/reviews/{review_id}/merge',
   'POST /prompts/{id}/reviews/{review_id}/close',
+  'GET /notices', // the header's notices: the reviews waiting on the caller (docs/product.md, Reviews)
   'POST /webhooks',
   'GET /webhooks',
   'PUT /webhooks/{id}',

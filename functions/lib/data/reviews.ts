@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { REVIEW_STATUSES } from '@shared/contract/reviews';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { queryPages } from './db';
-import type { PreloadInput, WorkspacePk } from './keys';
-import { failing, write } from './transactions';
+import { type PreloadInput, personalPk, type WorkspacePk } from './keys';
+import { failing, type Part, transact } from './transactions';
 import type { Author } from './workspace';
 
 /**
@@ -11,13 +11,22 @@ import type { Author } from './workspace';
  * workspace's partition after `VERSION#` (`XREVIEW#<prompt id>#<id>`), ids by time, so a prompt's
  * reviews are one Query newest first. Every change is conditioned on the `updated_at` it read:
  * two approvals or a merge racing a new version never lose a write.
+ *
+ * While a review is open, its author and each reviewer have a notice of it in their own partition
+ * (`XNOTICE#<review id>`, written in the same transaction as the review): the in-app notices read
+ * those pointers with one Query (no scan) and the reviews they point at. A merge or close deletes
+ * them; a notice left by a deleted prompt or workspace points at nothing and expires (TTL).
  */
 export const REVIEW_SK = 'XREVIEW#';
 export const REVIEW_NOT_FOUND = 'Review not found.';
 const CHANGED = 'This review was changed by another request. Please reload it and try again.';
 
+export const NOTICE_SK = 'XNOTICE#';
+const NOTICE_KEEP_DAYS = 180;
+
 export const reviewKeys = {
   item: (workspace: WorkspacePk, promptId: string, id: string) => ({ pk: workspace as string, sk: `${REVIEW_SK}${promptId}#${id}` }),
+  notice: (userId: string, reviewId: string) => ({ pk: personalPk(userId) as string, sk: `${NOTICE_SK}${reviewId}` }),
 };
 export const reviewPreload = {
   review: ({ params, workspace }: PreloadInput<'id' | 'review_id'>) => reviewKeys.item(workspace, params.id, params.review_id),
@@ -38,6 +47,31 @@ export interface ReviewItem {
   updated_at: string;
 }
 
+/** A notice's pointer: where its review is. */
+export interface ReviewNoticeItem {
+  workspace_pk: WorkspacePk;
+  prompt_id: string;
+  review_id: string;
+}
+
+export const isOpenReview = (r: Pick<ReviewItem, 'status'>) => r.status === 'open' || r.status === 'approved' || r.status === 'changes_requested';
+/** Who holds a notice of the review: its author and reviewers while it is open, nobody after. */
+const noticed = (r: ReviewItem) => (isOpenReview(r) ? [...new Set([r.author.user_id, ...r.reviewers.map((p) => p.user_id)])] : []);
+
+/** The notice writes that take `before` (undefined: a new review) to `after`. */
+function noticeParts(workspace: WorkspacePk, before: ReviewItem | undefined, after: ReviewItem): Part[] {
+  const had = new Set(before ? noticed(before) : []);
+  const has = noticed(after);
+  const expires_at = Math.floor(Date.parse(after.updated_at) / 1000) + NOTICE_KEEP_DAYS * 86_400;
+  const pointer: ReviewNoticeItem = { workspace_pk: workspace, prompt_id: after.prompt_id, review_id: after.id };
+  return [
+    ...has
+      .filter((u) => !had.has(u))
+      .map((u): Part => ({ put: { Item: { ...reviewKeys.notice(u, after.id), type: 'review_notice', ...pointer, expires_at } } })),
+    ...[...had].filter((u) => !has.includes(u)).map((u): Part => ({ delete: { Key: reviewKeys.notice(u, after.id) } })),
+  ];
+}
+
 export const newReviewId = () => `${Date.now().toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
 
 export function reviewFrom(item: Record<string, unknown> | undefined): ReviewItem {
@@ -46,9 +80,12 @@ export function reviewFrom(item: Record<string, unknown> | undefined): ReviewIte
 }
 
 export async function putReview(workspace: WorkspacePk, review: ReviewItem): Promise<void> {
-  await write({
-    put: { Item: { ...reviewKeys.item(workspace, review.prompt_id, review.id), type: 'review', ...review }, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
+  await transact([
+    {
+      put: { Item: { ...reviewKeys.item(workspace, review.prompt_id, review.id), type: 'review', ...review }, ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+    ...noticeParts(workspace, undefined, review),
+  ]);
 }
 
 /** Replaces the review's changing fields, if nobody changed it since `read`. */
@@ -56,13 +93,14 @@ export async function saveReview(workspace: WorkspacePk, read: ReviewItem, next:
   const fields = {
     version: next.version,
     status: next.status,
+    reviewers: next.reviewers,
     note: next.note,
     approvals: next.approvals,
     changes_requested: next.changes_requested,
     updated_at: next.updated_at,
   };
   const names = Object.keys(fields) as (keyof typeof fields)[];
-  await write(
+  await transact([
     failing(
       {
         update: {
@@ -75,7 +113,8 @@ export async function saveReview(workspace: WorkspacePk, read: ReviewItem, next:
       },
       () => new ConflictError(CHANGED),
     ),
-  );
+    ...noticeParts(workspace, read, next),
+  ]);
   return next;
 }
 
@@ -89,5 +128,17 @@ export async function listReviews(workspace: WorkspacePk, promptId: string, limi
     Limit: limit,
   }))
     return page as unknown as ReviewItem[];
+  return [];
+}
+
+/** Access pattern: a person's notices (pointers to open reviews they wrote or were asked to review), newest review first. */
+export async function listNotices(userId: string, limit = 100): Promise<ReviewNoticeItem[]> {
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': personalPk(userId), ':prefix': NOTICE_SK },
+    ScanIndexForward: false,
+    Limit: limit,
+  }))
+    return page as unknown as ReviewNoticeItem[];
   return [];
 }

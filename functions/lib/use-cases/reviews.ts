@@ -1,9 +1,9 @@
 import { diffLines } from 'diff';
-import type { Review, ReviewInput } from '@shared/contract/reviews';
+import { REVIEWERS_MAX, type Review, type ReviewInput } from '@shared/contract/reviews';
 import { settingsDiff, variableContractDiff } from '@shared/review-diff';
 import { listEvaluations } from '../data/evaluations';
 import type { PromptItem } from '../data/prompt';
-import { listReviews, newReviewId, putReview, type ReviewItem, saveReview } from '../data/reviews';
+import { isOpenReview, listReviews, newReviewId, putReview, type ReviewItem, saveReview } from '../data/reviews';
 import { memberOf } from '../data/team';
 import { getUser } from '../data/users';
 import { getVersionItem } from '../data/versions';
@@ -26,7 +26,7 @@ import { moveLabel } from './labels';
 export const OWN_APPROVAL = 'You cannot approve or ask for changes on your own review request: another member must.';
 export const NOT_OPEN = 'This review is closed or merged: open a new one.';
 export const NEEDS_APPROVAL = (version: number) => `This review needs an approval of version ${version} from another member before it can be merged.`;
-const isOpen = (r: ReviewItem) => r.status === 'open' || r.status === 'approved' || r.status === 'changes_requested';
+const isOpen = isOpenReview;
 
 export async function openReview(workspace: WorkspaceRef, prompt: PromptItem, input: ReviewInput, headers: Record<string, string | undefined>) {
   const latest = prompt.version ?? 1;
@@ -37,7 +37,17 @@ export async function openReview(workspace: WorkspaceRef, prompt: PromptItem, in
   let review: ReviewItem;
   if (open) {
     // A newer version in the request: its approvals stay, but no longer count (stale).
-    review = await saveReview(workspace.pk, open, { ...open, version: input.version, note: input.note ?? open.note, status: 'open', updated_at: now });
+    // Reviewers named now join those asked before.
+    const joined = [...open.reviewers, ...reviewers.filter((r) => !open.reviewers.some((o) => o.user_id === r.user_id))];
+    if (joined.length > REVIEWERS_MAX) throw new BadRequestError(`reviewers names at most ${REVIEWERS_MAX} people.`);
+    review = await saveReview(workspace.pk, open, {
+      ...open,
+      version: input.version,
+      note: input.note ?? open.note,
+      reviewers: joined,
+      status: 'open',
+      updated_at: now,
+    });
   } else {
     review = {
       id: newReviewId(),

@@ -7,7 +7,7 @@ import { ForkRequest } from '../library';
 import { OpenAiImportRequest, OpenAiImportResult } from '../openai-import';
 import { CopyRequest, Prompt, PromptInput, PromptList, PromptUpdate } from '../prompts';
 import { ShareLink } from '../registry';
-import { ChangesRequest, Review, ReviewInput, ReviewList } from '../reviews';
+import { ChangesRequest, NoticeList, Review, ReviewInput, ReviewList } from '../reviews';
 import type { RouteContract } from '../route-contract';
 import { PromptStats, StatsQuery, WorkspaceStats } from '../stats';
 import {
@@ -148,6 +148,11 @@ export const PROMPTS_ROUTES = {
     response: Review,
   },
   'POST /prompts/{id}/reviews/{review_id}/close': { summary: 'Close the review without moving the label', response: Review },
+  'GET /notices': {
+    summary:
+      "The caller's in-app notices, across every workspace they belong to (newest first, at most 100): open reviews that wait on them as a reviewer, and their own requests that were approved or sent back with changes",
+    response: NoticeList,
+  },
   'GET /prompts/{id}/activity': {
     summary: "A prompt's activity, newest first, 50 a page: versions saved, labels moved, reviews, evaluations, shares, forks (any member; names, never ids)",
     query: ActivityQuery,

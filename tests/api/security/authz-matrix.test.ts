@@ -520,6 +520,8 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /prompts/{id}/activity': { request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/activity` }), status: 200, other: 404 },
   'GET /activity': { request: async () => ({ path: '/activity' }), status: 200 },
   'GET /stats': { request: async () => ({ path: '/stats' }), status: 200 },
+  // The caller's own, across workspaces: no id to try (tests/api/review-notices.test.ts: others' reviews never show).
+  'GET /notices': { request: async () => ({ path: '/notices' }), status: 200 },
   'PUT /prompts/{id}/labels/{label}/protection': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/gated/protection`, json: { require_checks: true, min_pass_rate: 0.9 } }),
     status: 200,

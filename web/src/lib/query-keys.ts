@@ -53,6 +53,8 @@ export const queryKeys = {
   activity: (w: WorkspaceId, promptId: string | null) => [...ws(w), 'activity', promptId] as const,
   /** GET /prompts/{id}/reviews: a prompt's review requests (the last 20). */
   reviews: (w: WorkspaceId, promptId: string) => [...ws(w), 'reviews', promptId] as const,
+  /** GET /notices: the caller's own across workspaces (the header's badge); every review step reloads it. */
+  notices: ['notices'] as const,
   /** GET /webhooks and each webhook's deliveries. */
   webhooks: {
     all: (w: WorkspaceId) => [...ws(w), 'webhooks'] as const,

@@ -7,6 +7,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
 import { PlanBadge } from './plan-badge';
+import { ReviewNotices } from './review-notices';
 import { WorkspaceSwitcher } from './workspace-switcher';
 import './app-layout.css';
 
@@ -24,7 +25,7 @@ const navClass = ({ isActive }: { isActive: boolean }) => cx('app-nav__link', is
 
 /**
  * The signed-in header: logo, the three sections (active one marked aria-current="page"), Admin for
- * admins, the account link (the user's email), the keyboard shortcuts button, Log out.
+ * admins, the account link (the user's email), the reviews waiting on them, the keyboard shortcuts button, Log out.
  */
 export function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
   const { user } = useSession();
@@ -64,6 +65,7 @@ export function AppHeader({ onShortcuts }: { onShortcuts: () => void }) {
               <span className="visually-hidden">Account</span> <span className="app-header__email">{user.email}</span>
             </NavLink>
           ) : null}
+          {user ? <ReviewNotices /> : null}
           {user ? <PlanBadge tier={user.access_tier} /> : null}
           <IconButton
             label="Keyboard shortcuts"

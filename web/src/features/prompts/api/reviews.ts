@@ -25,6 +25,7 @@ function useAfterReview(promptId: string, workspace: WorkspaceId) {
       queryClient.invalidateQueries({ queryKey: queryKeys.reviews(workspace, promptId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) }),
       queryClient.invalidateQueries({ queryKey: [...queryKeys.workspace(workspace), 'activity'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notices }),
     ]);
 }
 

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+import { seedTeam } from '../support/db';
+import { account, apiAs, openMyPrompts, registerViaApi, seriousViolations, tokenFor } from '../support/e2e';
+
+const browser = useBrowser();
+
+/** Serious axe violations in light and dark, once the colours' transitions have ended. */
+async function inBothSchemes(page: Page, label: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await seriousViolations(page), `${label}, ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * The header's notices (issue 31): a reviewer sees how many reviews wait on them, opens one from
+ * the list as the review mail's link would, approves it, and the count goes; the author is then
+ * told their request was approved.
+ */
+describe('review notices', () => {
+  it('counts the reviews waiting, links to each, and follows the review steps', async () => {
+    const { page } = browser;
+    const owner = await registerViaApi({ ...account(), name: 'Ana Owner' });
+    const editor = await registerViaApi({ ...account(), name: 'Ben Editor' });
+    const [ownerToken, editorToken] = [await tokenFor(owner), await tokenFor(editor)];
+    const team = await seedTeam('Notice team', 'pro', [
+      { id: owner.id, role: 'owner' },
+      { id: editor.id, role: 'editor' },
+    ]);
+    const inTeam = (path: string) => `${path}?workspace=${team}`;
+    const id = (await apiAs(ownerToken, 'POST', inTeam('/prompts/'), { title: 'Greeting', body: 'Hello [INPUT: name].' })).body.id as string;
+    const opened = await apiAs(ownerToken, 'POST', inTeam(`/prompts/${id}/reviews`), { version: 1, label: 'production', reviewers: [editor.id] });
+    expect(opened.status).toBe(201);
+
+    // Ben, in his own workspace, sees one review waiting and opens it from the list.
+    await openMyPrompts(page, editorToken);
+    const bell = page.getByRole('banner').getByRole('button', { name: '1 review waiting' });
+    await bell.click();
+    const list = page.getByRole('dialog', { name: 'Reviews waiting' });
+    const link = list.getByRole('link', { name: /Greeting/ });
+    await link.getByText('Ana Owner asks you to review version 1 for production').waitFor();
+    await link.getByText('Notice team').waitFor();
+    await inBothSchemes(page, 'The notices');
+    await link.click();
+    const history = page.getByRole('dialog', { name: 'History of “Greeting”' });
+    const review = history.getByRole('article', { name: 'Version 1 for production' });
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.getByText('Ben Editor approved version 1').waitFor();
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await page.getByRole('banner').getByRole('button', { name: 'No reviews waiting' }).click();
+    await page.getByRole('dialog', { name: 'Reviews waiting' }).getByText('Nothing waits on you.').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Ana is told her request was approved.
+    await openMyPrompts(page, ownerToken);
+    await page.getByRole('banner').getByRole('button', { name: '1 review waiting' }).click();
+    await page.getByRole('dialog', { name: 'Reviews waiting' }).getByText('Ben Editor approved version 1 for production').waitFor();
+
+    // The bell fits a phone's header.
+    await page.keyboard.press('Escape');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole('banner').getByRole('button', { name: '1 review waiting' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 180_000);
+});
