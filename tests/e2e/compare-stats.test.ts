@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { atPath, openMyPrompts, seriousViolations } from '../support/e2e';
+import { atPath, expectAccessibleInBothThemes, openMyPrompts } from '../support/e2e';
 
 /**
  * The scoreboard in the browser (issue 30): thumbs on a Run answer counted for the version that
@@ -64,13 +64,7 @@ describe('compare and stats in the browser', () => {
       await answer.getByText(/^First token .* · total .* · \d+ tokens in, \d+ out · /).waitFor({ timeout: 30_000 });
     }
     await compare.getByRole('list', { name: 'Changes from answer A to answer B' }).waitFor();
-    // Accessible in light and dark: the colours judged as they end, not half way through a transition
-    // (a page in the background of the shared browser may draw no frame to finish one).
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-    expect(await seriousViolations(page, '.wb-compare-dialog')).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(page, '.wb-compare-dialog')).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessibleInBothThemes(page, { include: '.wb-compare-dialog', label: 'Compare' });
     const vote = compare.getByRole('group', { name: 'Which answer is better?' });
 
     await vote.getByRole('button', { name: 'A is better' }).click();
@@ -120,11 +114,7 @@ describe('compare and stats in the browser', () => {
     await expect.poll(() => byVersion.getByRole('row', { name: /^v2 / }).getByRole('cell').nth(5).textContent()).toBe('1');
     await page.getByRole('region', { name: 'Stale clients' }).getByText('No version is labelled production.').waitFor();
 
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessibleInBothThemes(page, { label: 'Stats' });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { seriousViolations, signInWithToken } from '../support/e2e';
+import { expectAccessibleInBothThemes, signInWithToken } from '../support/e2e';
 import { createConnection, useModelFakes } from '../support/model-fakes';
 
 /**
@@ -106,11 +106,6 @@ describe('evaluation columns in the browser', () => {
       }),
     ]);
 
-    // Accessible in light and dark, the colours judged as they end.
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessibleInBothThemes(page, { label: 'Evaluate' });
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { answerAppDialog, useBrowser } from '../support/browser';
-import { atPath, openMyPrompts, seriousViolations } from '../support/e2e';
+import { atPath, expectAccessibleInBothThemes, openMyPrompts } from '../support/e2e';
 
 /**
  * The Evaluate loop in the browser (issue 29): keep an example from a Run answer, add a check (a
@@ -92,10 +92,7 @@ describe('evaluations in the browser', () => {
     await page.getByRole('list', { name: 'Evaluations' }).getByText('v2: 0%').waitFor();
 
     // Accessible in light and dark, and whole at phone width.
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessibleInBothThemes(page, { label: 'Evaluate' });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });

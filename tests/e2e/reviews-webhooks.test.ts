@@ -4,27 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerAppDialog, useBrowser } from '../support/browser';
 import { seedTeam } from '../support/db';
-import { account, apiAs, openMyPrompts, registerViaApi, see, seriousViolations, signInWithToken, tokenFor } from '../support/e2e';
+import { account, apiAs, expectAccessibleInBothThemes, openMyPrompts, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
-/** A colour scheme, once the colours' transitions have ended (axe reads the colours on screen). */
-async function scheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
-
-/** Serious axe violations in light and dark. */
-async function inBothSchemes(page: Page, label: string) {
-  expect(await seriousViolations(page), `${label}, light`).toEqual([]);
-  await scheme(page, 'dark');
-  expect(await seriousViolations(page), `${label}, dark`).toEqual([]);
-  await scheme(page, 'light');
-}
-
 /** Accessible in light and dark, and no sideways scroll at phone width. */
 async function checkPage(page: Page, label: string) {
-  await inBothSchemes(page, label);
+  await expectAccessibleInBothThemes(page, { label });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: no sideways scroll at 390 px`).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -85,7 +71,7 @@ describe('reviews and activity', () => {
     expect(await review.getByRole('button', { name: 'Merge' }).isDisabled()).toBe(true);
     await review.getByText('place added').waitFor();
     await review.getByText('Reviewers: Ben Editor').waitFor();
-    await inBothSchemes(page, 'The review');
+    await expectAccessibleInBothThemes(page, { label: 'The review' });
 
     // Ben follows the mail's link, approves and merges.
     await signInWithToken(page, editorToken);

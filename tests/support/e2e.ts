@@ -74,6 +74,26 @@ export async function apiAs(token: string | undefined, method: string, path: str
   return call(method, path, { token, json });
 }
 
+/**
+ * No serious axe violation (seriousViolations) on the page or inside `include`, in the light and
+ * the dark theme. CSS transitions are off while axe reads, so a colour is judged as it ends, not
+ * half way (a page in the background of the shared Chromium may draw no frame to finish one); after, the transitions and the
+ * theme the page had come back. `label` names the view in a failure.
+ */
+export async function expectAccessibleInBothThemes(page: Page, { include, label = 'page' }: { include?: string; label?: string } = {}) {
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, include), `${label}, ${colorScheme}`).toEqual([]);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await still.evaluate((tag) => (tag as Element).remove());
+  }
+}
+
 /** Serious and critical axe violations (WCAG A/AA) on the page or inside `include`, one line per rule. */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
