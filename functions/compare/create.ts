@@ -6,5 +6,5 @@ import { suitePrompt } from '../lib/use-cases/examples';
 
 /** POST /prompts/{id}/compare: a compare session of 2–4 columns filled with one set of inputs (blind: shuffled, unnamed). */
 export const handler = api('POST /prompts/{id}/compare', { body: CompareInput, preload: promptPreload }, async ({ user, workspace, body, preloaded }) =>
-  created(await startCompare(workspace.pk, user.id, suitePrompt(preloaded.prompt), body)),
+  created(await startCompare(workspace, user, suitePrompt(preloaded.prompt), body)),
 );

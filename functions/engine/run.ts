@@ -40,7 +40,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   // A tool's parameters or the response schema that is not JSON Schema: refused before anything is taken.
   checkConfigSchemas(body.config);
   // A compare column runs what its session holds, on its connection (else the product's model).
-  const column = body.compare ? await compareColumn(workspace.pk, body.prompt_id!, body.compare) : null;
+  const column = body.compare ? await compareColumn(user, workspace, body.prompt_id!, body.compare) : null;
   const connectionId = column ? (column.connection_id ?? null) : body.connection_id !== undefined ? body.connection_id : (body.config?.connection_id ?? null);
   const holdMs = context.getRemainingTimeInMillis() + 5_000;
   // The allowance, the connection's key, a saved version (settings and content) and, to compile it,
@@ -98,9 +98,9 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
           model: run.model,
           error: outcome === 'error',
         };
-        // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace.
+        // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace; a library original's is no version of it.
         if (version !== null) recordUsage({ ...use, version });
-        else void recordDraftRun(use);
+        else if (!column?.original) void recordDraftRun(use);
       }
       // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
       if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);

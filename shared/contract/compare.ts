@@ -4,7 +4,7 @@ import { columnFields } from './evaluations';
 
 /**
  * Compare side by side (issue 30): a compare session holds 2–4 columns (versions, labels, a draft,
- * a version on a workspace connection's model) filled with one set of inputs; in blind mode the columns are
+ * a version on a workspace connection's model, a fork's library original) filled with one set of inputs; in blind mode the columns are
  * shuffled and answered by opaque ids, and only the vote's answer names them. Votes become win
  * rates and ratings per version and per model (shared/rating.ts); thumbs on any Run answer are
  * counted per version.
@@ -22,12 +22,16 @@ const Variables = z.record(
 
 /**
  * A compare column: an evaluation's column (a version, a label's version or a draft, on the
- * product's model or a workspace connection with `model`).
+ * product's model or a workspace connection with `model`), or, for a fork, `original: true`: its
+ * library original as the library holds it now, compiled with the same inputs.
  */
 export const CompareColumnInput = z
-  .strictObject(columnFields)
+  .strictObject({ ...columnFields, original: z.optional(z.literal(true, 'original must be true.')) })
   .check(
-    z.refine((c) => [c.version, c.label, c.draft].filter((v) => v !== undefined).length === 1, 'Each column names exactly one of version, label or draft.'),
+    z.refine(
+      (c) => [c.version, c.label, c.draft, c.original].filter((v) => v !== undefined).length === 1,
+      'Each column names exactly one of version, label, draft or original.',
+    ),
   );
 export type CompareColumnInput = z.infer<typeof CompareColumnInput>;
 
@@ -53,6 +57,8 @@ export const CompareColumn = z.object({
   /** The workspace connection it ran on (null: the product's model). */
   connection_id: z.optional(z.nullable(z.string())),
   draft: z.optional(z.boolean()),
+  /** A fork's library original. */
+  original: z.optional(z.boolean()),
 });
 export type CompareColumn = z.infer<typeof CompareColumn>;
 

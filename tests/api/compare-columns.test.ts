@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
-import { db, TABLE } from '../support/db';
+import { db, library, setTier, TABLE } from '../support/db';
 import { createConnection, useModelFakes } from '../support/model-fakes';
 import { runEvents, textOf } from '../support/stream';
 
@@ -9,7 +10,8 @@ import { runEvents, textOf } from '../support/stream';
  * Compare columns beyond versions and the draft (issue 30): a column on a workspace connection
  * runs there (the provider gets the filled text and the column's model) and takes none of the
  * plan's runs; a blind session says neither the model nor the connection before the vote, not
- * even in the run's events; votes on such columns count per model.
+ * even in the run's events; votes on such columns count per model. A fork's column can be its
+ * library original, compiled with the same inputs, refused once the plan no longer opens it.
  */
 type User = Awaited<ReturnType<typeof signUp>>;
 const models = useModelFakes();
@@ -142,5 +144,53 @@ describe('a compare column on a connection', () => {
       }),
     );
     expect(sessions.Items).toEqual([]);
+  });
+});
+
+describe("a fork's library original as a column", () => {
+  it('runs the library text with the same inputs, and is refused (never the text) once the plan no longer opens it', async () => {
+    const user = await signUp();
+    await setTier(user.id, 'pro');
+    const libraryId = `compare-${randomUUID().slice(0, 8)}`;
+    const libraryText = `Library ${libraryId}: explain [INPUT: topic].`;
+    await library.upsertEntries(
+      [{ id: libraryId, title: `Original ${libraryId}`, body: libraryText, category: null, tasks: ['Writing'], industries: [], access_tier: 'pro' }],
+      'curator@construct.test',
+    );
+    const forked = await call('POST', `/prompts/fork/${libraryId}`, { token: user.token, json: {} });
+    expect(forked.status).toBe(201);
+    const id = forked.body.id as string;
+    expect((await call('PUT', `/prompts/${id}`, { token: user.token, json: { title: 'Mine', body: 'Mine: explain [INPUT: topic] simply.' } })).status).toBe(
+      204,
+    );
+    const connection = await createConnection(user, { provider: 'openai', base_url: models.openai.url, api_key: KEY, models: ['gpt-fake-mini'] });
+    const columns = [{ version: 2 }, { original: true, connection_id: connection }];
+    const started = await compare(user, id, { columns, variables: { topic: 'tides' }, blind: false });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.columns[1]).toEqual({ id: 'B', version: null, model: 'gpt-fake-mini', connection_id: connection, original: true });
+    const run = await runColumn(user, id, started.body.id, 'B');
+    expect(run.status).toBe(200);
+    // The library's text, filled with the compare's inputs, reached the provider.
+    expect(models.openai.requests.some((r) => r.body?.messages?.at(-1)?.content === `Library ${libraryId}: explain tides.`)).toBe(true);
+
+    // Not a fork: no original to compare with.
+    const plain = await promptOf(user, 'Hello [INPUT: topic].');
+    const notFork = await compare(user, plain, { columns: [{ version: 1 }, { original: true }] });
+    expect(notFork.status).toBe(400);
+    expect(notFork.body.detail).toBe('Column 2: This prompt is not a copy of a library prompt.');
+    // Exactly one source per column.
+    expect((await compare(user, id, { columns: [{ version: 1 }, { original: true, version: 1 }] })).status).toBe(400);
+
+    await setTier(user.id, 'free');
+    const refused = await compare(user, id, { columns, variables: { topic: 'tides' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('This prompt is part of the Pro plan. Upgrade your plan to use it.');
+    expect(JSON.stringify(refused.body)).not.toContain(libraryId);
+    // A session started before the plan changed runs it no more.
+    const sent = models.openai.requests.length;
+    const late = await call('POST', '/engine/run', { token: user.token, json: { prompt_id: id, compare: { id: started.body.id, column: 'B' } } });
+    expect(late.status).toBe(403);
+    expect(JSON.stringify(late.body)).not.toContain(libraryId);
+    expect(models.openai.requests.length).toBe(sent);
   });
 });

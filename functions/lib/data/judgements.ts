@@ -21,6 +21,8 @@ export interface SessionColumn {
   /** The workspace connection it runs on (null or absent: the product's model). */
   connection_id?: string | null;
   draft: boolean;
+  /** A fork's library original (as the library held it when the session started). */
+  original?: boolean;
   /** The filled text the column runs. */
   text: string;
 }

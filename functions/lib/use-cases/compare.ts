@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { COLUMN_IDS, type CompareColumn, type CompareInput, type CompareSession, type VoteInput } from '@shared/contract/compare';
+import { storedContent } from '@shared/chat';
+import { COLUMN_IDS, type CompareColumn, type CompareColumnInput, type CompareInput, type CompareSession, type VoteInput } from '@shared/contract/compare';
 import { rate, type Vote } from '@shared/rating';
 import { renderTemplate } from '@shared/variables';
 import {
@@ -16,9 +17,13 @@ import {
 } from '../data/judgements';
 import type { WorkspacePk } from '../data/keys';
 import { type PromptItem, versionOf } from '../data/prompt';
+import type { UserRecord } from '../data/users';
+import { readPrompt } from '../data/versions';
+import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import { NO_MODEL_CHOSEN } from '../services/engine/model';
 import { resolveColumn } from './evaluations';
+import { lineageOf } from './lineage';
 import { recordUsage } from './usage';
 
 /**
@@ -42,6 +47,7 @@ const named = (c: SessionColumn): CompareColumn => ({
   model: c.model,
   connection_id: c.connection_id ?? null,
   ...(c.draft ? { draft: true } : {}),
+  ...(c.original ? { original: true } : {}),
 });
 
 export function sessionView(session: SessionItem, reveal = !session.blind): CompareSession {
@@ -53,12 +59,33 @@ export function sessionView(session: SessionItem, reveal = !session.blind): Comp
   };
 }
 
-export async function startCompare(workspace: WorkspacePk, userId: string, prompt: PromptItem, input: CompareInput): Promise<CompareSession> {
+/**
+ * A fork's library original as a column: its content as the library holds it now, run as a draft
+ * would be (on the column's connection, else Construct's model: the library's settings name no
+ * connection of this workspace). Refused (403, never the text) when the person's plan or the
+ * workspace no longer opens it; 400 when the prompt is not a fork or the original is gone.
+ */
+async function originalColumn(user: UserRecord, workspace: Pick<WorkspaceRef, 'pk' | 'team'>, prompt: PromptItem, column: CompareColumnInput, at: string) {
+  const { original } = await lineageOf(user, workspace, prompt).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new BadRequestError(`${at}: ${error.message}`) : error;
+  });
+  const { connection_id: _, ...config } = original.config ?? {};
+  const { original: __, ...rest } = column;
+  return resolveColumn(workspace.pk, prompt, { ...rest, draft: { ...storedContent({ ...original, config }) } }, at);
+}
+
+export async function startCompare(
+  workspace: Pick<WorkspaceRef, 'pk' | 'team'>,
+  user: UserRecord,
+  prompt: PromptItem,
+  input: CompareInput,
+): Promise<CompareSession> {
   const inputs = input.variables ?? {};
   const values = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT:${k}`, v]));
   const resolved = await Promise.all(
     input.columns.map(async (column, i) => {
-      const spec = await resolveColumn(workspace, prompt, column, `Column ${i + 1}`);
+      const at = `Column ${i + 1}`;
+      const spec = column.original ? await originalColumn(user, workspace, prompt, column, at) : await resolveColumn(workspace.pk, prompt, column, at);
       // Refused now rather than by every run: a connection column must name a model or list one.
       if (spec.connection_id && !spec.model) throw new BadRequestError(`Column ${i + 1}: ${NO_MODEL_CHOSEN}`);
       return spec;
@@ -70,7 +97,8 @@ export async function startCompare(workspace: WorkspacePk, userId: string, promp
     // The product's model is the operator's: a model names a connection's, and without one the column runs the product's.
     model: spec.connection_id ? spec.model : null,
     connection_id: spec.connection_id,
-    draft: spec.version === null,
+    draft: spec.version === null && !input.columns[i]!.original,
+    ...(input.columns[i]!.original ? { original: true } : {}),
     text: renderTemplate(spec.body, values),
   }));
   // Blind: a random order, so a column's place says nothing either.
@@ -85,24 +113,31 @@ export async function startCompare(workspace: WorkspacePk, userId: string, promp
     blind: input.blind === true,
     inputs_hash: inputsHash(inputs),
     columns: columns.map((c, i) => ({ ...c, id: COLUMN_IDS[i]! })),
-    created_by: userId,
+    created_by: user.id,
   };
-  await putSession(workspace, session);
+  await putSession(workspace.pk, session);
   return sessionView(session);
 }
 
 /**
  * The column a run of a compare session sends to the model (POST /engine/run with `compare`), and
- * whether its run must not say who answers (a blind session not yet voted on).
+ * whether its run must not say who answers (a blind session not yet voted on). A library
+ * original's column is refused again if the person's plan no longer opens the original.
  */
 export async function compareColumn(
-  workspace: WorkspacePk,
+  user: UserRecord,
+  workspace: Pick<WorkspaceRef, 'pk' | 'team'>,
   promptId: string,
   compare: { id: string; column: string },
 ): Promise<SessionColumn & { hidden: boolean }> {
-  const session = await getSession(workspace, promptId, compare.id);
+  const session = await getSession(workspace.pk, promptId, compare.id);
   const column = session?.columns.find((c) => c.id === compare.column);
   if (!session || !column) throw new NotFoundError(COMPARE_NOT_FOUND);
+  if (column.original) {
+    const prompt = await readPrompt(workspace.pk, promptId);
+    if (!prompt) throw new NotFoundError(COMPARE_NOT_FOUND);
+    await lineageOf(user, workspace, prompt);
+  }
   return { ...column, hidden: session.blind && !session.voted };
 }
 

@@ -100,6 +100,11 @@ export interface Lineage {
 export async function loadLineage(user: UserRecord, workspace: Pick<WorkspaceRef, 'team'>, preloaded: { prompt: Item | undefined }): Promise<Lineage> {
   const prompt = promptFrom(preloaded.prompt);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
+  return lineageOf(user, workspace, prompt);
+}
+
+/** A fork read already and its original, with loadLineage's refusals (a compare's library original column). */
+export async function lineageOf(user: UserRecord, workspace: Pick<WorkspaceRef, 'team'>, prompt: PromptItem): Promise<Lineage> {
   if (!prompt.forked_from) throw new NotFoundError(NOT_A_FORK);
   const found = await snapshotOriginal(prompt.forked_from);
   if (!found) throw new NotFoundError(ORIGINAL_GONE);
