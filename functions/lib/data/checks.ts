@@ -2,7 +2,7 @@ import type { Check } from '@shared/contract/suite';
 import { getItem, queryAll } from './db';
 import type { PreloadInput, WorkspacePk } from './keys';
 import { promptParts } from './prompt';
-import { type Part, transact } from './transactions';
+import { type Part, transact, write } from './transactions';
 
 /**
  * A prompt's checks (issue 29): one item per prompt holding the whole list (at most CHECKS_MAX),
@@ -30,10 +30,28 @@ export async function workspaceChecks(workspace: WorkspacePk): Promise<Map<strin
 
 /** Replaces the list (the prompt must exist). */
 export async function saveChecks(workspace: WorkspacePk, promptId: string, checks: Check[]): Promise<void> {
-  await transact([
-    { put: { Item: { ...checksKey(workspace, promptId), type: 'prompt_checks', prompt_id: promptId, checks, updated_at: new Date().toISOString() } } },
-    promptParts.suite(workspace, promptId, 0, null),
-  ]);
+  await transact([{ put: { Item: checksItem(workspace, promptId, checks) } }, promptParts.suite(workspace, promptId, 0, null)]);
+}
+
+const checksItem = (workspace: WorkspacePk, promptId: string, checks: Check[]) => ({
+  ...checksKey(workspace, promptId),
+  type: 'prompt_checks',
+  prompt_id: promptId,
+  checks,
+  updated_at: new Date().toISOString(),
+});
+
+/**
+ * The checks of a prompt not written yet (an import writes a new prompt's suite first, and the
+ * prompt's own put then carries its suite revision): a crash between leaves only items no prompt names.
+ */
+export async function putChecksBeforePrompt(workspace: WorkspacePk, promptId: string, checks: Check[]): Promise<void> {
+  await write({ put: { Item: checksItem(workspace, promptId, checks) } });
+}
+
+/** Deletes the checks of a prompt that was never written (putChecksBeforePrompt, then the prompt's write failed). */
+export async function deleteChecksOf(workspace: WorkspacePk, promptId: string): Promise<void> {
+  await write({ delete: { Key: checksKey(workspace, promptId) } });
 }
 
 /** The checks' delete, for the transaction that deletes their prompt (use-cases/prompts.ts). */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { bodyOf } from '@shared/chat';
 import { type Check, type CheckInput, EXAMPLES_PER_PROMPT, type ExportedExample } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
-import { getChecks, saveChecks } from '../data/checks';
-import { addExamples, allExamples, type ExampleFields } from '../data/examples';
+import { deleteChecksOf, getChecks, putChecksBeforePrompt, saveChecks } from '../data/checks';
+import { addExamples, allExamples, deleteExamplesOf, type ExampleFields, putExamplesBeforePrompt } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError } from '../http/errors';
@@ -58,20 +58,40 @@ export function checkSuite(content: Parameters<typeof bodyOf>[0], suite: SuiteIn
   return checks;
 }
 
+const fieldsOf = (e: ExportedExample): ExampleFields => ({
+  inputs: e.inputs,
+  history: e.history ?? [],
+  expected: e.expected ?? null,
+  rating: e.rating ?? null,
+  note: e.note ?? null,
+  source: e.source ?? 'import',
+});
+
+/** What a new prompt's own put carries of the suite writeSuiteFirst writes: `examples_used` (the file's limit was checked first) and `suite_rev`. */
+export function suiteCounters(suite: SuiteIn): { examples_used?: number; suite_rev?: number } {
+  const examples = suite.examples?.length ?? 0;
+  if (!examples && !suite.checks?.length) return {};
+  return { ...(examples ? { examples_used: examples } : {}), suite_rev: 1 };
+}
+
+/**
+ * An imported prompt's suite, written before the prompt, whose put carries suiteCounters: a
+ * prompt never exists without its suite, so a re-import that skips it as a duplicate skips a whole
+ * one. A crash before the prompt's write leaves items no prompt names (dropUnwrittenSuite removes
+ * them when the write fails; the account's or team's deletion takes any left).
+ */
+export async function writeSuiteFirst(to: WorkspacePk, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
+  if (checks.length) await putChecksBeforePrompt(to, promptId, checks);
+  if (examples.length) await putExamplesBeforePrompt(to, promptId, examples.map(fieldsOf));
+}
+
+/** Removes a suite written first whose prompt's write then failed (best effort: items no prompt names are harmless). */
+export async function dropUnwrittenSuite(to: WorkspacePk, promptId: string): Promise<void> {
+  await Promise.all([deleteChecksOf(to, promptId), deleteExamplesOf(to, promptId)]).catch(() => undefined);
+}
+
 /** Gives a new prompt its suite (checks as checkSuite made them; the examples must fit the plan: a file's limit is checked first). */
 export async function writeSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
   if (checks.length) await saveChecks(to.pk, promptId, checks);
-  await addExamples(
-    to.pk,
-    to.tier,
-    promptId,
-    examples.map((e) => ({
-      inputs: e.inputs,
-      history: e.history ?? [],
-      expected: e.expected ?? null,
-      rating: e.rating ?? null,
-      note: e.note ?? null,
-      source: e.source ?? 'import',
-    })),
-  );
+  await addExamples(to.pk, to.tier, promptId, examples.map(fieldsOf));
 }

@@ -25,7 +25,7 @@ import { holderParts, readHolder, type WorkspaceRef } from '../data/workspace';
 import { loadWorkspace, type Workspace } from '../data/workspace-read';
 import { BadRequestError, ConflictError, type FieldError, ForbiddenError } from '../http/errors';
 import { checkConfigSchemas } from '../services/json-schema';
-import { checkSuite, writeSuite } from './suite-copy';
+import { checkSuite, dropUnwrittenSuite, suiteCounters, writeSuiteFirst } from './suite-copy';
 
 /**
  * Import of My Prompts from an export document (transfer-export.ts). Rules:
@@ -286,6 +286,7 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
       version_source: { kind: 'import' },
       version_by: workspace.author,
       ...(p.labels ? { labels: p.labels, labels_rev: 1 } : {}),
+      ...suiteCounters(p),
     };
     const source = { kind: 'import' } as const;
     const earlier = (p.history ?? []).map((content, i) =>
@@ -303,12 +304,18 @@ async function writePlan(workspace: WorkspaceRef, plan: ImportPlan, landed: (pro
     const categories = chunk.filter((u) => u.kind === 'max_categories').length;
     const prompts = chunk.length - categories;
     const counts = { ...(categories ? { max_categories: categories } : {}), ...(prompts ? { max_prompts: prompts } : {}) };
-    // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
-    await transact([holderParts.claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)].map((part) => failing(part, () => new Raced())));
-    // Each new prompt's checks and examples (the limit was checked with the plan's).
-    await Promise.all(
-      chunk.map((u) => (u.prompt && u.source ? writeSuite(workspace, u.prompt.id, checkSuite(u.source, u.source, ''), u.source.examples) : undefined)),
-    );
+    // Each new prompt's checks and examples first, under its new id (the limit was checked with the
+    // plan's): the prompt's transaction then lands whole with them or not at all (a re-import skips
+    // only complete prompts as duplicates).
+    const suites = chunk.filter((u) => u.prompt && u.source);
+    try {
+      await Promise.all(suites.map((u) => writeSuiteFirst(workspace.pk, u.prompt!.id, checkSuite(u.source!, u.source!, ''), u.source!.examples)));
+      // Any failed condition is a race: a slot claim (limit reached meanwhile) or a name claim (taken meanwhile).
+      await transact([holderParts.claimSlots(workspace, counts), ...chunk.flatMap((u) => u.items)].map((part) => failing(part, () => new Raced())));
+    } catch (error) {
+      await Promise.all(suites.map((u) => dropUnwrittenSuite(workspace.pk, u.prompt!.id)));
+      throw error;
+    }
     landed(
       chunk.flatMap((u) => (u.prompt ? [u.prompt] : [])),
       categories,

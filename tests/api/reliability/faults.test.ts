@@ -501,6 +501,82 @@ describe('atomic deletes', () => {
     expect((await call('DELETE', `/prompts/${id}`, { base, token: u.token })).status).toBe(404);
   });
 
+  describe("an import's suite (issue 29)", () => {
+    const title = () => `Suite import ${randomUUID().slice(0, 8)}`;
+    const document = (name: string) => ({
+      format: 'construct.prompts',
+      version: 1,
+      categories: [],
+      prompts: [
+        {
+          title: name,
+          body: 'Explain [INPUT: topic].',
+          checks: [{ kind: 'contains', value: 'because' }],
+          examples: [{ inputs: { topic: 'tides' } }, { inputs: { topic: 'wind' } }, { inputs: { topic: 'rain' } }],
+        },
+      ],
+    });
+    /** Every write (put, batch, transaction) naming an item that matches `sk` fails as if the process died there. */
+    const failWrites = (sk: RegExp) => {
+      const realSend = DynamoDBDocumentClient.prototype.send as any;
+      for (const Command of [PutCommand, BatchWriteCommand, TransactWriteCommand] as any[])
+        ddb.on(Command).callsFake(async (input: unknown, getClient: () => unknown) => {
+          if (sk.test(JSON.stringify(input))) throw new InternalServerError({ message: 'Internal server error', $metadata: {} });
+          return realSend.call(getClient(), new Command(input));
+        });
+    };
+    const importOf = (token: string, name: string) => call('POST', '/prompts/import', { base, token, json: { document: document(name) } });
+    const importHandler = async () => (await import('../../../functions/prompts/import')).handler;
+    /** The imported prompt (one of that title), its checks, examples and the suite items of any prompt id in the partition. */
+    async function state(u: { id: string; token: string }, name: string) {
+      const prompts = ((await call('GET', '/prompts/', { base, token: u.token })).body.prompts as { id: string; title: string }[]).filter(
+        (p) => p.title === name,
+      );
+      const id = prompts[0]?.id;
+      const items = await partition(u.id);
+      return {
+        prompts: prompts.length,
+        checks: id ? ((await call('GET', `/prompts/${id}/checks`, { base, token: u.token })).body.checks as unknown[]).length : 0,
+        examples: id ? ((await call('GET', `/prompts/${id}/examples`, { base, token: u.token })).body.examples as unknown[]).length : 0,
+        examplesUsed: items.find((i) => i.sk === `PROMPT#${id}`)?.examples_used,
+        suiteOf: new Set(items.filter((i) => /^X(CHECKS|EXAMPLE)#/.test(String(i.sk))).map((i) => i.prompt_id)),
+      };
+    }
+
+    it('a crash at the suite leaves no prompt without one: the re-import writes the prompt with its whole suite', async () => {
+      const u = await user();
+      const name = title();
+      failWrites(/"sk":"X(CHECKS|EXAMPLE)#/);
+
+      const first = await invoke(await importHandler(), { method: 'POST', path: '/prompts/import', token: u.token, json: { document: document(name) } });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect((await state(u, name)).prompts).toBe(0);
+      const again = await importOf(u.token, name);
+      expect(again.body).toMatchObject({ created: 1, duplicates: 0 });
+      const after = await state(u, name);
+      expect(after).toMatchObject({ prompts: 1, checks: 1, examples: 3, examplesUsed: 3 });
+    });
+
+    it('a failed prompt write after its suite leaves no stray suite, and the re-import writes it once', async () => {
+      const u = await user();
+      const name = title();
+      failWrites(/"sk":"PROMPT#/);
+
+      const first = await invoke(await importHandler(), { method: 'POST', path: '/prompts/import', token: u.token, json: { document: document(name) } });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect(await state(u, name)).toMatchObject({ prompts: 0, suiteOf: new Set() });
+      expect((await importOf(u.token, name)).status).toBe(201);
+      expect((await importOf(u.token, name)).body).toMatchObject({ created: 0, duplicates: 1 });
+      const after = await state(u, name);
+      expect(after).toMatchObject({ prompts: 1, checks: 1, examples: 3, examplesUsed: 3 });
+      expect(after.suiteOf.size).toBe(1);
+    });
+  });
+
   it('leaves a category and its name claim whole when the delete fails, and the retry leaves nothing of them', async () => {
     const u = await user();
     const name = `Doomed ${randomUUID().slice(0, 8)}`;
