@@ -34,6 +34,8 @@ export const Review = z.object({
   status: z.enum(REVIEW_STATUSES),
   note: z.string(),
   author: Person,
+  /** The caller asked for this review: another member approves it. */
+  own: z.boolean(),
   reviewers: z.array(Person),
   approvals: z.array(z.object({ name: z.string(), version: z.number(), at: z.string(), stale: z.boolean() })),
   changes_requested: z.array(z.object({ name: z.string(), note: z.string(), at: z.string() })),

@@ -87,9 +87,14 @@ describe('reviews', () => {
       label: 'production',
       status: 'open',
       author: { name: 'Ada Author' },
+      own: true,
       reviewers: [{ name: 'Rex Reviewer' }],
       approvals: [],
     });
+    // `own` is the caller's, not the author's name: the reviewer reads the same review as not theirs.
+    expect(((await call('GET', at(`${path}/reviews`), { token: reviewer.token })).body.reviews as any[]).map((r) => [r.id, r.own])).toEqual([
+      [review.id, false],
+    ]);
     expect(review.diff.base_version).toBe(1);
     expect(review.diff.text).toEqual([
       { value: 'Say hi to [INPUT: name].', added: false, removed: true },
@@ -115,7 +120,7 @@ describe('reviews', () => {
     const changes = await call('POST', r('request-changes'), { token: reviewer.token, json: { note: 'Add a formal greeting.' } });
     expect(changes.body).toMatchObject({ status: 'changes_requested', changes_requested: [{ name: 'Rex Reviewer', note: 'Add a formal greeting.' }] });
     const approved = await call('POST', r('approve'), { token: reviewer.token });
-    expect(approved.body).toMatchObject({ status: 'approved', approvals: [{ name: 'Rex Reviewer', version: 2, stale: false }] });
+    expect(approved.body).toMatchObject({ status: 'approved', own: false, approvals: [{ name: 'Rex Reviewer', version: 2, stale: false }] });
 
     // A newer version in the request: the approval is stale, the merge refused.
     await call('PUT', at(path), {

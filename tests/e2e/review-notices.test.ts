@@ -19,13 +19,14 @@ async function inBothSchemes(page: Page, label: string) {
 /**
  * The header's notices (issue 31): a reviewer sees how many reviews wait on them, opens one from
  * the list as the review mail's link would, approves it, and the count goes; the author is then
- * told their request was approved.
+ * told their request was approved. The two share a name: what is one's own comes from the
+ * server's `own` and ids, never from a name.
  */
 describe('review notices', () => {
   it('counts the reviews waiting, links to each, and follows the review steps', async () => {
     const { page } = browser;
-    const owner = await registerViaApi({ ...account(), name: 'Ana Owner' });
-    const editor = await registerViaApi({ ...account(), name: 'Ben Editor' });
+    const owner = await registerViaApi({ ...account(), name: 'Sam Lee' });
+    const editor = await registerViaApi({ ...account(), name: 'Sam Lee' });
     const [ownerToken, editorToken] = [await tokenFor(owner), await tokenFor(editor)];
     const team = await seedTeam('Notice team', 'pro', [
       { id: owner.id, role: 'owner' },
@@ -36,33 +37,42 @@ describe('review notices', () => {
     const opened = await apiAs(ownerToken, 'POST', inTeam(`/prompts/${id}/reviews`), { version: 1, label: 'production', reviewers: [editor.id] });
     expect(opened.status).toBe(201);
 
-    // Ben, in his own workspace, sees one review waiting and opens it from the list.
+    // The editor, in their own workspace, sees one review waiting and opens it from the list.
     await openMyPrompts(page, editorToken);
     const bell = page.getByRole('banner').getByRole('button', { name: '1 review waiting' });
     await bell.click();
     const list = page.getByRole('dialog', { name: 'Reviews waiting' });
     const link = list.getByRole('link', { name: /Greeting/ });
-    await link.getByText('Ana Owner asks you to review version 1 for production').waitFor();
+    await link.getByText('Sam Lee asks you to review version 1 for production').waitFor();
     await link.getByText('Notice team').waitFor();
     await inBothSchemes(page, 'The notices');
     await link.click();
     const history = page.getByRole('dialog', { name: 'History of “Greeting”' });
     const review = history.getByRole('article', { name: 'Version 1 for production' });
+    // Not their own request, though the names are the same.
+    expect(await review.getByText('Your own request').count()).toBe(0);
     await review.getByRole('button', { name: 'Approve' }).click();
-    await review.getByText('Ben Editor approved version 1').waitFor();
+    await review.getByText('Sam Lee approved version 1').waitFor();
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'hidden' });
     await page.getByRole('banner').getByRole('button', { name: 'No reviews waiting' }).click();
     await page.getByRole('dialog', { name: 'Reviews waiting' }).getByText('Nothing waits on you.').waitFor();
     await page.keyboard.press('Escape');
 
-    // Ana is told her request was approved.
+    // The owner is told their request was approved; it is theirs, and the same-named editor is a reviewer they may name.
     await openMyPrompts(page, ownerToken);
     await page.getByRole('banner').getByRole('button', { name: '1 review waiting' }).click();
-    await page.getByRole('dialog', { name: 'Reviews waiting' }).getByText('Ben Editor approved version 1 for production').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Reviews waiting' })
+      .getByRole('link', { name: /Sam Lee approved version 1 for production/ })
+      .click();
+    const owners = page.getByRole('dialog', { name: 'History of “Greeting”' });
+    await owners.getByRole('article', { name: 'Version 1 for production' }).getByText('Your own request: another member approves it.').waitFor();
+    await owners.getByRole('form', { name: 'Request a review' }).getByRole('checkbox', { name: 'Sam Lee' }).waitFor();
+    await page.keyboard.press('Escape');
+    await owners.waitFor({ state: 'hidden' });
 
     // The bell fits a phone's header.
-    await page.keyboard.press('Escape');
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 800 });
       await page.getByRole('banner').getByRole('button', { name: '1 review waiting' }).waitFor();

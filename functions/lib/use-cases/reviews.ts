@@ -158,6 +158,7 @@ export async function reviewView(workspace: WorkspaceRef, prompt: PromptItem, re
     status: review.status,
     note: review.note,
     author: { name: review.author.name },
+    own: review.author.user_id === workspace.author.user_id,
     reviewers: review.reviewers.map((r) => ({ name: r.name })),
     approvals: review.approvals.map((a) => ({ name: a.name, version: a.version, at: a.at, stale: a.version !== review.version })),
     changes_requested: review.changes_requested.map((c) => ({ name: c.name, note: c.note, at: c.at })),

@@ -17,7 +17,7 @@ import { TeamReviewers } from './team-reviewers';
  * Asks for a review of a version for a label (production by default). In a team the reviewers
  * are picked from its editors and owners; in one's own workspace nobody else can approve, so none.
  */
-export function RequestReviewForm({ prompt, myName }: { prompt: Prompt; myName: string }) {
+export function RequestReviewForm({ prompt, myId }: { prompt: Prompt; myId: string }) {
   const team = useCurrentTeam();
   const create = useCreateReview(prompt.id);
   const { toast } = useToast();
@@ -67,7 +67,7 @@ export function RequestReviewForm({ prompt, myName }: { prompt: Prompt; myName: 
         <Textarea rows={2} maxLength={2000} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
       {team ? (
-        <TeamReviewers teamId={team.id} myName={myName} picked={reviewers} onToggle={toggle} />
+        <TeamReviewers teamId={team.id} myId={myId} picked={reviewers} onToggle={toggle} />
       ) : (
         <p className="status-note">In your own workspace nobody else can approve: open reviews in a team's workspace to name reviewers.</p>
       )}

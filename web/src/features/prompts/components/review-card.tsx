@@ -22,8 +22,6 @@ const DONE: Record<ReviewAction, string> = {
 
 export interface ReviewCardProps {
   review: Review;
-  /** The request is the caller's: another member approves it (the server says so too). */
-  own: boolean;
   /** A team's viewer reads reviews; every step is for those who edit. */
   readOnly: boolean;
 }
@@ -33,7 +31,7 @@ export interface ReviewCardProps {
  * asked, approvals (one given to an older version is stale), requested changes, the diff while it
  * is open, and its steps as the server allows them.
  */
-export function ReviewCard({ review, own, readOnly }: ReviewCardProps) {
+export function ReviewCard({ review, readOnly }: ReviewCardProps) {
   const act = useReviewAction(review.prompt_id);
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +89,8 @@ export function ReviewCard({ review, own, readOnly }: ReviewCardProps) {
       {review.diff ? <ReviewDiff review={review} diff={review.diff} /> : null}
       {open && !readOnly ? (
         <div className="review__actions">
-          {own ? (
+          {/* The server's `own`: the caller asked for it (names can repeat). */}
+          {review.own ? (
             <p className="status-note">Your own request: another member approves it.</p>
           ) : (
             <>

@@ -17,11 +17,9 @@ export function ReviewsPanel({ prompt }: { prompt: Prompt }) {
   const reviews = useReviews(prompt.id);
   const readOnly = useReadOnlyReason();
   const { user } = useSession();
-  // Reviews name people, never ids: the caller's own requests are those under their name.
-  const myName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   return (
     <div className="reviews">
-      {readOnly ? <p className="status-note">{readOnly}</p> : <RequestReviewForm prompt={prompt} myName={myName} />}
+      {readOnly ? <p className="status-note">{readOnly}</p> : <RequestReviewForm prompt={prompt} myId={user?.id ?? ''} />}
       {reviews.isPending ? (
         <p className="status-note" role="status">
           <Spinner size="sm" /> Loading reviews...
@@ -31,7 +29,7 @@ export function ReviewsPanel({ prompt }: { prompt: Prompt }) {
       ) : reviews.data.length === 0 ? (
         <p className="status-note">No reviews yet. Ask for one before a version goes to production.</p>
       ) : (
-        reviews.data.map((review) => <ReviewCard key={review.id} review={review} own={review.author.name === myName} readOnly={readOnly !== null} />)
+        reviews.data.map((review) => <ReviewCard key={review.id} review={review} readOnly={readOnly !== null} />)
       )}
     </div>
   );

@@ -3,9 +3,9 @@ import { useMembers } from '@/lib/api/get-members';
 import './reviews.css';
 
 /** The team's editors and owners but the caller: those a review may name. */
-export function TeamReviewers({ teamId, myName, picked, onToggle }: { teamId: string; myName: string; picked: string[]; onToggle: (id: string) => void }) {
+export function TeamReviewers({ teamId, myId, picked, onToggle }: { teamId: string; myId: string; picked: string[]; onToggle: (id: string) => void }) {
   const members = useMembers(teamId);
-  const candidates = (members.data ?? []).filter((m) => m.role !== 'viewer' && m.name !== myName);
+  const candidates = (members.data ?? []).filter((m) => m.role !== 'viewer' && m.user_id !== myId);
   if (!members.data) return null;
   if (!candidates.length) return <p className="status-note">No other editor or owner in this team to name: anyone who edits may still approve.</p>;
   return (
