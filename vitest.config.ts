@@ -22,6 +22,7 @@ const SHARED_LIBRARY_E2E = [
   'first-run',
   'library',
   'library-detail',
+  'library-ratings',
   'prerender',
   'publish',
   'versions',

@@ -12,10 +12,14 @@ export function useLibraryRating(id: string, enabled: boolean) {
   });
 }
 
-/** PUT /library/prompts/{id}/rating {stars}: 403 (with its detail) before the user ran the prompt. */
+/**
+ * PUT /library/prompts/{id}/rating {stars}: 403 (with its detail) before the user ran the prompt.
+ * One after another (`scope`), so the last star chosen is the one kept when arrow keys save several.
+ */
 export function useRateLibraryPrompt(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    scope: { id: `library-rating:${id}` },
     mutationFn: (stars: number) => apiRequest(`/library/prompts/${encodeURIComponent(id)}/rating`, { method: 'PUT', json: { stars }, schema: LibraryRating }),
     onSuccess: (rated) => queryClient.setQueryData<LibraryRatingState>(queryKeys.library.rating(id), { ...rated, older_version: false, can_rate: true }),
   });

@@ -10,7 +10,8 @@ const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
  * The user's own rating of a library prompt: five radio buttons in a fieldset (arrow keys move
- * between them, as in any radio group), saved on choosing. Held, with the reason, until they ran
+ * between them, as in any radio group), saved on choosing; never disabled while a save runs, or
+ * the focus and the next arrow key would be lost (the saves run in order: the last choice is kept). Held, with the reason, until they ran
  * the prompt or their copy of it; a refusal shows the server's detail.
  */
 export function StarRating({ promptId }: { promptId: string }) {
@@ -38,15 +39,7 @@ export function StarRating({ promptId }: { promptId: string }) {
       <div className="star-rating__stars">
         {STARS.map((n) => (
           <label key={n} className={cx('star-rating__star', n <= (chosen ?? 0) && 'star-rating__star--on')}>
-            <input
-              type="radio"
-              name={name}
-              value={n}
-              className="visually-hidden"
-              checked={chosen === n}
-              disabled={!canRate || rate.isPending}
-              onChange={() => rate.mutate(n)}
-            />
+            <input type="radio" name={name} value={n} className="visually-hidden" checked={chosen === n} disabled={!canRate} onChange={() => rate.mutate(n)} />
             <Star aria-hidden="true" />
             <span className="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
           </label>
