@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: paths.prompts, lazy: () => import('./routes/app/prompts') },
           { path: paths.evaluate, lazy: () => import('./routes/app/evaluate') },
           { path: paths.stats, lazy: () => import('./routes/app/stats') },
+          { path: paths.overview, lazy: () => import('./routes/app/overview') },
           { path: paths.library, lazy: () => import('./routes/app/library') },
           { path: paths.libraryPrompt, lazy: () => import('./routes/app/library-prompt') },
           { path: paths.contextLibrary, lazy: () => import('./routes/app/context-library') },

@@ -11,6 +11,8 @@ export const paths = {
   evaluate: '/prompts/:id/evaluate',
   /** One prompt's stats: use, cost and quality per version (`/prompts/<id>/stats`). */
   stats: '/prompts/:id/stats',
+  /** The current workspace's overview: its top prompts by use, errors and cost. */
+  overview: '/overview',
   library: '/library',
   /** One library prompt's page (`/library/<id>`). */
   libraryPrompt: '/library/:id',

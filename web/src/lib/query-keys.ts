@@ -36,6 +36,8 @@ export const queryKeys = {
     all: (w: WorkspaceId, id: string) => [...ws(w), 'scores', id] as const,
     votes: (w: WorkspaceId, id: string) => [...ws(w), 'scores', id, 'votes'] as const,
     stats: (w: WorkspaceId, id: string, params: object) => [...ws(w), 'scores', id, 'stats', params] as const,
+    /** GET /stats: the workspace overview. */
+    overview: (w: WorkspaceId, params: object) => [...ws(w), 'overview', params] as const,
   },
   categories: {
     all: (w: WorkspaceId) => [...ws(w), 'categories'] as const,

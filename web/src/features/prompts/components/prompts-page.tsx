@@ -1,9 +1,11 @@
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import { ChartColumn } from 'lucide-react';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Prompt } from '@shared/contract/prompts';
 import { limitMessage, planLimits, type Tier } from '@shared/tiers';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { buttonClassName } from '@/components/ui/button';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/lib/api/get-categories';
@@ -274,7 +276,14 @@ export function PromptsPage({ accessTier, onOpenPrompt, isAdmin = false }: Promp
     <ContentLayout
       title="My Prompts"
       description="Write, organise and refine the prompts you reuse."
-      actions={<PromptsTransfer readOnly={readOnly !== null} />}
+      actions={
+        <>
+          <Link to={paths.overview} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <ChartColumn aria-hidden="true" /> Overview
+          </Link>
+          <PromptsTransfer readOnly={readOnly !== null} />
+        </>
+      }
     >
       <div className="prompts-layout">
         <PromptsSidebar

@@ -2,17 +2,15 @@ import { Activity, Coins, KeyRound, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import { ModelRatings } from '@/components/model-ratings';
-import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
-import { Field } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { useStats } from '../api/get-stats';
 import { COST_SERIES, compilesOf, count, dollars, LATENCY_SERIES, ms, percent, RANGES, USE_SERIES } from '../utils/stats-format';
 import { ChartCard } from './chart-card';
+import { QueryState } from './query-state';
+import { TotalsList } from './totals-list';
 import { VersionsTable } from './versions-table';
+import { WindowSelect } from './window-select';
 import './stats.css';
 
 /**
@@ -26,47 +24,29 @@ export function StatsPage({ prompt }: { prompt: Prompt }) {
   const range = RANGES.find((r) => r.key === rangeKey) ?? RANGES[1]!;
   const stats = useStats(prompt.id, range);
   const staleId = useId();
-  const totals = stats.data?.totals;
+  const data = stats.data;
   return (
     <div className="stats">
-      <Field label="Window" className="stats__range">
-        <Select value={rangeKey} onChange={(event) => setRangeKey(event.target.value)}>
-          {RANGES.map((r) => (
-            <option key={r.key} value={r.key}>
-              {r.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {stats.isPending ? (
-        <p className="status-note" role="status">
-          <Spinner size="sm" /> Loading the stats...
-        </p>
-      ) : stats.isError ? (
-        <Alert>{errorMessage(stats.error, 'Could not load the stats.')}</Alert>
-      ) : totals ? (
+      <WindowSelect value={rangeKey} onChange={setRangeKey} />
+      <QueryState query={stats} />
+      {data ? (
         <>
-          <dl className="stats__totals" aria-label="Totals">
-            {[
-              ['Compiles', count(compilesOf(totals))],
-              ['Runs', count(totals.runs)],
-              ['Errors', count(totals.errors)],
-              ['Tokens', `${count(totals.tokens_in)} in, ${count(totals.tokens_out)} out`],
-              ['Latency p50 / p95', `${ms(totals.latency_ms.p50)} / ${ms(totals.latency_ms.p95)}`],
-              ['Estimated cost', dollars(totals.cost_usd)],
-              ['Thumbs', `${count(totals.thumbs.up)} up, ${count(totals.thumbs.down)} down`],
-              ['Win rate', percent(totals.win_rate)],
-            ].map(([term, value]) => (
-              <div key={term} className="stats__total">
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <ChartCard title="Use" icon={<Activity />} points={stats.data.series} series={USE_SERIES} granularity={stats.data.granularity} />
-          <ChartCard title="Latency" icon={<Timer />} points={stats.data.series} series={LATENCY_SERIES} granularity={stats.data.granularity} />
-          <ChartCard title="Tokens" icon={<Coins />} points={stats.data.series} series={COST_SERIES} granularity={stats.data.granularity} />
-          <VersionsTable stats={stats.data} />
+          <TotalsList
+            items={[
+              ['Compiles', count(compilesOf(data.totals))],
+              ['Runs', count(data.totals.runs)],
+              ['Errors', count(data.totals.errors)],
+              ['Tokens', `${count(data.totals.tokens_in)} in, ${count(data.totals.tokens_out)} out`],
+              ['Latency p50 / p95', `${ms(data.totals.latency_ms.p50)} / ${ms(data.totals.latency_ms.p95)}`],
+              ['Estimated cost', dollars(data.totals.cost_usd)],
+              ['Thumbs', `${count(data.totals.thumbs.up)} up, ${count(data.totals.thumbs.down)} down`],
+              ['Win rate', percent(data.totals.win_rate)],
+            ]}
+          />
+          <ChartCard title="Use" icon={<Activity />} points={data.series} series={USE_SERIES} granularity={data.granularity} />
+          <ChartCard title="Latency" icon={<Timer />} points={data.series} series={LATENCY_SERIES} granularity={data.granularity} />
+          <ChartCard title="Tokens" icon={<Coins />} points={data.series} series={COST_SERIES} granularity={data.granularity} />
+          <VersionsTable stats={data} />
           <ModelRatings promptId={prompt.id} />
           <Card aria-labelledby={staleId} className="stats__card">
             <CardHeader
@@ -74,16 +54,16 @@ export function StatsPage({ prompt }: { prompt: Prompt }) {
               icon={<KeyRound />}
               title="Stale clients"
               subtitle={
-                stats.data.production_version === null
+                data.production_version === null
                   ? 'No version is labelled production.'
-                  : `API keys whose last fetch in the window was older than production (v${stats.data.production_version}).`
+                  : `API keys whose last fetch in the window was older than production (v${data.production_version}).`
               }
             />
-            {stats.data.stale_clients.length === 0 ? (
+            {data.stale_clients.length === 0 ? (
               <p className="status-note">None.</p>
             ) : (
               <ul className="stats__stale" aria-label="Stale clients">
-                {stats.data.stale_clients.map((c) => (
+                {data.stale_clients.map((c) => (
                   <li key={c.api_key_id}>{`Key ${c.api_key_id}: v${c.version}, last fetched ${new Date(c.last_fetch_at).toLocaleString()}`}</li>
                 ))}
               </ul>

@@ -4,8 +4,9 @@ import type { PromptStats, StatsSummary } from '@shared/contract/stats';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
 import { compilesOf, count, dollars, ms, percent } from '../utils/stats-format';
+import { type StatsColumn, StatsTable } from './stats-table';
 
-const COLUMNS: { name: string; value: (s: StatsSummary) => string }[] = [
+const COLUMNS: StatsColumn<StatsSummary>[] = [
   { name: 'Compiles', value: (s) => count(compilesOf(s)) },
   { name: 'Registry', value: (s) => count(s.compiles.registry) },
   { name: 'SDK', value: (s) => count(s.compiles.sdk) },
@@ -31,9 +32,9 @@ export function VersionsTable({ stats }: { stats: PromptStats }) {
     ...stats.versions.map((v) => ({
       key: `v${v.version}`,
       name: v.version === 0 ? 'Draft' : `v${v.version}${v.labels.length ? ` (${v.labels.join(', ')})` : ''}`,
-      summary: v,
+      value: v as StatsSummary,
     })),
-    { key: 'all', name: 'All versions', summary: stats.totals },
+    { key: 'all', name: 'All versions', value: stats.totals },
   ];
   return (
     <Card aria-labelledby={titleId} className="stats__card">
@@ -43,32 +44,7 @@ export function VersionsTable({ stats }: { stats: PromptStats }) {
         title="By version"
         subtitle="Compiles by channel, runs, tokens, latency, cost, thumbs, blind votes and evaluations."
       />
-      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling box inside the card's section; a nested section would add a landmark the card already is. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on its own: it takes the focus so the keyboard can scroll it. */}
-      <div className="stats__table-wrap" role="region" aria-label={'By version, as a table'} tabIndex={0}>
-        <table className="stats__table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              {COLUMNS.map((c) => (
-                <th key={c.name} scope="col">
-                  {c.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.name}</th>
-                {COLUMNS.map((c) => (
-                  <td key={c.name}>{c.value(row.summary)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StatsTable titleId={titleId} label="By version" first="Version" columns={COLUMNS} rows={rows} />
     </Card>
   );
 }
