@@ -252,6 +252,51 @@ describe('evaluations with model settings (issue 29)', () => {
     expect((await run({ text: 'hi' }, { token: user.token })).headers.get('x-runs-remaining')).toBe('19');
   });
 
+  it("judges on the column's connection and model; a column on Construct's model is judged by the local engine", async () => {
+    const user = await signUp();
+    const connection = await createConnection(user, {
+      provider: 'openai',
+      base_url: models.openai.url,
+      api_key: 'sk-eval-judge-0123456789',
+      models: ['gpt-fake-large'],
+    });
+    const made = await call('POST', '/prompts/', { token: user.token, json: { title: 'Judged', body: 'Explain [INPUT: topic].' } });
+    const path = `/prompts/${made.body.id}`;
+    const topic = `dunes-${Math.random().toString(36).slice(2, 8)}`;
+    await call('POST', `${path}/examples`, { token: user.token, json: { inputs: { topic } } });
+    const rubric = `Names ${topic} and stays brief.`;
+    await call('PUT', `${path}/checks`, { token: user.token, json: { checks: [{ kind: 'judge', value: rubric }] } });
+    const queued = await call('POST', `${path}/evaluations`, {
+      token: user.token,
+      json: {
+        columns: [
+          { version: 1, connection_id: connection, model: 'gpt-fake-mini' },
+          { version: 1, connection_id: null },
+        ],
+      },
+    });
+    expect(queued.status).toBe(202);
+    expect((await finished(user.token, path, queued.body.id)).status).toBe('done');
+
+    const judged = models.openai.requests.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(`Rubric:\\n${rubric}`)).map((r) => r.body);
+    // One judge call reached the connection's provider: the column's, with the column's model and the verdict's schema.
+    expect(judged).toHaveLength(1);
+    expect(judged[0]).toMatchObject({
+      model: 'gpt-fake-mini',
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'construct_verdict' } },
+    });
+    expect(JSON.stringify(judged[0].messages)).toContain('Answer to judge:');
+    const results = (await call('GET', `${path}/evaluations/${queued.body.id}/results`, { token: user.token })).body.results;
+    // The fake's verdict (an instance of the schema) on the connection; the local engine's own, repeatable one on Construct's model.
+    expect(results.find((r: any) => r.column === 0).checks).toEqual([{ check_id: expect.any(String), pass: true, detail: 'fake value' }]);
+    const local = results.find((r: any) => r.column === 1).checks;
+    expect(local).toEqual([{ check_id: expect.any(String), pass: expect.any(Boolean), detail: expect.any(String) }]);
+    expect(local[0].detail).not.toBe('fake value');
+    // Construct's model took a run of the day's quota for the cell and one for its judge; the connection's column took none.
+    expect((await run({ text: 'hi' }, { token: user.token })).headers.get('x-runs-remaining')).toBe('17');
+  });
+
   it("runs a text version on the connection its settings name (null: the product's model), and refuses a connection the workspace does not have", async () => {
     const user = await signUp();
     const connection = await createConnection(user, {

@@ -89,13 +89,22 @@ async function callModel(
   }
 }
 
-/** The `judge` check: the model scores the answer against the rubric (the local engine judges repeatably). */
-const judge: JudgeFn = async (rubric, answer) => {
-  const request = verdictRequest(rubric, answer);
-  const { output, error } = await callModel({ kind: 'chat', messages: request.messages }, request.config);
-  if (error) return { pass: false, reason: `The judge failed: ${error}` };
-  return readVerdict(output) ?? { pass: false, reason: 'The judge gave no verdict.' };
-};
+/**
+ * The `judge` check of a column: the column's model on the column's connection (Construct's model
+ * without one) scores the answer against the rubric, one more model call with its own allowance
+ * (a run of the quota, or a lease on the connection). The local engine judges repeatably.
+ */
+const judgeOn =
+  (user: UserRecord, connection: OpenConnection | null, model: string | undefined): JudgeFn =>
+  async (rubric, answer) => {
+    const request = verdictRequest(rubric, answer);
+    const taken = await allowance(user, Boolean(connection));
+    const { output, error } = await callModel({ kind: 'chat', messages: request.messages }, { ...request.config, ...(model ? { model } : {}) }, connection);
+    if (error && !output) await taken.refund();
+    else taken.release();
+    if (error) return { pass: false, reason: `The judge failed: ${error}` };
+    return readVerdict(output) ?? { pass: false, reason: 'The judge gave no verdict.' };
+  };
 
 /** A run of the day's quota, or a lease on a connection (use-cases/model-runs.ts decides); a lease held elsewhere is waited for. */
 async function allowance(user: UserRecord, onConnection: boolean) {
@@ -160,6 +169,7 @@ async function fillCell(
     error: Boolean(call.error),
   });
   const output = call.output.length > CELL_OUTPUT_MAX ? `${call.output.slice(0, CELL_OUTPUT_MAX)}…` : call.output;
+  const judge = judgeOn(user, connection ?? null, config.model);
   const checks = call.error ? [] : await Promise.all(spec.checks.map((c) => runCheck(c, call.output, example.expected, judge)));
   const result: EvaluationResult = {
     ...base,
