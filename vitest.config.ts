@@ -19,6 +19,7 @@ const SHARED_LIBRARY_E2E = [
   'account',
   'admin',
   'auth',
+  'compare-columns',
   'first-run',
   'library',
   'library-detail',

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { runBlindCompare } from '../support/compare';
 import { atPath, expectAccessibleInBothThemes, openMyPrompts } from '../support/e2e';
 
 /**
@@ -54,15 +55,8 @@ describe('compare and stats in the browser', () => {
     await expect.poll(() => compare.getByLabel('Column 2', { exact: true }).inputValue()).toBe('v1');
     expect(await compare.getByLabel('Column 1', { exact: true }).inputValue()).toBe('v2');
     expect(await compare.getByRole('switch', { name: 'Blind' }).getAttribute('aria-checked')).toBe('true');
-    const started = page.waitForResponse((r) => r.url().endsWith(`/prompts/${id}/compare`) && r.request().method() === 'POST');
-    await compare.getByRole('button', { name: 'Compare', exact: true }).click();
     // Blind: the session names no column.
-    expect((await (await started).json()).columns).toEqual([{ id: 'A' }, { id: 'B' }]);
-    for (const column of ['A', 'B']) {
-      const answer = compare.getByRole('region', { name: `Answer ${column}`, exact: true });
-      await answer.getByText('Greet Ada', { exact: false }).first().waitFor({ timeout: 30_000 });
-      await answer.getByText(/^First token .* · total .* · \d+ tokens in, \d+ out · /).waitFor({ timeout: 30_000 });
-    }
+    await runBlindCompare(page, compare, id, (answer) => answer.getByText('Greet Ada', { exact: false }).first().waitFor({ timeout: 30_000 }));
     await compare.getByRole('list', { name: 'Changes from answer A to answer B' }).waitFor();
     await expectAccessibleInBothThemes(page, { include: '.wb-compare-dialog', label: 'Compare' });
     const vote = compare.getByRole('group', { name: 'Which answer is better?' });

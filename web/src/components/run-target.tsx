@@ -21,12 +21,23 @@ export function defaultTarget(connections: Connection[], config: { connection_id
  * 'Run on': Construct's model, or one of the workspace's connections with a model (the
  * connection's models offered, any name typed). Shown only where the workspace has connections.
  */
-export function RunTargetPicker({ connections, value, onChange }: { connections: Connection[]; value: RunTarget; onChange: (target: RunTarget) => void }) {
+export function RunTargetPicker({
+  connections,
+  value,
+  onChange,
+  labels = { target: 'Run on', model: 'Model' },
+}: {
+  connections: Connection[];
+  value: RunTarget;
+  onChange: (target: RunTarget) => void;
+  /** Where several pickers share a form: names that say which one. */
+  labels?: { target: string; model: string };
+}) {
   const modelsId = useId();
   const connection = connections.find((c) => c.id === value.connectionId);
   return (
     <div className="run-target">
-      <Field label="Run on">
+      <Field label={labels.target}>
         <Select
           value={value.connectionId ?? ''}
           onChange={(event) => {
@@ -43,7 +54,7 @@ export function RunTargetPicker({ connections, value, onChange }: { connections:
         </Select>
       </Field>
       {connection ? (
-        <Field label="Model">
+        <Field label={labels.model}>
           <Input
             value={value.model}
             list={modelsId}

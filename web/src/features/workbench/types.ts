@@ -15,4 +15,6 @@ export interface WorkbenchPrompt {
   version?: number;
   /** A prompt of the current workspace: 'Keep as example' under a Run answer stores an example with it. */
   keepable?: boolean;
+  /** A fork of a library prompt: Compare offers its library original. */
+  forked?: boolean;
 }

@@ -34,6 +34,7 @@ export function Component() {
         config: prompt.config,
         version: prompt.version,
         keepable: true,
+        forked: Boolean(prompt.forked_from),
       }),
     [],
   );

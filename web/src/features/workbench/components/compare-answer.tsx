@@ -1,5 +1,6 @@
 import type { CompareColumn } from '@shared/contract/compare';
 import { Alert } from '@/components/ui/alert';
+import { useConnections } from '@/lib/api/get-connections';
 import type { RunState } from '../api/run-prompt';
 import { columnName, costText, duration } from '../utils/compare';
 import { RenderedAnswer } from './rendered-answer';
@@ -9,7 +10,7 @@ import { RenderedAnswer } from './rendered-answer';
  * then its time to the first token, whole time, tokens and estimated cost.
  */
 export function CompareAnswer({ column, run }: { column: CompareColumn; run: RunState }) {
-  const name = columnName(column);
+  const name = columnName(column, useConnections().data);
   const titleId = `wb-compare-${column.id}`;
   const facts = [
     run.timing ? `First token ${duration(run.timing.first_token_ms)}` : null,

@@ -1,16 +1,19 @@
 import { GitCompare, RotateCcw, Square } from 'lucide-react';
 import { useState } from 'react';
+import type { ModelConfig } from '@shared/contract/chat';
 import type { CompareSession } from '@shared/contract/compare';
+import { defaultTarget } from '@/components/run-target';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useConnections } from '@/lib/api/get-connections';
 import { useExamples } from '@/lib/api/get-examples';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
 import { useStartCompare } from '../api/compare';
 import { useCompareRuns } from '../api/run-compare';
 import { IDLE } from '../api/run-prompt';
-import { columnInput, DRAFT } from '../utils/compare';
+import { columnInput, DRAFT, ORIGINAL } from '../utils/compare';
 import { CompareAnswer } from './compare-answer';
 import { CompareSetup, type CompareSetupValue } from './compare-setup';
 import { CompareVerdict } from './compare-verdict';
@@ -31,19 +34,22 @@ export function CompareDialog({
   inputs,
   onClose,
 }: {
-  prompt: { id: string; body: string; version: number };
+  prompt: { id: string; body: string; version: number; config?: ModelConfig; forked: boolean };
   inputs: Record<string, string>;
   onClose: () => void;
 }) {
   const versions = (useVersions(prompt.id).data?.versions ?? []).map((v) => v.version);
   const examples = useExamples(prompt.id).data ?? [];
+  const connections = useConnections().data ?? [];
+  // Where a column runs until changed: where the workbench's Run goes by the prompt's settings.
+  const target = defaultTarget(connections, prompt.config);
   // Until the person changes it: the current version against the one before it (or the draft), blind.
   const [chosen, setSetup] = useState<CompareSetupValue | null>(null);
   const older = versions.find((v) => v !== prompt.version);
   const setup: CompareSetupValue = chosen ?? {
     columns: [
-      { source: `v${prompt.version}`, model: '' },
-      { source: older ? `v${older}` : DRAFT, model: '' },
+      { source: `v${prompt.version}`, target },
+      { source: older ? `v${older}` : prompt.forked ? ORIGINAL : DRAFT, target },
     ],
     draft: prompt.body,
     blind: true,
@@ -100,6 +106,8 @@ export function CompareDialog({
             versions={versions}
             examples={examples.map((e) => ({ id: e.id, name: listInputs(e.inputs) || 'no inputs' }))}
             typedInputs={listInputs(inputs)}
+            connections={connections}
+            forked={prompt.forked}
           />
           {start.isError ? <Alert>{errorMessage(start.error, 'Could not start the comparison.')}</Alert> : null}
           <div className="wb-actions">

@@ -1,13 +1,14 @@
 import { Plus, X } from 'lucide-react';
 import { COLUMN_IDS, COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '@shared/contract/compare';
+import type { Connection } from '@shared/contract/connections';
+import { RunTargetPicker } from '@/components/run-target';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { type ColumnChoice, DRAFT } from '../utils/compare';
+import { type ColumnChoice, DRAFT, ORIGINAL } from '../utils/compare';
 
 export interface CompareSetupValue {
   columns: ColumnChoice[];
@@ -18,8 +19,9 @@ export interface CompareSetupValue {
 }
 
 /**
- * What a compare runs: 2–4 columns, each a saved version or the draft (editable here, unsaved),
- * on the prompt's model or another; the inputs typed in the workbench or an example's; blind or not.
+ * What a compare runs: 2–4 columns, each a saved version, the draft (editable here, unsaved) or,
+ * for a fork, its library original, each on Construct's model or a model of one of the
+ * workspace's connections; the inputs typed in the workbench or an example's; blind or not.
  */
 export function CompareSetup({
   value,
@@ -27,12 +29,17 @@ export function CompareSetup({
   versions,
   examples,
   typedInputs,
+  connections,
+  forked,
 }: {
   value: CompareSetupValue;
   onChange: (value: CompareSetupValue) => void;
   versions: number[];
   examples: { id: string; name: string }[];
   typedInputs: string;
+  connections: Connection[];
+  /** A fork: its library original is offered as a column. */
+  forked: boolean;
 }) {
   const setColumn = (i: number, change: Partial<ColumnChoice>) =>
     onChange({ ...value, columns: value.columns.map((c, j) => (i === j ? { ...c, ...change } : c)) });
@@ -50,11 +57,17 @@ export function CompareSetup({
                   </option>
                 ))}
                 <option value={DRAFT}>Draft (unsaved)</option>
+                {forked ? <option value={ORIGINAL}>Library original</option> : null}
               </Select>
             </Field>
-            <Field label={`Model of column ${i + 1}`}>
-              <Input placeholder="The prompt's model" value={column.model} onChange={(event) => setColumn(i, { model: event.target.value })} />
-            </Field>
+            {connections.length ? (
+              <RunTargetPicker
+                connections={connections}
+                value={column.target}
+                onChange={(target) => setColumn(i, { target })}
+                labels={{ target: `Run column ${i + 1} on`, model: `Model of column ${i + 1}` }}
+              />
+            ) : null}
             {value.columns.length > COMPARE_COLUMNS_MIN ? (
               <IconButton
                 size="sm"
@@ -71,7 +84,7 @@ export function CompareSetup({
           variant="ghost"
           size="sm"
           icon={<Plus aria-hidden="true" />}
-          onClick={() => onChange({ ...value, columns: [...value.columns, { source: DRAFT, model: '' }] })}
+          onClick={() => onChange({ ...value, columns: [...value.columns, { source: DRAFT, target: value.columns.at(-1)!.target }] })}
         >
           Add column
         </Button>

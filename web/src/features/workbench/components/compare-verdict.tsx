@@ -4,6 +4,7 @@ import { DiffView } from '@/components/diff-view';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { useConnections } from '@/lib/api/get-connections';
 import { errorMessage } from '@/lib/api-client';
 import { useCastVote } from '../api/compare';
 import type { CompareRuns } from '../api/run-compare';
@@ -35,6 +36,7 @@ export function CompareVerdict({
       { onSuccess: (answer) => answer.columns && onRevealed(answer.columns) },
     );
   const named = vote.data?.columns ?? [];
+  const connections = useConnections().data;
   const picker = (index: 0 | 1, label: string) => (
     <Field label={label}>
       <Select value={pair[index]} onChange={(event) => setPair((p) => (index === 0 ? [event.target.value, p[1]] : [p[0], event.target.value]))}>
@@ -55,7 +57,7 @@ export function CompareVerdict({
       ) : null}
       {vote.isSuccess ? (
         <p role="status" className="wb-keep__note">
-          {`Vote counted. ${named.map((c) => `${c.id} was ${columnName(c) ?? '?'}`).join(', ')}.`}
+          {`Vote counted. ${named.map((c) => `${c.id} was ${columnName(c, connections) ?? '?'}`).join(', ')}.`}
         </p>
       ) : (
         <fieldset className="wb-keep" disabled={!finished || first === second || vote.isPending}>

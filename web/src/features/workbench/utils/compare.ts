@@ -1,27 +1,38 @@
-import type { CompareColumn } from '@shared/contract/compare';
-import type { EvaluationColumnInput } from '@shared/contract/evaluations';
+import type { CompareColumn, CompareColumnInput } from '@shared/contract/compare';
+import type { Connection } from '@shared/contract/connections';
 import { costMicros } from '@shared/prices';
+import type { RunTarget } from '@/components/run-target';
 
-/** One column as chosen before a compare: a saved version (`v3`) or the draft, on an optional model. */
+/** One column as chosen before a compare: a saved version (`v3`), the draft or a fork's library original, and where it runs. */
 export interface ColumnChoice {
   source: string;
-  model: string;
+  target: RunTarget;
 }
 
 export const DRAFT = 'draft';
+export const ORIGINAL = 'original';
+export const PRODUCT_TARGET: RunTarget = { connectionId: null, model: '' };
 
-/** What POST /prompts/{id}/compare takes for a choice. */
-export function columnInput(choice: ColumnChoice, draftBody: string): EvaluationColumnInput {
-  const model = choice.model.trim();
-  const source = choice.source === DRAFT ? { draft: { body: draftBody } } : { version: Number(choice.source.slice(1)) };
-  return { ...source, ...(model ? { model } : {}) };
+/** What POST /prompts/{id}/compare takes for a choice; Construct's model is said outright (null), so a version's own connection never decides unseen. */
+export function columnInput(choice: ColumnChoice, draftBody: string): CompareColumnInput {
+  const { connectionId, model } = choice.target;
+  const where = connectionId ? { connection_id: connectionId, ...(model ? { model } : {}) } : { connection_id: null };
+  const source =
+    choice.source === DRAFT
+      ? { draft: { body: draftBody } }
+      : choice.source === ORIGINAL
+        ? { original: true as const }
+        : { version: Number(choice.source.slice(1)) };
+  return { ...source, ...where };
 }
 
-/** A column's name once known: "v2", "production (v3)", "Draft", with its model. */
-export function columnName(column: CompareColumn): string | null {
-  if (column.version === undefined && column.draft === undefined && column.model === undefined) return null;
-  const source = column.draft ? 'Draft' : column.label ? `${column.label} (v${column.version})` : `v${column.version}`;
-  return column.model ? `${source} on ${column.model}` : source;
+/** A column's name once known: "v2", "production (v3)", "Draft", "Library original", with its model and connection. */
+export function columnName(column: CompareColumn, connections: Connection[] = []): string | null {
+  if (column.version === undefined && column.draft === undefined && column.model === undefined && column.original === undefined) return null;
+  const source = column.original ? 'Library original' : column.draft ? 'Draft' : column.label ? `${column.label} (v${column.version})` : `v${column.version}`;
+  if (!column.connection_id) return source;
+  const connection = connections.find((c) => c.id === column.connection_id)?.name;
+  return `${source} on ${column.model ?? 'its model'}${connection ? ` (${connection})` : ''}`;
 }
 
 export const duration = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`);
