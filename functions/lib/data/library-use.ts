@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '@shared/tiers';
-import { batchGet, db, getItem, type Item, TABLE } from './db';
+import { batchGet, beginsWith, db, getItem, type Item, TABLE } from './db';
 import { libraryKeys } from './library';
-import { transact, write } from './transactions';
+import { failing, transact, write } from './transactions';
 
 /**
  * Use of library prompts by people (docs/data-model.md, "library use"); this module is the only
@@ -126,6 +126,45 @@ export async function putRating(userId: string, libraryId: string, revision: str
   } catch (error) {
     if (error instanceof RatingMoved) return false;
     throw error;
+  }
+}
+
+/**
+ * Takes each of a person's ratings out of its prompt's sums (stars and count of the revision it
+ * was for) and deletes it, one transaction each, conditioned on the rating being as read (account
+ * deletion, before the partition goes). Safe to repeat: a rating taken out is gone, so a retried
+ * deletion never subtracts it twice.
+ */
+export async function withdrawRatings(userId: string): Promise<void> {
+  for (const item of await beginsWith(`USER#${userId}`, 'XLIBRATE#')) {
+    const libraryId = String(item.library_prompt_id);
+    const revision = String(item.revision);
+    try {
+      await transact([
+        failing(
+          {
+            delete: {
+              Key: libraryUseKeys.rating(userId, libraryId),
+              ConditionExpression: '#s = :s AND #r = :r',
+              ExpressionAttributeNames: { '#s': 'stars', '#r': 'revision' },
+              ExpressionAttributeValues: { ':s': item.stars, ':r': revision },
+            },
+          },
+          () => new RatingMoved(),
+        ),
+        {
+          update: {
+            Key: libraryUseKeys.counts(libraryId, shard()),
+            UpdateExpression: 'ADD #s :s, #c :c',
+            ExpressionAttributeNames: { '#s': starsOf(revision), '#c': countOf(revision) },
+            ExpressionAttributeValues: { ':s': -Number(item.stars), ':c': -1 },
+          },
+        },
+      ]);
+    } catch (error) {
+      // Changed or taken out meanwhile: the next pass reads what is there.
+      if (!(error instanceof RatingMoved)) throw error;
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { type ConnectionItem, toConnection } from '../data/connections';
 import { directivesOf } from '../data/context';
 import { evaluationIdsIn } from '../data/evaluations';
 import { OUTSIDE_REF_SK, personalPk } from '../data/keys';
+import { withdrawRatings } from '../data/library-use';
 import { deleteOutside, deletePartition, partitionItems } from '../data/partitions';
 import { type ContextFields, profileValuesFrom } from '../data/profile-values';
 import { listPromptItems, type PromptItem, type VersionItem } from '../data/prompt';
@@ -257,6 +258,8 @@ export async function deleteUserData({
 async function finishPurge(userId: string, knownEmail?: string): Promise<boolean> {
   const marker = await getPurgeMarker(userId);
   await deleteOutsideItems(userId);
+  // Their library ratings leave the prompts' sums before the partition (and the ratings in it) goes.
+  await withdrawRatings(userId);
   // Their evaluations' own partitions are the worker's to delete once the headers are gone.
   const evaluations = await evaluationIdsIn(personalPk(userId));
   let deleted = 0;
