@@ -54,9 +54,8 @@ describe('evaluations in the browser', () => {
     await checks.getByLabel('Check 1', { exact: true }).selectOption('contains');
     await checks.getByLabel('Value', { exact: true }).fill('warmly');
     await checks.getByRole('button', { name: 'Save checks' }).click();
-    await expect
-      .poll(async () => (await call('GET', `/prompts/${id}/checks`, { token: user.token })).body.checks)
-      .toMatchObject([{ kind: 'contains', value: 'warmly' }]);
+    await page.getByText('Checks saved.', { exact: true }).waitFor();
+    expect((await call('GET', `/prompts/${id}/checks`, { token: user.token })).body.checks).toMatchObject([{ kind: 'contains', value: 'warmly' }]);
 
     // Two versions side by side: version 2 (current) and version 1.
     const start = page.getByRole('region', { name: 'Run an evaluation' });
@@ -64,15 +63,20 @@ describe('evaluations in the browser', () => {
     expect(await start.getByLabel('Column 1', { exact: true }).inputValue()).toBe('v2');
     expect(await start.getByLabel('Column 2', { exact: true }).inputValue()).toBe('v1');
     await start.getByRole('button', { name: 'Start evaluation' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('evaluation')).toBeTruthy();
-    const evaluationId = new URL(page.url()).searchParams.get('evaluation')!;
+    // The grid opens once the server has queued the evaluation (its id then in the URL).
     const grid = page.getByRole('region', { name: /^Evaluation of/ });
+    await grid.waitFor();
+    const evaluationId = new URL(page.url()).searchParams.get('evaluation')!;
+    expect(evaluationId).toBeTruthy();
     await grid.getByText('2 of 2 cells').waitFor({ timeout: 30_000 });
     await grid.getByText('Done', { exact: true }).waitFor();
     const results = grid.getByRole('region', { name: 'Results' });
-    expect(await results.getByRole('columnheader').allTextContents()).toEqual(['Example', 'v2', 'v1']);
     const row = results.getByRole('row', { name: /name: Ada/ });
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([expect.stringMatching(/^Failed/), expect.stringMatching(/^Passed/)]);
+    // 'Done' comes with the evaluation; its last cells with the next read of the results.
+    await row.waitFor();
+    await row.getByText('Waiting…').waitFor({ state: 'detached' });
+    expect(await results.getByRole('columnheader').allTextContents()).toEqual(['Example', 'v2', 'v1']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.stringMatching(/^Failed/), expect.stringMatching(/^Passed/)]);
     expect(await row.getByRole('cell').first().textContent()).toContain('✗ Contains');
     // A diff of two cells: version 2's answer, then version 1's (the web's diff view).
     const compare = row.getByRole('button', { name: 'Compare' });

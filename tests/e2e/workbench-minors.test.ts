@@ -50,7 +50,9 @@ describe('the workbench at 1280×800', () => {
     await signedInWith(page, { title: 'Plain', body: 'Hello [INPUT: name].' }, { global_prompt_prefix: '', global_prompt_suffix: ' ' });
     const dialog = await openWorkbench(page, 'Plain');
     expect(await dialog.getByRole('switch', { name: 'Apply global directives' }).getAttribute('aria-checked')).toBe('true');
-    await expect.poll(() => page.getByRole('region', { name: 'Live preview', exact: true }).textContent()).toBe('Hello [name].');
+    // The preview is read once the directives are in (before, it has none to show either way).
+    await dialog.getByText('Your global prefix and suffix are empty. Set them in the Context Library.').waitFor();
+    expect(await page.getByRole('region', { name: 'Live preview', exact: true }).textContent()).toBe('Hello [name].');
   });
 
   it('gives a Run answer room to be read', async () => {
@@ -100,6 +102,6 @@ describe('History over the editor', () => {
     // Escape closes History only, and focus goes back to its button in the editor.
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
-    await expect.poll(() => editor.getByRole('button', { name: 'History' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await editor.getByRole('button', { name: 'History' }).and(page.locator(':focus')).waitFor();
   });
 });

@@ -39,7 +39,8 @@ export async function openMyPrompts(page: Page, token: string) {
   await signInWithToken(page, token);
   await page.goto('/prompts');
   await page.getByRole('heading', { name: 'My Prompts', level: 1 }).waitFor();
-  await expect.poll(() => page.getByText('Loading Your Prompts...').count()).toBe(0);
+  // The list's loading state shows from the heading's first render until the prompts are in.
+  await page.getByText('Loading Your Prompts...').waitFor({ state: 'detached' });
 }
 
 /** Waits for visible text (an exact string or a pattern). */
@@ -75,14 +76,12 @@ export async function apiAs(token: string | undefined, method: string, path: str
 }
 
 /**
- * No serious axe violation (seriousViolations) on the page or inside `include`, in the light and
- * the dark theme. CSS transitions are off while axe reads, so a colour is judged as it ends, not
- * half way (a page in the background of the shared Chromium may draw no frame to finish one); after, the transitions and the
- * theme the page had come back. `label` names the view in a failure.
+ * No serious axe violation (seriousViolations, transitions off) on the page or inside `include`,
+ * in the light and the dark theme; the theme the page had comes back after. `label` names the
+ * view in a failure.
  */
 export async function expectAccessibleInBothThemes(page: Page, { include, label = 'page' }: { include?: string; label?: string } = {}) {
   const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
-  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   try {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -90,15 +89,20 @@ export async function expectAccessibleInBothThemes(page: Page, { include, label 
     }
   } finally {
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-    await still.evaluate((tag) => (tag as Element).remove());
   }
 }
 
-/** Serious and critical axe violations (WCAG A/AA) on the page or inside `include`, one line per rule. */
+/**
+ * Serious and critical axe violations (WCAG A/AA) on the page or inside `include`, one line per
+ * rule. CSS transitions are off while axe reads, so a colour is judged as it ends, not half way: a
+ * page in the background of the shared Chromium may draw no frame to finish one (a button that had
+ * just changed state failed color-contrast that way under load). They come back after.
+ */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (include) builder = builder.include(include);
-  const { violations, passes } = await builder.analyze();
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  const { violations, passes } = await builder.analyze().finally(() => still.evaluate((tag) => (tag as Element).remove()));
   // axe ran on something: a selector that matched nothing would pass vacuously.
   expect(passes.length).toBeGreaterThan(0);
   return violations

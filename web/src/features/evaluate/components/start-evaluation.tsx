@@ -128,7 +128,8 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
           size="sm"
           variant="secondary"
           icon={<Plus aria-hidden="true" />}
-          disabled={columns.length >= EVALUATION_COLUMNS_MAX}
+          // Held until the versions are in: a new column starts on another version than the current one.
+          disabled={columns.length >= EVALUATION_COLUMNS_MAX || versions.isPending}
           onClick={() => setColumns([...columns, blank(`v${numbers.find((n) => n !== prompt.version) ?? prompt.version}`)])}
         >
           Add column
