@@ -67,7 +67,8 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
           : body.messages
             ? { kind: 'chat', messages: body.messages }
             : { kind: 'text', text: body.text! },
-      config: column ? (column.model ? { model: column.model } : {}) : saved.value?.config,
+      // A column runs with its version's settings (sampling, tools, response format) and its own model.
+      config: column ? { ...column.config, ...(column.model ? { model: column.model } : {}) } : saved.value?.config,
       connection: connection.value,
       deadlineMs: context.getRemainingTimeInMillis() - DEADLINE_MARGIN_MS,
     });

@@ -32,7 +32,12 @@ describe('a compare column on a connection', () => {
     const user = await signUp();
     const connection = await createConnection(user, { provider: 'openai', base_url: models.openai.url, api_key: KEY, models: ['gpt-fake-mini'] });
     const marker = `Tell ${Math.random().toString(36).slice(2, 8)} about [INPUT: topic].`;
-    const id = await promptOf(user, marker);
+    const made = await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Compared', body: marker, config: { temperature: 0.3, max_tokens: 60 } },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
     const started = await compare(user, id, {
       columns: [{ version: 1 }, { version: 1, connection_id: connection, model: 'gpt-fake-large' }, { version: 1, connection_id: connection }],
       variables: { topic: 'tides' },
@@ -60,6 +65,8 @@ describe('a compare column on a connection', () => {
     // The provider got the column's model and its filled text, with the connection's key.
     const sent = models.openai.requests.slice(sentBefore).find((r) => r.body?.messages?.at(-1)?.content === filled);
     expect(sent?.body.model).toBe('gpt-fake-large');
+    // With the version's saved settings.
+    expect(sent?.body.temperature).toBe(0.3);
     expect(sent?.authorization).toBe(`Bearer ${KEY}`);
     expect(textOf(onConnection.events).length).toBeGreaterThan(0);
     // Its usage carries the estimated cost, and no run of the plan was taken.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ModelConfig } from '@shared/contract/chat';
 import { batchWrite, beginsWith, db, getItem, type Item, TABLE } from './db';
 import type { WorkspacePk } from './keys';
 import { conditionFailed } from './retry';
@@ -20,6 +21,8 @@ export interface SessionColumn {
   model: string | null;
   /** The workspace connection it runs on (null or absent: the product's model). */
   connection_id?: string | null;
+  /** The version's (or draft's) saved model settings but the model and connection (sampling, tools, response format). */
+  config?: ModelConfig;
   draft: boolean;
   /** A fork's library original (as the library held it when the session started). */
   original?: boolean;

@@ -97,6 +97,7 @@ export async function startCompare(
     // The product's model is the operator's: a model names a connection's, and without one the column runs the product's.
     model: spec.connection_id ? spec.model : null,
     connection_id: spec.connection_id,
+    ...(spec.config ? { config: spec.config } : {}),
     draft: spec.version === null && !input.columns[i]!.original,
     ...(input.columns[i]!.original ? { original: true } : {}),
     text: renderTemplate(spec.body, values),
