@@ -11,6 +11,8 @@ const E2E = {
   // A browser step that misses its 10 s wait on a loaded 2-core machine gets one more try; a real
   // defect fails both.
   retry: 1,
+  // expect.poll waits as long as a locator does: vitest's 1 s default is a page load under load.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 /** e2e files that write the shared library (admin, curation, seeded entries, forks it counts) or read what it lists. */
