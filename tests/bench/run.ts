@@ -11,6 +11,7 @@ import type { ModelsReport } from './models';
 import type { ScaleReport } from './scale';
 import type { SdkReport } from './sdk';
 import type { WebResult } from './web';
+import type { WebhookLatencyReport } from './webhook-latency';
 import type { WebhooksReport } from './webhooks';
 
 /**
@@ -20,7 +21,7 @@ import type { WebhooksReport } from './webhooks';
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | webhooks | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | webhook-latency | webhooks | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --only api --scenario registry
  *                                       only the API scenarios whose name contains the text (no
@@ -29,7 +30,7 @@ import type { WebhooksReport } from './webhooks';
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
 const USAGE =
-  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|webhooks|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|webhook-latency|webhooks|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = {
@@ -84,6 +85,7 @@ interface Results {
   sdk?: SdkReport;
   models?: ModelsReport;
   evaluations?: EvaluationsReport;
+  webhookLatency?: WebhookLatencyReport;
   webhooks?: WebhooksReport;
   goals?: Goal[];
 }
@@ -130,6 +132,7 @@ async function main() {
       wanted('sdk') ||
       wanted('models') ||
       wanted('evaluations') ||
+      wanted('webhook-latency') ||
       wanted('webhooks') ||
       wanted('web') ||
       wanted('lighthouse') ||
@@ -158,6 +161,10 @@ async function main() {
     if (wanted('evaluations')) {
       const { runEvaluationsBench } = await import('./evaluations');
       results.evaluations = await timed('evaluations', () => runEvaluationsBench(stack!, ADMIN, options));
+    }
+    if (wanted('webhook-latency')) {
+      const { runWebhookLatencyBench } = await import('./webhook-latency');
+      results.webhookLatency = await timed('webhook-latency', () => runWebhookLatencyBench(stack!, ADMIN, options));
     }
     if (wanted('webhooks')) {
       const { runWebhooksBench } = await import('./webhooks');
@@ -270,6 +277,18 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       ]),
     );
   }
+  if (results.webhookLatency) {
+    const l = results.webhookLatency;
+    out.push(
+      `\nWebhook latency: ${l.saves} saves of a workspace with one webhook (receiver answers 204), in turn with saves of a workspace without one, one whose receiver hangs and one whose receiver answers 500 (the stack's local queue). Delivery p50 ${l.deliveryP50} ms from the save's request (${l.afterAnswerP50} ms after its answer); where the time goes (p50 ms from the save's request):`,
+      render([l.steps.map((s) => s.step), l.steps.map((s) => s.p50 ?? '–')]),
+      'Save p50 side by side (ms):',
+      render([
+        ['no webhook', 'receiver hangs', 'receiver answers 500'],
+        [l.save.noWebhook, l.save.hanging, l.save.failing],
+      ]),
+    );
+  }
   if (results.webhooks) {
     const w = results.webhooks;
     out.push(
@@ -288,6 +307,9 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
           'its peak writes/s',
           'workspace writes/event',
           'workspace RCU/event',
+          'each HOOK# RCU/event',
+          'most-read partition',
+          'its RCU/event',
         ],
         [
           w.webhooks,
@@ -302,6 +324,9 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
           w.busiest.peakWritesPerSecond,
           w.workspace.writesPerEvent,
           w.workspace.readUnitsPerEvent,
+          w.webhookPartitionReadUnitsPerEvent ?? '–',
+          w.busiestRead?.partition ?? '–',
+          w.busiestRead?.readUnitsPerEvent ?? '–',
         ],
       ]),
     );
@@ -445,6 +470,16 @@ function goals(results: Results): Goal[] {
       met: r.doneP50 <= 15 && r.firstResultP50 <= 2000,
     });
     list.push({ goal: 'evaluation answers ≤ 1 MB', result: `${r.largestAnswerKb} KB`, met: r.largestAnswerKb <= 1024 });
+  }
+  const l = results.webhookLatency;
+  if (l) {
+    list.push({ goal: 'a webhook delivery leaves within 1 s of the change (p50, one machine)', result: `${l.deliveryP50} ms`, met: l.deliveryP50 <= 1000 });
+    const noise = Math.max(20, l.save.noWebhook * 0.25);
+    list.push({
+      goal: 'a receiver that hangs or answers 500 never delays the save (p50 within noise)',
+      result: `save p50 ${l.save.noWebhook} ms without, ${l.save.hanging} ms hanging, ${l.save.failing} ms answering 500`,
+      met: Math.max(l.save.hanging, l.save.failing) <= l.save.noWebhook + noise,
+    });
   }
   const w = results.webhooks;
   if (w)
