@@ -35,6 +35,12 @@ export interface LocalQueueOptions {
   /** Loads a worker's handler (default: its module under functions/, as Lambda would). */
   loadHandler?: (def: WorkerDef) => Promise<WorkerHandler>;
   region?: string;
+  /**
+   * Load every worker's handler when the queues start, in the background, instead of at its first
+   * message: the first change after `npm start` otherwise waits for the workers' modules (1–2 s
+   * on a loaded machine, two workers in turn for a webhook delivery), as a cold Lambda would.
+   */
+  warm?: boolean;
 }
 
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined> | Promise<void>;
@@ -58,8 +64,10 @@ const defaultLoader = async (def: WorkerDef) => (await import(join(FUNCTIONS_DIR
 
 export class LocalQueues implements LocalQueueTransport {
   private readonly queues = new Map<string, WorkerQueue>();
+  private readonly warm: boolean;
 
   constructor(options: LocalQueueOptions) {
+    this.warm = options.warm ?? false;
     const problems = workerTableProblems(options.workers);
     if (problems.length) throw new Error(`The worker table is invalid: ${problems.join('; ')}`);
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -69,7 +77,10 @@ export class LocalQueues implements LocalQueueTransport {
   /** Starts delivering, and makes this the process's queue for `enqueue`. */
   start(): this {
     setLocalQueueTransport(this);
-    for (const queue of this.queues.values()) queue.pump();
+    for (const queue of this.queues.values()) {
+      if (this.warm) queue.load();
+      queue.pump();
+    }
     return this;
   }
 
@@ -131,6 +142,13 @@ class WorkerQueue {
     // After the caller's current step, so a batch sent in one go can be delivered together.
     setImmediate(() => this.pump());
     return message.id;
+  }
+
+  /** Starts loading the handler (a failure shows at the first invocation, which fails its batch as any throw does). */
+  load(): Promise<WorkerHandler> {
+    this.handler ??= (this.options.loadHandler ?? defaultLoader)(this.def);
+    this.handler.catch(() => undefined);
+    return this.handler;
   }
 
   deadLetters(): DeadLetter[] {
@@ -201,8 +219,7 @@ class WorkerQueue {
     const timeoutMs = this.def.timeoutSeconds * 1000;
     let timer: NodeJS.Timeout | undefined;
     const run = async () => {
-      this.handler ??= (this.options.loadHandler ?? defaultLoader)(this.def);
-      const handler = await this.handler;
+      const handler = await this.load();
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`Task timed out after ${this.def.timeoutSeconds} seconds`)), timeoutMs);
       });

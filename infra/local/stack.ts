@@ -33,6 +33,8 @@ export interface LocalStackOptions {
   mail?: { webPort: number; smtpPort: number };
   /** The background workers to run on the local queue (default: the worker table, shared/workers.ts). */
   workers?: readonly WorkerDef[];
+  /** Load the workers' handlers at start, in the background (`npm start`): the first change is told as fast as the next. */
+  warmWorkers?: boolean;
 }
 
 export interface LocalStack {
@@ -91,7 +93,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const admin = options.admin && (await ensureAdmin(options.admin.email, options.admin.password, options.dataDir));
     if (options.seedLibrary) await seedLibrary(options.seedLibrary, options.admin?.email ?? 'admin@construct.local');
     // Workers run in this process, as the gateway's handlers do; enqueue finds them here.
-    queues = new LocalQueues({ workers: options.workers ?? WORKERS, dataDir: options.dataDir && join(options.dataDir, 'queues') }).start();
+    queues = new LocalQueues({
+      workers: options.workers ?? WORKERS,
+      dataDir: options.dataDir && join(options.dataDir, 'queues'),
+      warm: options.warmWorkers,
+    }).start();
     // Lets `npm run library:import` find this DynamoDB Local while the app runs.
     if (options.dataDir) writeFileSync(join(options.dataDir, 'dynamodb-endpoint'), dynamo.endpoint);
 

@@ -43,6 +43,7 @@ async function main() {
       },
     },
     seedLibrary: join(ROOT, 'infra/seed/library.json'),
+    warmWorkers: true,
     mail: { webPort: Number(process.env.MAIL_PORT ?? 1080), smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025) },
   });
 

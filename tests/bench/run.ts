@@ -144,7 +144,8 @@ async function main() {
       }
       const { startLocalStack } = await import('../../infra/local/stack');
       log('  starting the in-memory local stack (DynamoDB Local + gateway)...');
-      stack = await startLocalStack({ port: 0, admin: ADMIN, gateway: { webRoot } });
+      // As `npm start` does: the workers' handlers load at start (BENCH_COLD_WORKERS=1: at their first message).
+      stack = await startLocalStack({ port: 0, admin: ADMIN, gateway: { webRoot }, warmWorkers: process.env.BENCH_COLD_WORKERS !== '1' });
     }
     if (wanted('api')) {
       const { runApiBench } = await import('./api');
@@ -280,7 +281,7 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
   if (results.webhookLatency) {
     const l = results.webhookLatency;
     out.push(
-      `\nWebhook latency: ${l.saves} saves of a workspace with one webhook (receiver answers 204), in turn with saves of a workspace without one, one whose receiver hangs and one whose receiver answers 500 (the stack's local queue). Delivery p50 ${l.deliveryP50} ms from the save's request (${l.afterAnswerP50} ms after its answer); where the time goes (p50 ms from the save's request):`,
+      `\nWebhook latency: ${l.saves} saves of a workspace with one webhook (receiver answers 204), in turn with saves of a workspace without one, one whose receiver hangs and one whose receiver answers 500 (the stack's local queue). Delivery p50 ${l.deliveryP50} ms from the save's request (${l.afterAnswerP50} ms after its answer); the stack's first change delivered in ${l.firstDeliveryMs ?? '–'} ms; where the time goes (p50 ms from the save's request):`,
       render([l.steps.map((s) => s.step), l.steps.map((s) => s.p50 ?? '–')]),
       'Save p50 side by side (ms):',
       render([

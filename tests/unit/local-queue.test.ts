@@ -143,6 +143,22 @@ describe('local queue', { timeout: 30_000 }, () => {
     expect(start(dir).depth('test-echo')).toBe(0);
   });
 
+  it('loads every worker at start when warm (npm start), at its first message otherwise; once either way', async () => {
+    const loaded: string[] = [];
+    const loadHandler = async (def: { name: string }) => {
+      loaded.push(def.name);
+      return async () => undefined;
+    };
+    queues = new LocalQueues({ workers: TEST_WORKERS, loadHandler }).start();
+    expect(loaded).toEqual([]);
+    queues.stop();
+    queues = new LocalQueues({ workers: TEST_WORKERS, loadHandler, warm: true }).start();
+    expect(loaded).toEqual(TEST_WORKERS.map((w) => w.name));
+    await testQueue.enqueue('test-echo', { key: key('warm') });
+    await vi.waitFor(() => expect(queues!.depth('test-echo')).toBe(0), poll);
+    expect(loaded).toEqual(TEST_WORKERS.map((w) => w.name));
+  });
+
   it('refuses a body that does not fit the worker, a delay past SQS limit, and sending after stop', async () => {
     const q = start();
     await expect(testQueue.enqueue('test-echo', { key: 1 } as never)).rejects.toThrow();
