@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { Webhook as Verifier } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, newAccount } from '../support/api';
 import { mailTo } from '../support/mail';
 import { startOwnStack } from '../support/own-stack';
@@ -225,14 +225,7 @@ describe('webhooks', () => {
     );
     expect(feed).toMatchObject({ webhook_id: made.body.id, actor: { name: 'Construct' } });
 
-    // A second failure in the same spell mails no one again.
-    await call('POST', '/prompts/', { base, token: owner.token, json: { title: 'Retried again', body: 'Twice.' } });
-    await until('the second failure', async () => {
-      const list = await deliveries(owner.token, made.body.id);
-      return list.length === 2 && list[0].status === 'failed' ? list : undefined;
-    });
-    await sleep(300);
-    expect((await mailTo(owner.email, stack.mail.url)).filter((m) => /webhook is failing/.test(m.subject))).toHaveLength(1);
+    // A second failure in the same spell mailing no one: the clock-driven test below.
 
     // The receiver is fixed: a redelivery sends the same webhook-id and body, and clears the failing mark.
     failing.delete('/fail');
@@ -246,6 +239,68 @@ describe('webhooks', () => {
     );
     expect((await call('GET', '/webhooks', { base, token: owner.token })).body.webhooks[0].failing_since).toBeNull();
     expect((await call('POST', `/webhooks/${made.body.id}/deliveries/msg_nope/redeliver`, { base, token: owner.token })).status).toBe(404);
+  });
+
+  it('keep the real schedule, the clock driven rather than waited: 5 s, 15 s, … at most 6 hours apart for 24 hours, then failed and the owner mailed once a failing spell', async () => {
+    const { deliver } = await import('../../functions/lib/use-cases/webhook-delivery');
+    const { localQueueTransport, setLocalQueueTransport } = await import('../../functions/lib/services/queue-transport');
+    const owner = await account('Sam', 'Schedule');
+    const made = await hook(owner.token, { url: `${target}/down`, events: ['prompt.version.created'] });
+    const id = made.body.id as string;
+    failing.add('/down');
+    // This webhook's messages are held here and handed to the worker's code at the times they name.
+    const queue = localQueueTransport()!;
+    const held: any[] = [];
+    setLocalQueueTransport({
+      send: (worker, messages) =>
+        worker === 'webhook' && messages.every((m) => JSON.parse(m.body).webhook_id === id)
+          ? messages.map((m) => String(held.push(JSON.parse(m.body))))
+          : queue.send(worker, messages),
+    });
+    const shrunk = [process.env.WEBHOOK_RETRY_BASE_SECONDS, process.env.WEBHOOK_RETRY_WINDOW_SECONDS];
+    delete process.env.WEBHOOK_RETRY_BASE_SECONDS;
+    delete process.env.WEBHOOK_RETRY_WINDOW_SECONDS;
+    const failingMails = async () => (await mailTo(owner.email, stack.mail.url)).filter((m) => /webhook is failing/.test(m.subject)).length;
+    /** A test delivery sent now, then every message it leads to, each at its due time: the seconds of each attempt after the first. */
+    const spell = async () => {
+      const delivery = (await call('POST', `/webhooks/${id}/test`, { base, token: owner.token })).body.delivery;
+      vi.useFakeTimers({ toFake: ['Date'], now: vi.getRealSystemTime() });
+      const attempts: number[] = [];
+      try {
+        for (let message = held.shift(); message; message = held.shift()) {
+          if (message.due_at) vi.setSystemTime(message.due_at);
+          const before = received.length;
+          await deliver(message);
+          if (received.slice(before).some((r) => r.headers['webhook-id'] === delivery.id)) attempts.push(Date.now());
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+      return { id: delivery.id as string, gaps: attempts.map((t) => Math.round((t - attempts[0]!) / 1000)) };
+    };
+    try {
+      const first = await spell();
+      // base × 3^(n−1) s apart, at most 6 hours; the next would fall past 24 hours (86,400 s).
+      expect(first.gaps).toEqual([0, 5, 20, 65, 200, 605, 1_820, 5_465, 16_400, 38_000, 59_600, 81_200]);
+      const [logged] = await deliveries(owner.token, id);
+      expect(logged).toMatchObject({ id: first.id, status: 'failed', attempts: 12, response_code: 500, next_attempt_at: null });
+      await until('the failing mail', async () => ((await failingMails()) === 1 ? true : undefined));
+      // Another delivery failing for good in the same spell mails no one.
+      expect((await spell()).gaps).toHaveLength(12);
+      await sleep(300);
+      expect(await failingMails()).toBe(1);
+      // A delivery that succeeds ends the spell; the next failing spell mails once more.
+      failing.delete('/down');
+      expect((await spell()).gaps).toEqual([0]);
+      expect((await call('GET', '/webhooks', { base, token: owner.token })).body.webhooks[0].failing_since).toBeNull();
+      failing.add('/down');
+      expect((await spell()).gaps).toHaveLength(12);
+      await until("the second spell's mail", async () => ((await failingMails()) === 2 ? true : undefined));
+    } finally {
+      setLocalQueueTransport(queue);
+      [process.env.WEBHOOK_RETRY_BASE_SECONDS, process.env.WEBHOOK_RETRY_WINDOW_SECONDS] = shrunk;
+      failing.delete('/down');
+    }
   });
 
   it('never delays the change: a receiver that hangs is cut at the time-out in the background', async () => {
