@@ -135,8 +135,16 @@ export const ROUTES = [
   { method: 'GET', path: '/prompts/{id}/votes', handler: 'compare/ratings', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/prompts/{id}/feedback', handler: 'compare/feedback', access: 'user', workspace: 'read', enqueues: ['usage-rollup'] },
   { method: 'GET', path: '/prompts/export', handler: 'prompts/export', access: 'user', workspace: 'read' },
-  { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write' },
-  { method: 'POST', path: '/prompts/import/openai', handler: 'prompts/import-openai', access: 'user', timeoutSeconds: 30, workspace: 'write' },
+  { method: 'POST', path: '/prompts/import', handler: 'prompts/import', access: 'user', timeoutSeconds: 30, workspace: 'write', enqueues: ['events'] },
+  {
+    method: 'POST',
+    path: '/prompts/import/openai',
+    handler: 'prompts/import-openai',
+    access: 'user',
+    timeoutSeconds: 30,
+    workspace: 'write',
+    enqueues: ['events'],
+  },
 
   { method: 'GET', path: '/categories/', handler: 'categories/list', access: 'user', workspace: 'read' },
   { method: 'POST', path: '/categories/', handler: 'categories/create', access: 'user', workspace: 'write' },

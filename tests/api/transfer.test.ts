@@ -182,6 +182,36 @@ describe('import', () => {
     expect((await prompts(target)).map((p) => p.version)).toEqual([1, 1]);
   });
 
+  it('tells each new prompt in the activity feed, as the OpenAI import does; duplicates tell nothing', async () => {
+    const user = await userWith('free');
+    const tag = randomUUID().slice(0, 6);
+    const doc = file([
+      { title: `Told A ${tag}`, body: 'First' },
+      { title: `Told B ${tag}`, body: 'Second' },
+    ]);
+    const feed = async (count: number) => {
+      let events: { type: string; prompt_title?: string; version?: number; actor: { name: string } }[] = [];
+      for (let tries = 0; tries < 100 && events.length < count; tries++) {
+        events = (await call('GET', '/activity', { token: user.token })).body.events;
+        if (events.length < count) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return events;
+    };
+    expect((await importFile(user, doc)).status).toBe(201);
+    const told = await feed(2);
+    expect(
+      told.map(({ type, prompt_title, version }) => ({ type, prompt_title, version })).sort((a, b) => a.prompt_title!.localeCompare(b.prompt_title!)),
+    ).toEqual([
+      { type: 'prompt.version.created', prompt_title: `Told A ${tag}`, version: 1 },
+      { type: 'prompt.version.created', prompt_title: `Told B ${tag}`, version: 1 },
+    ]);
+    expect(told[0]!.actor.name).toBe(`${user.first_name} ${user.last_name}`.trim());
+
+    expect((await importFile(user, doc)).body).toMatchObject({ created: 0, duplicates: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await call('GET', '/activity', { token: user.token })).body.events).toHaveLength(2);
+  });
+
   it('skips duplicates on re-import (title in any case + body) and reuses categories by name', async () => {
     const user = await userWith('pro');
     const doc = file(

@@ -3,7 +3,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION } from '@shared/contract/transfer';
 import type { PromptContent, PromptItem } from '../data/prompt';
 import type { WorkspaceRef } from '../data/workspace';
 import { ConflictError } from '../http/errors';
-import { emitEvent } from './events';
+import { emitEvents, importedEvents } from './events';
 import { readPaste } from './openai-prompt';
 import { type ImportingPrompt, runImport } from './transfer-import';
 
@@ -32,9 +32,7 @@ export async function importOpenAiPrompt(workspace: WorkspaceRef, request: OpenA
   const item = made[0];
   if (!item) throw new ConflictError(`"${mapped.title}" with these messages is already in your prompts: nothing was imported.`);
   // Told as a save and a label move are (the feed and webhooks): the newest version, then production.
-  const told = { actor: workspace.author, prompt_id: item.id, prompt_title: item.title };
-  await emitEvent(workspace.pk, { type: 'prompt.version.created', ...told, version: contents.length });
-  await emitEvent(workspace.pk, { type: 'prompt.label.moved', ...told, label: 'production', version: labels.production });
+  await emitEvents(workspace.pk, importedEvents(workspace.author, item));
   const { reasoning_effort: effort, config } = mapped.versions[mapped.production]!;
   const notes = [...mapped.notes];
   if (mapped.versions.some((v) => v.reasoning_effort)) {
