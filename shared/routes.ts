@@ -123,6 +123,10 @@ export const ROUTES = [
   { method: 'POST', path: '/prompts/{id}/reviews/{review_id}/close', handler: 'reviews/close', access: 'user', workspace: 'write', enqueues: ['events'] },
   // The caller's own, across workspaces (so no `workspace`): the reviews waiting on them.
   { method: 'GET', path: '/notices', handler: 'reviews/notices', access: 'user' },
+  // A review by its id alone: how a shared team's reviewer reaches a review in another person's own workspace (use-cases/review-access.ts).
+  { method: 'GET', path: '/reviews/{review_id}', handler: 'reviews/by-id', access: 'user' },
+  { method: 'POST', path: '/reviews/{review_id}/approve', handler: 'reviews/by-id-approve', access: 'user', enqueues: ['events'] },
+  { method: 'POST', path: '/reviews/{review_id}/request-changes', handler: 'reviews/by-id-request-changes', access: 'user', enqueues: ['events'] },
   // Change management (issue 31): who did what when, per prompt and per workspace.
   { method: 'GET', path: '/prompts/{id}/activity', handler: 'activity/prompt', access: 'user', workspace: 'read' },
   { method: 'GET', path: '/activity', handler: 'activity/list', access: 'user', workspace: 'read' },

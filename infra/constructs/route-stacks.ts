@@ -19,7 +19,7 @@ export const STACK_RESOURCE_BUDGET = 250;
 export const ROUTE_AREAS: Readonly<Record<string, readonly string[]>> = {
   Account: ['/auth', '/account'],
   // The activity feed and review notices (issue 31) and the workspace overview (issue 30) beside the prompts they tell of: each area costs the main stack a resource.
-  Prompts: ['/prompts', '/activity', '/stats', '/notices'],
+  Prompts: ['/prompts', '/activity', '/stats', '/notices', '/reviews'],
   Context: ['/categories', '/context'],
   Library: ['/library'],
   Sharing: ['/shared', '/s'],

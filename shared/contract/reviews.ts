@@ -64,6 +64,8 @@ export const ReviewNotice = z.object({
   prompt_title: z.string(),
   /** The team whose workspace holds the review (null: the caller's own). */
   workspace: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** In another person's own workspace (a shared team's reviewer): open it by its id, GET /reviews/{review_id}. */
+  review_only: z.boolean(),
   version: z.number(),
   label: z.string(),
   reason: z.enum(NOTICE_REASONS),

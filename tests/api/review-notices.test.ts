@@ -55,6 +55,7 @@ describe('GET /notices', () => {
         prompt_id: id,
         prompt_title: 'Greeting',
         workspace: { id: team, name: 'Notices' },
+        review_only: false,
         version: 2,
         label: 'production',
         reason: 'review_requested',

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { seedTeam } from '../support/db';
-import { account, apiAs, openMyPrompts, registerViaApi, seriousViolations, tokenFor } from '../support/e2e';
+import { account, apiAs, openMyPrompts, registerViaApi, see, seriousViolations, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 
@@ -79,5 +79,46 @@ describe('review notices', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+  }, 180_000);
+
+  it('in a personal workspace, names a reviewer from a shared team, who opens and approves that review alone', async () => {
+    const { page } = browser;
+    const owner = await registerViaApi({ ...account(), name: 'Ada Author' });
+    const editor = await registerViaApi({ ...account(), name: 'Rex Reviewer' });
+    const [ownerToken, editorToken] = [await tokenFor(owner), await tokenFor(editor)];
+    await seedTeam('Shared team', 'pro', [
+      { id: owner.id, role: 'owner' },
+      { id: editor.id, role: 'editor' },
+    ]);
+    const id = (await apiAs(ownerToken, 'POST', '/prompts/', { title: 'Private note', body: 'Hello [INPUT: name].' })).body.id as string;
+
+    // The author, in their own workspace, picks Rex from the shared team.
+    await signInWithToken(page, ownerToken);
+    await page.evaluate(() => localStorage.removeItem('construct.workspace'));
+    await page.goto(`/prompts?reviews=${id}`);
+    const form = page.getByRole('dialog', { name: 'History of “Private note”' }).getByRole('form', { name: 'Request a review' });
+    await form
+      .getByRole('group', { name: 'Reviewers from Shared team (they get an email and see this review only)' })
+      .getByRole('checkbox', { name: 'Rex Reviewer' })
+      .check();
+    await form.getByRole('button', { name: 'Request review' }).click();
+    await see(page, 'Review requested: version 1 for production.');
+
+    // Rex opens it from the header: the review alone, at /reviews/<id>.
+    await signInWithToken(page, editorToken);
+    await page.goto('/prompts');
+    await page.getByRole('banner').getByRole('button', { name: '1 review waiting' }).click();
+    const link = page.getByRole('dialog', { name: 'Reviews waiting' }).getByRole('link', { name: /Private note/ });
+    await link.getByText("Ada Author's workspace").waitFor();
+    await link.click();
+    await page.getByRole('heading', { name: 'Review of version 1 for production', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/reviews\/[0-9a-z]+$/);
+    const review = page.getByRole('article', { name: 'Version 1 for production' });
+    await review.getByText('Its author merges it once approved.').waitFor();
+    expect(await review.getByRole('button', { name: 'Merge' }).count()).toBe(0);
+    await inBothSchemes(page, 'The review page');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.getByText('Rex Reviewer approved version 1').waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'No reviews waiting' }).waitFor();
   }, 180_000);
 });

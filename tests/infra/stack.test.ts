@@ -168,6 +168,9 @@ const EXTRA_ROUTES = [
   'POST /prompts/{id}/reviews/{review_id}/merge',
   'POST /prompts/{id}/reviews/{review_id}/close',
   'GET /notices', // the header's notices: the reviews waiting on the caller (docs/product.md, Reviews)
+  'GET /reviews/{review_id}', // a shared team's reviewer reads and answers a review in another person's own workspace (docs/product.md, Reviews)
+  'POST /reviews/{review_id}/approve',
+  'POST /reviews/{review_id}/request-changes',
   'POST /webhooks',
   'GET /webhooks',
   'PUT /webhooks/{id}',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { REVIEW_STATUSES } from '@shared/contract/reviews';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { queryPages } from './db';
+import { getItem, queryPages } from './db';
 import { type PreloadInput, personalPk, type WorkspacePk } from './keys';
 import { failing, type Part, transact } from './transactions';
 import type { Author } from './workspace';
@@ -129,6 +129,14 @@ export async function listReviews(workspace: WorkspacePk, promptId: string, limi
   }))
     return page as unknown as ReviewItem[];
   return [];
+}
+
+/** Access pattern: the caller's notice of one review (where it is), and that review, read strongly. */
+export async function getNoticedReview(userId: string, reviewId: string): Promise<{ workspace: WorkspacePk; review: ReviewItem }> {
+  const pointer = (await getItem(reviewKeys.notice(userId, reviewId), { consistent: true })) as ReviewNoticeItem | undefined;
+  if (!pointer) throw new NotFoundError(REVIEW_NOT_FOUND);
+  const item = await getItem(reviewKeys.item(pointer.workspace_pk, pointer.prompt_id, pointer.review_id), { consistent: true });
+  return { workspace: pointer.workspace_pk, review: reviewFrom(item) };
 }
 
 /** Access pattern: a person's notices (pointers to open reviews they wrote or were asked to review), newest review first. */

@@ -4,12 +4,14 @@ import { type WorkspacePk, workspaceOwner } from '../data/keys';
 import { promptKeys } from '../data/prompt';
 import { isOpenReview, listNotices, type ReviewItem, reviewKeys } from '../data/reviews';
 import { teamKeys } from '../data/team';
+import { sharesTeam } from './reviews';
 
 /**
  * The caller's in-app notices (GET /notices): the open reviews that wait on them, in every
  * workspace they belong to. The pointers are one Query on their own partition (written with the
  * reviews, data/reviews.ts); the reviews, the prompts' titles and, for a team's, the caller's
- * membership then come in one BatchGet, so a review they can no longer open is never shown.
+ * membership then come in one BatchGet, so a review they can no longer open is never shown (in
+ * another person's own workspace: while they still share a team, use-cases/review-access.ts).
  * A review waits on a reviewer while it is open and they have not approved its version (and
  * nobody asked for changes since); on its author once approved or sent back with changes.
  */
@@ -25,6 +27,9 @@ export async function noticesOf(userId: string): Promise<ReviewNotice[]> {
   const [items, prompts] = await Promise.all([batchGet(keys), batchGet(promptKeyList, { projection: 'pk, sk, title' })]);
   const found = new Map(items.map((i) => [`${i.pk}|${i.sk}`, i as Item]));
   const titles = new Map(prompts.map((p) => [`${p.pk}|${p.sk}`, String(p.title ?? '')]));
+  // Another person's own workspace: the caller reviews there only while they share a team with its owner.
+  const others = [...new Set(pointers.map((p) => workspaceOwner(p.workspace_pk)).flatMap((o) => ('userId' in o && o.userId !== userId ? [o.userId] : [])))];
+  const sharing = new Set(await Promise.all(others.map(async (o) => ((await sharesTeam(o, userId)) ? o : null))));
   const notices: ReviewNotice[] = [];
   for (const p of pointers) {
     const key = reviewKeys.item(p.workspace_pk, p.prompt_id, p.review_id);
@@ -41,7 +46,10 @@ export async function noticesOf(userId: string): Promise<ReviewNotice[]> {
       if (!member || !teamItem) continue;
       role = String(member.role);
       workspace = { id: team, name: String(teamItem.name ?? '') };
-    } else if ((workspaceOwner(p.workspace_pk) as { userId?: string }).userId !== userId) continue;
+    } else {
+      const ownerId = (workspaceOwner(p.workspace_pk) as { userId: string }).userId;
+      if (ownerId !== userId && !sharing.has(ownerId)) continue;
+    }
     const waiting = waitingOn(review, userId, role);
     if (waiting)
       notices.push({
@@ -49,6 +57,7 @@ export async function noticesOf(userId: string): Promise<ReviewNotice[]> {
         prompt_id: review.prompt_id,
         prompt_title: title,
         workspace,
+        review_only: !team && (workspaceOwner(p.workspace_pk) as { userId: string }).userId !== userId,
         version: review.version,
         label: review.label,
         ...waiting,

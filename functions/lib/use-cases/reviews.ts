@@ -4,7 +4,7 @@ import { settingsDiff, variableContractDiff } from '@shared/review-diff';
 import { listEvaluations } from '../data/evaluations';
 import type { PromptItem } from '../data/prompt';
 import { isOpenReview, listReviews, newReviewId, putReview, type ReviewItem, saveReview } from '../data/reviews';
-import { memberOf } from '../data/team';
+import { memberOf, membershipsOf } from '../data/team';
 import { getUser } from '../data/users';
 import { getVersionItem } from '../data/versions';
 import { authorOf, type WorkspaceRef } from '../data/workspace';
@@ -27,6 +27,9 @@ export const OWN_APPROVAL = 'You cannot approve or ask for changes on your own r
 export const NOT_OPEN = 'This review is closed or merged: open a new one.';
 export const NEEDS_APPROVAL = (version: number) => `This review needs an approval of version ${version} from another member before it can be merged.`;
 const isOpen = isOpenReview;
+
+/** Where a review is and who acts on it: a workspace resolved for the caller, or (GET /reviews/{review_id}) the review's own for a reviewer from a shared team. */
+export type ReviewPlace = Pick<WorkspaceRef, 'pk' | 'author' | 'team'>;
 
 export async function openReview(workspace: WorkspaceRef, prompt: PromptItem, input: ReviewInput, headers: Record<string, string | undefined>) {
   const latest = prompt.version ?? 1;
@@ -70,27 +73,42 @@ export async function openReview(workspace: WorkspaceRef, prompt: PromptItem, in
   return { created: !open, review };
 }
 
-/** Reviewers are members of the team who may approve (editors and owners), never the author. */
+export const NOT_TEAM_REVIEWER = 'reviewers must be editors or owners of this team.';
+export const NO_SHARED_TEAM = 'reviewers of a prompt in your own workspace must edit (or own) a team you are in.';
+
+/**
+ * Reviewers are people who may approve, never the author: in a team, its editors and owners; in a
+ * person's own workspace, editors or owners of a team the person is in (they then read that review,
+ * and only it, through GET /reviews/{review_id}).
+ */
 async function reviewersOf(workspace: WorkspaceRef, ids: string[]) {
   if (!ids.length) return [];
-  if (!workspace.team) throw new BadRequestError('Reviewers are members of a team workspace: open the review in the team, or skip reviewers here.');
   const unique = [...new Set(ids)];
   if (unique.includes(workspace.author.user_id)) throw new BadRequestError('You cannot review your own request: name another member.');
-  const teamId = workspace.team.id;
+  const team = workspace.team;
   return Promise.all(
     unique.map(async (id) => {
-      const member = await memberOf(teamId, id, 'x').catch(() => undefined);
-      if (!member || member.role === 'viewer') throw new BadRequestError('reviewers must be editors or owners of this team.');
-      const user = await getUser(id);
-      if (!user) throw new BadRequestError('reviewers must be editors or owners of this team.');
+      const allowed = team
+        ? ((await memberOf(team.id, id, 'x').catch(() => undefined))?.role ?? 'viewer') !== 'viewer'
+        : await sharesTeam(workspace.author.user_id, id);
+      const user = allowed ? await getUser(id) : undefined;
+      if (!user) throw new BadRequestError(team ? NOT_TEAM_REVIEWER : NO_SHARED_TEAM);
       return authorOf(user);
     }),
   );
 }
 
+/** Whether `reviewerId` edits or owns a team `authorId` is in (their TEAMOF# twins, strong). */
+export async function sharesTeam(authorId: string, reviewerId: string): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([membershipsOf(authorId), membershipsOf(reviewerId)]);
+  const editing = new Set(theirs.filter((m) => m.role !== 'viewer').map((m) => m.team_id));
+  return mine.some((m) => editing.has(m.team_id));
+}
+
 async function tellReviewers(review: ReviewItem, prompt: PromptItem, workspace: WorkspaceRef, headers: Record<string, string | undefined>) {
   const { siteUrl } = await import('../http/site');
-  const url = `${siteUrl(headers)}/prompts?${workspace.team ? `workspace=${workspace.team.id}&` : ''}reviews=${prompt.id}`;
+  // In a team its members open the prompt's reviews; in a person's own workspace a reviewer opens only the review.
+  const url = workspace.team ? `${siteUrl(headers)}/prompts?workspace=${workspace.team.id}&reviews=${prompt.id}` : `${siteUrl(headers)}/reviews/${review.id}`;
   await Promise.all(
     review.reviewers.map(async (r) => {
       const user = await getUser(r.user_id);
@@ -102,12 +120,12 @@ async function tellReviewers(review: ReviewItem, prompt: PromptItem, workspace: 
   );
 }
 
-function refuseOwn(workspace: WorkspaceRef, review: ReviewItem) {
+function refuseOwn(workspace: ReviewPlace, review: ReviewItem) {
   if (!isOpen(review)) throw new ConflictError(NOT_OPEN);
   if (review.author.user_id === workspace.author.user_id) throw new ForbiddenError(OWN_APPROVAL);
 }
 
-export async function approveReview(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem) {
+export async function approveReview(workspace: ReviewPlace, prompt: PromptItem, review: ReviewItem) {
   refuseOwn(workspace, review);
   const at = new Date().toISOString();
   const approvals = [...review.approvals.filter((a) => a.user_id !== workspace.author.user_id), { ...workspace.author, version: review.version, at }];
@@ -116,7 +134,7 @@ export async function approveReview(workspace: WorkspaceRef, prompt: PromptItem,
   return next;
 }
 
-export async function requestChanges(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem, note: string) {
+export async function requestChanges(workspace: ReviewPlace, prompt: PromptItem, review: ReviewItem, note: string) {
   refuseOwn(workspace, review);
   const at = new Date().toISOString();
   const next = await saveReview(workspace.pk, review, {
@@ -149,7 +167,7 @@ export async function closeReview(workspace: WorkspaceRef, prompt: PromptItem, r
 const approvedNow = (review: ReviewItem) => review.approvals.some((a) => a.version === review.version && a.user_id !== review.author.user_id);
 
 /** The answer: names only; open reviews carry their diff against the label's version now. */
-export async function reviewView(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem, withDiff = isOpen(review)): Promise<Review> {
+export async function reviewView(workspace: ReviewPlace, prompt: PromptItem, review: ReviewItem, withDiff = isOpen(review)): Promise<Review> {
   const view: Review = {
     id: review.id,
     prompt_id: review.prompt_id,
@@ -186,13 +204,13 @@ export async function reviewView(workspace: WorkspaceRef, prompt: PromptItem, re
 }
 
 /** A version's content: the prompt item for the current one, its snapshot for an earlier one. */
-async function contentAt(workspace: WorkspaceRef, prompt: PromptItem, version: number): Promise<{ body: string; config?: unknown } | null> {
+async function contentAt(workspace: ReviewPlace, prompt: PromptItem, version: number): Promise<{ body: string; config?: unknown } | null> {
   if (version === (prompt.version ?? 1)) return prompt;
   return (await getVersionItem(workspace.pk, prompt.id, version, { consistent: false })) ?? null;
 }
 
 /** Tells the activity feed and the webhooks what happened to a review, by whom. */
-function tellReview(workspace: WorkspaceRef, prompt: PromptItem, review: ReviewItem, type: EventInput['type']) {
+function tellReview(workspace: ReviewPlace, prompt: PromptItem, review: ReviewItem, type: EventInput['type']) {
   return emitEvent(workspace.pk, {
     type,
     actor: workspace.author,

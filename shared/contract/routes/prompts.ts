@@ -153,6 +153,17 @@ export const PROMPTS_ROUTES = {
       "The caller's in-app notices, across every workspace they belong to (newest first, at most 100): open reviews that wait on them as a reviewer, and their own requests that were approved or sent back with changes",
     response: NoticeList,
   },
+  'GET /reviews/{review_id}': {
+    summary:
+      "An open review the caller wrote or was asked for, with its diff, by its id alone: how a reviewer from a shared team reads a review of a prompt in another person's own workspace (that review only; 404 once it is merged or closed, or when they no longer share the team)",
+    response: Review,
+  },
+  'POST /reviews/{review_id}/approve': { summary: "Approve a review reached by its id (never one's own request; a team's viewer 403)", response: Review },
+  'POST /reviews/{review_id}/request-changes': {
+    summary: 'Ask the author of a review reached by its id for changes, with a note',
+    request: ChangesRequest,
+    response: Review,
+  },
   'GET /prompts/{id}/activity': {
     summary: "A prompt's activity, newest first, 50 a page: versions saved, labels moved, reviews, evaluations, shares, forks (any member; names, never ids)",
     query: ActivityQuery,

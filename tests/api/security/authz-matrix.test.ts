@@ -44,7 +44,16 @@ interface Row {
 }
 
 const run = randomUUID().slice(0, 8);
-let victim: Caller & { prompt: string; category: string; snippet: string; apiKey: string; connection: string; webhook: string; shareToken: string };
+let victim: Caller & {
+  prompt: string;
+  category: string;
+  snippet: string;
+  apiKey: string;
+  connection: string;
+  webhook: string;
+  shareToken: string;
+  review: string;
+};
 let bootstrapAdmin: string;
 
 /** Fresh items in the caller's own workspace (made by the caller, through the API). */
@@ -124,6 +133,8 @@ const reviewFor = async (c: Caller, t: Target) => {
   const made = await call('POST', `/prompts/${id}/reviews`, { token: c.token, json: { version: 1, label: `r-${randomUUID().slice(0, 8)}` } });
   return `/prompts/${id}/reviews/${made.body.id}`;
 };
+/** A review id alone: of the caller's own request, or the victim's (no notice of it reaches anyone else). */
+const reviewIdFor = async (c: Caller, t: Target) => (t === 'other' || !c.token ? victim.review : (await reviewFor(c, t)).split('/').pop()!);
 const evaluationFor = async (c: Caller, t: Target) => {
   const path = await evaluable(c, t);
   if (t === 'other' || !c.token) return `${path}/evaluations/000000000000000000000`;
@@ -522,6 +533,14 @@ const MATRIX: Record<RouteKey, Row> = {
   'GET /stats': { request: async () => ({ path: '/stats' }), status: 200 },
   // The caller's own, across workspaces: no id to try (tests/api/review-notices.test.ts: others' reviews never show).
   'GET /notices': { request: async () => ({ path: '/notices' }), status: 200 },
+  // A review by its id: one's own request reads (200) and cannot be answered (403); another user's is 404 (tests/api/review-shared-team.test.ts).
+  'GET /reviews/{review_id}': { request: async (c, t) => ({ path: `/reviews/${await reviewIdFor(c, t)}` }), status: 200, other: 404 },
+  'POST /reviews/{review_id}/approve': { request: async (c, t) => ({ path: `/reviews/${await reviewIdFor(c, t)}/approve` }), status: 403, other: 404 },
+  'POST /reviews/{review_id}/request-changes': {
+    request: async (c, t) => ({ path: `/reviews/${await reviewIdFor(c, t)}/request-changes`, json: { note: 'Shorter.' } }),
+    status: 403,
+    other: 404,
+  },
   'PUT /prompts/{id}/labels/{label}/protection': {
     request: async (c, t) => ({ path: `/prompts/${await forkFor(c, t)}/labels/gated/protection`, json: { require_checks: true, min_pass_rate: 0.9 } }),
     status: 200,
@@ -721,9 +740,11 @@ beforeAll(async () => {
     connection: await own.connection(vc),
     webhook: await own.webhook(vc),
     shareToken: '',
+    review: '',
   };
   await call('PUT', `/prompts/${victim.prompt}`, { token: v.token, json: { title: `mine ${run}`, body: 'Mine [INPUT: x]', slug: `victim-${run}` } });
   victim.shareToken = (await call('POST', `/prompts/${victim.prompt}/share`, { token: v.token })).body.token;
+  victim.review = (await call('POST', `/prompts/${victim.prompt}/reviews`, { token: v.token, json: { version: 1, label: 'production' } })).body.id;
   await call('PUT', '/context/profile/secret', { token: v.token, json: { value: 'victim value' } });
   const stranger = await signUp();
   await setTier(stranger.id, 'pro');

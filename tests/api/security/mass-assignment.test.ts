@@ -92,6 +92,7 @@ const WRITES: Partial<Record<RouteKey, () => { path: string; json: Record<string
   'PUT /webhooks/{id}': () => ({ path: '/webhooks/any', json: { active: false } }),
   'POST /prompts/{id}/reviews': () => ({ path: `/prompts/${ids.prompt}/reviews`, json: { version: 1, label: 'production' } }),
   'POST /prompts/{id}/reviews/{review_id}/request-changes': () => ({ path: `/prompts/${ids.prompt}/reviews/any/request-changes`, json: { note: 'Shorter.' } }),
+  'POST /reviews/{review_id}/request-changes': () => ({ path: '/reviews/any/request-changes', json: { note: 'Shorter.' } }),
 };
 
 const SMUGGLED: [string, () => unknown][] = [

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: paths.apiReference, lazy: () => import('./routes/app/api-reference') },
           { path: paths.connections, lazy: () => import('./routes/app/connections') },
           { path: paths.activity, lazy: () => import('./routes/app/activity') },
+          { path: paths.review, lazy: () => import('./routes/app/review') },
           { path: paths.webhooks, lazy: () => import('./routes/app/webhooks') },
           { path: paths.teams, lazy: () => import('./routes/app/teams') },
           { path: paths.team, lazy: () => import('./routes/app/team') },

@@ -25,6 +25,8 @@ export const paths = {
   apiKeys: '/api-keys',
   /** The API reference, rendered from GET /api/v1/openapi.json. */
   apiReference: '/api-reference',
+  /** One review by its id (`/reviews/<id>`): how a shared team's reviewer opens a review in another person's own workspace. */
+  review: '/reviews/:id',
   /** The current workspace's activity feed. */
   activity: '/activity',
   /** The current workspace's webhooks (its owners). */

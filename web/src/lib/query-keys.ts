@@ -57,6 +57,8 @@ export const queryKeys = {
   reviews: (w: WorkspaceId, promptId: string) => [...ws(w), 'reviews', promptId] as const,
   /** GET /notices: the caller's own across workspaces (the header's badge); every review step reloads it. */
   notices: ['notices'] as const,
+  /** GET /reviews/{review_id}: one review by its id (a shared team's reviewer's way in). */
+  review: (id: string) => ['review', id] as const,
   /** GET /webhooks and each webhook's deliveries. */
   webhooks: {
     all: (w: WorkspaceId) => [...ws(w), 'webhooks'] as const,

@@ -10,9 +10,11 @@ import { useNotices } from '@/lib/api/get-notices';
 import { setCurrentWorkspace } from '@/lib/current-workspace';
 import './review-notices.css';
 
-/** The link a review mail carries: the prompt's reviews, in the workspace that holds it. */
+/** The link a review mail carries: the prompt's reviews in the workspace that holds it, or (another person's own workspace) the review alone. */
 const reviewLink = (n: ReviewNotice) =>
-  `${paths.prompts}?${n.workspace ? `workspace=${encodeURIComponent(n.workspace.id)}&` : ''}reviews=${encodeURIComponent(n.prompt_id)}`;
+  n.review_only
+    ? paths.review.replace(':id', encodeURIComponent(n.review_id))
+    : `${paths.prompts}?${n.workspace ? `workspace=${encodeURIComponent(n.workspace.id)}&` : ''}reviews=${encodeURIComponent(n.prompt_id)}`;
 
 function noticeText(n: ReviewNotice) {
   const who = n.by.name || 'A member';
@@ -55,13 +57,15 @@ export function ReviewNotices() {
                   className="review-notices__link"
                   to={reviewLink(n)}
                   onClick={() => {
-                    setCurrentWorkspace(n.workspace?.id ?? null);
+                    if (!n.review_only) setCurrentWorkspace(n.workspace?.id ?? null);
                     setOpen(false);
                   }}
                 >
                   <span className="review-notices__title">{n.prompt_title || 'Untitled prompt'}</span>
                   <span>{noticeText(n)}</span>
-                  <span className="review-notices__where">{n.workspace ? n.workspace.name : 'Your workspace'}</span>
+                  <span className="review-notices__where">
+                    {n.workspace ? n.workspace.name : n.review_only ? `${n.by.name || 'A member'}'s workspace` : 'Your workspace'}
+                  </span>
                 </Link>
               </li>
             ))}

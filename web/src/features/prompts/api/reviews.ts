@@ -17,6 +17,15 @@ export function useReviews(promptId: string) {
 
 export type ReviewAction = 'approve' | 'request-changes' | 'merge' | 'close';
 
+/** GET /reviews/{review_id}: a review by its id alone, wherever it is (a shared team's reviewer of another person's prompt). */
+export function useReviewById(reviewId: string) {
+  return useQuery({
+    queryKey: queryKeys.review(reviewId),
+    queryFn: ({ signal }) => apiRequest(`/reviews/${encodeURIComponent(reviewId)}`, { schema: Review, signal }),
+    retry: false,
+  });
+}
+
 /** After any step: the reviews, the prompt's labels (a merge moves one) and the feeds reload. */
 function useAfterReview(promptId: string, workspace: WorkspaceId) {
   const queryClient = useQueryClient();
@@ -26,6 +35,7 @@ function useAfterReview(promptId: string, workspace: WorkspaceId) {
       queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all(workspace) }),
       queryClient.invalidateQueries({ queryKey: [...queryKeys.workspace(workspace), 'activity'] }),
       queryClient.invalidateQueries({ queryKey: queryKeys.notices }),
+      queryClient.invalidateQueries({ queryKey: ['review'] }),
     ]);
 }
 
@@ -39,13 +49,16 @@ export function useCreateReview(promptId: string) {
   });
 }
 
-/** POST …/reviews/{review_id}/approve | request-changes {note} | merge | close. */
-export function useReviewAction(promptId: string) {
+/**
+ * POST …/reviews/{review_id}/approve | request-changes {note} | merge | close; `byId`: the review
+ * was reached by its id (POST /reviews/{review_id}/approve | request-changes, no workspace).
+ */
+export function useReviewAction(promptId: string, byId = false) {
   const workspace = useCurrentWorkspaceId();
   const after = useAfterReview(promptId, workspace);
   return useMutation({
     mutationFn: ({ reviewId, action, note }: { reviewId: string; action: ReviewAction; note?: string }) =>
-      apiRequest(`${reviewsPath(promptId)}/${encodeURIComponent(reviewId)}/${action}`, {
+      apiRequest(`${byId ? '/reviews' : reviewsPath(promptId)}/${encodeURIComponent(reviewId)}/${action}`, {
         method: 'POST',
         json: action === 'request-changes' ? { note } : undefined,
         schema: Review,

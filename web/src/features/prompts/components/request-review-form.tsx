@@ -8,17 +8,19 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/use-toast';
-import { useCurrentTeam } from '@/lib/api/get-teams';
+import { useCurrentTeam, useTeams } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateReview } from '../api/reviews';
 import { TeamReviewers } from './team-reviewers';
 
 /**
  * Asks for a review of a version for a label (production by default). In a team the reviewers
- * are picked from its editors and owners; in one's own workspace nobody else can approve, so none.
+ * are picked from its editors and owners; in one's own workspace from those of the teams one is in
+ * (they then see that review alone, at /reviews/<id>).
  */
 export function RequestReviewForm({ prompt, myId }: { prompt: Prompt; myId: string }) {
   const team = useCurrentTeam();
+  const teams = useTeams({ enabled: !team });
   const create = useCreateReview(prompt.id);
   const { toast } = useToast();
   const [version, setVersion] = useState(prompt.version);
@@ -68,8 +70,21 @@ export function RequestReviewForm({ prompt, myId }: { prompt: Prompt; myId: stri
       </Field>
       {team ? (
         <TeamReviewers teamId={team.id} myId={myId} picked={reviewers} onToggle={toggle} />
+      ) : teams.data?.length ? (
+        teams.data.map((t) => (
+          <TeamReviewers
+            key={t.id}
+            teamId={t.id}
+            myId={myId}
+            picked={reviewers}
+            onToggle={toggle}
+            legend={`Reviewers from ${t.name} (they get an email and see this review only)`}
+          />
+        ))
       ) : (
-        <p className="status-note">In your own workspace nobody else can approve: open reviews in a team's workspace to name reviewers.</p>
+        <p className="status-note">
+          In your own workspace nobody else can approve unless you share a team: reviewers are editors or owners of a team you are in.
+        </p>
       )}
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" size="sm" icon={<Send aria-hidden="true" />} loading={create.isPending} disabled={!label.trim()}>

@@ -24,6 +24,8 @@ export interface ReviewCardProps {
   review: Review;
   /** A team's viewer reads reviews; every step is for those who edit. */
   readOnly: boolean;
+  /** Reached by its id (/reviews/<id>): approve and request changes only; merge and close are the requester's. */
+  byId?: boolean;
 }
 
 /**
@@ -31,8 +33,8 @@ export interface ReviewCardProps {
  * asked, approvals (one given to an older version is stale), requested changes, the diff while it
  * is open, and its steps as the server allows them.
  */
-export function ReviewCard({ review, readOnly }: ReviewCardProps) {
-  const act = useReviewAction(review.prompt_id);
+export function ReviewCard({ review, readOnly, byId = false }: ReviewCardProps) {
+  const act = useReviewAction(review.prompt_id, byId);
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -102,21 +104,27 @@ export function ReviewCard({ review, readOnly }: ReviewCardProps) {
               </Button>
             </>
           )}
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<GitMerge aria-hidden="true" />}
-            loading={busy('merge')}
-            disabled={act.isPending || !mergeable}
-            title={mergeable ? undefined : `Needs an approval of version ${review.version} from another member`}
-            onClick={() => run('merge')}
-          >
-            Merge
-          </Button>
-          <Button size="sm" variant="ghost" icon={<X aria-hidden="true" />} loading={busy('close')} disabled={act.isPending} onClick={() => run('close')}>
-            Close
-          </Button>
-          {mergeable ? null : <p className="status-note">Merge needs an approval of version {review.version} from another member.</p>}
+          {byId ? (
+            <p className="status-note">Its author merges it once approved.</p>
+          ) : (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<GitMerge aria-hidden="true" />}
+                loading={busy('merge')}
+                disabled={act.isPending || !mergeable}
+                title={mergeable ? undefined : `Needs an approval of version ${review.version} from another member`}
+                onClick={() => run('merge')}
+              >
+                Merge
+              </Button>
+              <Button size="sm" variant="ghost" icon={<X aria-hidden="true" />} loading={busy('close')} disabled={act.isPending} onClick={() => run('close')}>
+                Close
+              </Button>
+              {mergeable ? null : <p className="status-note">Merge needs an approval of version {review.version} from another member.</p>}
+            </>
+          )}
         </div>
       ) : null}
       {asking ? (
