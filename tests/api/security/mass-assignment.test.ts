@@ -227,6 +227,8 @@ describe('responses carry only allow-listed fields', () => {
     expect(stored?.password_hash).toMatch(/^scrypt\$/);
     const admin = await adminToken();
     const idFor = (path: string) => (path.startsWith('/library/') || path.startsWith('/admin/prompts/') ? ids.library : mine);
+    // A review of the prompt above, for the routes that read one by its id.
+    const reviewId = (await call('POST', `/prompts/${mine}/reviews`, { token: rich.token, json: { version: 1, label: 'production' } })).body.id as string;
 
     // Act: every GET a user or admin can make, and the write answers.
     const gets = [
@@ -247,7 +249,7 @@ describe('responses carry only allow-listed fields', () => {
           // A webhook's deliveries need a webhook: tests/api/webhooks.test.ts reads them (GET /webhooks is here, with one).
           !r.path.startsWith('/webhooks/{') &&
           !/^\/(teams|invites)\/\{/.test(r.path),
-      ).map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: rich.token })),
+      ).map((r) => call('GET', r.path.replace('{id}', idFor(r.path)).replace('{review_id}', reviewId), { token: rich.token })),
       ...ROUTES.filter((r) => r.method === 'GET' && r.access === 'admin').map((r) => call('GET', r.path.replace('{id}', idFor(r.path)), { token: admin })),
       call('POST', '/prompts/', { token: rich.token, json: { title: 'Second', body: 'Body' } }),
       call('POST', '/categories/', { token: rich.token, json: { name: 'Cat' } }),
