@@ -61,7 +61,9 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   try {
     run = await runModel({
       prompt: column
-        ? { kind: 'text', text: column.text }
+        ? column.messages
+          ? { kind: 'chat', messages: column.messages }
+          : { kind: 'text', text: column.text ?? '' }
         : body.variables !== undefined
           ? savedCompiled(saved.value?.content, body.variables, filling.value!)
           : body.messages

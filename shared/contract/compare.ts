@@ -44,6 +44,8 @@ export const CompareInput = z.strictObject({
       z.maxLength(COMPARE_COLUMNS_MAX, `Compare at most ${COMPARE_COLUMNS_MAX} columns.`),
     ),
   variables: z.optional(Variables),
+  /** false: leave the workspace's global prefix and suffix out, as the workbench's switch does (default: applied). */
+  directives: z.optional(z.boolean()),
   blind: z.optional(z.boolean()),
 });
 export type CompareInput = z.infer<typeof CompareInput>;

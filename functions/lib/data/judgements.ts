@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ModelConfig } from '@shared/contract/chat';
+import type { CompiledMessage, ModelConfig } from '@shared/contract/chat';
 import { batchWrite, beginsWith, db, getItem, type Item, TABLE } from './db';
 import type { WorkspacePk } from './keys';
 import { conditionFailed } from './retry';
@@ -26,8 +26,9 @@ export interface SessionColumn {
   draft: boolean;
   /** A fork's library original (as the library held it when the session started). */
   original?: boolean;
-  /** The filled text the column runs. */
-  text: string;
+  /** What the column runs, compiled: a text prompt's text, or a chat prompt's messages. */
+  text?: string;
+  messages?: CompiledMessage[];
 }
 
 export interface SessionItem {

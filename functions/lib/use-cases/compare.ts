@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { storedContent } from '@shared/chat';
+import type { ChatMessage, CompiledMessage } from '@shared/contract/chat';
 import { COLUMN_IDS, type CompareColumn, type CompareColumnInput, type CompareInput, type CompareSession, type VoteInput } from '@shared/contract/compare';
+import { RUN_TEXT_MAX } from '@shared/contract/run';
 import { rate, type Vote } from '@shared/rating';
-import { renderTemplate } from '@shared/variables';
 import {
   type FeedbackItem,
   getSession,
@@ -24,12 +25,14 @@ import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import { NO_MODEL_CHOSEN } from '../services/engine/model';
 import { resolveColumn } from './evaluations';
 import { lineageOf } from './lineage';
+import { compileContent, compileContext } from './registry';
 import { recordUsage } from './usage';
 
 /**
  * Compare, blind votes and answer feedback (issue 30; docs/architecture.md, "Compare and votes").
- * A compare session resolves its columns as an evaluation does (use-cases/evaluations.ts), fills
- * them with the inputs, and keeps them on the server; in blind mode the columns are shuffled and
+ * A compare session resolves its columns as an evaluation does (use-cases/evaluations.ts), compiles
+ * them as the run route compiles a saved version (INPUTs, SNIPPETs, PROFILE values, the directives
+ * unless turned off; a chat prompt to messages), and keeps them on the server; in blind mode the columns are shuffled and
  * the browser gets their ids only, so it cannot know which is which until the vote answers.
  */
 export const COMPARE_NOT_FOUND = 'Compare session not found.';
@@ -74,23 +77,28 @@ async function originalColumn(user: UserRecord, workspace: Pick<WorkspaceRef, 'p
   return resolveColumn(workspace.pk, prompt, { ...rest, draft: { ...storedContent({ ...original, config }) } }, at);
 }
 
-export async function startCompare(
-  workspace: Pick<WorkspaceRef, 'pk' | 'team'>,
-  user: UserRecord,
-  prompt: PromptItem,
-  input: CompareInput,
-): Promise<CompareSession> {
+/** A column's content compiled by the run route's compile: `text` for a text prompt, `messages` for a chat prompt. */
+function compiledOf(
+  spec: { kind?: 'text' | 'chat'; body: string; messages?: ChatMessage[] },
+  inputs: Record<string, string>,
+  { context, wrap }: Awaited<ReturnType<typeof compileContext>>,
+): { text: string } | { messages: CompiledMessage[] } {
+  const compiled = compileContent({ ...spec, kind: spec.kind ?? 'text' }, inputs, context, wrap, undefined, RUN_TEXT_MAX);
+  return compiled.kind === 'chat' ? { messages: compiled.messages } : { text: compiled.text };
+}
+
+export async function startCompare(workspace: WorkspaceRef, user: UserRecord, prompt: PromptItem, input: CompareInput): Promise<CompareSession> {
   const inputs = input.variables ?? {};
-  const values = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT:${k}`, v]));
-  const resolved = await Promise.all(
-    input.columns.map(async (column, i) => {
+  const [filling, ...resolved] = await Promise.all([
+    compileContext(workspace, user, input.directives ?? true),
+    ...input.columns.map(async (column, i) => {
       const at = `Column ${i + 1}`;
       const spec = column.original ? await originalColumn(user, workspace, prompt, column, at) : await resolveColumn(workspace.pk, prompt, column, at);
       // Refused now rather than by every run: a connection column must name a model or list one.
       if (spec.connection_id && !spec.model) throw new BadRequestError(`Column ${i + 1}: ${NO_MODEL_CHOSEN}`);
       return spec;
     }),
-  );
+  ]);
   const columns = resolved.map((spec, i) => ({
     version: spec.version,
     ...(input.columns[i]!.label !== undefined ? { label: input.columns[i]!.label } : {}),
@@ -100,7 +108,8 @@ export async function startCompare(
     ...(spec.config ? { config: spec.config } : {}),
     draft: spec.version === null && !input.columns[i]!.original,
     ...(input.columns[i]!.original ? { original: true } : {}),
-    text: renderTemplate(spec.body, values),
+    // What the run route's Run of this version or draft sends, bounded as it bounds it.
+    ...compiledOf(spec, inputs, filling),
   }));
   // Blind: a random order, so a column's place says nothing either.
   if (input.blind)

@@ -32,10 +32,13 @@ const listInputs = (inputs: Record<string, string>) =>
 export function CompareDialog({
   prompt,
   inputs,
+  directives,
   onClose,
 }: {
   prompt: { id: string; body: string; version: number; config?: ModelConfig; forked: boolean };
   inputs: Record<string, string>;
+  /** The workbench's "Apply global directives": the columns are compiled as its Run would be. */
+  directives: boolean;
   onClose: () => void;
 }) {
   const versions = (useVersions(prompt.id).data?.versions ?? []).map((v) => v.version);
@@ -63,7 +66,7 @@ export function CompareDialog({
   const onCompare = () => {
     const example = examples.find((e) => e.id === setup.inputs);
     start.mutate(
-      { columns: setup.columns.map((c) => columnInput(c, setup.draft)), variables: example?.inputs ?? inputs, blind: setup.blind },
+      { columns: setup.columns.map((c) => columnInput(c, setup.draft)), variables: example?.inputs ?? inputs, directives, blind: setup.blind },
       {
         onSuccess: (created) => {
           setSession(created);

@@ -293,6 +293,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
             <CompareDialog
               prompt={{ id: feedback.promptId, body: prompt.body, version: feedback.version, config: prompt.config, forked: prompt.forked === true }}
               inputs={keep?.inputs ?? {}}
+              directives={applyDirectives}
               onClose={() => setComparing(false)}
             />
           ) : null}
