@@ -83,6 +83,16 @@ describe('compare and stats in the browser', () => {
     await history.getByText(/^Win rate 0% · rating /).waitFor();
   }, 120_000);
 
+  it('says which input is missing when a compare is started without it, as Run would', async () => {
+    const { page } = browser;
+    const { workbench } = await greeterInWorkbench(page);
+    await workbench.getByRole('group', { name: 'name', exact: true }).getByRole('textbox').fill('');
+    await workbench.getByRole('button', { name: 'Compare', exact: true }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare answers' });
+    await compare.getByRole('button', { name: 'Compare', exact: true }).click();
+    await compare.getByText("Missing value for INPUT variable 'name' (no default).").waitFor();
+  });
+
   it('shows the Stats page: totals, charts with their tables, by version; axe clean in light and dark, whole at phone width', async () => {
     const { page } = browser;
     const user = await signUp();
