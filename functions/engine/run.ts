@@ -5,6 +5,7 @@ import { api } from '../lib/http/http';
 import { logger } from '../lib/http/log';
 import { runModel } from '../lib/services/engine/model';
 import { runBody } from '../lib/services/engine/run';
+import type { RunOutcome } from '../lib/services/engine/types';
 import { checkConfigSchemas } from '../lib/services/json-schema';
 import { compareColumn } from '../lib/use-cases/compare';
 import { openConnection } from '../lib/use-cases/connections';
@@ -83,6 +84,14 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const format = (event.headers?.accept ?? '').includes(RUN_EVENTS_TYPE) ? 'events' : 'text';
   // A compare column's usage carries its cost; a blind one's run does not say who answers until the vote.
   const shown = column ? { start: !column.hidden, cost: true } : undefined;
+  // A run of a library prompt, or of a fork of one, lets the person rate it: noted before the `end`
+  // event (or when a stopped answer closes), so the rating reads as allowed once the client has `end`.
+  let noted = false;
+  const noteUse = async (outcome: RunOutcome) => {
+    if (noted || !body.prompt_id || outcome === 'error') return;
+    noted = true;
+    await noteLibraryUse(user, workspace.pk, body.prompt_id);
+  };
   const answer = runBody(
     run,
     format,
@@ -105,13 +114,13 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
         if (version !== null) recordUsage({ ...use, version });
         else if (!column?.original) void recordDraftRun(use);
       }
-      // A run of a library prompt, or of a fork of one, lets the person rate it (after the answer; never throws).
-      if (body.prompt_id && outcome !== 'error') void noteLibraryUse(user, workspace.pk, body.prompt_id);
+      void noteUse(outcome);
       if (outcome !== 'error' && outcome !== 'deadline') return;
       // What happened, never what was asked or answered.
       logger.warn(`run ended early (${outcome})`, { requestId: context.awsRequestId, promptId: body.prompt_id, engine: run.engine, chars });
     },
     shown,
+    noteUse,
   );
   // Its absence would tell a blind column on a connection from one on the product's model.
   const remaining = column?.hidden ? null : allowance.value.remaining;

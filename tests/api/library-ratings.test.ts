@@ -60,8 +60,16 @@ describe('PUT /library/prompts/{id}/rating', () => {
     expect(await rateOnceNoted(ann, ALPHA, 4)).toEqual({ stars: 4, average: 4, count: 1 });
     expect((await rate(ann, ALPHA, { stars: 2 })).body).toEqual({ stars: 2, average: 2, count: 1 });
 
-    await runPrompt(bob, ALPHA);
-    expect(await rateOnceNoted(bob, ALPHA, 5)).toEqual({ stars: 5, average: 3.5, count: 2 });
+    // The run is noted before its `end` event: a client that reads the rating on `end` may rate at once.
+    const events = await call('POST', '/engine/run', {
+      token: bob.token,
+      json: { text: 'Write about tea.', prompt_id: ALPHA },
+      headers: { accept: 'application/x-ndjson' },
+    });
+    expect(events.status).toBe(200);
+    expect(JSON.parse((events.body as string).trim().split('\n').at(-1)!)).toMatchObject({ type: 'end', outcome: 'complete' });
+    expect((await call('GET', `/library/prompts/${ALPHA}/rating`, { token: bob.token })).body).toMatchObject({ can_rate: true });
+    expect((await rate(bob, ALPHA, { stars: 5 })).body).toEqual({ stars: 5, average: 3.5, count: 2 });
     const state = await call('GET', `/library/prompts/${ALPHA}/rating`, { token: ann.token });
     expect(state.body).toEqual({ stars: 2, older_version: false, average: 3.5, count: 2, can_rate: true });
   });

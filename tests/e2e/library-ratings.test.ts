@@ -90,6 +90,31 @@ describe('library ratings in the browser', () => {
     await expectAccessibleInBothThemes(page, { label: 'Library, most popular' });
   });
 
+  it('lets a person rate a prompt they just ran from its page’s workbench, without reloading', async () => {
+    // Alpha: its one run here comes after the first test's orders were checked.
+    const { page } = browser;
+    const runner = await signUp();
+    await signInWithToken(page, runner.token);
+    await page.goto(`/library/${ALPHA.id}`);
+    const stars = page.getByRole('group', { name: 'Your rating' });
+    await stars.getByText('Run this prompt (or your copy of it) to rate it: ratings come from people who used it.').waitFor();
+
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prompt Workbench' });
+    await dialog.getByRole('group', { name: 'topic', exact: true }).getByRole('textbox').fill('tea');
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await eventually(() => page.getByRole('region', { name: 'Answer', exact: true }).textContent()).toContain('Write about tea');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The page behind the workbench read the rating again when the run ended: the stars are open.
+    await stars.getByText('Rate it from 1 to 5 stars.').waitFor();
+    await stars.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('Space');
+    await stars.getByText('You rated it 5 of 5. You can change it.').waitFor();
+    expect((await call('GET', `/library/prompts/${ALPHA.id}/rating`, { token: runner.token })).body).toMatchObject({ stars: 5, can_rate: true });
+  });
+
   it('tells someone who has not run the prompt why they cannot rate it', async () => {
     const { page } = browser;
     const reader = await signUp();

@@ -80,7 +80,8 @@ export const queryKeys = {
     /** One page of the library under its filters (normalised, so equal filters share an entry). */
     prompts: (params: object) => ['library', 'prompts', params] as const,
     prompt: (id: string) => ['library', 'prompt', id] as const,
-    /** The caller's own rating of a library prompt (GET /library/prompts/{id}/rating). */
+    /** The caller's own rating of a library prompt (GET /library/prompts/{id}/rating); `ratings` is every one. */
+    ratings: ['library', 'rating'] as const,
     rating: (id: string) => ['library', 'rating', id] as const,
     filters: ['library', 'filters'] as const,
   },

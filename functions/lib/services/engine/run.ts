@@ -45,12 +45,17 @@ export interface RunShown {
   cost: boolean;
 }
 
-/** The body of a run; `onEnd` is called once when the answer ends, however it ends, with the characters of text sent and what it used. */
+/**
+ * The body of a run; `onEnd` is called once when the answer ends, however it ends, with the characters
+ * of text sent and what it used. `beforeEnd` (if any) is awaited before the `end` event is sent, so a
+ * client that reads again on `end` sees what it records.
+ */
 export function runBody(
   run: ModelRun,
   format: RunFormat,
   onEnd: (outcome: RunOutcome, chars: number, spent: RunSpent) => void,
   shown: RunShown = { start: true, cost: false },
+  beforeEnd?: (outcome: RunOutcome) => Promise<void>,
 ): Readable {
   let chars = 0;
   let outcome: RunOutcome = 'stopped';
@@ -69,6 +74,7 @@ export function runBody(
         if (event.type === 'end') {
           outcome = event.outcome;
           spent.total_ms = event.total_ms;
+          await beforeEnd?.(outcome);
         }
         if (event.type === 'usage') {
           spent.tokens_in = event.tokens_in;

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RUN_EVENTS_TYPE, RUNS_REMAINING_HEADER, RunEvent, type RunRequest, RunsRemaining } from '@shared/contract/run';
 import { apiStream, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Runs left today: a count, 'unlimited', or null when the server did not say (a run on a connection takes none). */
 export type Remaining = number | 'unlimited' | null;
@@ -109,35 +111,41 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
 
 /** One run at a time in the workbench: start, stop (keeps the partial answer), and its state. */
 export function useRunPrompt() {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<RunState>(IDLE);
   const current = useRef<AbortController | null>(null);
 
   // Closing the workbench stops a run in progress.
   useEffect(() => () => current.current?.abort(), []);
 
-  const start = useCallback(async (request: RunRequest) => {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    const update = (change: (s: RunState) => RunState) => {
-      if (current.current === controller) setState(change);
-    };
-    setState((s) => ({ ...IDLE, status: 'running', remaining: s.remaining }));
-    try {
-      await runPrompt(request, {
-        signal: controller.signal,
-        // A run on a connection takes none of the day's runs: the count shown stays.
-        onStart: (remaining) => update((s) => ({ ...s, remaining: remaining ?? s.remaining })),
-        onEvent: (event) => update((s) => applyEvent(s, event)),
-      });
-      update((s) => ({ ...s, status: 'done' }));
-    } catch (error) {
-      if (controller.signal.aborted) update((s) => ({ ...s, status: 'stopped' }));
-      else update((s) => ({ ...s, status: 'failed', error: errorMessage(error, 'The run failed. Please try again.') }));
-    } finally {
-      if (current.current === controller) current.current = null;
-    }
-  }, []);
+  const start = useCallback(
+    async (request: RunRequest) => {
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      const update = (change: (s: RunState) => RunState) => {
+        if (current.current === controller) setState(change);
+      };
+      setState((s) => ({ ...IDLE, status: 'running', remaining: s.remaining }));
+      try {
+        await runPrompt(request, {
+          signal: controller.signal,
+          // A run on a connection takes none of the day's runs: the count shown stays.
+          onStart: (remaining) => update((s) => ({ ...s, remaining: remaining ?? s.remaining })),
+          onEvent: (event) => update((s) => applyEvent(s, event)),
+        });
+        update((s) => ({ ...s, status: 'done' }));
+      } catch (error) {
+        if (controller.signal.aborted) update((s) => ({ ...s, status: 'stopped' }));
+        else update((s) => ({ ...s, status: 'failed', error: errorMessage(error, 'The run failed. Please try again.') }));
+      } finally {
+        if (current.current === controller) current.current = null;
+        // A run of a library prompt (or of a fork: any of them) may let the person rate it now.
+        if (request.prompt_id) void queryClient.invalidateQueries({ queryKey: queryKeys.library.ratings });
+      }
+    },
+    [queryClient],
+  );
 
   const stop = useCallback(() => current.current?.abort(), []);
 
