@@ -106,6 +106,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
           kind: 'run' as const,
           tokens_in: spent.tokens_in,
           tokens_out: spent.tokens_out,
+          tokens_estimated: spent.estimated,
           ...(spent.total_ms === null ? {} : { latency_ms: spent.total_ms }),
           model: run.model,
           error: outcome === 'error',

@@ -104,7 +104,14 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), delta: z.string() }),
   z.object({ type: z.literal('tool_call'), id: z.string(), name: z.string(), arguments: z.string() }),
   /** `cost_micros` (a compare column's run): the estimated cost from the price table, so a blind column needs no model name for it. */
-  z.object({ type: z.literal('usage'), tokens_in: z.number(), tokens_out: z.number(), cost_micros: z.optional(z.number()) }),
+  /** `estimated`: the model gave no usage, so Construct counted the tokens itself (a tokenizer's estimate). */
+  z.object({
+    type: z.literal('usage'),
+    tokens_in: z.number(),
+    tokens_out: z.number(),
+    estimated: z.optional(z.literal(true)),
+    cost_micros: z.optional(z.number()),
+  }),
   z.object({ type: z.literal('json'), valid: z.boolean(), errors: z.array(z.string()) }),
   z.object({ type: z.literal('error'), detail: z.string() }),
   z.object({

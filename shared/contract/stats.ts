@@ -38,6 +38,8 @@ export const StatsSummary = z.object({
   errors: z.number(),
   tokens_in: z.number(),
   tokens_out: z.number(),
+  /** Uses whose tokens Construct counted itself with a tokenizer (the model gave no usage: the local engine, some OpenAI-compatible servers): estimates. */
+  tokens_estimated: z.number(),
   /** Model answers (runs), ms: from fixed buckets, within about a quarter of the true value. */
   latency_ms: z.object(Quantiles),
   /** Compiles on the server, ms. */

@@ -1,3 +1,4 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/api';
 import { seedTeam, setTier } from '../support/db';
@@ -54,7 +55,7 @@ describe('a chat run on the local engine', () => {
     expect(reply.events[0]).toEqual({ type: 'start', engine: 'local', model: 'construct-local' });
     expect(reply.events.filter((e) => e.type === 'text').length).toBeGreaterThan(1);
     expect(textOf(reply.events)).toContain('Instructions (system): You are terse.');
-    expect(reply.events.at(-2)).toEqual({ type: 'usage', tokens_in: expect.any(Number), tokens_out: expect.any(Number) });
+    expect(reply.events.at(-2)).toEqual({ type: 'usage', tokens_in: expect.any(Number), tokens_out: expect.any(Number), estimated: true });
     expect(reply.events.at(-1)).toEqual({ type: 'end', outcome: 'complete', first_token_ms: expect.any(Number), total_ms: expect.any(Number) });
     // Streamed: the lines arrive in more than one piece.
     expect(reply.chunks.length).toBeGreaterThan(1);
@@ -109,6 +110,23 @@ describe('a chat run on the local engine', () => {
 });
 
 describe('a run on an OpenAI connection', () => {
+  it('counts the tokens itself, marked as an estimate, when an OpenAI-compatible server sends no usage', async () => {
+    const user = await signUp();
+    const id = await openAiConnection(user);
+    const question = unique('SCENARIO:no-usage Plan a weekend in Lisbon.');
+
+    const reply = await runEvents({ messages: chat(question), connection_id: id }, { token: user.token });
+
+    expect(reply.status).toBe(200);
+    expect(textOf(reply.events)).toBe(`Answer: ${question}`);
+    expect(reply.events.find((e) => e.type === 'usage')).toEqual({
+      type: 'usage',
+      tokens_in: countTokens(`You are terse.\n${question}`),
+      tokens_out: countTokens(`Answer: ${question}`),
+      estimated: true,
+    });
+  });
+
   it("streams the model's answer through the openai SDK with the workspace's key and the prompt's settings, taking no daily run", async () => {
     const user = await signUp();
     const id = await openAiConnection(user);

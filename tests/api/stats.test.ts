@@ -64,6 +64,8 @@ describe('GET /prompts/{id}/stats', () => {
     expect(body.totals.errors).toBe(1);
     expect(body.totals.tokens_in).toBeGreaterThan(0);
     expect(body.totals.tokens_out).toBeGreaterThan(0);
+    // The local engine gives no usage: the run's tokens are Construct's estimate, and counted as such.
+    expect(body.totals.tokens_estimated).toBe(1);
     expect(body.totals.latency_ms.p50).toEqual(expect.any(Number));
     expect(body.totals.compile_latency_ms.p95).toEqual(expect.any(Number));
     expect(body.production_version).toBe(2);

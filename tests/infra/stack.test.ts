@@ -1296,8 +1296,10 @@ describe('bundles', () => {
       const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
       expect(code.startsWith("import { createRequire } from 'module';"), route.handler).toBe(true);
       expect(code, route.handler).toMatch(/export\s*\{[^}]*as handler/);
-      // Minified: a few very long lines (newlines survive only inside template literals).
-      expect(code.length / code.split('\n').length, route.handler).toBeGreaterThan(2_000);
+      // Minified: a few very long lines (newlines survive only inside template literals, which a
+      // bundled data table such as the tokenizer's ranks has many of: they are left out here).
+      const outsideTemplates = code.replace(/`(?:[^`\\]|\\.)*`/g, '``');
+      expect(outsideTemplates.length / outsideTemplates.split('\n').length, route.handler).toBeGreaterThan(2_000);
       expect(
         map.sources.some((f) => f.endsWith(`functions/${route.handler}.ts`)),
         route.handler,

@@ -13,7 +13,7 @@ import { listenOnLoopback } from './loopback';
  * two pieces and then a dropped connection. `ended` tells how a streamed answer ended.
  *
  * Like the real API, a streamed answer ends with a usage chunk when the request asks for it
- * (`stream_options.include_usage`); with `tools` it calls the first tool (or tool_choice's), its
+ * (`stream_options.include_usage`; not with SCENARIO:no-usage, as some compatible servers); with `tools` it calls the first tool (or tool_choice's), its
  * arguments streamed in pieces; with a `json_schema` response format it answers an instance of the
  * schema (`SCENARIO:json-wrong`: one of the wrong type). `GET /models` lists FAKE_MODELS. A key
  * starting `sk-bad` is refused with 401 everywhere, as OpenAI refuses an unknown key.
@@ -170,7 +170,8 @@ async function streamAnswer(res: ServerResponse, entry: FakeRequest, body: any, 
   }
   if (res.destroyed) return;
   res.write(chunk(model, {}, finish));
-  if (body.stream_options?.include_usage) {
+  // SCENARIO:no-usage: an OpenAI-compatible server that sends no usage even when asked.
+  if (body.stream_options?.include_usage && !content.includes('SCENARIO:no-usage')) {
     res.write(
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { ...FAKE_USAGE, total_tokens: FAKE_USAGE.prompt_tokens + FAKE_USAGE.completion_tokens } })}\n\n`,
     );

@@ -34,6 +34,8 @@ export interface UsageRow {
   errors: number;
   tokens_in: number;
   tokens_out: number;
+  /** Uses whose tokens Construct counted itself (the model gave no usage). */
+  tokens_estimated: number;
   /** Estimated cost in millionths of a dollar (whole numbers add exactly). */
   cost_micros: number;
   thumbs_up: number;
@@ -49,7 +51,7 @@ export interface KeyFetch {
   at: number;
 }
 
-const COUNTERS = ['n', 'errors', 'tokens_in', 'tokens_out', 'cost_micros', 'thumbs_up', 'thumbs_down'] as const;
+const COUNTERS = ['n', 'errors', 'tokens_in', 'tokens_out', 'tokens_estimated', 'cost_micros', 'thumbs_up', 'thumbs_down'] as const;
 const pad = (version: number) => String(version).padStart(6, '0');
 const rowSk = (r: Pick<UsageRow, 'version' | 'channel' | 'kind' | 'label'>) => `R#${pad(r.version)}#${r.channel}#${r.kind}#${r.label}`;
 export const rowId = rowSk;
@@ -65,6 +67,7 @@ export const emptyRow = (r: Pick<UsageRow, 'version' | 'channel' | 'kind' | 'lab
   errors: 0,
   tokens_in: 0,
   tokens_out: 0,
+  tokens_estimated: 0,
   cost_micros: 0,
   thumbs_up: 0,
   thumbs_down: 0,

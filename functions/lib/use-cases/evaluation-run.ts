@@ -68,18 +68,18 @@ async function callModel(
   prompt: ModelPrompt,
   config: ModelConfig = {},
   connection: OpenConnection | null = null,
-): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; model?: string; error?: string }> {
+): Promise<{ output: string; latency_ms: number; tokens_in: number; tokens_out: number; tokens_estimated?: boolean; model?: string; error?: string }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const run = await runModel({ prompt, config, connection, deadlineMs: CELL_DEADLINE_MS, paced: false });
     let output = '';
-    let usage = { tokens_in: 0, tokens_out: 0 };
+    let usage = { tokens_in: 0, tokens_out: 0, tokens_estimated: false };
     let error: string | undefined;
     for await (const event of run.events) {
       if (event.type === 'text') output += event.delta;
       else if (event.type === 'tool_call') output += `${event.name}(${event.arguments})`;
-      else if (event.type === 'usage') usage = { tokens_in: event.tokens_in, tokens_out: event.tokens_out };
+      else if (event.type === 'usage') usage = { tokens_in: event.tokens_in, tokens_out: event.tokens_out, tokens_estimated: event.estimated === true };
       else if (event.type === 'error') error = event.detail;
       else if (event.type === 'end' && event.outcome === 'deadline') error = 'The model did not finish in time.';
     }
@@ -164,6 +164,7 @@ async function fillCell(
     kind: 'run',
     tokens_in: call.tokens_in,
     tokens_out: call.tokens_out,
+    tokens_estimated: call.tokens_estimated === true,
     latency_ms: call.latency_ms,
     ...(call.model ? { model: call.model } : {}),
     error: Boolean(call.error),

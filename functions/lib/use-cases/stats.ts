@@ -49,6 +49,7 @@ function summary(rows: UsageRow[]): StatsSummary {
   let errors = 0;
   let tokensIn = 0;
   let tokensOut = 0;
+  let estimated = 0;
   let cost = 0;
   let up = 0;
   let down = 0;
@@ -63,6 +64,7 @@ function summary(rows: UsageRow[]): StatsSummary {
     errors += r.errors;
     tokensIn += r.tokens_in;
     tokensOut += r.tokens_out;
+    estimated += r.tokens_estimated;
     cost += r.cost_micros;
     up += r.thumbs_up;
     down += r.thumbs_down;
@@ -73,6 +75,7 @@ function summary(rows: UsageRow[]): StatsSummary {
     errors,
     tokens_in: tokensIn,
     tokens_out: tokensOut,
+    tokens_estimated: estimated,
     latency_ms: { p50: percentile(runLatency, 0.5), p95: percentile(runLatency, 0.95) },
     compile_latency_ms: { p50: percentile(compileLatency, 0.5), p95: percentile(compileLatency, 0.95) },
     cost_usd: cost / 1_000_000,

@@ -25,6 +25,8 @@ export interface UsageEvent {
   kind: UsageKind | 'fetch';
   tokens_in?: number;
   tokens_out?: number;
+  /** The tokens were counted by Construct (the model gave no usage): counted in `tokens_estimated`. */
+  tokens_estimated?: boolean;
   latency_ms?: number;
   /** The model that answered, for the cost estimate (shared/prices.ts) when `cost_micros` is not given. */
   model?: string;
@@ -90,6 +92,7 @@ function addPending(event: UsageEvent & { kind: UsageKind }, hour: string) {
   if (event.error) row.errors = 1;
   row.tokens_in = event.tokens_in ?? 0;
   row.tokens_out = event.tokens_out ?? 0;
+  if (event.tokens_estimated) row.tokens_estimated = 1;
   row.cost_micros = event.cost_micros ?? costMicros(event.model, row.tokens_in, row.tokens_out);
   if (event.thumbs === 'up') row.thumbs_up = 1;
   if (event.thumbs === 'down') row.thumbs_down = 1;

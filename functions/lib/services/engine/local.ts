@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompiledMessage, ModelConfig } from '@shared/contract/chat';
 import { exampleOf } from './json-example';
 import { localVerdict, parseVerdictRequest, VERDICT_FORMAT_NAME } from './judge';
+import { estimateTokens } from './token-estimate';
 import type { ModelEvent, ProviderCall } from './types';
 
 /**
@@ -93,15 +94,13 @@ function chosenTool(config: ModelConfig) {
   return typeof choice === 'object' ? tools.find((t) => t.name === choice.name) : tools[0];
 }
 
-const tokens = (text: string) => Math.ceil(text.length / 4);
-
 /** The local answer streamed: text in at most LOCAL_CHUNKS word-aligned chunks (paced or at once), then the usage. */
 export async function* localStream(call: ProviderCall, textPrompt: string | null, paced: boolean): AsyncGenerator<ModelEvent> {
   const answer = localAnswer(call.messages, call.config, textPrompt);
-  let written = 0;
+  let said = '';
   for (const event of answer) {
     if (event.type !== 'text') {
-      if (event.type === 'tool_call') written += event.arguments.length;
+      if (event.type === 'tool_call') said += event.arguments;
       yield event;
       continue;
     }
@@ -111,8 +110,9 @@ export async function* localStream(call: ProviderCall, textPrompt: string | null
       if (i > 0 && paced) await sleep(LOCAL_CHUNK_MS, undefined, { signal: call.signal });
       yield { type: 'text', delta: pieces.slice(i, i + size).join('') };
     }
-    written += event.delta.length;
+    said += event.delta;
   }
   const prompt = call.messages.map((m) => m.content).join('\n');
-  yield { type: 'usage', tokens_in: tokens(prompt), tokens_out: Math.max(1, Math.ceil(written / 4)) };
+  const [tokensIn, tokensOut] = await estimateTokens(prompt, said);
+  yield { type: 'usage', tokens_in: tokensIn!, tokens_out: Math.max(1, tokensOut!), estimated: true };
 }

@@ -2,6 +2,7 @@ import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ModelConfig } from '@shared/contract/chat';
 import { outboundFetch } from '../outbound-url';
+import { estimateTokens } from './token-estimate';
 import type { ModelEvent, ProviderCall } from './types';
 
 /**
@@ -73,21 +74,36 @@ export async function* openAiStream(client: OpenAI, flavour: OpenAiFlavour, call
       yield { type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments };
     }
   };
+  // What was said, for a count of our own when the server sends no usage (some OpenAI-compatible ones).
+  let said = '';
+  let counted = false;
   for await (const chunk of stream) {
-    if (chunk.usage) yield { type: 'usage', tokens_in: chunk.usage.prompt_tokens ?? 0, tokens_out: chunk.usage.completion_tokens ?? 0 };
+    if (chunk.usage) {
+      counted = true;
+      yield { type: 'usage', tokens_in: chunk.usage.prompt_tokens ?? 0, tokens_out: chunk.usage.completion_tokens ?? 0 };
+    }
     const choice = chunk.choices?.[0];
     if (!choice) continue;
-    if (choice.delta?.content) yield { type: 'text', delta: choice.delta.content };
+    if (choice.delta?.content) {
+      said += choice.delta.content;
+      yield { type: 'text', delta: choice.delta.content };
+    }
     for (const piece of choice.delta?.tool_calls ?? []) {
       const c = calls.get(piece.index) ?? { id: '', name: '', arguments: '' };
       if (piece.id) c.id = piece.id;
       if (piece.function?.name) c.name += piece.function.name;
       if (piece.function?.arguments) c.arguments += piece.function.arguments;
+      if (piece.function?.arguments) said += piece.function.arguments;
       calls.set(piece.index, c);
     }
     if (choice.finish_reason) yield* flush();
   }
   yield* flush();
+  if (!counted) {
+    const prompt = call.messages.map((m) => m.content).join('\n');
+    const [tokensIn, tokensOut] = await estimateTokens(prompt, said);
+    yield { type: 'usage', tokens_in: tokensIn!, tokens_out: tokensOut!, estimated: true };
+  }
 }
 
 /** The models a key may use (a connection's test), sorted. */

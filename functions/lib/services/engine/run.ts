@@ -32,10 +32,11 @@ function asText(event: RunEvent): string {
   }
 }
 
-/** What a finished run used: tokens (as the provider reported them, 0 when it did not) and its whole time. */
+/** What a finished run used: tokens (as the provider reported them, else as Construct counted them: `estimated`) and its whole time. */
 export interface RunSpent {
   tokens_in: number;
   tokens_out: number;
+  estimated: boolean;
   total_ms: number | null;
 }
 
@@ -60,7 +61,7 @@ export function runBody(
   let chars = 0;
   let outcome: RunOutcome = 'stopped';
   let finished = false;
-  const spent: RunSpent = { tokens_in: 0, tokens_out: 0, total_ms: null };
+  const spent: RunSpent = { tokens_in: 0, tokens_out: 0, estimated: false, total_ms: null };
   const finish = () => {
     if (finished) return;
     finished = true;
@@ -79,6 +80,7 @@ export function runBody(
         if (event.type === 'usage') {
           spent.tokens_in = event.tokens_in;
           spent.tokens_out = event.tokens_out;
+          spent.estimated = event.estimated === true;
         }
         const said = shown.cost && event.type === 'usage' ? { ...event, cost_micros: costMicros(run.model, event.tokens_in, event.tokens_out) } : event;
         const line = format === 'events' ? `${JSON.stringify(said)}\n` : asText(event);

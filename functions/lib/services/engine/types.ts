@@ -25,7 +25,8 @@ export interface OpenConnection {
 export type ModelEvent =
   | { type: 'text'; delta: string }
   | { type: 'tool_call'; id: string; name: string; arguments: string }
-  | { type: 'usage'; tokens_in: number; tokens_out: number };
+  /** `estimated`: counted by Construct (token-estimate.ts) because the model gave no usage. */
+  | { type: 'usage'; tokens_in: number; tokens_out: number; estimated?: true };
 
 export type RunOutcome = 'complete' | 'stopped' | 'deadline' | 'error';
 

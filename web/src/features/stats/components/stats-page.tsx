@@ -5,7 +5,7 @@ import { ModelRatings } from '@/components/model-ratings';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
 import { useStats } from '../api/get-stats';
-import { COST_SERIES, compilesOf, count, dollars, LATENCY_SERIES, ms, percent, RANGES, USE_SERIES } from '../utils/stats-format';
+import { COST_SERIES, compilesOf, count, dollars, estimatedNote, LATENCY_SERIES, ms, percent, RANGES, USE_SERIES } from '../utils/stats-format';
 import { ChartCard } from './chart-card';
 import { QueryState } from './query-state';
 import { TotalsList } from './totals-list';
@@ -36,7 +36,7 @@ export function StatsPage({ prompt }: { prompt: Prompt }) {
               ['Compiles', count(compilesOf(data.totals))],
               ['Runs', count(data.totals.runs)],
               ['Errors', count(data.totals.errors)],
-              ['Tokens', `${count(data.totals.tokens_in)} in, ${count(data.totals.tokens_out)} out`],
+              ['Tokens', `${count(data.totals.tokens_in)} in, ${count(data.totals.tokens_out)} out${estimatedNote(data.totals.tokens_estimated)}`],
               ['Latency p50 / p95', `${ms(data.totals.latency_ms.p50)} / ${ms(data.totals.latency_ms.p95)}`],
               ['Estimated cost', dollars(data.totals.cost_usd)],
               ['Thumbs', `${count(data.totals.thumbs.up)} up, ${count(data.totals.thumbs.down)} down`],

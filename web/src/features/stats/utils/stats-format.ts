@@ -19,6 +19,9 @@ export const ms = (n: number | null) => (n === null ? '–' : n < 1000 ? `${Math
 export const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 100)}%`);
 export const dollars = (usd: number) => (usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toPrecision(2)}` : `$${usd.toFixed(2)}`);
 
+/** Tokens some of whose uses Construct counted itself (the model gave none): said beside the counts. */
+export const estimatedNote = (uses: number) => (uses ? ` (estimated for ${count(uses)} ${uses === 1 ? 'use' : 'uses'})` : '');
+
 export const compilesOf = (s: StatsSummary) => s.compiles.registry + s.compiles.sdk + s.compiles.mcp + s.compiles.workbench;
 
 /** A bucket's time as its axis and table show it: the hour, or the day. */

@@ -57,8 +57,8 @@ export interface RunState {
   answeredBy: { engine: string; model: string } | null;
   /** The tool calls the model made (shown, never run). */
   toolCalls: RunToolCall[];
-  /** Tokens, and (a compare column's run) the estimated cost in millionths of a dollar. */
-  usage: { tokens_in: number; tokens_out: number; cost_micros?: number } | null;
+  /** Tokens (`estimated`: counted by Construct, the model gave none), and (a compare column's run) the estimated cost in millionths of a dollar. */
+  usage: { tokens_in: number; tokens_out: number; estimated?: true; cost_micros?: number } | null;
   /** With a JSON response format: whether the answer is valid, and why not. */
   json: { valid: boolean; errors: string[] } | null;
   /** Milliseconds to the first output and in all. */
@@ -94,7 +94,12 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
     case 'usage':
       return {
         ...state,
-        usage: { tokens_in: event.tokens_in, tokens_out: event.tokens_out, ...(event.cost_micros !== undefined ? { cost_micros: event.cost_micros } : {}) },
+        usage: {
+          tokens_in: event.tokens_in,
+          tokens_out: event.tokens_out,
+          ...(event.estimated ? { estimated: true as const } : {}),
+          ...(event.cost_micros !== undefined ? { cost_micros: event.cost_micros } : {}),
+        },
       };
     case 'json':
       return { ...state, json: { valid: event.valid, errors: event.errors } };

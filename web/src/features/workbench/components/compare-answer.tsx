@@ -2,7 +2,7 @@ import type { CompareColumn } from '@shared/contract/compare';
 import { Alert } from '@/components/ui/alert';
 import { useConnections } from '@/lib/api/get-connections';
 import type { RunState } from '../api/run-prompt';
-import { columnName, costText, duration } from '../utils/compare';
+import { columnName, costText, duration, ESTIMATED_TOKENS } from '../utils/compare';
 import { RenderedAnswer } from './rendered-answer';
 
 /**
@@ -17,6 +17,7 @@ export function CompareAnswer({ column, run }: { column: CompareColumn; run: Run
     run.timing ? `total ${duration(run.timing.total_ms)}` : null,
     run.usage ? `${run.usage.tokens_in.toLocaleString()} tokens in, ${run.usage.tokens_out.toLocaleString()} out` : null,
     run.usage ? costText(run.answeredBy?.model, run.usage) : null,
+    run.usage?.estimated ? ESTIMATED_TOKENS : null,
   ].filter(Boolean);
   return (
     <section className="wb-compare__column" aria-labelledby={titleId}>

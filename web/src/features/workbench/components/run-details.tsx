@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Wrench } from 'lucide-react';
 import type { RunState } from '../api/run-prompt';
+import { ESTIMATED_TOKENS } from '../utils/compare';
 import './run-details.css';
 
 /** A tool call's arguments as the model wrote them, indented when they are JSON. */
@@ -24,6 +25,7 @@ export function RunDetails({ run }: { run: RunState }) {
     run.answeredBy ? (run.answeredBy.engine === 'local' ? 'Local engine' : run.answeredBy.model) : null,
     run.usage ? `${run.usage.tokens_in.toLocaleString()} tokens in, ${run.usage.tokens_out.toLocaleString()} out` : null,
     run.timing ? `first token after ${ms(run.timing.first_token_ms)}, ${ms(run.timing.total_ms)} in all` : null,
+    run.usage?.estimated ? ESTIMATED_TOKENS : null,
   ].filter(Boolean);
   return (
     <>

@@ -38,6 +38,9 @@ export function columnName(column: CompareColumn, connections: Connection[] = []
 export const duration = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`);
 
 /** The estimated cost of an answer from the dated price table (shared/prices.ts; the server's when it says it); models not listed cost nothing there. */
+/** Said of a run whose model gave no token counts: Construct counted them with a tokenizer. */
+export const ESTIMATED_TOKENS = 'tokens estimated';
+
 export function costText(model: string | undefined, usage: { tokens_in: number; tokens_out: number; cost_micros?: number }): string {
   const micros = usage.cost_micros ?? costMicros(model, usage.tokens_in, usage.tokens_out);
   return micros === 0 ? '$0 (no listed price)' : `≈ $${(micros / 1e6).toPrecision(2)}`;
