@@ -484,7 +484,7 @@ const MATRIX: Record<RouteKey, Row> = {
   'POST /prompts/{id}/compare': {
     request: async (c, t) => ({
       path: `/prompts/${await forkFor(c, t)}/compare`,
-      json: { columns: [{ version: 1 }, { version: 1, model: 'gpt-4.1-mini' }], blind: true },
+      json: { columns: [{ version: 1 }, { version: 1, model: 'gpt-4.1-mini' }], variables: { x: 'a' }, blind: true },
     }),
     status: 201,
     other: 404,
