@@ -28,6 +28,6 @@ describe('runBody', () => {
     await ended;
     expect(lines.map((l) => JSON.parse(l).type)).toEqual(['start', 'text', 'end']);
     expect(onEnd).toHaveBeenCalledTimes(1);
-    expect(onEnd).toHaveBeenCalledWith('complete', 2, { tokens_in: 0, tokens_out: 0, total_ms: 2 });
+    expect(onEnd).toHaveBeenCalledWith('complete', 2, { tokens_in: 0, tokens_out: 0, estimated: false, total_ms: 2 });
   });
 });
