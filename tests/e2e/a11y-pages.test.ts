@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { a11yUser, settled, violations } from '../support/a11y';
+import { a11yUser, settled } from '../support/a11y';
 import { adminToken } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { signInWithToken } from '../support/e2e';
+import { expectAccessibleInBothThemes, seriousViolations, signInWithToken } from '../support/e2e';
 
 /**
  * Accessibility of every page (tests/support/a11y.ts): axe-core finds no serious or critical
- * violation signed out, signed in as a user and as the admin. The dialogs are in a11y-dialogs.
+ * violation, light or dark, signed out, signed in as a user and as the admin. The dialogs are in a11y-dialogs.
  */
 const browser = useBrowser();
 let user: Awaited<ReturnType<typeof a11yUser>>;
@@ -27,7 +27,7 @@ describe('axe-core: pages', () => {
       input.type = 'text';
       document.querySelector('main')!.append(input);
     });
-    expect((await violations(page)).some((v) => v.startsWith('label (critical)'))).toBe(true);
+    expect((await seriousViolations(page)).some((v) => v.startsWith('label: '))).toBe(true);
   });
 
   it.each(['/', '/login', '/register', '/pricing', '/terms', '/privacy', '/forgot-password', '/reset-password?token=x'])(
@@ -36,7 +36,7 @@ describe('axe-core: pages', () => {
       const { page } = browser;
       await page.goto(path);
       await settled(page);
-      expect(await violations(page)).toEqual([]);
+      await expectAccessibleInBothThemes(page, { label: path });
     },
   );
 
@@ -47,7 +47,7 @@ describe('axe-core: pages', () => {
       await signInWithToken(page, user.token);
       await page.goto(path);
       await settled(page);
-      expect(await violations(page)).toEqual([]);
+      await expectAccessibleInBothThemes(page, { label: path });
     },
   );
 
@@ -57,6 +57,6 @@ describe('axe-core: pages', () => {
     await page.goto('/admin');
     await page.getByRole('table').waitFor();
     await settled(page);
-    expect(await violations(page)).toEqual([]);
+    await expectAccessibleInBothThemes(page, { label: '/admin' });
   });
 });

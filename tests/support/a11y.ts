@@ -1,36 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { call, signUp } from './api';
-import { signInWithToken } from './e2e';
+import { expectAccessibleInBothThemes, signInWithToken } from './e2e';
 
 /**
  * The accessibility checks of tests/e2e/a11y-*.test.ts: axe-core (WCAG 2.0/2.1/2.2 A and AA
- * rules) with no serious or critical violation, and every modal keeping keyboard focus inside
- * while open and giving it back to its opener on close.
+ * rules, tests/support/e2e.ts's expectAccessibleInBothThemes) with no serious or critical
+ * violation in either theme, and every modal keeping keyboard focus inside while open and giving
+ * it back to its opener on close.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Serious and critical violations of the page as it is now, one line per element (A11Y_REPORT=1 logs every one). */
-export async function violations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const { violations, passes } = await builder.analyze();
-  // axe ran on something: a selector that matched nothing would pass vacuously.
-  expect(passes.length).toBeGreaterThan(0);
-  if (process.env.A11Y_REPORT)
-    for (const v of violations)
-      console.info(
-        `[a11y] ${page.url()} ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .join(' | ')
-          .slice(0, 300)}`,
-      );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
-}
-
 /** Waits until the page has settled: a main landmark, no loading text. */
 export async function settled(page: Page) {
   await page.locator('main, [role="main"]').first().waitFor();
@@ -90,7 +68,7 @@ const focusedLabel = (page: Page) =>
   });
 
 /**
- * Opens the modal and checks it: no serious or critical violation while open; Tab and Shift+Tab
+ * Opens the modal and checks it: no serious or critical violation while open (light and dark); Tab and Shift+Tab
  * stay inside and move through more than one stop; Escape closes it and gives focus back to the opener.
  */
 export async function expectAccessibleModal(page: Page, modal: Modal) {
@@ -106,7 +84,7 @@ export async function expectAccessibleModal(page: Page, modal: Modal) {
   await expect.poll(() => focusInside(dialog)).toBe(true);
   await modal.after?.(dialog);
 
-  expect(await violations(page, modal.selector ?? '[role="dialog"]')).toEqual([]);
+  await expectAccessibleInBothThemes(page, { include: modal.selector ?? '[role="dialog"]', label: modal.name });
 
   const seen = new Set<string>();
   for (let i = 0; i < 30; i++) {
