@@ -126,7 +126,13 @@ describe('DynamoDB round trips', () => {
       ],
       [{ method: 'POST', path: `/prompts/fork/${freshLibraryIds[1]}`, token: t, json: {} }, 201, ['BatchGetItem', 'TransactWriteItems', 'UpdateItem'], 2],
       [{ method: 'POST', path: `/prompts/${restored.id}/versions/1/restore`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
-      [{ method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t }, 200, ['BatchGetItem', 'GetItem', 'TransactWriteItems'], 2],
+      // The original's suite and the fork's checks are read beside the content's write (nothing new to add here).
+      [
+        { method: 'POST', path: `/prompts/${fork.id}/library-update/pull`, token: t },
+        200,
+        ['BatchGetItem', 'GetItem', 'GetItem', 'GetItem', 'TransactWriteItems'],
+        2,
+      ],
       [{ method: 'POST', path: `/prompts/${fork.id}/library-update/dismiss`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
       [{ method: 'PUT', path: `/categories/${categoryId}`, token: t, json: { name: 'Round trips, renamed' } }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],
       [{ method: 'DELETE', path: `/categories/${doomed.id}`, token: t }, 204, ['BatchGetItem', 'TransactWriteItems'], 2],

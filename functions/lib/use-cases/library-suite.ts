@@ -2,6 +2,7 @@ import { bodyOf } from '@shared/chat';
 import {
   CHECKS_MAX,
   EXAMPLES_PER_PROMPT,
+  type Check,
   type Example,
   LIBRARY_EXAMPLES_MAX,
   LIBRARY_SUITE_CHARS_MAX,
@@ -97,6 +98,11 @@ export async function forkSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId:
   await writeSuite(to, promptId, suite.checks, suite.examples.slice(0, EXAMPLES_PER_PROMPT[to.tier]).map(asFork));
 }
 
+/** The original's suite and the fork's checks a pull compares, read while the pull writes the content (one round trip fewer). */
+export type SuitesForPull = Promise<{ suite: LibrarySuite; checks: Check[] }>;
+export const readSuitesForPull = (to: Pick<WorkspaceRef, 'pk'>, promptId: string, libraryId: string): SuitesForPull =>
+  Promise.all([getLibrarySuite(libraryId), getChecks(to.pk, promptId)]).then(([suite, checks]) => ({ suite, checks }));
+
 /** What makes two examples the same for a pull: inputs, history and expected answer. */
 const sameness = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
   JSON.stringify([Object.entries(e.inputs).sort(([a], [b]) => (a < b ? -1 : 1)), e.history ?? [], e.expected ?? null]);
@@ -107,8 +113,8 @@ const sameness = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
  * plan leaves room for. Nothing of the fork's is changed or deleted. Past the plan (a concurrent
  * add took the room) the examples are left for the next pull; the pull itself has landed.
  */
-export async function pullSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, prompt: PromptItem, libraryId: string): Promise<void> {
-  const [suite, checks] = await Promise.all([getLibrarySuite(libraryId), getChecks(to.pk, prompt.id)]);
+export async function pullSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, prompt: PromptItem, read: SuitesForPull): Promise<void> {
+  const { suite, checks } = await read;
   const have = new Set(checks.map((c) => c.id));
   const newChecks = suite.checks.filter((c) => !have.has(c.id));
   if (newChecks.length && checks.length < CHECKS_MAX) await saveChecks(to.pk, prompt.id, [...checks, ...newChecks].slice(0, CHECKS_MAX));
