@@ -1,8 +1,8 @@
 import { bodyOf } from '@shared/chat';
 import {
   CHECKS_MAX,
-  EXAMPLES_PER_PROMPT,
   type Check,
+  EXAMPLES_PER_PROMPT,
   type Example,
   LIBRARY_EXAMPLES_MAX,
   LIBRARY_SUITE_CHARS_MAX,
