@@ -58,7 +58,7 @@ describe('library ratings in the browser', () => {
     await stars.getByRole('radio', { name: '1 star' }).focus();
     await page.keyboard.press('Space');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    expect(await stars.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    await expect.poll(() => stars.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
     await stars.getByText('You rated it 4 of 5. You can change it.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('4');
     // The last choice is the one kept, however the saves of 1, 2, 3 and 4 were answered.
@@ -104,6 +104,8 @@ describe('library ratings in the browser', () => {
     await dialog.getByRole('group', { name: 'topic', exact: true }).getByRole('textbox').fill('tea');
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
     await eventually(() => page.getByRole('region', { name: 'Answer', exact: true }).textContent()).toContain('Write about tea');
+    // The run has ended once Run is offered again (closing the workbench earlier stops the run).
+    await dialog.getByRole('button', { name: 'Run', exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 

@@ -29,9 +29,12 @@ async function signIn(page: Page, user: User, path: string) {
 }
 
 /** My Prompts, loaded, with focus on the page rather than in a field. */
+/** A click on the page's heading: the page has the focus, no field does (a corner of main can sit under the sticky header). */
+const clickPage = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first().click();
+
 async function openPrompts(page: Page, user: User) {
   await openMyPrompts(page, user.token);
-  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await clickPage(page);
 }
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
@@ -82,7 +85,7 @@ describe("'/' focuses search", () => {
     await signIn(page, user, '/library');
     const search = page.getByRole('searchbox', { name: 'Search the library' });
     await search.waitFor();
-    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await clickPage(page);
     expect(await isFocused(search)).toBe(false);
 
     await page.keyboard.press('/');
@@ -109,7 +112,7 @@ describe("'n' opens a new prompt", () => {
     await editor.waitFor({ state: 'detached' });
 
     // Shift+N is not 'n'.
-    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await clickPage(page);
     await page.keyboard.press('Shift+N');
     expect(await page.getByRole('dialog').count()).toBe(0);
 
