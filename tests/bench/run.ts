@@ -10,6 +10,7 @@ import type { LighthouseResult } from './lighthouse';
 import type { ModelsReport } from './models';
 import type { ScaleReport } from './scale';
 import type { SdkReport } from './sdk';
+import type { StatsBenchReport } from './stats';
 import type { WebResult } from './web';
 import type { WebhookLatencyReport } from './webhook-latency';
 import type { WebhooksReport } from './webhooks';
@@ -21,7 +22,7 @@ import type { WebhooksReport } from './webhooks';
  *
  *   npm run bench                       everything (about 10 minutes)
  *   npm run bench -- --quick            fewer iterations: a smoke run
- *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | webhook-latency | webhooks | scale | web | lighthouse
+ *   npm run bench -- --only api         one section: api | cold | sdk | models | evaluations | webhook-latency | webhooks | stats | scale | web | lighthouse
  *   npm run bench -- --no-lighthouse    skip Lighthouse (about 15 s a run)
  *   npm run bench -- --only api --scenario registry
  *                                       only the API scenarios whose name contains the text (no
@@ -30,7 +31,7 @@ import type { WebhooksReport } from './webhooks';
  *   npm run bench -- --report FILE      print the tables of an earlier run's JSON, measuring nothing
  */
 const USAGE =
-  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|webhook-latency|webhooks|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
+  'usage: npm run bench -- [--quick] [--only api|cold|sdk|models|evaluations|webhook-latency|webhooks|stats|scale|web|lighthouse] [--scenario TEXT] [--no-lighthouse] [--markdown] [--report bench-results.json]';
 
 function parseArgs(argv: string[]): BenchOptions & { markdown: boolean; report: string | null } {
   const options = {
@@ -86,6 +87,7 @@ interface Results {
   models?: ModelsReport;
   evaluations?: EvaluationsReport;
   webhookLatency?: WebhookLatencyReport;
+  stats?: StatsBenchReport;
   webhooks?: WebhooksReport;
   goals?: Goal[];
 }
@@ -134,6 +136,7 @@ async function main() {
       wanted('evaluations') ||
       wanted('webhook-latency') ||
       wanted('webhooks') ||
+      wanted('stats') ||
       wanted('web') ||
       wanted('lighthouse') ||
       wanted('scale')
@@ -170,6 +173,10 @@ async function main() {
     if (wanted('webhooks')) {
       const { runWebhooksBench } = await import('./webhooks');
       results.webhooks = await timed('webhooks', () => runWebhooksBench(stack!, ADMIN, options));
+    }
+    if (wanted('stats')) {
+      const { runStatsBench } = await import('./stats');
+      results.stats = await timed('stats', () => runStatsBench(stack!, options));
     }
     if (wanted('scale')) {
       const { runScaleBench } = await import('./scale');
@@ -287,6 +294,16 @@ function report(results: Results, render: (rows: (string | number)[][]) => strin
       render([
         ['no webhook', 'receiver hangs', 'receiver answers 500'],
         [l.save.noWebhook, l.save.hanging, l.save.failing],
+      ]),
+    );
+  }
+  if (results.stats) {
+    const st = results.stats;
+    out.push(
+      `\nStats of one prompt with ${st.days} days of hourly data (${st.itemsWritten.toLocaleString('en')} rolled-up items and the day items), GET /prompts/{id}/stats through the local gateway; the route's own work (promptStats) in CPU time, projected to its 256 MB:`,
+      render([
+        ['window', 'p50 ms', 'answer KB', 'CPU p50 ms', 'projected at 256 MB'],
+        ...st.windows.map((w) => [w.window, w.p50Ms, w.answerKb, w.cpuP50Ms, w.projectedMs]),
       ]),
     );
   }
@@ -482,6 +499,12 @@ function goals(results: Results): Goal[] {
       met: Math.max(l.save.hanging, l.save.failing) <= l.save.noWebhook + noise,
     });
   }
+  for (const st of results.stats?.windows ?? [])
+    list.push({
+      goal: `stats of ${st.window}: ≤ 100 ms p50 locally, ≤ 1 MB`,
+      result: `${st.p50Ms} ms, ${st.answerKb} KB`,
+      met: st.p50Ms <= 100 && st.answerKb <= 1024,
+    });
   const w = results.webhooks;
   if (w)
     list.push({
