@@ -143,9 +143,9 @@ export const CheckList = z.object({ checks: z.array(Check) });
 /** Examples a library prompt carries at most (a fork keeps as many as its workspace's plan allows per prompt). */
 export const LIBRARY_EXAMPLES_MAX = 200;
 /** The suite's JSON at most: it is one item beside the library prompt (DynamoDB's 400 KB per item). */
-export const LIBRARY_SUITE_CHARS_MAX = 300_000;
+export const LIBRARY_SUITE_BYTES_MAX = 300_000;
 export const librarySuiteTooLarge = () =>
-  `A library prompt's checks and examples may hold at most ${LIBRARY_SUITE_CHARS_MAX.toLocaleString('en-US')} characters in all.`;
+  `A library prompt's checks and examples may hold at most ${LIBRARY_SUITE_BYTES_MAX.toLocaleString('en-US')} bytes in all (UTF-8).`;
 
 /** PUT /admin/prompts/{id}/suite: the whole suite; a check or example given with its id keeps it (forks match checks by id). */
 export const LibrarySuiteInput = z.strictObject({

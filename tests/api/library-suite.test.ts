@@ -165,6 +165,11 @@ describe('library suites', () => {
     const misfit = await call('PUT', `/admin/prompts/${lib.id}/suite`, { token: admin, json: { checks: [], examples: [{ inputs: { nope: 'x' } }] } });
     expect(misfit.status).toBe(400);
     expect(misfit.body.detail).toMatch(/examples\[0\]/);
+    // Counted in UTF-8 bytes, as DynamoDB counts an item: 200,000 characters of '語' are 600 KB.
+    const wide = Array.from({ length: 5 }, (_, i) => ({ inputs: { topic: `wide ${i}` }, expected: '語'.repeat(40_000) }));
+    const tooLarge = await call('PUT', `/admin/prompts/${lib.id}/suite`, { token: admin, json: { checks: [], examples: wide } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.detail).toMatch(/bytes in all/);
     expect(await suiteOf(lib.id)).toEqual(before);
     expect((await call('PUT', '/admin/prompts/no-such-prompt/suite', { token: admin, json: { checks: [], examples: [] } })).status).toBe(404);
     expect((await call('GET', '/admin/prompts/no-such-prompt/suite', { token: admin })).status).toBe(404);

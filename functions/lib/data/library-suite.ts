@@ -9,7 +9,7 @@ import { type Part, transact } from './transactions';
  * of its own (`LIBSUITE#<id>`), so a fork reads it in the batch that reads the prompt, no key is
  * shared by every fork, and a suite edit neither rewrites the prompt nor starts a snapshot build
  * (the stream passes LIBPROMPT# / LIBCAT# keys only). One item is enough: the contract bounds it
- * (LIBRARY_EXAMPLES_MAX, LIBRARY_SUITE_CHARS_MAX) far below 400 KB. This module is its only writer.
+ * (LIBRARY_EXAMPLES_MAX, LIBRARY_SUITE_BYTES_MAX) far below 400 KB. This module is its only writer.
  */
 export const librarySuiteKey = (id: string) => ({ pk: `LIBSUITE#${id}`, sk: 'LIBSUITE' });
 

@@ -5,7 +5,7 @@ import {
   EXAMPLES_PER_PROMPT,
   type Example,
   LIBRARY_EXAMPLES_MAX,
-  LIBRARY_SUITE_CHARS_MAX,
+  LIBRARY_SUITE_BYTES_MAX,
   type LibrarySuite,
   type LibrarySuiteInput,
   librarySuiteTooLarge,
@@ -31,7 +31,8 @@ import { readSuite, writeSuite } from './suite-copy';
  * that reaches a fork (fork, pull) has judged the caller's tier before the suite is read.
  */
 
-const suiteChars = (suite: LibrarySuite) => JSON.stringify(suite).length;
+// UTF-8 bytes, as DynamoDB counts an item: a character may take up to 4.
+const suiteBytes = (suite: LibrarySuite) => Buffer.byteLength(JSON.stringify(suite));
 const withDates = (fields: ExampleFields[], now: string): Example[] => {
   const ids = newExampleIds(fields.length);
   return fields.map((f, i) => ({ ...f, id: ids[i]!, created_at: now }));
@@ -42,7 +43,7 @@ export async function publishedSuite(from: WorkspacePk, promptId: string): Promi
   const { checks, examples } = await readSuite(from, promptId, LIBRARY_EXAMPLES_MAX);
   const suite: LibrarySuite = { checks, examples: [] };
   for (const example of withDates(examples, new Date().toISOString())) {
-    if (suiteChars(suite) + JSON.stringify(example).length + 1 > LIBRARY_SUITE_CHARS_MAX) break;
+    if (suiteBytes(suite) + Buffer.byteLength(JSON.stringify(example)) + 1 > LIBRARY_SUITE_BYTES_MAX) break;
     suite.examples.push(example);
   }
   return suite;
@@ -85,7 +86,7 @@ export async function replaceLibrarySuite(id: string, input: LibrarySuiteInput):
     };
   });
   const suite = { checks, examples };
-  if (suiteChars(suite) > LIBRARY_SUITE_CHARS_MAX) throw new PayloadTooLargeError(librarySuiteTooLarge());
+  if (suiteBytes(suite) > LIBRARY_SUITE_BYTES_MAX) throw new PayloadTooLargeError(librarySuiteTooLarge());
   await saveLibrarySuite(id, suite);
   return suite;
 }
