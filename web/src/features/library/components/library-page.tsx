@@ -107,6 +107,13 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
 
   const updating = prompts.isPlaceholderData && prompts.isFetching;
 
+  // The router commits a URL change in a transition, so a control bound to the URL alone would
+  // flip back until it lands: show the choice at once and follow the URL after.
+  const [availableShown, setAvailableShown] = useState(state.available);
+  useEffect(() => setAvailableShown(state.available), [state.available]);
+  const [sortShown, setSortShown] = useState(state.sort);
+  useEffect(() => setSortShown(state.sort), [state.sort]);
+
   return (
     <div className="library">
       <div className="library__search">
@@ -154,8 +161,11 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
                   <Checkbox
                     className="library__available"
                     label="Available on my plan"
-                    checked={state.available}
-                    onChange={(event) => params.setAvailable(event.currentTarget.checked)}
+                    checked={availableShown}
+                    onChange={(event) => {
+                      setAvailableShown(event.currentTarget.checked);
+                      params.setAvailable(event.currentTarget.checked);
+                    }}
                   />
                   <label htmlFor={sortId} className="library__sort-label">
                     Sort by
@@ -163,8 +173,12 @@ export function LibraryPage({ onOpenPrompt, saveHeldBy = null }: LibraryPageProp
                   <Select
                     id={sortId}
                     className="library__sort"
-                    value={state.sort}
-                    onChange={(event) => params.setSort(event.currentTarget.value as LibrarySort)}
+                    value={sortShown}
+                    onChange={(event) => {
+                      const sort = event.currentTarget.value as LibrarySort;
+                      setSortShown(sort);
+                      params.setSort(sort);
+                    }}
                   >
                     {Object.entries(SORT_LABELS).map(([value, label]) => (
                       <option key={value} value={value}>
