@@ -142,7 +142,7 @@ describe('day items', () => {
     const { recordUsage, flushUsage } = await import('../../functions/lib/use-cases/usage');
     const { handler } = await import('../../functions/workers/usage-rollup');
     const { db, TABLE } = await import('../support/db');
-    const { DeleteCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { DeleteCommand, PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const workspace = `USER#${user.id}` as never;
     const day = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
     const at = (hour: number, minute = 10) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:${minute}:00Z`);
@@ -196,6 +196,27 @@ describe('day items', () => {
     for (const i of hours) await db.send(new DeleteCommand({ TableName: TABLE, Key: { pk: i.pk, sk: i.sk } }));
     expect((await whole('hour')).body).toEqual(before);
     expect((await byHours('day')).body.totals.runs).toBe(0);
+    // A day item written before its rows were packed into one JSON string (a list of maps) answers the same.
+    const [dayItem] = await items(`D#${day}`);
+    expect(typeof dayItem!.rows).toBe('string');
+    const counters = ['n', 'errors', 'tokens_in', 'tokens_out', 'tokens_estimated', 'cost_micros', 'thumbs_up', 'thumbs_down'];
+    const maps = (JSON.parse(dayItem!.rows) as (string | number)[][]).map(([v, ch, k, lb, ...numbers]) => ({
+      v,
+      ch,
+      k,
+      lb,
+      ...Object.fromEntries(counters.map((c, i) => [c, numbers[i]]).filter(([, n]) => n)),
+      ...Object.fromEntries(
+        numbers
+          .slice(counters.length)
+          .map((n, i) => [`l${i}`, n])
+          .filter(([, n]) => n),
+      ),
+    }));
+    const byDay = (await whole('day')).body;
+    await db.send(new PutCommand({ TableName: TABLE, Item: { ...dayItem, rows: maps } }));
+    expect((await whole('hour')).body).toEqual(before);
+    expect((await whole('day')).body).toEqual(byDay);
     // A day without its day item is read by the hour (none left here).
     await db.send(new DeleteCommand({ TableName: TABLE, Key: { pk, sk: `D#${day}` } }));
     expect((await whole('day')).body.totals.runs).toBe(0);

@@ -38,56 +38,81 @@ export function windowOf(query: StatsQuery, now = Date.now()): Window {
   return { from, to, granularity };
 }
 
-type Sums = { rows: UsageRow[] };
-const sums = (): Sums => ({ rows: [] });
+/** Sums of usage rows as they are added, so a window's thousands of rows are never held or copied. */
+interface Sums {
+  compiles: { registry: number; sdk: number; mcp: number; workbench: number };
+  runs: number;
+  errors: number;
+  tokensIn: number;
+  tokensOut: number;
+  estimated: number;
+  cost: number;
+  up: number;
+  down: number;
+  runLatency: number[];
+  compileLatency: number[];
+}
 
-function summary(rows: UsageRow[]): StatsSummary {
-  const compiles = { registry: 0, sdk: 0, mcp: 0, workbench: 0 };
-  const runLatency: number[] = Array(LATENCY_BUCKETS).fill(0);
-  const compileLatency: number[] = Array(LATENCY_BUCKETS).fill(0);
-  let runs = 0;
-  let errors = 0;
-  let tokensIn = 0;
-  let tokensOut = 0;
-  let estimated = 0;
-  let cost = 0;
-  let up = 0;
-  let down = 0;
-  for (const r of rows) {
-    if (r.kind === 'compile' && r.channel in compiles) compiles[r.channel as keyof typeof compiles] += r.n;
-    if (r.kind === 'run') {
-      runs += r.n;
-      // A workbench run compiles the prompt in the browser: a use of it from the workbench.
-      if (r.channel === 'workbench') compiles.workbench += r.n;
-      mergeHistogram(runLatency, r.latency);
-    } else if (r.kind === 'compile') mergeHistogram(compileLatency, r.latency);
-    errors += r.errors;
-    tokensIn += r.tokens_in;
-    tokensOut += r.tokens_out;
-    estimated += r.tokens_estimated;
-    cost += r.cost_micros;
-    up += r.thumbs_up;
-    down += r.thumbs_down;
-  }
+const sums = (): Sums => ({
+  compiles: { registry: 0, sdk: 0, mcp: 0, workbench: 0 },
+  runs: 0,
+  errors: 0,
+  tokensIn: 0,
+  tokensOut: 0,
+  estimated: 0,
+  cost: 0,
+  up: 0,
+  down: 0,
+  runLatency: Array(LATENCY_BUCKETS).fill(0),
+  compileLatency: Array(LATENCY_BUCKETS).fill(0),
+});
+
+function add(s: Sums, r: UsageRow): void {
+  if (r.kind === 'compile' && r.channel in s.compiles) s.compiles[r.channel as keyof Sums['compiles']] += r.n;
+  if (r.kind === 'run') {
+    s.runs += r.n;
+    // A workbench run compiles the prompt in the browser: a use of it from the workbench.
+    if (r.channel === 'workbench') s.compiles.workbench += r.n;
+    mergeHistogram(s.runLatency, r.latency);
+  } else if (r.kind === 'compile') mergeHistogram(s.compileLatency, r.latency);
+  s.errors += r.errors;
+  s.tokensIn += r.tokens_in;
+  s.tokensOut += r.tokens_out;
+  s.estimated += r.tokens_estimated;
+  s.cost += r.cost_micros;
+  s.up += r.thumbs_up;
+  s.down += r.thumbs_down;
+}
+
+/** The sums in a map's entry for `key`, made on first use. */
+function sumsIn<K>(map: Map<K, Sums>, key: K): Sums {
+  const found = map.get(key);
+  if (found) return found;
+  const made = sums();
+  map.set(key, made);
+  return made;
+}
+
+function summary(s: Sums): StatsSummary {
   return {
-    compiles,
-    runs,
-    errors,
-    tokens_in: tokensIn,
-    tokens_out: tokensOut,
-    tokens_estimated: estimated,
-    latency_ms: { p50: percentile(runLatency, 0.5), p95: percentile(runLatency, 0.95) },
-    compile_latency_ms: { p50: percentile(compileLatency, 0.5), p95: percentile(compileLatency, 0.95) },
-    cost_usd: cost / 1_000_000,
-    thumbs: { up, down },
+    compiles: { ...s.compiles },
+    runs: s.runs,
+    errors: s.errors,
+    tokens_in: s.tokensIn,
+    tokens_out: s.tokensOut,
+    tokens_estimated: s.estimated,
+    latency_ms: { p50: percentile(s.runLatency, 0.5), p95: percentile(s.runLatency, 0.95) },
+    compile_latency_ms: { p50: percentile(s.compileLatency, 0.5), p95: percentile(s.compileLatency, 0.95) },
+    cost_usd: s.cost / 1_000_000,
+    thumbs: { up: s.up, down: s.down },
     win_rate: null,
     votes: 0,
     evaluation_pass_rate: null,
   };
 }
 
-function point(at: string, rows: UsageRow[]): StatsPoint {
-  const s = summary(rows);
+function point(at: string, sums: Sums): StatsPoint {
+  const s = summary(sums);
   return {
     at,
     compiles: s.compiles.registry + s.compiles.sdk + s.compiles.mcp + s.compiles.workbench,
@@ -195,7 +220,13 @@ export async function rollUpDay(workspace: WorkspacePk, promptId: string, day: s
   }
   const keys = new Map<string, KeyFetch>();
   for (const k of hours.keys) if ((keys.get(k.api_key_id)?.at ?? -1) < k.at) keys.set(k.api_key_id, k);
-  const points = [...byHour.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([hour, r]) => point(`${hour}:00:00Z`, r));
+  const points = [...byHour.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([hour, hourRows]) => {
+      const s = sums();
+      for (const r of hourRows) add(s, r);
+      return point(`${hour}:00:00Z`, s);
+    });
   await Promise.all([
     writeDay(workspace, promptId, { day, hours: hours.rolled.size, rows: [...rows.values()], keys: [...keys.values()], points }),
     // The workspace overview's roll-up of the same hours (so it never reads every prompt's partition).
@@ -216,37 +247,31 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
   ]);
   const live = await Promise.all(recent.filter((h) => !read.rolled.has(h)).map(async (hour) => ({ hour, ...(await readShards(workspace, prompt.id, hour)) })));
 
-  const rows: (UsageRow & { hour: string })[] = [...read.rows];
-  const keys: KeyFetch[] = [...read.keys];
-  const dayPoints: StatsPoint[] = [];
-  for (const day of read.days) {
-    rows.push(...day.rows.map((r) => ({ ...r, hour: `${day.day}T00`, fromDay: true })));
-    keys.push(...day.keys);
-    if (window.granularity === 'hour') dayPoints.push(...day.points.map((p) => storedPoint(p as Record<string, unknown>)));
-  }
-  for (const hour of live) {
-    rows.push(...hour.rows.map((r) => ({ ...r, hour: hour.hour })));
-    keys.push(...hour.keys);
-  }
-
+  const totals = sums();
   const byVersion = new Map<number, Sums>();
   const byLabel = new Map<string, Sums>();
   const byBucket = new Map<string, Sums>();
-  for (const r of rows) {
-    const v = byVersion.get(r.version) ?? sums();
-    v.rows.push(r);
-    byVersion.set(r.version, v);
-    if (r.label) {
-      const l = byLabel.get(r.label) ?? sums();
-      l.rows.push(r);
-      byLabel.set(r.label, l);
-    }
-    // A day item's rows have no hour: its hourly points were kept with it.
-    if (window.granularity === 'hour' && 'fromDay' in r) continue;
-    const at = window.granularity === 'hour' ? `${r.hour}:00:00Z` : `${r.hour.slice(0, 10)}T00:00:00Z`;
-    const b = byBucket.get(at) ?? sums();
-    b.rows.push(r);
-    byBucket.set(at, b);
+  /** Adds a row to the totals, its version, its label and (unless `at` is null) its series bucket. */
+  const count = (r: UsageRow, at: string | null) => {
+    add(totals, r);
+    add(sumsIn(byVersion, r.version), r);
+    if (r.label) add(sumsIn(byLabel, r.label), r);
+    if (at !== null) add(sumsIn(byBucket, at), r);
+  };
+  const bucketOf = (hour: string) => (window.granularity === 'hour' ? `${hour}:00:00Z` : `${hour.slice(0, 10)}T00:00:00Z`);
+  const keys: KeyFetch[] = [...read.keys];
+  const dayPoints: StatsPoint[] = [];
+  for (const r of read.rows) count(r, bucketOf(r.hour));
+  for (const day of read.days) {
+    // A day item's rows have no hour: for an hourly series its hours' points were kept with it.
+    const at = window.granularity === 'hour' ? null : `${day.day}T00:00:00Z`;
+    for (const r of day.rows) count(r, at);
+    keys.push(...day.keys);
+    if (window.granularity === 'hour') for (const p of day.points) dayPoints.push(storedPoint(p as Record<string, unknown>));
+  }
+  for (const hour of live) {
+    for (const r of hour.rows) count(r, bucketOf(hour.hour));
+    keys.push(...hour.keys);
   }
 
   const labels = prompt.labels ?? {};
@@ -260,9 +285,9 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
     to: new Date(window.to).toISOString(),
     granularity: window.granularity,
     production_version: production,
-    totals: summary(rows),
+    totals: summary(totals),
     versions: versions.map((version) => ({
-      ...summary(byVersion.get(version)?.rows ?? []),
+      ...summary(byVersion.get(version) ?? sums()),
       evaluation_pass_rate: passRateOf(evaluations, version, window.to),
       ...votesOf(ratings.versions.find((r) => r.version === version)),
       version,
@@ -271,11 +296,11 @@ export async function promptStats(workspace: WorkspacePk, prompt: PromptItem, wi
         .sort(),
     })),
     labels: [...new Set([...byLabel.keys(), ...Object.keys(labels)])].sort().map((label) => ({
-      ...summary(byLabel.get(label)?.rows ?? []),
+      ...summary(byLabel.get(label) ?? sums()),
       label,
       version: labels[label] ?? null,
     })),
-    series: [...[...byBucket.entries()].map(([at, s]) => point(at, s.rows)), ...dayPoints].sort((a, b) => (a.at < b.at ? -1 : 1)),
+    series: [...[...byBucket.entries()].map(([at, s]) => point(at, s)), ...dayPoints].sort((a, b) => (a.at < b.at ? -1 : 1)),
     stale_clients:
       production === null
         ? []
