@@ -9,7 +9,7 @@ import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { api, created } from '../lib/http/http';
 import { logger } from '../lib/http/log';
 import { emitEvent } from '../lib/use-cases/events';
-import { forkSuite } from '../lib/use-cases/library-suite';
+import { forkedSuite } from '../lib/use-cases/library-suite';
 import { lockedMessage, revisionOf, TIERED_IN_TEAM } from '../lib/use-cases/lineage';
 import { createPrompt } from '../lib/use-cases/prompts';
 
@@ -19,7 +19,7 @@ import { createPrompt } from '../lib/use-cases/prompts';
  * as the plan keeps per prompt). Locked prompts answer 403. The library prompt and its suite (their
  * own partitions, the items outside the caller's that the request is about) are read with the
  * user, the category's name and the fork count alongside the write (which checks the category
- * itself); the suite is written after the prompt.
+ * itself); the suite is written just before the prompt (createPrompt), once the tier allowed it.
  */
 export const handler = api(
   'POST /prompts/fork/{id}',
@@ -33,27 +33,29 @@ export const handler = api(
     // A team workspace is read by people of any plan: tiered content never enters one (docs/product.md, Teams).
     if (workspace.team && original.access_tier !== 'free') throw new ForbiddenError(TIERED_IN_TEAM);
     const [prompt, name] = await Promise.all([
-      createPrompt(workspace, {
-        title: original.title,
-        ...storedContent(original),
-        category_id: body.category_id,
-        is_favorite: false,
-        tasks: original.tasks ?? [],
-        industries: original.industries ?? [],
-        forked_from: original.id,
-        forked_tier: original.access_tier,
-        // Fork lineage: the original's revision taken in, and where version 1 came from.
-        forked_revision: revisionOf(original),
-        version_source: { kind: 'fork', library_prompt_id: original.id },
-      }),
+      createPrompt(
+        workspace,
+        {
+          title: original.title,
+          ...storedContent(original),
+          category_id: body.category_id,
+          is_favorite: false,
+          tasks: original.tasks ?? [],
+          industries: original.industries ?? [],
+          forked_from: original.id,
+          forked_tier: original.access_tier,
+          // Fork lineage: the original's revision taken in, and where version 1 came from.
+          forked_revision: revisionOf(original),
+          version_source: { kind: 'fork', library_prompt_id: original.id },
+        },
+        forkedSuite(workspace, librarySuiteFrom(preloaded.suite)),
+      ),
       categoryName(workspace.pk, body.category_id),
       // 'Popular' in the library: the prompt's own counter item, alongside the copy (no extra round
       // trip; a failed count never fails the copy, a copy refused at this point is rare as the UI
       // stops at the plan limit first).
       countLibraryFork(original.id).catch((error: unknown) => logger.warn('fork count not updated', { id: original.id, error: String(error) })),
     ]);
-    // Its suite only once the tier allowed the prompt (above); the prompt is what the plan limit counts.
-    await forkSuite(workspace, prompt.id, librarySuiteFrom(preloaded.suite));
     await emitEvent(workspace.pk, { type: 'prompt.forked', actor: workspace.author, prompt_id: prompt.id, prompt_title: prompt.title, version: 1 });
     return created({ ...toPrompt(prompt, categoryNames(prompt.category_id, name)), library_update: false });
   },

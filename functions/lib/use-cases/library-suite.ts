@@ -21,7 +21,7 @@ import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../http/errors';
 import { logger } from '../http/log';
 import { checksOf } from './checks';
-import { readSuite, writeSuite } from './suite-copy';
+import { type NewSuite, readSuite } from './suite-copy';
 
 /**
  * A library prompt's test suite (issue 29: checks are part of the prompt, forks take them in).
@@ -94,10 +94,11 @@ export async function replaceLibrarySuite(id: string, input: LibrarySuiteInput):
 /** An example as a fork keeps it: no id or date, from the library. */
 const asFork = ({ inputs, history, expected, rating, note }: Example) => ({ inputs, history, expected, rating, note, source: 'library' as const });
 
-/** A new fork's suite: the checks (their ids too) and the examples its workspace's plan allows per prompt. */
-export async function forkSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId: string, suite: LibrarySuite): Promise<void> {
-  await writeSuite(to, promptId, suite.checks, suite.examples.slice(0, EXAMPLES_PER_PROMPT[to.tier]).map(asFork));
-}
+/** A new fork's suite (createPrompt writes it first): the checks (their ids too) and the examples its workspace's plan allows per prompt. */
+export const forkedSuite = (to: Pick<WorkspaceRef, 'tier'>, suite: LibrarySuite): NewSuite => ({
+  checks: suite.checks,
+  examples: suite.examples.slice(0, EXAMPLES_PER_PROMPT[to.tier]).map(asFork),
+});
 
 /** The original's suite and the fork's checks a pull compares, read while the pull writes the content (one round trip fewer). */
 export type SuitesForPull = Promise<{ suite: LibrarySuite; checks: Check[] }>;

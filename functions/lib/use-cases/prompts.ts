@@ -12,19 +12,39 @@ import { SlugTaken, slugParts, withNewSlug } from '../data/slugs';
 import { failing, transact } from '../data/transactions';
 import { holderParts, type WorkspaceRef } from '../data/workspace';
 import { cleanUpEvaluations } from './evaluations';
+import { dropUnwrittenSuite, type NewSuite, suiteCounters, writeSuiteFirst } from './suite-copy';
 
 /**
  * A new prompt (POST /prompts/, copies, forks of library and shared prompts): one transaction of
  * the workspace's plan slot (403 at the limit), the prompt item, its slug claim (a slug of its own
  * made from the title: withNewSlug tries the next free one when taken) and, when it is filed in a
- * category, the check that the category exists (404).
+ * category, the check that the category exists (404). A `suite` (a copy's, a fork's) is written
+ * first under the new id and the prompt's put carries its counters, so a prompt never exists
+ * without it; a failed prompt write deletes it again (suite-copy.ts, as an import does).
  */
 export async function createPrompt(
   workspace: WorkspaceRef,
   input: PromptInput & Pick<PromptItem, 'forked_from' | 'forked_revision' | 'version_source' | 'forked_tier'>,
+  suite?: NewSuite,
+): Promise<PromptItem> {
+  const id = randomUUID();
+  if (!suite) return putNewPrompt(workspace, id, input);
+  try {
+    await writeSuiteFirst(workspace.pk, id, suite.checks, suite.examples);
+    return await putNewPrompt(workspace, id, input, suiteCounters(suite));
+  } catch (error) {
+    await dropUnwrittenSuite(workspace.pk, id);
+    throw error;
+  }
+}
+
+function putNewPrompt(
+  workspace: WorkspaceRef,
+  id: string,
+  input: Parameters<typeof createPrompt>[1],
+  counters: Pick<PromptItem, 'examples_used' | 'suite_rev'> = {},
 ): Promise<PromptItem> {
   const now = new Date().toISOString();
-  const id = randomUUID();
   const { kind, body, messages, config, ...rest } = input;
   return withNewSlug(workspace.pk, input.title, async (slug) => {
     const prompt: PromptItem = {
@@ -38,6 +58,7 @@ export async function createPrompt(
       version_by: workspace.author,
       created_at: now,
       updated_at: now,
+      ...counters,
     };
     await transact([
       holderParts.claimSlot(workspace, 'max_prompts'),

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { bodyOf } from '@shared/chat';
 import { type Check, type CheckInput, EXAMPLES_PER_PROMPT, type ExportedExample } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
-import { deleteChecksOf, getChecks, putChecksBeforePrompt, saveChecks } from '../data/checks';
-import { addExamples, allExamples, deleteExamplesOf, type ExampleFields, putExamplesBeforePrompt } from '../data/examples';
+import { deleteChecksOf, getChecks, putChecksBeforePrompt } from '../data/checks';
+import { allExamples, deleteExamplesOf, type ExampleFields, putExamplesBeforePrompt } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError } from '../http/errors';
@@ -12,13 +12,11 @@ import { checkValue } from '../services/checks';
 /**
  * A prompt's test suite goes where the prompt is copied (issue 29: checks are part of the prompt):
  * 'Move/copy to…' gives the copy the same checks (their ids too) and the examples, oldest first, as
- * many as the target workspace's plan allows per prompt. Evaluations stay with the original.
+ * many as the target workspace's plan allows per prompt (createPrompt writes them before the copy).
+ * Evaluations stay with the original.
  */
-export async function copySuite(from: WorkspacePk, fromId: string, to: Pick<WorkspaceRef, 'pk' | 'tier'>, toId: string): Promise<void> {
-  const { checks, examples } = await readSuite(from, fromId, EXAMPLES_PER_PROMPT[to.tier]);
-  if (checks.length) await saveChecks(to.pk, toId, checks);
-  await addExamples(to.pk, to.tier, toId, examples);
-}
+export const copiedSuite = (from: WorkspacePk, fromId: string, to: Pick<WorkspaceRef, 'tier'>): Promise<NewSuite> =>
+  readSuite(from, fromId, EXAMPLES_PER_PROMPT[to.tier]);
 
 /** A prompt's checks and its first `limit` examples, oldest first (a copy, a publish to the library). */
 export async function readSuite(from: WorkspacePk, fromId: string, limit: number): Promise<{ checks: Check[]; examples: ExampleFields[] }> {
@@ -67,8 +65,14 @@ const fieldsOf = (e: ExportedExample): ExampleFields => ({
   source: e.source ?? 'import',
 });
 
+/** A new prompt's suite (a copy's, a fork's), its examples within the target's plan: createPrompt writes it first. */
+export interface NewSuite {
+  checks: Check[];
+  examples: ExportedExample[];
+}
+
 /** What a new prompt's own put carries of the suite writeSuiteFirst writes: `examples_used` (the file's limit was checked first) and `suite_rev`. */
-export function suiteCounters(suite: SuiteIn): { examples_used?: number; suite_rev?: number } {
+export function suiteCounters(suite: { checks?: readonly unknown[]; examples?: readonly unknown[] }): { examples_used?: number; suite_rev?: number } {
   const examples = suite.examples?.length ?? 0;
   if (!examples && !suite.checks?.length) return {};
   return { ...(examples ? { examples_used: examples } : {}), suite_rev: 1 };
@@ -81,17 +85,13 @@ export function suiteCounters(suite: SuiteIn): { examples_used?: number; suite_r
  * them when the write fails; the account's or team's deletion takes any left).
  */
 export async function writeSuiteFirst(to: WorkspacePk, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
-  if (checks.length) await putChecksBeforePrompt(to, promptId, checks);
-  if (examples.length) await putExamplesBeforePrompt(to, promptId, examples.map(fieldsOf));
+  await Promise.all([
+    checks.length ? putChecksBeforePrompt(to, promptId, checks) : undefined,
+    examples.length ? putExamplesBeforePrompt(to, promptId, examples.map(fieldsOf)) : undefined,
+  ]);
 }
 
 /** Removes a suite written first whose prompt's write then failed (best effort: items no prompt names are harmless). */
 export async function dropUnwrittenSuite(to: WorkspacePk, promptId: string): Promise<void> {
   await Promise.all([deleteChecksOf(to, promptId), deleteExamplesOf(to, promptId)]).catch(() => undefined);
-}
-
-/** Gives a new prompt its suite (checks as checkSuite made them; the examples must fit the plan: a file's limit is checked first). */
-export async function writeSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
-  if (checks.length) await saveChecks(to.pk, promptId, checks);
-  await addExamples(to.pk, to.tier, promptId, examples.map(fieldsOf));
 }

@@ -135,6 +135,16 @@ const cancelled = (...codes: string[]) =>
     CancellationReasons: codes.map((Code) => ({ Code })),
   });
 
+/** Every write (put, batch, transaction) naming an item that matches `sk` fails as if the process died there. */
+const failWrites = (sk: RegExp) => {
+  const realSend = DynamoDBDocumentClient.prototype.send as any;
+  for (const Command of [PutCommand, BatchWriteCommand, TransactWriteCommand] as any[])
+    ddb.on(Command).callsFake(async (input: unknown, getClient: () => unknown) => {
+      if (sk.test(JSON.stringify(input))) throw new InternalServerError({ message: 'Internal server error', $metadata: {} });
+      return realSend.call(getClient(), new Command(input));
+    });
+};
+
 const prompt = { title: 'Fault-tolerant', body: 'Write about [INPUT: topic].' };
 
 // ---- storage faults on user writes --------------------------------------------------------------
@@ -516,15 +526,6 @@ describe('atomic deletes', () => {
         },
       ],
     });
-    /** Every write (put, batch, transaction) naming an item that matches `sk` fails as if the process died there. */
-    const failWrites = (sk: RegExp) => {
-      const realSend = DynamoDBDocumentClient.prototype.send as any;
-      for (const Command of [PutCommand, BatchWriteCommand, TransactWriteCommand] as any[])
-        ddb.on(Command).callsFake(async (input: unknown, getClient: () => unknown) => {
-          if (sk.test(JSON.stringify(input))) throw new InternalServerError({ message: 'Internal server error', $metadata: {} });
-          return realSend.call(getClient(), new Command(input));
-        });
-    };
     const importOf = (token: string, name: string) => call('POST', '/prompts/import', { base, token, json: { document: document(name) } });
     const importHandler = async () => (await import('../../../functions/prompts/import')).handler;
     /** The imported prompt (one of that title), its checks, examples and the suite items of any prompt id in the partition. */
@@ -574,6 +575,102 @@ describe('atomic deletes', () => {
       const after = await state(u, name);
       expect(after).toMatchObject({ prompts: 1, checks: 1, examples: 3, examplesUsed: 3 });
       expect(after.suiteOf.size).toBe(1);
+    });
+  });
+
+  describe("a fork's and a copy's suite (issue 29)", () => {
+    const handler = async (name: 'fork' | 'copy') => (await import(`../../../functions/prompts/${name}`)).handler;
+    const SUITE = { checks: [{ kind: 'contains', value: 'because' }], examples: ['tides', 'wind', 'rain'].map((topic) => ({ inputs: { topic } })) };
+    let libraryId: string;
+    beforeAll(async () => {
+      const admin = await adminToken();
+      const own = (
+        await call('POST', '/prompts/', { base, token: admin, json: { title: `Suite fork ${randomUUID().slice(0, 8)}`, body: 'Explain [INPUT: topic].' } })
+      ).body.id;
+      expect((await call('PUT', `/prompts/${own}/checks`, { base, token: admin, json: { checks: SUITE.checks } })).status).toBe(200);
+      for (const example of SUITE.examples) expect((await call('POST', `/prompts/${own}/examples`, { base, token: admin, json: example })).status).toBe(201);
+      libraryId = (await call('POST', '/admin/prompts', { base, token: admin, json: { prompt_id: own, access_tier: 'free' } })).body.id;
+    });
+    /** Prompts of a workspace (`?workspace=`) matching `pick`, with the suite of the first and the prompt ids any suite item of the partition names. */
+    async function state(token: string, pk: string, pick: (p: { id: string; forked_from?: string; title: string }) => boolean, workspace?: string) {
+      const query = workspace ? `?workspace=${workspace}` : '';
+      const prompts = ((await call('GET', `/prompts/${query}`, { base, token })).body.prompts as { id: string; forked_from?: string; title: string }[]).filter(
+        pick,
+      );
+      const id = prompts[0]?.id;
+      const { Items = [] } = await inspect.send(
+        new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
+      );
+      return {
+        prompts: prompts.length,
+        checks: id ? ((await call('GET', `/prompts/${id}/checks${query}`, { base, token })).body.checks as unknown[]).length : 0,
+        examples: id ? ((await call('GET', `/prompts/${id}/examples${query}`, { base, token })).body.examples as unknown[]).length : 0,
+        examplesUsed: Items.find((i) => i.sk === `PROMPT#${id}`)?.examples_used,
+        suiteRev: Items.find((i) => i.sk === `PROMPT#${id}`)?.suite_rev,
+        suiteOf: new Set(Items.filter((i) => /^X(CHECKS|EXAMPLE)#/.test(String(i.sk))).map((i) => i.prompt_id)),
+      };
+    }
+    const isFork = (p: { forked_from?: string }) => p.forked_from === libraryId;
+
+    it("a crash at a fork's suite leaves no fork without one: the next fork has the whole suite", async () => {
+      const u = await user();
+      failWrites(/"sk":"X(CHECKS|EXAMPLE)#/);
+
+      const first = await invoke(await handler('fork'), { method: 'POST', path: `/prompts/fork/${libraryId}`, token: u.token, json: {} });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect((await state(u.token, `USER#${u.id}`, isFork)).prompts).toBe(0);
+      expect((await call('POST', `/prompts/fork/${libraryId}`, { base, token: u.token, json: {} })).status).toBe(201);
+      expect(await state(u.token, `USER#${u.id}`, isFork)).toMatchObject({ prompts: 1, checks: 1, examples: 3, examplesUsed: 3, suiteRev: 1 });
+    });
+
+    it('a failed fork write after its suite leaves no stray suite', async () => {
+      const u = await user();
+      failWrites(/"sk":"PROMPT#/);
+
+      const first = await invoke(await handler('fork'), { method: 'POST', path: `/prompts/fork/${libraryId}`, token: u.token, json: {} });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect(await state(u.token, `USER#${u.id}`, isFork)).toMatchObject({ prompts: 0, suiteOf: new Set() });
+    });
+
+    /** A Pro user's prompt with the suite, and a team of theirs to copy or move it to. */
+    async function copyCase() {
+      const u = await user({ access_tier: 'pro' });
+      const title = `Suite copy ${randomUUID().slice(0, 8)}`;
+      const id = (await call('POST', '/prompts/', { base, token: u.token, json: { title, body: 'Explain [INPUT: topic].' } })).body.id as string;
+      await call('PUT', `/prompts/${id}/checks`, { base, token: u.token, json: { checks: SUITE.checks } });
+      for (const example of SUITE.examples) await call('POST', `/prompts/${id}/examples`, { base, token: u.token, json: example });
+      const team = (await call('POST', '/teams', { base, token: u.token, json: { name: `Suite team ${title.slice(-8)}` } })).body.id as string;
+      return { u, id, team, titled: (p: { title: string }) => p.title === title };
+    }
+
+    it("a crash at a move's suite leaves no copy without one and the original whole: the next move carries the suite", async () => {
+      const { u, id, team, titled } = await copyCase();
+      failWrites(/"sk":"X(CHECKS|EXAMPLE)#/);
+
+      const first = await invoke(await handler('copy'), { method: 'POST', path: `/prompts/${id}/copy`, token: u.token, json: { to: team, move: true } });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect((await state(u.token, `TEAM#${team}`, titled, team)).prompts).toBe(0);
+      expect(await state(u.token, `USER#${u.id}`, titled)).toMatchObject({ prompts: 1, checks: 1, examples: 3 });
+      expect((await call('POST', `/prompts/${id}/copy`, { base, token: u.token, json: { to: team, move: true } })).status).toBe(201);
+      expect(await state(u.token, `TEAM#${team}`, titled, team)).toMatchObject({ prompts: 1, checks: 1, examples: 3, examplesUsed: 3, suiteRev: 1 });
+      expect((await state(u.token, `USER#${u.id}`, titled)).prompts).toBe(0);
+    });
+
+    it('a failed copy write after its suite leaves no stray suite in the target', async () => {
+      const { u, id, team, titled } = await copyCase();
+      failWrites(/"sk":"PROMPT#/);
+
+      const first = await invoke(await handler('copy'), { method: 'POST', path: `/prompts/${id}/copy`, token: u.token, json: { to: team } });
+
+      expect(first.status).toBe(503);
+      ddb.restore();
+      expect(await state(u.token, `TEAM#${team}`, titled, team)).toMatchObject({ prompts: 0, suiteOf: new Set() });
     });
   });
 
