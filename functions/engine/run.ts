@@ -90,7 +90,8 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
   const noteUse = async (outcome: RunOutcome) => {
     if (noted || !body.prompt_id || outcome === 'error') return;
     noted = true;
-    await noteLibraryUse(user, workspace.pk, body.prompt_id);
+    // The prompt item the run read already (a saved version's, a library original column's) spares its reads.
+    await noteLibraryUse(user, workspace.pk, body.prompt_id, column ? column.prompt : saved.value?.prompt);
   };
   const answer = runBody(
     run,

@@ -15,7 +15,7 @@ export const handler = api(
   async ({ workspace, user, body, preloaded }) => {
     const prompt = suitePrompt(preloaded.prompt);
     const started = await startEvaluation(workspace, user.id, prompt, body);
-    if (prompt.forked_from) await noteLibraryUse(user, workspace.pk, prompt.id);
+    if (prompt.forked_from) await noteLibraryUse(user, workspace.pk, prompt.id, prompt);
     return json(202, started);
   },
 );

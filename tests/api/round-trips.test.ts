@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { FORWARDED_AUTHORIZATION_HEADER } from '@shared/edge';
 import { matchRoute } from '@shared/routes';
+import { installLambdaRuntime, LocalResponseStream } from '../../infra/local/lambda-runtime';
 import { call, signUp } from '../support/api';
 import { db, setTier, TABLE } from '../support/db';
-import { type EventInput, type HandlerReply, invoke } from '../support/events';
-import { recordRequests, type Sent, sequentialRoundTrips } from '../support/round-trips';
+import { apiEvent, type EventInput, type HandlerReply, invoke, lambdaContext } from '../support/events';
+import { recordRequests, type Sent, sequentialRoundTrips, touchedItemKeys } from '../support/round-trips';
 
 /**
  * DynamoDB round trips per route (the goal: at most 2 in sequence on signed-in routes). The
@@ -15,6 +19,8 @@ import { recordRequests, type Sent, sequentialRoundTrips } from '../support/roun
  */
 process.env.JWT_SECRET ??= inject('jwtSecret');
 const recorder = recordRequests(db);
+// Streaming handlers (POST /engine/run) wrap themselves with the Lambda runtime's global at import.
+installLambdaRuntime();
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 const handlers = new Map<string, Promise<Handler>>();
@@ -45,6 +51,36 @@ async function measuredWithLibrary(input: EventInput) {
   let result = await measured(input);
   for (let attempt = 1; attempt < 5 && reloads(result.sent); attempt++) result = await measured(input);
   return result;
+}
+
+/** A streaming route called in process, as the local gateway calls it: its body once ended, and what it sent to DynamoDB. */
+async function streamed(input: EventInput): Promise<{ body: string; sent: Sent[] }> {
+  const match = matchRoute(input.method, input.path);
+  if (!match || !('route' in match)) throw new Error(`No route for ${input.method} ${input.path}`);
+  const { handler } = await import(join(import.meta.dirname, '../../functions', `${match.route.handler}.ts`));
+  const chunks: Buffer[] = [];
+  // The part of an HTTP response LocalResponseStream writes to.
+  const response = Object.assign(new EventEmitter(), {
+    headersSent: false,
+    writableEnded: false,
+    writableFinished: false,
+    writeHead() {
+      response.headersSent = true;
+    },
+    flushHeaders() {},
+    write: (chunk: Buffer) => chunks.push(Buffer.from(chunk)) > 0,
+    end(done: () => void) {
+      response.writableEnded = response.writableFinished = true;
+      done();
+    },
+    destroy() {},
+  });
+  recorder.take();
+  // CloudFront moves the token out of Authorization for the function URL (infra/local/gateway.ts does the same).
+  const event = apiEvent(input);
+  event.headers[FORWARDED_AUTHORIZATION_HEADER] = `Bearer ${input.token}`;
+  await handler(event, new LocalResponseStream(response as unknown as ServerResponse), lambdaContext());
+  return { body: Buffer.concat(chunks).toString(), sent: recorder.take() };
 }
 
 const batchGetOf = (sent: Sent[]) =>
@@ -177,6 +213,42 @@ describe('DynamoDB round trips', () => {
       expect(result.reply.status, `${input.method} ${input.path}`).toBe(200);
       expect(result.commands, `${input.method} ${input.path}`).toEqual(commands);
     }
+  });
+
+  it('notes a run of a saved version for library ratings without reading again the prompt the run read', async () => {
+    // Prepare: a prompt of the workspace and a fork of a library prompt, each run at its version 1.
+    const plain = await newPrompt('Run, not a fork');
+    const fork = await ok('POST', `/prompts/fork/${libraryId}`, {});
+    const libraryKey = `LIBPROMPT#${libraryId}`;
+    const cases: [string, string[]][] = [
+      // Neither the library (its id is the workspace's) nor the prompt again.
+      [plain.id, []],
+      // Only the fork's original, for its revision and tier.
+      [fork.id, [libraryKey]],
+    ];
+
+    for (const [promptId, reads] of cases) {
+      // Act
+      const run = await streamed({
+        method: 'POST',
+        path: '/engine/run',
+        token: user.token,
+        json: { text: 'Write about tea.', prompt_id: promptId, version: 1 },
+        headers: { accept: 'application/x-ndjson' },
+      });
+
+      // Assess
+      expect(JSON.parse(run.body.trim().split('\n').at(-1)!), run.body).toMatchObject({ type: 'end', outcome: 'complete' });
+      const gets = run.sent.filter((s) => s.command === 'GetItem');
+      // The run's other reads (its allowance) are not the note's.
+      const named = touchedItemKeys(gets).flatMap((k) => (k.pk.startsWith('LIBPROMPT#') ? [k.pk] : k.sk.startsWith('PROMPT#') ? [k.sk] : []));
+      expect(named, promptId).toEqual(reads);
+      // The run's own BatchGet read the prompt (with its version): the note used it.
+      const batched = run.sent.filter((s) => s.command === 'BatchGetItem').flatMap((s) => touchedItemKeys([s]).map((k) => k.sk));
+      expect(batched).toContain(`PROMPT#${promptId}`);
+    }
+    // The fork's run was noted: its person may rate the original.
+    expect((await call('GET', `/library/prompts/${libraryId}/rating`, { token: user.token })).body).toMatchObject({ can_rate: true });
   });
 
   it("reads another user's ids as the caller's own: 404 after the one BatchGet, nothing written", async () => {

@@ -139,16 +139,16 @@ export async function compareColumn(
   workspace: Pick<WorkspaceRef, 'pk' | 'team'>,
   promptId: string,
   compare: { id: string; column: string },
-): Promise<SessionColumn & { hidden: boolean }> {
+): Promise<SessionColumn & { hidden: boolean; prompt?: PromptItem }> {
   const session = await getSession(workspace.pk, promptId, compare.id);
   const column = session?.columns.find((c) => c.id === compare.column);
   if (!session || !column) throw new NotFoundError(COMPARE_NOT_FOUND);
-  if (column.original) {
-    const prompt = await readPrompt(workspace.pk, promptId);
-    if (!prompt) throw new NotFoundError(COMPARE_NOT_FOUND);
-    await lineageOf(user, workspace, prompt);
-  }
-  return { ...column, hidden: session.blind && !session.voted };
+  const hidden = session.blind && !session.voted;
+  if (!column.original) return { ...column, hidden };
+  const prompt = await readPrompt(workspace.pk, promptId);
+  if (!prompt) throw new NotFoundError(COMPARE_NOT_FOUND);
+  await lineageOf(user, workspace, prompt);
+  return { ...column, hidden, prompt };
 }
 
 /** POST /prompts/{id}/votes: a vote between two versions or models (or two columns of a session, revealed by the answer). */

@@ -3,7 +3,7 @@ import { type Tier, tierAllows } from '@shared/tiers';
 import type { WorkspacePk } from '../data/keys';
 import { LIBRARY_PROMPT_NOT_FOUND } from '../data/library';
 import { getRating, hasRun, libraryRevision, libraryUse, noteLibraryRun, putRating } from '../data/library-use';
-import { getPromptItem } from '../data/prompt';
+import { getPromptItem, type PromptItem } from '../data/prompt';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { logger } from '../http/log';
 
@@ -58,16 +58,18 @@ export async function rateLibraryPrompt(person: Person, id: string, stars: numbe
 
 /**
  * After a run (or an evaluation) of `promptId` in `workspace`: when it names a library prompt the
- * person's tier opens, or a fork of one, notes that they ran it and counts the run. Never throws:
- * it runs after the answer.
+ * person's tier opens, or a fork of one, notes that they ran it and counts the run. `held` is the
+ * workspace's prompt item when the caller read it already: then only a fork's original is read.
+ * Never throws: it runs after the answer.
  */
-export async function noteLibraryUse(person: Person, workspace: WorkspacePk, promptId: string): Promise<void> {
+export async function noteLibraryUse(person: Person, workspace: WorkspacePk, promptId: string, held?: Pick<PromptItem, 'forked_from'>): Promise<void> {
   try {
     // A library prompt's id, or a workspace prompt's (its fork names the original).
-    const [entry, fork] = await Promise.all([libraryRevision(promptId), getPromptItem(workspace, promptId)]);
+    const [entry, fork] = held ? [undefined, held] : await Promise.all([libraryRevision(promptId), getPromptItem(workspace, promptId)]);
     const id = entry ? promptId : fork?.forked_from;
-    const original = entry ?? (id ? await libraryRevision(id) : undefined);
-    if (!id || !original || !tierAllows(person.access_tier, original.tier)) return;
+    if (!id) return;
+    const original = entry ?? (await libraryRevision(id));
+    if (!original || !tierAllows(person.access_tier, original.tier)) return;
     await noteLibraryRun(person.id, id, original.revision);
   } catch (error) {
     logger.warn('library use not noted', { errorClass: (error as Error)?.name });

@@ -1,7 +1,7 @@
 import type { ChatMessage, ModelConfig } from '@shared/contract/chat';
 import { RUNS_PER_DAY, type Tier } from '@shared/tiers';
 import type { WorkspacePk } from '../data/keys';
-import { versionOf } from '../data/prompt';
+import { type PromptItem, versionOf } from '../data/prompt';
 import { consume, refund, runQuotaWindow } from '../data/rate-limits';
 import { acquireRunLease, releaseRunLease } from '../data/run-leases';
 import type { UserRecord } from '../data/users';
@@ -73,15 +73,21 @@ export async function runSaved(
   workspace: WorkspacePk,
   request: { prompt_id?: string; version?: number; config?: ModelConfig },
   onConnection: boolean,
-): Promise<{ config: ModelConfig | undefined; content?: { kind: 'text' | 'chat'; body: string; messages?: ChatMessage[] } }> {
+): Promise<{
+  config: ModelConfig | undefined;
+  content?: { kind: 'text' | 'chat'; body: string; messages?: ChatMessage[] };
+  /** The workspace's prompt item, when it was read. */
+  prompt?: PromptItem;
+}> {
   if (!request.prompt_id || request.version === undefined) return { config: request.config };
   const { prompt, snapshot } = await promptWithVersion(workspace, request.prompt_id, request.version);
   const saved = prompt && versionOf(prompt) === request.version ? prompt : snapshot;
-  if (!saved) return { config: request.config };
+  if (!saved) return { config: request.config, prompt };
   const { connection_id: _, model, ...settings } = saved.config ?? {};
   const chosen = onConnection ? (request.config?.model ?? model) : undefined;
   return {
     config: { ...settings, ...(chosen ? { model: chosen } : {}) },
     content: { kind: saved.kind ?? 'text', body: saved.body, ...(saved.kind === 'chat' ? { messages: saved.messages ?? [] } : {}) },
+    prompt,
   };
 }
