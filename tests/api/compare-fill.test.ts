@@ -6,7 +6,7 @@ import { runEvents } from '../support/stream';
 /**
  * A compare column is compiled as the run route compiles a saved version (issue 30): SNIPPET and
  * PROFILE values and the global directives fill it beside the INPUTs (the directives off when the
- * request says so, as the workbench's switch does), a chat prompt reaches the model as messages,
+ * request says so, as the workbench's switch does), a chat prompt (saved or a draft) reaches the model as messages,
  * and a missing INPUT answers 400 naming it, starting nothing.
  */
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -97,6 +97,46 @@ describe('a compare column is compiled as Run compiles it', () => {
         { role: 'system', content: 'Be brief.\n\nYou write for Acme. Plain words.\n\nSign off.' },
         { role: 'user', content: `Weather in ${city} for 3 days?` },
       ]);
+  });
+
+  it("sends a chat draft column as its messages, filled as the saved version's are, with the draft's settings", async () => {
+    const { user, connection } = await writer();
+    const city = unique('Tromso');
+    const made = await call('POST', '/prompts/', {
+      token: user.token,
+      json: { title: 'Trip', kind: 'chat', messages: [{ role: 'user', content: 'Visit [INPUT: city]?' }] },
+    });
+    expect(made.status).toBe(201);
+    const draft = {
+      kind: 'chat',
+      messages: [
+        { role: 'system', content: 'You advise [PROFILE: company]. [SNIPPET: voice]' },
+        { role: 'placeholder', name: 'history' },
+        { role: 'user', content: 'Should I visit [INPUT: city] in winter?' },
+      ],
+      config: { temperature: 0.3 },
+    };
+    const started = await compare(user, made.body.id, {
+      columns: [
+        { version: 1, connection_id: connection },
+        { draft, connection_id: connection },
+      ],
+      variables: { city },
+      blind: false,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.columns[1]).toMatchObject({ draft: true, version: null });
+    const sent = await sentFor(user, made.body.id, started.body);
+    expect(sent.A.messages).toEqual([
+      { role: 'system', content: 'Be brief.\n\nSign off.' },
+      { role: 'user', content: `Visit ${city}?` },
+    ]);
+    // Role by role, the placeholder left out (a compare has no conversation), not the draft's transcript as one text.
+    expect(sent.B.messages).toEqual([
+      { role: 'system', content: 'Be brief.\n\nYou advise Acme. Plain words.\n\nSign off.' },
+      { role: 'user', content: `Should I visit ${city} in winter?` },
+    ]);
+    expect(sent.B.temperature).toBe(0.3);
   });
 
   it('answers a missing INPUT with 400 naming it, as Run does', async () => {

@@ -7,7 +7,7 @@ import { atPath, expectAccessibleInBothThemes, openMyPrompts } from '../support/
 
 /**
  * The scoreboard in the browser (issue 30): thumbs on a Run answer counted for the version that
- * ran; a blind compare of two versions, the vote and the reveal; the Stats panel.
+ * ran; a blind compare of two versions, the vote and the reveal; a chat draft column; the Stats panel.
  */
 const browser = useBrowser();
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -91,6 +91,28 @@ describe('compare and stats in the browser', () => {
     const compare = page.getByRole('dialog', { name: 'Compare answers' });
     await compare.getByRole('button', { name: 'Compare', exact: true }).click();
     await compare.getByText("Missing value for INPUT variable 'name' (no default).").waitFor();
+  });
+
+  it("runs a chat prompt's draft column as its messages, edited role by role", async () => {
+    const { page } = browser;
+    const user = await signUp();
+    const messages = [
+      { role: 'system', content: 'You are a travel guide.' },
+      { role: 'user', content: 'Plan a day in Oslo.' },
+    ];
+    expect((await call('POST', '/prompts/', { token: user.token, json: { title: 'Trip', kind: 'chat', messages } })).status).toBe(201);
+    await openMyPrompts(page, user.token);
+    await card(page, 'Trip').getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('dialog', { name: 'Prompt Workbench' }).getByRole('button', { name: 'Compare', exact: true }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare answers' });
+    await compare.getByLabel('Column 2', { exact: true }).selectOption('draft');
+    await compare.getByRole('textbox', { name: 'Message 2: User' }).fill('Plan a night in Bergen.');
+    await compare.getByRole('switch', { name: 'Blind' }).click();
+    await compare.getByRole('button', { name: 'Compare', exact: true }).click();
+    // The local engine tells a conversation from one text: the draft arrived as two messages.
+    const draft = compare.getByRole('region', { name: 'Answer B Draft' });
+    await draft.getByText('Task: Plan a night in Bergen.').waitFor({ timeout: 30_000 });
+    await draft.getByText('Conversation: 2 messages (1 system, 1 user, 0 assistant).', { exact: false }).waitFor();
   });
 
   it('shows the Stats page: totals, charts with their tables, by version; axe clean in light and dark, whole at phone width', async () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type ChatMessage, ModelConfig, ResponseFormat, Tool } from '@shared/contract/chat';
+import { type ChatMessage, ModelConfig, type PromptKind, ResponseFormat, Tool } from '@shared/contract/chat';
 
 /**
  * The prompt editor's chat messages and model settings as form values (strings and rows the
@@ -22,6 +22,15 @@ export const rowsOf = (messages: readonly ChatMessage[] | undefined): MessageRow
 
 export const messagesOf = (rows: readonly MessageRow[]): ChatMessage[] =>
   rows.map((r) => (r.role === 'placeholder' ? { role: 'placeholder', name: r.name.trim() } : { role: r.role, content: r.content }));
+
+/**
+ * An unsaved draft as an evaluation or compare column sends it: a chat prompt's messages (run as
+ * messages), else its body, with the current version's model settings as the editor holds them.
+ */
+export function draftInput(kind: PromptKind | undefined, draft: { body: string; rows: readonly MessageRow[] }, config: ModelConfig | undefined) {
+  const settings = config && Object.keys(config).length ? { config } : {};
+  return kind === 'chat' ? { kind: 'chat' as const, messages: messagesOf(draft.rows), ...settings } : { body: draft.body, ...settings };
+}
 
 /** A new chat prompt starts with a system and a user message. */
 export const STARTER_ROWS: MessageRow[] = [newRow('system'), newRow('user')];

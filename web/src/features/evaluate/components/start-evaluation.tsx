@@ -2,6 +2,7 @@ import { Play, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { EVALUATION_COLUMNS_MAX, type EvaluationColumnInput } from '@shared/contract/evaluations';
 import type { Prompt } from '@shared/contract/prompts';
+import { ChatDraft } from '@/components/chat/chat-draft';
 import { defaultTarget, type RunTarget, RunTargetPicker } from '@/components/run-target';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,9 +15,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useConnections } from '@/lib/api/get-connections';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
-import { type MessageRow, messagesOf, rowsOf } from '@/lib/chat-form';
+import { draftInput, type MessageRow, rowsOf } from '@/lib/chat-form';
 import { useCreateEvaluation } from '../api/create-evaluation';
-import { ChatDraft } from './chat-draft';
 
 /**
  * One column as chosen: what runs (`v3`, `label:production`, `draft`: a text body, or a chat
@@ -33,10 +33,7 @@ interface ColumnChoice {
 /** The column as the API takes it; Construct's model is said outright (null), so a version's own connection never decides unseen. */
 function toColumn(prompt: Prompt, choice: ColumnChoice, target: RunTarget): EvaluationColumnInput {
   const where = target.connectionId ? { connection_id: target.connectionId, ...(target.model ? { model: target.model } : {}) } : { connection_id: null };
-  // A draft runs with the current version's model settings, as the editor holds them.
-  const config = Object.keys(prompt.config).length ? { config: prompt.config } : {};
-  if (choice.source === 'draft')
-    return { draft: prompt.kind === 'chat' ? { kind: 'chat', messages: messagesOf(choice.rows), ...config } : { body: choice.body, ...config }, ...where };
+  if (choice.source === 'draft') return { draft: draftInput(prompt.kind, choice, prompt.config), ...where };
   if (choice.source.startsWith('label:')) return { label: choice.source.slice(6), ...where };
   return { version: Number(choice.source.slice(1)), ...where };
 }

@@ -1,6 +1,6 @@
 import { GitCompare, RotateCcw, Square } from 'lucide-react';
 import { useState } from 'react';
-import type { ModelConfig } from '@shared/contract/chat';
+import type { ChatMessage, ModelConfig, PromptKind } from '@shared/contract/chat';
 import type { CompareSession } from '@shared/contract/compare';
 import { defaultTarget } from '@/components/run-target';
 import { Alert } from '@/components/ui/alert';
@@ -10,6 +10,7 @@ import { useConnections } from '@/lib/api/get-connections';
 import { useExamples } from '@/lib/api/get-examples';
 import { useVersions } from '@/lib/api/get-versions';
 import { errorMessage } from '@/lib/api-client';
+import { rowsOf } from '@/lib/chat-form';
 import { useStartCompare } from '../api/compare';
 import { useCompareRuns } from '../api/run-compare';
 import { IDLE } from '../api/run-prompt';
@@ -35,7 +36,7 @@ export function CompareDialog({
   directives,
   onClose,
 }: {
-  prompt: { id: string; body: string; version: number; config?: ModelConfig; forked: boolean };
+  prompt: { id: string; body: string; kind?: PromptKind; messages?: ChatMessage[]; version: number; config?: ModelConfig; forked: boolean };
   inputs: Record<string, string>;
   /** The workbench's "Apply global directives": the columns are compiled as its Run would be. */
   directives: boolean;
@@ -55,6 +56,7 @@ export function CompareDialog({
       { source: older ? `v${older}` : prompt.forked ? ORIGINAL : DRAFT, target },
     ],
     draft: prompt.body,
+    rows: rowsOf(prompt.messages),
     blind: true,
     inputs: '',
   };
@@ -66,7 +68,12 @@ export function CompareDialog({
   const onCompare = () => {
     const example = examples.find((e) => e.id === setup.inputs);
     start.mutate(
-      { columns: setup.columns.map((c) => columnInput(c, setup.draft)), variables: example?.inputs ?? inputs, directives, blind: setup.blind },
+      {
+        columns: setup.columns.map((c) => columnInput(c, { kind: prompt.kind, body: setup.draft, rows: setup.rows, config: prompt.config })),
+        variables: example?.inputs ?? inputs,
+        directives,
+        blind: setup.blind,
+      },
       {
         onSuccess: (created) => {
           setSession(created);
@@ -111,6 +118,7 @@ export function CompareDialog({
             typedInputs={listInputs(inputs)}
             connections={connections}
             forked={prompt.forked}
+            chat={prompt.kind === 'chat'}
           />
           {start.isError ? <Alert>{errorMessage(start.error, 'Could not start the comparison.')}</Alert> : null}
           <div className="wb-actions">

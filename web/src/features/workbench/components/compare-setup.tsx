@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { COLUMN_IDS, COMPARE_COLUMNS_MAX, COMPARE_COLUMNS_MIN } from '@shared/contract/compare';
 import type { Connection } from '@shared/contract/connections';
+import { ChatDraft } from '@/components/chat/chat-draft';
 import { RunTargetPicker } from '@/components/run-target';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,11 +9,14 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import type { MessageRow } from '@/lib/chat-form';
 import { type ColumnChoice, DRAFT, ORIGINAL } from '../utils/compare';
 
 export interface CompareSetupValue {
   columns: ColumnChoice[];
+  /** The draft: a text prompt's body, a chat prompt's messages. */
   draft: string;
+  rows: MessageRow[];
   blind: boolean;
   /** '' for the workbench's inputs, else an example's id. */
   inputs: string;
@@ -31,6 +35,7 @@ export function CompareSetup({
   typedInputs,
   connections,
   forked,
+  chat,
 }: {
   value: CompareSetupValue;
   onChange: (value: CompareSetupValue) => void;
@@ -40,6 +45,8 @@ export function CompareSetup({
   connections: Connection[];
   /** A fork: its library original is offered as a column. */
   forked: boolean;
+  /** A chat prompt: the draft is its messages, edited as in the editor. */
+  chat: boolean;
 }) {
   const setColumn = (i: number, change: Partial<ColumnChoice>) =>
     onChange({ ...value, columns: value.columns.map((c, j) => (i === j ? { ...c, ...change } : c)) });
@@ -89,11 +96,13 @@ export function CompareSetup({
           Add column
         </Button>
       ) : null}
-      {usesDraft ? (
+      {!usesDraft ? null : chat ? (
+        <ChatDraft rows={value.rows} onChange={(rows) => onChange({ ...value, rows })} />
+      ) : (
         <Field label="Draft" description="Not saved: it runs as written here.">
           <Textarea rows={4} value={value.draft} onChange={(event) => onChange({ ...value, draft: event.target.value })} />
         </Field>
-      ) : null}
+      )}
       <Field label="Inputs">
         <Select value={value.inputs} onChange={(event) => onChange({ ...value, inputs: event.target.value })}>
           <option value="">{typedInputs ? `The workbench's: ${typedInputs}` : "The workbench's (none typed)"}</option>

@@ -291,7 +291,7 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
           </div>
           {comparing && feedback ? (
             <CompareDialog
-              prompt={{ id: feedback.promptId, body: prompt.body, version: feedback.version, config: prompt.config, forked: prompt.forked === true }}
+              prompt={{ ...prompt, id: feedback.promptId, version: feedback.version, forked: prompt.forked === true }}
               inputs={keep?.inputs ?? {}}
               directives={applyDirectives}
               onClose={() => setComparing(false)}

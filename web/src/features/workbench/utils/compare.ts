@@ -1,7 +1,9 @@
+import type { ModelConfig, PromptKind } from '@shared/contract/chat';
 import type { CompareColumn, CompareColumnInput } from '@shared/contract/compare';
 import type { Connection } from '@shared/contract/connections';
 import { costMicros } from '@shared/prices';
 import type { RunTarget } from '@/components/run-target';
+import { draftInput, type MessageRow } from '@/lib/chat-form';
 
 /** One column as chosen before a compare: a saved version (`v3`), the draft or a fork's library original, and where it runs. */
 export interface ColumnChoice {
@@ -13,13 +15,24 @@ export const DRAFT = 'draft';
 export const ORIGINAL = 'original';
 export const PRODUCT_TARGET: RunTarget = { connectionId: null, model: '' };
 
-/** What POST /prompts/{id}/compare takes for a choice; Construct's model is said outright (null), so a version's own connection never decides unseen. */
-export function columnInput(choice: ColumnChoice, draftBody: string): CompareColumnInput {
+/** The draft as the compare dialog holds it: a text prompt's body, a chat prompt's messages, with the current version's settings. */
+export interface DraftChoice {
+  kind?: PromptKind;
+  body: string;
+  rows: MessageRow[];
+  config?: ModelConfig;
+}
+
+/**
+ * What POST /prompts/{id}/compare takes for a choice (a draft as an evaluation's column takes it);
+ * Construct's model is said outright (null), so a version's own connection never decides unseen.
+ */
+export function columnInput(choice: ColumnChoice, draft: DraftChoice): CompareColumnInput {
   const { connectionId, model } = choice.target;
   const where = connectionId ? { connection_id: connectionId, ...(model ? { model } : {}) } : { connection_id: null };
   const source =
     choice.source === DRAFT
-      ? { draft: { body: draftBody } }
+      ? { draft: draftInput(draft.kind, draft, draft.config) }
       : choice.source === ORIGINAL
         ? { original: true as const }
         : { version: Number(choice.source.slice(1)) };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { type ChatFormValues, ChatMessagesField } from '@/components/chat/chat-messages-field';
 import type { MessageRow } from '@/lib/chat-form';
+import { type ChatFormValues, ChatMessagesField } from './chat-messages-field';
 
 /**
  * A chat prompt's draft in an evaluation column: its messages in the editor's own field (roles,
