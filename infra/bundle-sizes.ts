@@ -28,6 +28,8 @@ export function esbuildOptions(): BuildOptions {
     'tsconfig',
     'bundleAwsSDK',
     'forceDockerBundling',
+    // Adds files beside index.mjs (the token ranks), never changes it.
+    'commandHooks',
   ]);
   const unknown = Object.keys(BUNDLING).filter((k) => !supported.has(k));
   // A new bundling option must be mirrored here, or the sizes would describe another build.

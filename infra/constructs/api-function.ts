@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -7,6 +8,7 @@ import { type BundlingOptions, NodejsFunction, OutputFormat, SourceMapMode } fro
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { TOKEN_RANKS_MODULE } from '../../functions/lib/services/engine/token-estimate';
 import { REPO_ROOT } from './paths';
 
 export interface ApiFunctionProps {
@@ -60,7 +62,33 @@ export const BUNDLING: BundlingOptions = {
   bundleAwsSDK: true,
   // Local esbuild only: Docker is never needed to synthesise or deploy.
   forceDockerBundling: false,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    // Files beside index.mjs, never in it: a bundle that names the token ranks gets them.
+    afterBundling: (inputDir, outputDir) => [shipTokenRanks(inputDir, outputDir)],
+  },
 };
+
+/**
+ * The token encoding's ranks (2.4 MB of JavaScript) stay out of every bundle: token-estimate.ts
+ * requires them from node_modules on the first estimate. These are the files that require reads
+ * (the ranks module, and the package.json whose exports map leads to it), relative to the repo;
+ * a function's asset gets them at the same paths.
+ */
+export function tokenRanksFiles(): string[] {
+  const { resolve } = createRequire(join(REPO_ROOT, 'package.json'));
+  return [resolve('gpt-tokenizer/package.json'), resolve(TOKEN_RANKS_MODULE)].map((file) => relative(REPO_ROOT, file));
+}
+
+/**
+ * The shell command that copies the ranks into the asset when the bundle names their module: the
+ * functions that run models do, and no list of them has to be kept.
+ */
+function shipTokenRanks(inputDir: string, outputDir: string): string {
+  const copies = tokenRanksFiles().map((file) => `mkdir -p "${dirname(join(outputDir, file))}" && cp "${join(inputDir, file)}" "${join(outputDir, file)}"`);
+  return `if grep -qF '${TOKEN_RANKS_MODULE}' "${join(outputDir, 'index.mjs')}"; then ${copies.join(' && ')}; fi`;
+}
 
 /**
  * A Lambda function serving one API route, with the project's defaults (STYLE.md):

@@ -7,10 +7,11 @@ import { App, type CfnResource, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_RANKS_MODULE } from '../../functions/lib/services/engine/token-estimate';
 import { measureBundles } from '../../infra/bundle-sizes';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/alarms';
 import { RUN_CONCURRENCY } from '../../infra/constructs/api';
-import type { ApiFunction } from '../../infra/constructs/api-function';
+import { type ApiFunction, tokenRanksFiles } from '../../infra/constructs/api-function';
 import { SNAPSHOT_BUILDER_DESCRIPTION } from '../../infra/constructs/library-snapshots';
 import { REPO_ROOT } from '../../infra/constructs/paths';
 import { areaOf, routeStackId, STACK_RESOURCE_BUDGET } from '../../infra/constructs/route-stacks';
@@ -1296,8 +1297,8 @@ describe('bundles', () => {
       const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
       expect(code.startsWith("import { createRequire } from 'module';"), route.handler).toBe(true);
       expect(code, route.handler).toMatch(/export\s*\{[^}]*as handler/);
-      // Minified: a few very long lines (newlines survive only inside template literals, which a
-      // bundled data table such as the tokenizer's ranks has many of: they are left out here).
+      // Minified: a few very long lines (newlines survive only inside template literals: those
+      // are left out here).
       const outsideTemplates = code.replace(/`(?:[^`\\]|\\.)*`/g, '``');
       expect(outsideTemplates.length / outsideTemplates.split('\n').length, route.handler).toBeGreaterThan(2_000);
       expect(
@@ -1325,6 +1326,21 @@ describe('bundles', () => {
     // Those stacks skip bundling: nothing is staged for their functions (a deploy bundles every stack).
     const [, health] = functionsByRouteKey(dev).get('GET /api/v1/health')!;
     expect(existsSync(join(outdir, `asset.${String(health.Properties.Code.S3Key).replace(/\.zip$/, '')}`))).toBe(false);
+  });
+
+  it("ships the token encoding's ranks beside the bundles that count tokens, never in them, and nowhere else", () => {
+    const routeAsset = (handler: string) => assetDir(functionsByRouteKey(bundled).get(gatewayKey(ROUTE_LIST.find((r) => r.handler === handler)!))![1]);
+    const counting = [routeAsset('engine/run'), assetDir(workerFunctions(bundled).get('evaluation')![1])];
+    for (const dir of counting) {
+      // What token-estimate.ts's require finds from the deployed index.mjs: the asset's own copy.
+      const load = createRequire(join(dir, 'index.mjs'));
+      expect(load.resolve(TOKEN_RANKS_MODULE).startsWith(`${dir}/`), dir).toBe(true);
+      expect((load(TOKEN_RANKS_MODULE) as { default: unknown[] }).default.length, dir).toBe(199_998);
+      for (const file of tokenRanksFiles()) expect(existsSync(join(dir, file)), file).toBe(true);
+      // The bundle carries the encoder (tens of KB), not the 2.4 MB of ranks.
+      expect(statSync(join(dir, 'index.mjs')).size, dir).toBeLessThan(2 * 1024 * 1024);
+    }
+    for (const handler of ['auth/login', 'system/openapi']) expect(existsSync(join(routeAsset(handler), 'node_modules')), handler).toBe(false);
   });
 
   it('`npm run bundle-sizes` builds exactly what the stack deploys', async () => {
