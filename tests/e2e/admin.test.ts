@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminListAll } from '../support/api';
 import { answerAppDialog, holdRequests, nextFrames, useBrowser } from '../support/browser';
 import { library, setTier } from '../support/db';
-import { account, apiAs, atPath, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
+import { account, apiAs, atPath, expectAccessibleInBothThemes, logIn, registerViaApi, see, signInWithToken, tokenFor } from '../support/e2e';
 
 const browser = useBrowser();
 /** Arg order of this file: method, path, token, body. */
@@ -542,6 +542,67 @@ describe('editing a library prompt', () => {
       industries: ['Retail'],
       access_tier: 'pro',
     });
+  });
+});
+
+describe("editing a library prompt's test suite", () => {
+  it("adds, edits and removes checks and examples on the Test suite tab, saved whole; the server's reason shows and nothing is saved", async () => {
+    const { page } = browser;
+    const id = `e2e-admin-suite-${randomUUID().slice(0, 8)}`;
+    await library.upsertEntries(
+      [{ id, title: `Suite fixture ${id}`, body: `Write about [INPUT: topic] ${run}`, category: null, tasks: [], industries: [], access_tier: 'free' }],
+      'curator@construct.test',
+    );
+    const suiteOf = async () => (await api('GET', `/admin/prompts/${id}/suite`, adminToken)).body;
+    const stored = (
+      await api('PUT', `/admin/prompts/${id}/suite`, adminToken, { checks: [{ kind: 'contains', value: 'tea', name: 'Names tea' }], examples: [] })
+    ).body;
+
+    await openControlCenter(page, ADMIN, '/admin?tab=prompts');
+    await searchBox(page, 'Search prompts...').fill(`Suite fixture ${id}`);
+    await page.getByRole('button', { name: `Edit prompt Suite fixture ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Library Prompt' });
+    await dialog.getByRole('tab', { name: 'Test suite' }).click();
+    const suite = dialog.getByRole('tabpanel', { name: 'Test suite' });
+    await expect.poll(() => suite.getByLabel('Name (optional)').inputValue()).toBe('Names tea');
+
+    await suite.getByRole('button', { name: 'Add check' }).click();
+    await suite.getByLabel('Check 2', { exact: true }).selectOption('max_length');
+    await suite.getByLabel('Value').nth(1).fill('500');
+    // An example without its required input: the server refuses the whole suite with its reason.
+    await suite.getByRole('button', { name: 'Add example' }).click();
+    const adding = page.getByRole('dialog', { name: 'Add example' });
+    await adding.getByLabel('Expected answer').fill(`About tea ${run}`);
+    await adding.getByRole('button', { name: 'Add example' }).click();
+    await adding.waitFor({ state: 'detached' });
+    await expectAccessibleInBothThemes(page, { include: '[role="dialog"]', label: 'Edit Library Prompt, Test suite' });
+    await suite.getByRole('button', { name: 'Save test suite' }).click();
+    await see(page, `examples[0]: the inputs do not fit the prompt's variables: "topic" is required.`);
+    expect(await suiteOf()).toEqual(stored);
+
+    await suite.getByRole('button', { name: 'Edit example 1' }).click();
+    const editing = page.getByRole('dialog', { name: 'Edit example' });
+    await editing.getByLabel('topic', { exact: true }).fill('tea');
+    await editing.getByRole('button', { name: 'Save example' }).click();
+    await editing.waitFor({ state: 'detached' });
+    await suite.getByRole('button', { name: 'Save test suite' }).click();
+    await see(page, 'Test suite saved.');
+    const saved = await suiteOf();
+    expect(saved.checks).toEqual([stored.checks[0], { id: expect.any(String), kind: 'max_length', value: 500, name: null }]);
+    expect(saved.examples).toMatchObject([{ inputs: { topic: 'tea' }, expected: `About tea ${run}`, source: 'manual' }]);
+
+    // An unsaved suite change: closing asks first. Then removing the first check saves the rest; the example keeps its id.
+    await suite.getByRole('button', { name: 'Remove check 1' }).click();
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    await close.click();
+    expect(await answerAppDialog(page, 'dismiss')).toEqual({ type: 'confirm', message: 'Discard your changes to this library prompt?' });
+    await suite.getByRole('button', { name: 'Save test suite' }).click();
+    await expect.poll(async () => (await suiteOf()).checks.map((c: { id: string }) => c.id)).toEqual([saved.checks[1].id]);
+    expect((await suiteOf()).examples.map((e: { id: string }) => e.id)).toEqual([saved.examples[0].id]);
+    // Saved (Save is held again): closing asks nothing.
+    await expect.poll(() => suite.getByRole('button', { name: 'Save test suite' }).isDisabled()).toBe(true);
+    await close.click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });
 

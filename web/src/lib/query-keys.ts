@@ -93,6 +93,8 @@ export const queryKeys = {
     /** Every search of the library prompts list. */
     prompts: ['admin', 'prompts'] as const,
     promptText: (id: string) => ['admin', 'prompt-text', id] as const,
+    /** GET /admin/prompts/{id}/suite: a library prompt's checks and examples. */
+    promptSuite: (id: string) => ['admin', 'prompt-suite', id] as const,
     /** GET /admin/categories: the library's categories (the control center and the publish dialog). */
     categories: ['admin', 'categories'] as const,
   },

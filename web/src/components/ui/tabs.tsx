@@ -20,13 +20,15 @@ export interface TabsProps {
   defaultValue?: string;
   onValueChange?: (value: string) => void;
   className?: string;
+  /** Hidden panels stay mounted, so a form in one keeps what was typed while another tab shows. */
+  keepMounted?: boolean;
 }
 
 /**
  * WAI-ARIA tabs (automatic activation): one tab stop for the list, Arrow keys / Home / End move
  * between tabs, each panel is labelled by its tab. Controlled with `value`, or uncontrolled.
  */
-export function Tabs({ items, label, value, defaultValue, onValueChange, className }: TabsProps) {
+export function Tabs({ items, label, value, defaultValue, onValueChange, className, keepMounted = false }: TabsProps) {
   const baseId = useId();
   const [internal, setInternal] = useState(defaultValue ?? items[0]?.value);
   const selected = value ?? internal;
@@ -90,7 +92,7 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
           hidden={item.value !== selected}
           className="tabs__panel"
         >
-          {item.value === selected ? item.content : null}
+          {keepMounted || item.value === selected ? item.content : null}
         </div>
       ))}
     </div>

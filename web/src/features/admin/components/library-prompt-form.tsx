@@ -32,10 +32,13 @@ export function LibraryPromptForm({
   initial,
   onClose,
   requestClose,
+  otherChanges,
 }: {
   initial: LibraryPromptText;
   onClose: () => void;
   requestClose: RefObject<() => void>;
+  /** Unsaved changes elsewhere in the dialog (its Test suite tab): closing asks first for them too. */
+  otherChanges: RefObject<boolean>;
 }) {
   // A chat prompt's messages and both kinds' model settings, edited as in the prompt editor; the kind stays.
   const chat = initial.kind === 'chat';
@@ -55,7 +58,7 @@ export function LibraryPromptForm({
 
   const cancel = async () => {
     if (
-      !isDirty ||
+      (!isDirty && !otherChanges.current) ||
       (await confirm(LIBRARY_PROMPT_TEXT.discard, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing', danger: true }))
     )
       onClose();
@@ -77,7 +80,9 @@ export function LibraryPromptForm({
     try {
       await save.mutateAsync({ id: initial.id, edit: { title: title.trim(), ...content, config: settled.config, tasks, industries, access_tier } });
       toast({ variant: 'success', title: LIBRARY_PROMPT_TEXT.saved });
-      onClose();
+      // Unsaved suite changes keep the dialog open (the text, saved, is no longer a change).
+      if (otherChanges.current) form.reset(form.getValues());
+      else onClose();
     } catch (error) {
       toast({ variant: 'error', title: errorMessage(error, LIBRARY_PROMPT_TEXT.failed) });
     }

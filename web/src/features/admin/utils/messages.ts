@@ -53,3 +53,11 @@ export const LIBRARY_PROMPT_TEXT = {
   loadFailed: 'Could not load this library prompt.',
   discard: 'Discard your changes to this library prompt?',
 } as const;
+
+/** The Test suite tab of 'Edit Library Prompt'. */
+export const LIBRARY_SUITE_TEXT = {
+  intro: 'Checks and examples copies start with. Saved on their own: copies in My Prompts take new ones in with their next library update, and keep their own.',
+  saved: 'Test suite saved.',
+  failed: 'Failed to save the test suite.',
+  loadFailed: 'Could not load the test suite.',
+} as const;

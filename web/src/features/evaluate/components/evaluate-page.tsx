@@ -8,6 +8,7 @@ import { EvaluationHistory } from './evaluation-history';
 import { ExamplesCard } from './examples-card';
 import { ProtectionCard } from './protection-card';
 import { StartEvaluation } from './start-evaluation';
+import '@/components/suite/suite.css';
 import './evaluate.css';
 
 /**

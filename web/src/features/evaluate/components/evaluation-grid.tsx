@@ -10,12 +10,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useExamples } from '@/lib/api/get-examples';
 import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
+import { KIND_LABEL } from '@/lib/check-form';
 import { useCancelEvaluation } from '../api/cancel-evaluation';
 import { useChecks } from '../api/get-checks';
 import { useEvaluation, useEvaluationResults } from '../api/get-evaluation';
 import { columnName, percent } from '../utils/columns';
 import { CellDiff } from './cell-diff';
-import { KIND_LABEL } from './checks-card';
 import { Cell } from './evaluation-cell';
 
 const active = (e: Evaluation | undefined) => e?.status === 'queued' || e?.status === 'running';

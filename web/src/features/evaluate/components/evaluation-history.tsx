@@ -23,7 +23,7 @@ export function EvaluationHistory({ promptId, open, onOpen }: { promptId: string
       {list.length ? (
         <ol className="evaluate__history" aria-label="Evaluations">
           {list.map((e) => (
-            <li key={e.id} className="evaluate__history-item" data-open={e.id === open || undefined}>
+            <li key={e.id} className="suite-row evaluate__history-item" data-open={e.id === open || undefined}>
               <div className="evaluate__history-meta">
                 <time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}</time>
                 <Badge variant={e.status === 'done' ? 'success' : e.status === 'failed' ? 'danger' : 'neutral'}>{STATUS[e.status]}</Badge>

@@ -2,21 +2,23 @@ import { Download, ListChecks, Pencil, Plus, Trash2, Upload } from 'lucide-react
 import { useId, useRef, useState } from 'react';
 import type { Prompt } from '@shared/contract/prompts';
 import type { Example } from '@shared/contract/suite';
+import { ExampleDialog } from '@/components/suite/example-dialog';
+import { ExampleSummary } from '@/components/suite/example-summary';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardHeader } from '@/components/ui/card-header';
 import { IconButton } from '@/components/ui/icon-button';
 import { useDialogs } from '@/components/ui/use-dialogs';
 import { useToast } from '@/components/ui/use-toast';
+import { useCreateExample } from '@/lib/api/create-example';
 import { useExamples } from '@/lib/api/get-examples';
 import { useReadOnlyReason } from '@/lib/api/get-teams';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteExample } from '../api/delete-example';
 import { exportExamples } from '../api/export-examples';
 import { useImportExamples } from '../api/import-examples';
-import { ExampleDialog } from './example-dialog';
+import { useUpdateExample } from '../api/update-example';
 
 /** Examples shown a page at a time. */
 const PAGE = 20;
@@ -27,6 +29,8 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
   const examples = useExamples(prompt.id);
   const remove = useDeleteExample(prompt.id);
   const importing = useImportExamples(prompt.id);
+  const create = useCreateExample(prompt.id);
+  const update = useUpdateExample(prompt.id);
   const { confirm } = useDialogs();
   const { toast } = useToast();
   const [shown, setShown] = useState(PAGE);
@@ -104,30 +108,12 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
         <p className="status-note">No examples yet. Under a Run answer in the workbench, Keep as example stores its inputs and answer here.</p>
       ) : null}
       {list.length ? (
-        <ol className="evaluate__examples" aria-label="Examples">
+        <ol className="suite-list" aria-label="Examples">
           {list.slice(0, shown).map((example, index) => (
-            <li key={example.id} className="evaluate__example">
-              <div className="evaluate__example-main">
-                <p className="evaluate__example-inputs">
-                  <span className="evaluate__example-number">#{index + 1}</span>
-                  {Object.entries(example.inputs).map(([key, value]) => (
-                    <span key={key} className="evaluate__input">
-                      <strong>{key}</strong>: {value}
-                    </span>
-                  ))}
-                  {Object.keys(example.inputs).length === 0 ? <span className="evaluate__muted">No inputs</span> : null}
-                </p>
-                {example.expected ? <p className="evaluate__expected">Expected: {example.expected}</p> : null}
-                <p className="evaluate__example-meta">
-                  {example.rating ? (
-                    <Badge variant={example.rating === 'good' ? 'success' : 'danger'}>{example.rating === 'good' ? 'Good' : 'Bad'}</Badge>
-                  ) : null}
-                  <span>{SOURCE[example.source]}</span>
-                  {example.note ? <span>{example.note}</span> : null}
-                </p>
-              </div>
+            <li key={example.id} className="suite-row">
+              <ExampleSummary example={example} index={index} />
               {readOnly ? null : (
-                <div className="evaluate__row-actions">
+                <div className="suite-row__actions">
                   <IconButton size="sm" label={`Edit example ${index + 1}`} icon={<Pencil />} onClick={() => setEditing(example)} />
                   <IconButton size="sm" variant="danger" label={`Delete example ${index + 1}`} icon={<Trash2 />} onClick={() => void onDelete(example)} />
                 </div>
@@ -141,9 +127,14 @@ export function ExamplesCard({ prompt }: { prompt: Prompt }) {
           Show {Math.min(PAGE, list.length - shown)} more of {list.length - shown}
         </Button>
       ) : null}
-      {editing ? <ExampleDialog prompt={prompt} example={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ExampleDialog
+          body={prompt.body}
+          example={editing === 'new' ? null : editing}
+          onSave={(input) => (editing === 'new' ? create.mutateAsync(input) : update.mutateAsync({ exampleId: editing.id, input }))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </Card>
   );
 }
-
-const SOURCE: Record<Example['source'], string> = { manual: 'Written here', run: 'Kept from a run', import: 'Imported', library: 'From the library' };

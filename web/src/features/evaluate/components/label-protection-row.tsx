@@ -49,7 +49,7 @@ export function LabelProtectionRow({
     );
   };
   return (
-    <li className="evaluate__protection-row">
+    <li className="suite-row">
       <Switch
         checked={on}
         disabled={protect.isPending}

@@ -25,7 +25,7 @@ export function ProtectionCard({ prompt }: { prompt: Prompt }) {
         wrap
       />
       {/* A team's viewer sees each label's protection; changing it is held (the page says why). */}
-      <fieldset className="evaluate__checks-set" disabled={readOnly}>
+      <fieldset className="suite-fieldset" disabled={readOnly}>
         <ul className="evaluate__protection" aria-label="Labels">
           {labels.map((label) => (
             <LabelProtectionRow key={label} promptId={prompt.id} label={label} current={protection[label]} pinned={prompt.labels[label]} />

@@ -78,7 +78,7 @@ export function StartEvaluation({ prompt, onStarted }: { prompt: Prompt; onStart
       />
       <ol className="evaluate__columns" aria-label="Columns">
         {columns.map((column, index) => (
-          <li key={column.key} className="evaluate__column">
+          <li key={column.key} className="suite-row suite-row--fields">
             <Field label={`Column ${index + 1}`}>
               <Select value={column.source} onChange={(event) => change(column.key, { source: event.target.value })}>
                 {numbers.map((n) => (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { Prompt } from '@shared/contract/prompts';
-import type { Example } from '@shared/contract/suite';
+import { EXAMPLE_NOTE_MAX, type Example, type ExampleReplace } from '@shared/contract/suite';
 import { parseVariables } from '@shared/variables';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,37 +10,49 @@ import { Input } from '@/components/ui/input';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useCreateExample } from '@/lib/api/create-example';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateExample } from '../api/update-example';
+import './suite.css';
+
+/** What the dialog edits of an example. */
+export type ExampleFields = Pick<Example, 'inputs' | 'expected' | 'rating' | 'note'> & { history?: Example['history'] };
 
 /**
- * Add or edit an example: a value per INPUT variable of the prompt (a choice list where the
- * variable has choices), the expected answer, good/bad and a note. The server checks the inputs
- * against the variables; its reason is shown as given.
+ * Add or edit an example: a value per INPUT variable of the prompt's `body` (a choice list where
+ * the variable has choices), the expected answer, good/bad and a note. `onSave` stores it (the
+ * Evaluate page saves it at once, the control center into the suite it saves whole); a failure
+ * shows the server's reason as given and keeps the dialog open.
  */
-export function ExampleDialog({ prompt, example, onClose }: { prompt: Prompt; example: Example | null; onClose: () => void }) {
-  const variables = parseVariables(prompt.body).filter((v) => v.type === 'INPUT');
+export function ExampleDialog({
+  body,
+  example,
+  onSave,
+  onClose,
+}: {
+  body: string;
+  example: ExampleFields | null;
+  onSave: (input: ExampleReplace) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const variables = parseVariables(body).filter((v) => v.type === 'INPUT');
   const [inputs, setInputs] = useState<Record<string, string>>(() => ({ ...example?.inputs }));
   const [expected, setExpected] = useState(example?.expected ?? '');
   const [rating, setRating] = useState<'' | 'good' | 'bad'>(example?.rating ?? '');
   const [note, setNote] = useState(example?.note ?? '');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateExample(prompt.id);
-  const update = useUpdateExample(prompt.id);
+  const [busy, setBusy] = useState(false);
   const formId = useId();
-  const busy = create.isPending || update.isPending;
 
   const onSubmit = async () => {
     setError(null);
+    setBusy(true);
     const filled = Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== ''));
-    const body = { inputs: filled, expected: expected || null, rating: rating || null, note: note || null, history: example?.history };
     try {
-      if (example) await update.mutateAsync({ exampleId: example.id, input: body });
-      else await create.mutateAsync(body);
+      await onSave({ inputs: filled, expected: expected || null, rating: rating || null, note: note || null, history: example?.history });
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, 'Could not save the example.'));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -49,7 +60,7 @@ export function ExampleDialog({ prompt, example, onClose }: { prompt: Prompt; ex
     <ModalDialog title={example ? 'Edit example' : 'Add example'} onClose={onClose} busy={busy} size="lg">
       <form
         id={formId}
-        className="evaluate__form"
+        className="suite-form"
         onSubmit={(event) => {
           event.preventDefault();
           void onSubmit();
@@ -83,7 +94,7 @@ export function ExampleDialog({ prompt, example, onClose }: { prompt: Prompt; ex
           </Select>
         </Field>
         <Field label="Note">
-          <Input value={note} maxLength={2_000} onChange={(event) => setNote(event.target.value)} />
+          <Input value={note} maxLength={EXAMPLE_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
         </Field>
         {error ? <Alert>{error}</Alert> : null}
       </form>
