@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, newAccount } from '../support/api';
 import { mailTo } from '../support/mail';
 import { startOwnStack } from '../support/own-stack';
+import type { Sent } from '../support/round-trips';
 
 /**
  * Webhooks (issue 31) end to end on a stack of this file's own, whose retry clock is shrunk
@@ -71,6 +72,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** DynamoDB requests of this process (stack, workers and all), recorded from the first call on (one recorder per client). */
+let recorder: Promise<{ take(): Sent[] }> | undefined;
+const recording = () =>
+  (recorder ??= Promise.all([import('../support/round-trips'), import('../../functions/lib/data/db')]).then(([{ recordRequests }, { db }]) =>
+    recordRequests(db),
+  ));
 const hook = (token: string, json: unknown, path = '/webhooks') => call('POST', path, { base, token, json });
 const deliveries = async (token: string, id: string) => (await call('GET', `/webhooks/${id}/deliveries`, { base, token })).body.deliveries as any[];
 
@@ -132,18 +139,18 @@ describe('webhooks', () => {
   });
 
   it("send each delivery from the fan-out's one list read: the worker reads its webhook's gate, not the workspace; a change after the message was queued is read again", async () => {
-    const { db } = await import('../../functions/lib/data/db');
     const { personalPk } = await import('../../functions/lib/data/keys');
     const { getDelivery, restartDelivery } = await import('../../functions/lib/data/webhook-deliveries');
     const { getWebhook, targetOf } = await import('../../functions/lib/data/webhooks');
     const { deliver } = await import('../../functions/lib/use-cases/webhook-delivery');
-    const { recordRequests, touchedItemKeys } = await import('../support/round-trips');
+    const { touchedItemKeys } = await import('../support/round-trips');
     const owner = await account('Quinn', 'Queued');
     const workspace = personalPk(owner.id);
     const made = await hook(owner.token, { url: `${target}/first`, events: ['prompt.version.created'] });
     const id = made.body.id as string;
 
-    const recorder = recordRequests(db);
+    const recorder = await recording();
+    recorder.take();
     const before = received.length;
     await call('POST', '/prompts/', { base, token: owner.token, json: { title: 'Queued', body: 'Once.' } });
     const got = await until('the delivery', () => received.slice(before).find((r) => r.path === '/first'));
@@ -182,6 +189,49 @@ describe('webhooks', () => {
     expect(await getItem({ pk: `HOOK#${kept}`, sk: 'GATE' }, { consistent: true })).toBeDefined();
     expect((await call('DELETE', '/account', { base, token: owner.token, json: { password: owner.password } })).status).toBe(204);
     expect(await getItem({ pk: `HOOK#${kept}`, sk: 'GATE' }, { consistent: true })).toBeUndefined();
+  });
+
+  it('give a webhook made before gates its gate at its first fan-out, once: its deliveries then read the gate, not the webhook', async () => {
+    const { db, getItem, TABLE } = await import('../../functions/lib/data/db');
+    const { personalPk } = await import('../../functions/lib/data/keys');
+    const { webhookKeys } = await import('../../functions/lib/data/webhooks');
+    const { touchedItemKeys } = await import('../support/round-trips');
+    const { DeleteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const owner = await account('Olga', 'Older');
+    const workspace = personalPk(owner.id);
+    const id = (await hook(owner.token, { url: `${target}/older`, events: ['prompt.version.created'] })).body.id as string;
+    // As the code before gates left it: no rev on the webhook, no gate.
+    await db.send(new UpdateCommand({ TableName: TABLE, Key: webhookKeys.item(workspace, id), UpdateExpression: 'REMOVE rev' }));
+    await db.send(new DeleteCommand({ TableName: TABLE, Key: webhookKeys.gate(id) }));
+    const recorder = await recording();
+    const sent = async (title: string) => {
+      const before = received.length;
+      recorder.take();
+      await call('POST', '/prompts/', { base, token: owner.token, json: { title, body: 'Once.' } });
+      await until(`the delivery of ${title}`, () => received.slice(before).find((r) => r.path === '/older'));
+      await sleep(200); // the attempt's record, after the receiver's answer
+      return recorder.take();
+    };
+
+    const first = await sent('First after the gate');
+    const gate = await getItem(webhookKeys.gate(id), { consistent: true });
+    const webhook = await getItem(webhookKeys.item(workspace, id), { consistent: true });
+    expect(gate?.rev).toEqual(expect.any(String));
+    expect(webhook?.rev).toBe(gate?.rev);
+    // The fan-out wrote the gate with the webhook's rev in one transaction; the worker read the gate, not the webhook.
+    const gateWrites = (requests: typeof first) =>
+      requests.filter((r) => r.command === 'TransactWriteItems' && touchedItemKeys([r]).some((k) => k.pk === `HOOK#${id}` && k.sk === 'GATE'));
+    expect(gateWrites(first)).toHaveLength(1);
+    const webhookReads = (requests: typeof first) =>
+      touchedItemKeys(requests.filter((r) => r.command === 'GetItem')).filter((k) => k.pk === workspace && k.sk === `XHOOK#${id}`);
+    expect(webhookReads(first)).toEqual([]);
+    expect(touchedItemKeys(first.filter((r) => r.command === 'GetItem'))).toContainEqual({ pk: `HOOK#${id}`, sk: 'GATE' });
+
+    // The next event finds the gate: nothing written to it, the webhook not read.
+    const second = await sent('Second after the gate');
+    expect(gateWrites(second)).toEqual([]);
+    expect(webhookReads(second)).toEqual([]);
+    expect((await getItem(webhookKeys.gate(id), { consistent: true }))?.rev).toBe(gate?.rev);
   });
 
   it('send Slack-format test deliveries on request', async () => {

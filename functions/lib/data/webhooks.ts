@@ -35,7 +35,7 @@ export const webhookPreload = { webhook: ({ params, workspace }: PreloadInput<'i
 export interface WebhookItem extends Webhook {
   sealed_secret: string;
   created_by: string;
-  /** The gate's tag (absent on webhooks made before the gate: their deliveries read the webhook). */
+  /** The gate's tag (absent on webhooks made before the gate until their first delivery adds it: `addGate`). */
   rev?: string;
 }
 
@@ -122,6 +122,38 @@ export async function deleteWebhook(workspace: WorkspacePk, id: string): Promise
     holderParts.countWebhooks(workspace, -1),
     { delete: { Key: webhookKeys.gate(id) } },
   ]);
+}
+
+class GatedMeanwhile extends Error {}
+
+/**
+ * A webhook made before gates gets its gate and rev, once (conditioned on having no rev yet, in one
+ * transaction): its deliveries then read the gate, not the workspace's partition. Answers the webhook
+ * with its rev, or as read when another writer (an edit, a delete, another fan-out) came first; its
+ * deliveries then read the webhook again, as before.
+ */
+export async function addGate(workspace: WorkspacePk, webhook: WebhookItem): Promise<WebhookItem> {
+  const rev = newRev();
+  try {
+    await transact([
+      failing(
+        {
+          update: {
+            Key: webhookKeys.item(workspace, webhook.id),
+            UpdateExpression: 'SET rev = :rev',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rev)',
+            ExpressionAttributeValues: { ':rev': rev },
+          },
+        },
+        () => new GatedMeanwhile(),
+      ),
+      putGate(webhook.id, rev),
+    ]);
+    return { ...webhook, rev };
+  } catch (error) {
+    if (error instanceof GatedMeanwhile) return webhook;
+    throw error;
+  }
 }
 
 /** Access pattern: the workspace's webhooks (one Query on its XHOOK# range, past 1 MB in pages). */

@@ -6,7 +6,7 @@ import type { ActivityItem } from '../data/activity';
 import type { WorkspacePk } from '../data/keys';
 import { workspaceOwner } from '../data/keys';
 import { createDeliveries, type DeliveryItem, newDeliveryId, restartDelivery, toDelivery } from '../data/webhook-deliveries';
-import { createWebhook, listWebhooks, targetOf, toWebhook, updateWebhook, type WebhookItem } from '../data/webhooks';
+import { addGate, createWebhook, listWebhooks, targetOf, toWebhook, updateWebhook, type WebhookItem } from '../data/webhooks';
 import { BadRequestError } from '../http/errors';
 import { checkOutboundUrl } from '../services/outbound-url';
 import { enqueueBatch } from '../services/queue';
@@ -87,11 +87,14 @@ const pending = (webhook: WebhookItem, workspace: WorkspacePk, eventType: string
  * Hands deliveries to the `webhook` worker. A message carries what sending needs of an active
  * webhook (url, sealed secret, rev), so the worker reads its gate, not the workspace's partition.
  */
-const send = (deliveries: { delivery: DeliveryItem; webhook: WebhookItem }[]) =>
-  enqueueBatch(
+const send = async (deliveries: { delivery: DeliveryItem; webhook: WebhookItem }[]) => {
+  // A webhook made before gates gets its gate here, once.
+  const gated = await Promise.all(deliveries.map(({ delivery, webhook }) => (webhook.rev ? webhook : addGate(delivery.workspace as WorkspacePk, webhook))));
+  await enqueueBatch(
     'webhook',
-    deliveries.map(({ delivery, webhook }) => ({ workspace: delivery.workspace, webhook_id: webhook.id, delivery_id: delivery.id, ...targetOf(webhook) })),
+    deliveries.map(({ delivery }, i) => ({ workspace: delivery.workspace, webhook_id: gated[i]!.id, delivery_id: delivery.id, ...targetOf(gated[i]!) })),
   );
+};
 
 /**
  * The events worker's fan-out: a delivery per active webhook that asked for the event's type,
