@@ -1,7 +1,6 @@
 import { bodyOf } from '@shared/chat';
 import {
   CHECKS_MAX,
-  type Check,
   EXAMPLES_PER_PROMPT,
   type Example,
   LIBRARY_EXAMPLES_MAX,
@@ -11,12 +10,13 @@ import {
   librarySuiteTooLarge,
 } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
-import { getChecks, saveChecks } from '../data/checks';
+import { type CheckList, ChecksChanged, getCheckList, saveChecksIf } from '../data/checks';
 import { addExamples, allExamples, type ExampleFields, newExampleIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../data/library';
 import { getLibrarySuite, saveLibrarySuite } from '../data/library-suite';
 import type { PromptItem } from '../data/prompt';
+import { retry } from '../data/retry';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../http/errors';
 import { logger } from '../http/log';
@@ -101,25 +101,33 @@ export const forkedSuite = (to: Pick<WorkspaceRef, 'tier'>, suite: LibrarySuite)
 });
 
 /** The original's suite and the fork's checks a pull compares, read while the pull writes the content (one round trip fewer). */
-export type SuitesForPull = Promise<{ suite: LibrarySuite; checks: Check[] }>;
+export type SuitesForPull = Promise<{ suite: LibrarySuite; list: CheckList }>;
 export const readSuitesForPull = (to: Pick<WorkspaceRef, 'pk'>, promptId: string, libraryId: string): SuitesForPull =>
-  Promise.all([getLibrarySuite(libraryId), getChecks(to.pk, promptId)]).then(([suite, checks]) => ({ suite, checks }));
+  Promise.all([getLibrarySuite(libraryId), getCheckList(to.pk, promptId)]).then(([suite, list]) => ({ suite, list }));
 
 /** What makes two examples the same for a pull: inputs, history and expected answer. */
 const sameness = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
   JSON.stringify([Object.entries(e.inputs).sort(([a], [b]) => (a < b ? -1 : 1)), e.history ?? [], e.expected ?? null]);
 
+export const PULL_RACED = "This prompt's checks kept changing while the library's were added: pull again to add them.";
+const ATTEMPTS = 3;
+
 /**
  * A pull of a library update: the original's checks the fork lacks (by id) join its list, up to
- * CHECKS_MAX; the original's examples the fork has no equal of join its examples, as many as its
- * plan leaves room for. Nothing of the fork's is changed or deleted. Past the plan (a concurrent
- * add took the room) the examples are left for the next pull; the pull itself has landed.
+ * CHECKS_MAX, written only while the list is still the one read (an edit made meanwhile is read
+ * again and kept; 409 PULL_RACED after ATTEMPTS); the original's examples the fork has no equal of
+ * join its examples, as many as its plan leaves room for. Nothing of the fork's is changed or
+ * deleted. Past the plan (a concurrent add took the room) the examples are left for the next pull;
+ * the pull itself has landed.
  */
 export async function pullSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, prompt: PromptItem, read: SuitesForPull): Promise<void> {
-  const { suite, checks } = await read;
-  const have = new Set(checks.map((c) => c.id));
-  const newChecks = suite.checks.filter((c) => !have.has(c.id));
-  if (newChecks.length && checks.length < CHECKS_MAX) await saveChecks(to.pk, prompt.id, [...checks, ...newChecks].slice(0, CHECKS_MAX));
+  const { suite, list: first } = await read;
+  await retry({ attempts: ATTEMPTS, retryOn: (error) => error instanceof ChecksChanged, exhausted: () => new ConflictError(PULL_RACED) }, async (attempt) => {
+    const list = attempt === 1 ? first : await getCheckList(to.pk, prompt.id);
+    const have = new Set(list.checks.map((c) => c.id));
+    const newChecks = suite.checks.filter((c) => !have.has(c.id));
+    if (newChecks.length && list.checks.length < CHECKS_MAX) await saveChecksIf(to.pk, prompt.id, [...list.checks, ...newChecks].slice(0, CHECKS_MAX), list);
+  });
   if (!suite.examples.length) return;
   const seen = new Set<string>();
   let count = 0;

@@ -578,18 +578,22 @@ describe('atomic deletes', () => {
     });
   });
 
-  describe("a fork's and a copy's suite (issue 29)", () => {
-    const handler = async (name: 'fork' | 'copy') => (await import(`../../../functions/prompts/${name}`)).handler;
+  describe("a fork's, a copy's and a pull's suite (issue 29)", () => {
+    const handler = async (name: 'fork' | 'copy' | 'pull-library-update') => (await import(`../../../functions/prompts/${name}`)).handler;
     const SUITE = { checks: [{ kind: 'contains', value: 'because' }], examples: ['tides', 'wind', 'rain'].map((topic) => ({ inputs: { topic } })) };
-    let libraryId: string;
-    beforeAll(async () => {
+    /** A library prompt published with SUITE. */
+    async function publish() {
       const admin = await adminToken();
       const own = (
         await call('POST', '/prompts/', { base, token: admin, json: { title: `Suite fork ${randomUUID().slice(0, 8)}`, body: 'Explain [INPUT: topic].' } })
       ).body.id;
       expect((await call('PUT', `/prompts/${own}/checks`, { base, token: admin, json: { checks: SUITE.checks } })).status).toBe(200);
       for (const example of SUITE.examples) expect((await call('POST', `/prompts/${own}/examples`, { base, token: admin, json: example })).status).toBe(201);
-      libraryId = (await call('POST', '/admin/prompts', { base, token: admin, json: { prompt_id: own, access_tier: 'free' } })).body.id;
+      return (await call('POST', '/admin/prompts', { base, token: admin, json: { prompt_id: own, access_tier: 'free' } })).body.id as string;
+    }
+    let libraryId: string;
+    beforeAll(async () => {
+      libraryId = await publish();
     });
     /** Prompts of a workspace (`?workspace=`) matching `pick`, with the suite of the first and the prompt ids any suite item of the partition names. */
     async function state(token: string, pk: string, pick: (p: { id: string; forked_from?: string; title: string }) => boolean, workspace?: string) {
@@ -671,6 +675,74 @@ describe('atomic deletes', () => {
       expect(first.status).toBe(503);
       ddb.restore();
       expect(await state(u.token, `TEAM#${team}`, titled, team)).toMatchObject({ prompts: 0, suiteOf: new Set() });
+    });
+
+    /** A fork of a new library prompt, and the library's suite then given a check more (what the next pull adds). */
+    async function forkThenLibraryCheck(u: { token: string }) {
+      const lib = await publish();
+      const fork = (await call('POST', `/prompts/fork/${lib}`, { base, token: u.token, json: {} })).body.id as string;
+      const admin = await adminToken();
+      const before = (await call('GET', `/admin/prompts/${lib}/suite`, { base, token: admin })).body;
+      const edited = await call('PUT', `/admin/prompts/${lib}/suite`, {
+        base,
+        token: admin,
+        json: {
+          checks: [...before.checks.map(({ id, kind, value }: any) => ({ id, kind, value })), { kind: 'not_contains', value: 'jargon' }],
+          examples: before.examples.map(({ id, inputs }: any) => ({ id, inputs })),
+        },
+      });
+      expect(edited.status).toBe(200);
+      const checks = (await call('GET', `/prompts/${fork}/checks`, { base, token: u.token })).body.checks as { id: string; kind: string; value: unknown }[];
+      return { fork, checks };
+    }
+    /** Before each of the pull's writes of the checks (the first `times`), the user saves `edit` (PUT /prompts/{id}/checks) in between. */
+    function editBeforePullWrites(token: string, fork: string, edit: (n: number) => unknown[], times: number) {
+      const realSend = DynamoDBDocumentClient.prototype.send as any;
+      let edits = 0;
+      let editing = false;
+      ddb.on(TransactWriteCommand).callsFake(async (input: unknown, getClient: () => unknown) => {
+        if (!editing && edits < times && /"sk":"XCHECKS#/.test(JSON.stringify(input))) {
+          editing = true;
+          edits++;
+          expect((await call('PUT', `/prompts/${fork}/checks`, { base, token, json: { checks: edit(edits) } })).status).toBe(200);
+          editing = false;
+        }
+        return realSend.call(getClient(), new TransactWriteCommand(input as any));
+      });
+      return () => edits;
+    }
+
+    it("a check edit landing between a pull's read and write is kept, and the library's new check joins it", async () => {
+      const u = await user();
+      const { fork, checks } = await forkThenLibraryCheck(u);
+      const edits = editBeforePullWrites(u.token, fork, () => [{ ...checks[0], name: 'Mine now' }], 1);
+
+      const pulled = await invoke(await handler('pull-library-update'), { method: 'POST', path: `/prompts/${fork}/library-update/pull`, token: u.token });
+
+      ddb.restore();
+      expect(edits()).toBe(1);
+      expect(pulled.status).toBe(200);
+      const after = (await call('GET', `/prompts/${fork}/checks`, { base, token: u.token })).body.checks as { name: string | null; kind: string }[];
+      expect(after.map((c) => [c.kind, c.name])).toEqual([
+        ['contains', 'Mine now'],
+        ['not_contains', null],
+      ]);
+    });
+
+    it('a pull that keeps losing to check edits answers 409 with a detail, and the last edit stays', async () => {
+      const u = await user();
+      const { fork, checks } = await forkThenLibraryCheck(u);
+      editBeforePullWrites(u.token, fork, (n) => [{ ...checks[0], name: `Edit ${n}` }], 10);
+
+      const pulled = await invoke(await handler('pull-library-update'), { method: 'POST', path: `/prompts/${fork}/library-update/pull`, token: u.token });
+
+      ddb.restore();
+      expect(pulled.status).toBe(409);
+      expect(pulled.body.detail).toMatch(/pull again/);
+      const after = (await call('GET', `/prompts/${fork}/checks`, { base, token: u.token })).body.checks as { name: string | null }[];
+      expect(after.map((c) => c.name)).toEqual(['Edit 3']);
+      expect((await call('POST', `/prompts/${fork}/library-update/pull`, { base, token: u.token })).status).toBe(200);
+      expect(((await call('GET', `/prompts/${fork}/checks`, { base, token: u.token })).body.checks as unknown[]).length).toBe(2);
     });
   });
 
