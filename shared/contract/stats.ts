@@ -55,14 +55,19 @@ export const StatsSummary = z.object({
 });
 export type StatsSummary = z.infer<typeof StatsSummary>;
 
-export const StatsPoint = z.object({
-  at: z.string(),
+/** What a bucket of the series or one prompt of the overview used: each compile and each run counted once; cost estimated, US dollars. */
+export const UseTotals = z.object({
   compiles: z.number(),
   runs: z.number(),
   errors: z.number(),
   tokens_in: z.number(),
   tokens_out: z.number(),
   cost_usd: z.number(),
+});
+
+export const StatsPoint = z.object({
+  at: z.string(),
+  ...UseTotals.shape,
   latency_p50_ms: z.nullable(z.number()),
   latency_p95_ms: z.nullable(z.number()),
 });
@@ -91,14 +96,9 @@ export const PromptUse = z.object({
   prompt_id: z.string(),
   /** Null when the prompt has been deleted since (its use stays in the totals). */
   title: z.nullable(z.string()),
-  /** Each compile and each run counted once. */
+  /** Compiles and runs together. */
   uses: z.number(),
-  compiles: z.number(),
-  runs: z.number(),
-  errors: z.number(),
-  tokens_in: z.number(),
-  tokens_out: z.number(),
-  cost_usd: z.number(),
+  ...UseTotals.shape,
 });
 export type PromptUse = z.infer<typeof PromptUse>;
 
