@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,7 @@ export async function runColdBench(options: BenchOptions): Promise<ColdResult[]>
     const entryPoints: Record<string, string> = Object.fromEntries(handlers.map((h) => [h, join(ROOT, 'functions', `${h}.ts`)]));
     entryPoints['(reference) empty handler'] = join(ROOT, 'tests/bench/fixtures/baseline-empty.ts');
     entryPoints['(reference) DynamoDB client alone'] = join(ROOT, 'tests/bench/fixtures/baseline-dynamodb.ts');
+    entryPoints['(reference) first token estimate'] = join(ROOT, 'tests/bench/fixtures/baseline-token-estimate.ts');
     log(`  cold: bundling ${handlers.length} functions with esbuild...`);
     // The stack's ApiFunction bundling as esbuild options (kept in step with the CDK by the infra tests).
     const { esbuildOptions } = await import('../../infra/bundle-sizes');
@@ -51,6 +52,10 @@ export async function runColdBench(options: BenchOptions): Promise<ColdResult[]>
       metafile: true,
       logLevel: 'error',
     });
+
+    // The token ranks beside the bundles, where a deployed function's asset has them (ApiFunction).
+    const { tokenRanksFiles } = await import('../../infra/constructs/api-function');
+    for (const file of tokenRanksFiles()) cpSync(join(ROOT, file), join(outdir, file));
 
     const names = Object.keys(entryPoints);
     const file = (name: string) => join(outdir, `${name}.mjs`);
