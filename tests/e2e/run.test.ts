@@ -2,16 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack';
-import { call } from '../support/api';
+import { call, signUp } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { account, apiAs, atPath, logIn, registerViaApi, tokenFor } from '../support/e2e';
+import { account, apiAs, atPath, logIn, openMyPrompts, registerViaApi, tokenFor } from '../support/e2e';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { startOwnStack } from '../support/own-stack';
 import { run } from '../support/stream';
 
 /**
  * Run in place from the workbench: the answer streams in under the preview, the day's quota shows
- * after a run and its 429 as an alert, and Stop ends a run that would go on for ever (a fake
+ * after a run and its 429 as an alert, a saved version is compiled by the server (its snippets as stored when it runs), and Stop ends a run that would go on for ever (a fake
  * model in its own local stack), keeping what came so far.
  */
 const browser = useBrowser();
@@ -61,6 +61,33 @@ describe('run in the workbench (local engine)', () => {
     await dialog.getByRole('button', { name: 'Run', exact: true }).waitFor();
     expect(await dialog.getByText('Stopped.').count()).toBe(0);
     expect(await dialogViolations(page)).toEqual([]);
+  });
+
+  it('runs a saved version as the server compiles it: a snippet edited after the workbench opened is what the model gets', async () => {
+    const { page } = browser;
+    const user = await signUp();
+    const snippet = await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'style', snippet_content: 'plain' } });
+    expect(snippet.status).toBe(201);
+    await call('POST', '/prompts/', {
+      token: user.token,
+      json: newPrompt('Styled', 'Write about [INPUT: topic] in the [SNIPPET: style] style. Keep it calm.'),
+    });
+    await openMyPrompts(page, user.token);
+    const dialog = await openWorkbench(page, 'Styled');
+    await dialog.getByRole('group', { name: 'topic', exact: true }).getByRole('textbox').fill('the sea');
+    const preview = page.getByRole('region', { name: 'Live preview', exact: true });
+    await expect.poll(() => preview.textContent()).toContain('Write about the sea in the plain style.');
+
+    // Changed elsewhere while the workbench is open: the page's copy is now out of date.
+    const edited = await call('PUT', `/context/snippets/${snippet.body.id}`, {
+      token: user.token,
+      json: { snippet_name: 'style', snippet_content: 'baroque' },
+    });
+    expect(edited.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+
+    await expect.poll(() => answerText(page), { timeout: 10_000 }).toContain('Task: Write about the sea in the baroque style.');
+    expect(await preview.textContent()).toContain('in the plain style.');
   });
 
   it("shows the 429 detail in an alert once the day's runs are used up", async () => {

@@ -4,7 +4,10 @@ import { defaultTarget } from '../../web/src/components/run-target';
 import { openedLibraryPrompt } from '../../web/src/features/library/utils/opened';
 import { fillMessages, runRequest } from '../../web/src/features/workbench/utils/run-request';
 
-/** What the workbench's Run sends: the server compiles nothing, so the filled text or messages, the settings and the connection. */
+/**
+ * What the workbench's Run sends: a saved version of the workspace's prompt by its INPUT values (the
+ * server compiles it), else the filled text or messages; the settings and the connection.
+ */
 const values = { 'INPUT:city': 'Oslo', 'INPUT:tone': undefined };
 const directives = { global_prompt_prefix: 'Be brief.', global_prompt_suffix: 'Answer in English.' };
 const messages = [
@@ -56,6 +59,24 @@ describe('the workbench run request', () => {
     );
     expect(request).toEqual({ text: 'Hello Oslo', connection_id: null });
     expect(RunRequest.safeParse(request).success).toBe(true);
+  });
+
+  it('sends a saved version of the workspace by its INPUT values for the server to compile, text or chat, and passes the contract', () => {
+    const filled = { text: 'Hello Oslo', values, directives, apply: false, inputs: { city: 'Oslo' } };
+    for (const prompt of [
+      { id: 'p1', title: 'T', body: 'Hello [INPUT: city]', version: 2 },
+      { id: 'p1', title: 'Trip', body: '', kind: 'chat' as const, messages, version: 2 },
+    ]) {
+      const request = runRequest(prompt, filled, { connectionId: null, model: '' });
+      expect(request).toEqual({ variables: { city: 'Oslo' }, directives: false, connection_id: null, prompt_id: 'p1', version: 2 });
+      expect(RunRequest.safeParse(request).success).toBe(true);
+    }
+    // No saved version to name (a shared prompt just forked): the filled text, as shown.
+    expect(runRequest({ id: 'p1', title: 'T', body: 'x' }, filled, { connectionId: null, model: '' })).toEqual({
+      text: 'Hello Oslo',
+      connection_id: null,
+      prompt_id: 'p1',
+    });
   });
 
   it('opens a chat library prompt as chat: Run sends its messages and settings, not its transcript (issue 28)', () => {

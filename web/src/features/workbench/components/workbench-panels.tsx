@@ -90,6 +90,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
     return { promptId: prompt.id, inputs };
   }, [prompt.keepable, prompt.id, variables, values]);
   const feedback = prompt.keepable && prompt.id && prompt.version ? { promptId: prompt.id, version: prompt.version } : undefined;
+  // A saved version runs as the server compiles it, unless a value typed here stands in for a stored SNIPPET or PROFILE value.
+  const typedForStored = variables.some((v) => v.type !== 'INPUT' && stored[variableId(v)] === undefined && typed[variableId(v)]);
+  const serverInputs = feedback && !typedForStored ? keep?.inputs : undefined;
   const directives = context.data?.directives;
   const noDirectives = directives !== undefined && !directives.global_prompt_prefix.trim() && !directives.global_prompt_suffix.trim();
 
@@ -278,7 +281,9 @@ export function WorkbenchPanels({ prompt, onClose, saveHeldBy }: { prompt: Workb
               <Button
                 variant="secondary"
                 icon={<Play aria-hidden="true" />}
-                onClick={() => void run.start(runRequest(prompt, { text: output.text, values, directives, apply: applyDirectives }, target))}
+                onClick={() =>
+                  void run.start(runRequest(prompt, { text: output.text, values, directives, apply: applyDirectives, inputs: serverInputs }, target))
+                }
               >
                 Run
               </Button>

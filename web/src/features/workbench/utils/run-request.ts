@@ -22,22 +22,36 @@ export function fillMessages(
 }
 
 /**
- * What Run sends (POST /engine/run): a text prompt's filled text or a chat prompt's filled
- * messages, the prompt's model settings with the model chosen here, and the connection chosen
- * here (null: Construct's model), so the server compiles nothing.
+ * What Run sends (POST /engine/run): for a saved version of the workspace's prompt given its
+ * `inputs`, the version and the INPUT values, so the server compiles it as the registry and a
+ * compare do (snippets, PROFILE values and directives as stored when it runs: the page's copy may
+ * be older); otherwise (a library or shared prompt, or values typed here in place of stored ones)
+ * a text prompt's filled text or a chat prompt's filled messages. With the prompt's model settings
+ * and the model chosen here, and the connection chosen here (null: Construct's model).
  */
 export function runRequest(
   prompt: WorkbenchPrompt,
-  filled: { text: string; values: Record<string, string | undefined>; directives: Directives | undefined; apply: boolean },
+  filled: {
+    text: string;
+    values: Record<string, string | undefined>;
+    directives: Directives | undefined;
+    apply: boolean;
+    /** INPUT values by name: the server may compile the saved version (nothing typed stands in for a stored SNIPPET or PROFILE value). */
+    inputs?: Record<string, string>;
+  },
   target: RunTarget,
 ): RunRequest {
   const { connection_id: _saved, model: savedModel, ...settings } = (prompt.config ?? {}) as ModelConfig;
   const model = target.connectionId ? target.model || savedModel : undefined;
   const config: ModelConfig = { ...settings, ...(model ? { model } : {}) };
+  const content =
+    filled.inputs && prompt.id && prompt.version
+      ? { variables: filled.inputs, directives: filled.apply }
+      : prompt.kind === 'chat' && prompt.messages?.length
+        ? { messages: fillMessages(prompt.messages, filled.values, filled.directives, filled.apply) }
+        : { text: filled.text };
   return {
-    ...(prompt.kind === 'chat' && prompt.messages?.length
-      ? { messages: fillMessages(prompt.messages, filled.values, filled.directives, filled.apply) }
-      : { text: filled.text }),
+    ...content,
     ...(Object.keys(config).length ? { config } : {}),
     connection_id: target.connectionId,
     ...(prompt.id ? { prompt_id: prompt.id } : {}),
