@@ -163,12 +163,14 @@ describe('evaluations', () => {
     expect(waited).toBe(true);
   });
 
-  it("fills SNIPPET and PROFILE values as the workbench does: the workspace's snippets, the starter's profile", async () => {
+  it("fills SNIPPET and PROFILE values as the workbench does (the workspace's snippets, the starter's profile), but not the global directives a run adds", async () => {
     const user = await signUp();
     const body = 'Write for [PROFILE: audience] with [SNIPPET: bio] about [INPUT: topic]. Sign as [PROFILE: signature=The team].';
     const id = (await call('POST', '/prompts/', { token: user.token, json: { title: 'Context', body } })).body.id as string;
     await call('POST', '/context/snippets', { token: user.token, json: { snippet_name: 'bio', snippet_content: 'We build tools.' } });
     await call('PUT', '/context/profile/audience', { token: user.token, json: { value: 'engineers' } });
+    const directives = { global_prompt_prefix: 'Answer as a pirate.', global_prompt_suffix: 'Sign off with arr.' };
+    expect((await call('PUT', '/context/directives', { token: user.token, json: directives })).status).toBeLessThan(300);
     await call('POST', `/prompts/${id}/examples`, { token: user.token, json: { inputs: { topic: 'tides' } } });
     const queued = await call('POST', `/prompts/${id}/evaluations`, { token: user.token, json: { columns: [{ version: 1 }] } });
     await until(user.token, `/prompts/${id}/evaluations/${queued.body.id}`, (e) => e.status === 'done');
@@ -176,6 +178,11 @@ describe('evaluations', () => {
     // The local engine restates the prompt it was sent: each value filled in, no marker left as [key].
     for (const text of ['engineers', 'We build tools.', 'tides', 'The team']) expect(cell.output).toContain(text);
     expect(cell.output).not.toMatch(/\[(audience|bio|signature|topic)\]/);
+    // Directives are left out (docs/decisions.md: a suite is repeatable whoever runs it); a run of the same version has them.
+    for (const text of ['pirate', 'arr.']) expect(cell.output).not.toContain(text);
+    const run = await call('POST', '/engine/run', { token: user.token, json: { prompt_id: id, version: 1, variables: { topic: 'tides' } } });
+    expect(run.status).toBe(200);
+    for (const text of ['Answer as a pirate.', 'Sign off with arr.', 'engineers']) expect(run.body).toContain(text);
   });
 });
 

@@ -58,7 +58,8 @@ export interface RunBudget {
 /**
  * What a cell fills its body with, by the workbench's rules (shared/compile.ts): the example's
  * INPUTs, SNIPPET values from the workspace's snippets and PROFILE values from the starter's
- * profile; renderTemplate gives each unfilled one its default.
+ * profile; renderTemplate gives each unfilled one its default. Never the global directives: a
+ * suite is repeatable whoever runs it (docs/decisions.md).
  */
 const valuesOf = (body: string, example: Example, context: StoredContext) =>
   Object.fromEntries(parseVariables(body).map((v) => [variableId(v), v.type === 'INPUT' ? example.inputs[v.key] : resolveStored(v, context)]));
