@@ -112,7 +112,7 @@ export const handler = api('POST /engine/run', { body: RunRequest, maxBodyBytes:
           model: run.model,
           error: outcome === 'error',
         };
-        // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace; a library original's is no version of it.
+        // A saved version's run counts for it; a draft's (no version) as version 0 of a prompt of the workspace; a library original's is no version of it and is not counted (docs/decisions.md).
         if (version !== null) recordUsage({ ...use, version });
         else if (!column?.original) void recordDraftRun(use);
       }
