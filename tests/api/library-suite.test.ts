@@ -110,6 +110,38 @@ describe('library suites', () => {
     expect((await getItem({ pk: `USER#${user.id}`, sk: `PROMPT#${fork}` }))?.examples_used).toBe(4);
   });
 
+  it('a library example the forker deleted stays gone after a pull, and a new library example still arrives', async () => {
+    const lib = await published();
+    const user = await signUp();
+    const fork = (await call('POST', `/prompts/fork/${lib.id}`, { token: user.token, json: {} })).body.id as string;
+    const [gone] = await examplesOf(user, fork);
+    expect((await call('DELETE', `/prompts/${fork}/examples/${gone.id}`, { token: user.token })).status).toBe(204);
+    const before = await suiteOf(lib.id);
+    const edited = await call('PUT', `/admin/prompts/${lib.id}/suite`, {
+      token: admin,
+      json: {
+        checks: before.checks.map(({ id, kind, value }) => ({ id, kind, value })),
+        examples: [
+          ...before.examples.map(({ id, inputs, expected }) => ({ id, inputs, expected })),
+          { inputs: { topic: 'new topic' }, expected: 'new answer' },
+        ],
+      },
+    });
+    expect(edited.status).toBe(200);
+
+    for (let i = 0; i < 2; i++) expect((await call('POST', `/prompts/${fork}/library-update/pull`, { token: user.token })).status).toBe(200);
+
+    expect((await examplesOf(user, fork)).map((e) => e.inputs.topic)).toEqual(['topic 1', 'new topic']);
+    expect((await getItem({ pk: `USER#${user.id}`, sk: `PROMPT#${fork}` }))?.examples_used).toBe(2);
+    // A copy of the fork keeps what it dismissed.
+    const team = await seedTeam(`Dismissed ${lib.id.slice(0, 6)}`, 'free', [{ id: user.id, role: 'owner' }]);
+    const copy = await call('POST', `/prompts/${fork}/copy`, { token: user.token, json: { to: team } });
+    expect(copy.status).toBe(201);
+    expect((await call('POST', `/prompts/${copy.body.id}/library-update/pull?workspace=${team}`, { token: user.token })).status).toBe(200);
+    const copied = (await call('GET', `/prompts/${copy.body.id}/examples?workspace=${team}`, { token: user.token })).body.examples as any[];
+    expect(copied.map((e) => e.inputs.topic)).toEqual(['topic 1', 'new topic']);
+  });
+
   it("a fork and a pull keep within the fork's plan", async () => {
     const lib = await published('free', 12);
     const user = await signUp();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Example, ExampleSource } from '@shared/contract/suite';
 import { EXAMPLES_PER_PROMPT, examplesLimitMessage } from '@shared/contract/suite';
 import type { Tier } from '@shared/tiers';
@@ -38,6 +38,13 @@ export function newExampleIds(count: number): string[] {
 
 export type ExampleFields = Omit<Example, 'id' | 'created_at'>;
 
+/** What makes two examples the same (a library pull, a dismissed library example): inputs, history and expected answer, hashed. */
+export const exampleHash = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
+  createHash('sha256')
+    .update(JSON.stringify([Object.entries(e.inputs).sort(([a], [b]) => (a < b ? -1 : 1)), e.history ?? [], e.expected ?? null]))
+    .digest('base64url')
+    .slice(0, 22);
+
 const toExample = (item: Item): Example => ({
   id: String(item.id),
   inputs: (item.inputs as Record<string, string>) ?? {},
@@ -72,20 +79,20 @@ const CHUNK = 99;
 /**
  * Adds examples: the slots claimed on the prompt first, all of them or none (409 past the plan's
  * limit), then the items, a transaction of 99 at a time. A failure after the claim gives the
- * slots of the unwritten examples back.
+ * slots of the unwritten examples back. `guard` goes with the claim (a pull's: the state it read).
  */
-export async function addExamples(workspace: WorkspacePk, tier: Tier, promptId: string, examples: ExampleFields[]): Promise<Example[]> {
+export async function addExamples(workspace: WorkspacePk, tier: Tier, promptId: string, examples: ExampleFields[], guard: Part[] = []): Promise<Example[]> {
   if (!examples.length) return [];
   const limit = EXAMPLES_PER_PROMPT[tier];
   const now = new Date().toISOString();
   const ids = newExampleIds(examples.length);
   const stored = examples.map((fields, i) => ({ ...fields, id: ids[i]!, created_at: now }));
   const claim = failing(promptParts.suite(workspace, promptId, stored.length, limit), () => new ConflictError(examplesLimitMessage(limit)));
-  if (stored.length <= CHUNK) {
-    await transact([claim, ...stored.map((e) => putOf(workspace, promptId, e, 'new'))]);
+  if (stored.length + guard.length <= CHUNK) {
+    await transact([claim, ...guard, ...stored.map((e) => putOf(workspace, promptId, e, 'new'))]);
     return stored;
   }
-  await transact([claim]);
+  await transact([claim, ...guard]);
   let written = 0;
   try {
     for (; written < stored.length; written += CHUNK) await transact(stored.slice(written, written + CHUNK).map((e) => putOf(workspace, promptId, e, 'new')));
@@ -118,8 +125,10 @@ export async function replaceExample(workspace: WorkspacePk, promptId: string, c
   return next;
 }
 
-export async function deleteExample(workspace: WorkspacePk, promptId: string, exampleId: string): Promise<void> {
+/** Deletes an example; `also` joins the transaction (use-cases/examples.ts: a library example's dismissal). */
+export async function deleteExample(workspace: WorkspacePk, promptId: string, exampleId: string, also: Part[] = []): Promise<void> {
   await transact([
+    ...also,
     failing(
       { delete: { Key: exampleKeys.example(workspace, promptId, exampleId), ConditionExpression: 'attribute_exists(pk)' } },
       () => new NotFoundError(EXAMPLE_NOT_FOUND),

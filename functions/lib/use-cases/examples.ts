@@ -3,7 +3,9 @@ import { stringify as toCsv } from 'csv-stringify/sync';
 import { type Example, ExampleReplace, type ExamplesImport } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
 import { parseVariables } from '@shared/variables';
-import { addExamples, allExamples, type ExampleFields } from '../data/examples';
+import { dismissExamplePart } from '../data/checks';
+import { addExamples, allExamples, deleteExample, type ExampleFields, exampleHash } from '../data/examples';
+import type { WorkspacePk } from '../data/keys';
 import { PROMPT_NOT_FOUND, type PromptItem, promptFrom } from '../data/prompt';
 import type { WorkspaceRef } from '../data/workspace';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../http/errors';
@@ -19,6 +21,15 @@ export function suitePrompt(item: Record<string, unknown> | undefined): PromptIt
   const prompt = promptFrom(item);
   if (!prompt) throw new NotFoundError(PROMPT_NOT_FOUND);
   return prompt;
+}
+
+/**
+ * DELETE /prompts/{id}/examples/{example_id}. A library example (a fork's) is recorded as dismissed
+ * in the same transaction (data/checks.ts), so the next library pull does not bring it back.
+ */
+export async function removeExample(workspace: WorkspacePk, promptId: string, example: Example): Promise<void> {
+  const dismissal = example.source === 'library' ? [dismissExamplePart(workspace, promptId, exampleHash(example))] : [];
+  await deleteExample(workspace, promptId, example.id, dismissal);
 }
 
 /** 400 naming what does not fit, `at` prefixed (an import's row). */

@@ -10,8 +10,8 @@ import {
   librarySuiteTooLarge,
 } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
-import { type CheckList, ChecksChanged, getCheckList, saveChecksIf } from '../data/checks';
-import { addExamples, allExamples, type ExampleFields, newExampleIds } from '../data/examples';
+import { type CheckList, ChecksChanged, checksUnchanged, getCheckList, saveChecksIf } from '../data/checks';
+import { addExamples, allExamples, type ExampleFields, exampleHash, newExampleIds } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import { getLibraryPrompt, LIBRARY_PROMPT_NOT_FOUND } from '../data/library';
 import { getLibrarySuite, saveLibrarySuite } from '../data/library-suite';
@@ -105,42 +105,56 @@ export type SuitesForPull = Promise<{ suite: LibrarySuite; list: CheckList }>;
 export const readSuitesForPull = (to: Pick<WorkspaceRef, 'pk'>, promptId: string, libraryId: string): SuitesForPull =>
   Promise.all([getLibrarySuite(libraryId), getCheckList(to.pk, promptId)]).then(([suite, list]) => ({ suite, list }));
 
-/** What makes two examples the same for a pull: inputs, history and expected answer. */
-const sameness = (e: Pick<Example, 'inputs' | 'history' | 'expected'>) =>
-  JSON.stringify([Object.entries(e.inputs).sort(([a], [b]) => (a < b ? -1 : 1)), e.history ?? [], e.expected ?? null]);
-
 export const PULL_RACED = "This prompt's checks kept changing while the library's were added: pull again to add them.";
 const ATTEMPTS = 3;
 
 /**
  * A pull of a library update: the original's checks the fork lacks (by id) join its list, up to
- * CHECKS_MAX, written only while the list is still the one read (an edit made meanwhile is read
- * again and kept; 409 PULL_RACED after ATTEMPTS); the original's examples the fork has no equal of
- * join its examples, as many as its plan leaves room for. Nothing of the fork's is changed or
- * deleted. Past the plan (a concurrent add took the room) the examples are left for the next pull;
- * the pull itself has landed.
+ * CHECKS_MAX; the original's examples the fork has no equal of (exampleHash) and did not delete
+ * (its dismissed hashes) join its examples, as many as its plan leaves room for. Nothing of the
+ * fork's is changed or deleted. Every write is conditioned on the checks item read (its `rev`):
+ * an edit or a delete made meanwhile is read again and kept (409 PULL_RACED after ATTEMPTS).
+ * Dismissed hashes the library no longer has are dropped. Past the plan (a concurrent add took
+ * the room) the examples are left for the next pull; the pull itself has landed.
  */
 export async function pullSuite(to: Pick<WorkspaceRef, 'pk' | 'tier'>, prompt: PromptItem, read: SuitesForPull): Promise<void> {
   const { suite, list: first } = await read;
+  const hashes = suite.examples.map(exampleHash);
   await retry({ attempts: ATTEMPTS, retryOn: (error) => error instanceof ChecksChanged, exhausted: () => new ConflictError(PULL_RACED) }, async (attempt) => {
     const list = attempt === 1 ? first : await getCheckList(to.pk, prompt.id);
     const have = new Set(list.checks.map((c) => c.id));
     const newChecks = suite.checks.filter((c) => !have.has(c.id));
-    if (newChecks.length && list.checks.length < CHECKS_MAX) await saveChecksIf(to.pk, prompt.id, [...list.checks, ...newChecks].slice(0, CHECKS_MAX), list);
+    const checks = newChecks.length && list.checks.length < CHECKS_MAX ? [...list.checks, ...newChecks].slice(0, CHECKS_MAX) : undefined;
+    const dismissed = list.dismissed.filter((h) => hashes.includes(h));
+    let rev = list.rev;
+    if (checks || dismissed.length < list.dismissed.length) {
+      await saveChecksIf(to.pk, prompt.id, list, { checks, dismissed });
+      rev = (rev ?? 0) + 1;
+    }
+    if (suite.examples.length) await pullExamples(to, prompt.id, suite, hashes, new Set(dismissed), rev);
   });
-  if (!suite.examples.length) return;
-  const seen = new Set<string>();
+}
+
+async function pullExamples(
+  to: Pick<WorkspaceRef, 'pk' | 'tier'>,
+  promptId: string,
+  suite: LibrarySuite,
+  hashes: string[],
+  dismissed: Set<string>,
+  rev: number | null,
+) {
+  const seen = new Set(dismissed);
   let count = 0;
-  for await (const page of allExamples(to.pk, prompt.id)) {
+  for await (const page of allExamples(to.pk, promptId)) {
     count += page.length;
-    for (const e of page) seen.add(sameness(e));
+    for (const e of page) seen.add(exampleHash(e));
   }
   const room = EXAMPLES_PER_PROMPT[to.tier] - count;
-  const news = suite.examples.filter((e) => !seen.has(sameness(e))).slice(0, Math.max(0, room));
+  const news = suite.examples.filter((_, i) => !seen.has(hashes[i]!)).slice(0, Math.max(0, room));
   try {
-    await addExamples(to.pk, to.tier, prompt.id, news.map(asFork));
+    await addExamples(to.pk, to.tier, promptId, news.map(asFork), [checksUnchanged(to.pk, promptId, rev)]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    logger.warn('library examples not pulled: the plan limit was reached meanwhile', { prompt: prompt.id });
+    logger.warn('library examples not pulled: the plan limit was reached meanwhile', { prompt: promptId });
   }
 }

@@ -30,7 +30,7 @@ export async function createPrompt(
   const id = randomUUID();
   if (!suite) return putNewPrompt(workspace, id, input);
   try {
-    await writeSuiteFirst(workspace.pk, id, suite.checks, suite.examples);
+    await writeSuiteFirst(workspace.pk, id, suite.checks, suite.examples, suite.dismissed);
     return await putNewPrompt(workspace, id, input, suiteCounters(suite));
   } catch (error) {
     await dropUnwrittenSuite(workspace.pk, id);

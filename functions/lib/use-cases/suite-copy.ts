@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bodyOf } from '@shared/chat';
 import { type Check, type CheckInput, EXAMPLES_PER_PROMPT, type ExportedExample } from '@shared/contract/suite';
 import { exampleProblems } from '@shared/examples';
-import { deleteChecksOf, getChecks, putChecksBeforePrompt } from '../data/checks';
+import { deleteChecksOf, getCheckList, putChecksBeforePrompt } from '../data/checks';
 import { allExamples, deleteExamplesOf, type ExampleFields, putExamplesBeforePrompt } from '../data/examples';
 import type { WorkspacePk } from '../data/keys';
 import type { WorkspaceRef } from '../data/workspace';
@@ -18,15 +18,15 @@ import { checkValue } from '../services/checks';
 export const copiedSuite = (from: WorkspacePk, fromId: string, to: Pick<WorkspaceRef, 'tier'>): Promise<NewSuite> =>
   readSuite(from, fromId, EXAMPLES_PER_PROMPT[to.tier]);
 
-/** A prompt's checks and its first `limit` examples, oldest first (a copy, a publish to the library). */
-export async function readSuite(from: WorkspacePk, fromId: string, limit: number): Promise<{ checks: Check[]; examples: ExampleFields[] }> {
-  const checks = await getChecks(from, fromId);
+/** A prompt's checks, its first `limit` examples, oldest first, and the library examples it dismissed (a copy, a publish to the library). */
+export async function readSuite(from: WorkspacePk, fromId: string, limit: number): Promise<Required<NewSuite> & { examples: ExampleFields[] }> {
+  const { checks, dismissed } = await getCheckList(from, fromId);
   const examples: ExampleFields[] = [];
   for await (const page of allExamples(from, fromId)) {
     for (const { id: _id, created_at: _at, ...fields } of page) if (examples.length < limit) examples.push(fields);
     if (examples.length >= limit) break;
   }
-  return { checks, examples };
+  return { checks, examples, dismissed };
 }
 
 /** A suite as a file or the library carries it: checks without ids, examples without ids or dates. */
@@ -69,6 +69,8 @@ const fieldsOf = (e: ExportedExample): ExampleFields => ({
 export interface NewSuite {
   checks: Check[];
   examples: ExportedExample[];
+  /** The library examples a fork dismissed (data/checks.ts), kept by its copy. */
+  dismissed?: string[];
 }
 
 /** What a new prompt's own put carries of the suite writeSuiteFirst writes: `examples_used` (the file's limit was checked first) and `suite_rev`. */
@@ -84,9 +86,15 @@ export function suiteCounters(suite: { checks?: readonly unknown[]; examples?: r
  * one. A crash before the prompt's write leaves items no prompt names (dropUnwrittenSuite removes
  * them when the write fails; the account's or team's deletion takes any left).
  */
-export async function writeSuiteFirst(to: WorkspacePk, promptId: string, checks: Check[], examples: ExportedExample[] = []): Promise<void> {
+export async function writeSuiteFirst(
+  to: WorkspacePk,
+  promptId: string,
+  checks: Check[],
+  examples: ExportedExample[] = [],
+  dismissed: string[] = [],
+): Promise<void> {
   await Promise.all([
-    checks.length ? putChecksBeforePrompt(to, promptId, checks) : undefined,
+    checks.length || dismissed.length ? putChecksBeforePrompt(to, promptId, checks, dismissed) : undefined,
     examples.length ? putExamplesBeforePrompt(to, promptId, examples.map(fieldsOf)) : undefined,
   ]);
 }
