@@ -11,8 +11,21 @@ export interface BenchOptions {
   /** API scenarios whose name contains this text (case-insensitive); null: all of them. */
   scenario?: string | null;
 }
-export type Section = 'api' | 'cold' | 'web' | 'lighthouse' | 'scale' | 'sdk' | 'models' | 'evaluations' | 'webhook-latency' | 'webhooks' | 'stats';
-export const SECTIONS: Section[] = ['cold', 'api', 'sdk', 'models', 'evaluations', 'webhook-latency', 'webhooks', 'stats', 'scale', 'web', 'lighthouse'];
+export type Section = 'api' | 'cold' | 'web' | 'lighthouse' | 'scale' | 'sdk' | 'models' | 'evaluations' | 'webhook-latency' | 'webhooks' | 'stats' | 'usage';
+export const SECTIONS: Section[] = [
+  'cold',
+  'api',
+  'sdk',
+  'models',
+  'evaluations',
+  'webhook-latency',
+  'webhooks',
+  'stats',
+  'usage',
+  'scale',
+  'web',
+  'lighthouse',
+];
 
 /** The value at fraction q (0..1) of the sorted samples, nearest-rank. */
 export function percentile(samples: number[], q: number): number {

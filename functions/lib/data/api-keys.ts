@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEYS_MAX, type ApiKey, type CreatedApiKey } from '@shared/contract/api-keys';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { beginsWith, getItem } from './db';
+import { hotRead } from './hot-reads';
 import { personalPk } from './keys';
 import { conditionFailed } from './retry';
 import { failing, transact, write } from './transactions';
@@ -145,7 +146,9 @@ export async function deleteApiKey(user: Pick<UserRecord, 'id' | 'api_keys_versi
 
 /** Access pattern: the key behind a presented key (one strong GetItem on its hash). */
 export async function findApiKey(key: string): Promise<KeyLookup | undefined> {
-  return (await getItem(apiKeyKeys.lookup(hashApiKey(key)), { consistent: true })) as KeyLookup | undefined;
+  const lookup = apiKeyKeys.lookup(hashApiKey(key));
+  // Read strongly, so a revoked key is refused from the next request; a key in heavy use, from the next second.
+  return (await hotRead(lookup.pk, () => getItem(lookup, { consistent: true }))) as KeyLookup | undefined;
 }
 
 /**
@@ -155,6 +158,11 @@ export async function findApiKey(key: string): Promise<KeyLookup | undefined> {
  */
 export async function touchApiKey(key: string, found: KeyLookup, now = new Date()): Promise<void> {
   if (found.last_used_at && now.getTime() - Date.parse(found.last_used_at) < LAST_USED_STEP_MS) return;
+  // A lookup kept by hotRead still shows the old time for a second: one try per process and step, not one per request.
+  const hash = hashApiKey(key);
+  if ((triedAt.get(hash) ?? Number.NEGATIVE_INFINITY) > now.getTime() - LAST_USED_STEP_MS) return;
+  if (triedAt.size >= 1_000) triedAt.clear();
+  triedAt.set(hash, now.getTime());
   const at = now.toISOString();
   const before = new Date(now.getTime() - LAST_USED_STEP_MS).toISOString();
   const update = (Key: { pk: string; sk: string }) =>
@@ -168,5 +176,8 @@ export async function touchApiKey(key: string, found: KeyLookup, now = new Date(
     }).catch((error: Error) => {
       if (!conditionFailed(error)) throw error;
     });
-  await Promise.all([update(apiKeyKeys.lookup(hashApiKey(key))), update(apiKeyKeys.item(found.user_id, found.key_id))]);
+  await Promise.all([update(apiKeyKeys.lookup(hash)), update(apiKeyKeys.item(found.user_id, found.key_id))]);
 }
+
+/** When this process last tried to record a key's use, by its hash. */
+const triedAt = new Map<string, number>();

@@ -8,6 +8,7 @@ import { isSlug } from '@shared/slugs';
 import { parseVariables } from '@shared/variables';
 import { directivesOf, listSnippets } from '../data/context';
 import type { Item } from '../data/db';
+import { hotRead } from '../data/hot-reads';
 import type { PreloadInput, WorkspacePk } from '../data/keys';
 import { labelsAt } from '../data/labels';
 import { profileValuesOf } from '../data/profile-values';
@@ -141,7 +142,10 @@ export async function compileRegistryPrompt({
 
 /** What a compile fills from: the workspace's snippets, the caller's own PROFILE values, and the workspace's directives unless turned off. */
 export async function compileContext(workspace: WorkspaceRef, user: UserRecord, directives: boolean) {
-  const [snippets, profile] = await Promise.all([listSnippets(workspace.pk), profileValuesOf(user)]);
+  const [snippets, profile] = await Promise.all([
+    hotRead(`${workspace.pk}\nsnippets`, () => listSnippets(workspace.pk)),
+    hotRead(`${user.id}\nprofile`, () => profileValuesOf(user)),
+  ]);
   return { context: { snippets, profile }, wrap: directives ? directivesOf(workspace.holderItem) : undefined };
 }
 
@@ -187,8 +191,11 @@ export async function resolvePrompt({
   let prompt: PromptItem | undefined;
   let snapshot: VersionItem | undefined;
   // The version is known: prompt and snapshot in one BatchGet.
-  if (selector.version !== undefined) ({ prompt, snapshot } = await promptWithVersion(workspace, promptId, selector.version));
-  else prompt = await readPrompt(workspace, promptId);
+  // The registry's reads of one prompt can come thousands a second: hot ones are kept a second (data/hot-reads.ts).
+  const key = `${workspace}\n${promptId}`;
+  if (selector.version !== undefined)
+    ({ prompt, snapshot } = await hotRead(`${key}\nv${selector.version}`, () => promptWithVersion(workspace, promptId, selector.version!)));
+  else prompt = await hotRead(key, () => readPrompt(workspace, promptId));
   if (!prompt || prompt.slug !== slug) throw new NotFoundError(PROMPT_NOT_FOUND);
 
   const latest = versionOf(prompt);
@@ -197,7 +204,7 @@ export async function resolvePrompt({
     const pinned = prompt.labels?.[selector.label];
     if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
     version = pinned;
-    if (version !== latest) snapshot = await getVersionItem(workspace, prompt.id, version, { consistent: false });
+    if (version !== latest) snapshot = await hotRead(`${key}\nv${version}`, () => getVersionItem(workspace, prompt!.id, version, { consistent: false }));
   }
   let content: Omit<VersionItem, 'prompt_id' | 'version' | 'saved_at' | 'source'> & { updated_at: string };
   if (version === latest) content = prompt;
