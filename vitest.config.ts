@@ -15,20 +15,16 @@ const E2E = {
   expect: { poll: { timeout: 10_000 } },
 };
 
-/** e2e files that write the shared library (admin, curation, seeded entries, forks it counts) or read what it lists. */
+/**
+ * e2e files that change what other files see of the shared library (admin: categories, tiers,
+ * edits and deletes of any entry) or count what it lists (library: its totals and orders are
+ * computed from the whole library). They run one at a time after the others. A file that writes
+ * library entries of its own (unique ids, titles or a category of its own) and reads only those
+ * runs in the parallel project.
+ */
 const SHARED_LIBRARY_E2E = [
-  'a11y-library',
-  'account',
   'admin',
-  'auth',
-  'compare-columns',
-  'first-run',
   'library',
-  'library-detail',
-  'library-ratings',
-  'prerender',
-  'publish',
-  'versions',
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 /**

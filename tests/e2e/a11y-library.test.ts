@@ -7,8 +7,7 @@ import { expectAccessibleInBothThemes, signInWithToken } from '../support/e2e';
 
 /**
  * Accessibility of a copied library prompt whose original changed since ('Updated in library'):
- * it writes a library entry, so it runs with the other files that change the shared library
- * (SHARED_LIBRARY_E2E in vitest.config.ts).
+ * it writes a library entry of its own (a unique id) and reads only its own fork of it.
  */
 const browser = useBrowser();
 let user: Awaited<ReturnType<typeof a11yUser>>;

@@ -11,7 +11,7 @@ import { createConnection, useModelFakes } from '../support/model-fakes';
 /**
  * Compare columns beyond versions and the draft, in the browser (issue 30): a column on a model
  * of the workspace's connection (the OpenAI fake), blind, named only by the vote; a fork's column
- * on its library original. Writes a library entry (SHARED_LIBRARY_E2E).
+ * on its library original. Writes a library entry of its own (a unique id).
  */
 const browser = useBrowser();
 const models = useModelFakes();

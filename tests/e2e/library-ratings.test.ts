@@ -11,8 +11,8 @@ import { expectAccessibleInBothThemes, signInWithToken } from '../support/e2e';
  * Library ratings in the browser (issue 30): a person who ran a library prompt rates it with the
  * keyboard (a radio group of five stars), the card then shows the stars and the count, and the
  * library's Top rated and Most popular put it first; someone who did not run it is told why they
- * cannot rate. Its entries live in a category of their own; it writes the shared library
- * (SHARED_LIBRARY_E2E in vitest.config.ts).
+ * cannot rate. Its entries live in a category of their own, and every list it reads is filtered
+ * to that category, so other files' library writes do not change what it sees.
  */
 const browser = useBrowser();
 const run = randomUUID().slice(0, 8);
