@@ -61,11 +61,37 @@ export interface Modal {
 }
 
 const focusInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
-const focusedLabel = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
+
+interface Stop {
+  inside: boolean;
+  label: string;
+}
+
+/**
+ * Presses `key` `times` times and answers where the focus was after each press: inside the dialog
+ * or not, and a label of the focused element. Each press is read in the page as its keyup
+ * arrives, after the keydown has moved the focus, so a press costs no extra round trip.
+ */
+async function pressAndRead(page: Page, dialog: Locator, key: 'Tab' | 'Shift+Tab', times: number): Promise<Stop[]> {
+  await dialog.evaluate((el) => {
+    const stops: Stop[] = [];
+    const read = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const active = document.activeElement as HTMLElement | null;
+      const label = active ? `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
+      stops.push({ inside: el.contains(active), label });
+    };
+    window.addEventListener('keyup', read, { capture: true });
+    (window as unknown as { tabStops: () => Stop[] }).tabStops = () => {
+      window.removeEventListener('keyup', read, { capture: true });
+      return stops;
+    };
   });
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  const stops = await page.evaluate(() => (window as unknown as { tabStops: () => Stop[] }).tabStops());
+  expect(stops, `${key} pressed ${times} times`).toHaveLength(times);
+  return stops;
+}
 
 /**
  * Opens the modal and checks it: no serious or critical violation while open (light and dark); Tab and Shift+Tab
@@ -87,14 +113,12 @@ export async function expectAccessibleModal(page: Page, modal: Modal) {
   await expectAccessibleInBothThemes(page, { include: modal.selector ?? '[role="dialog"]', label: modal.name });
 
   const seen = new Set<string>();
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press('Tab');
-    expect(await focusInside(dialog), `Tab ${i + 1} left the dialog for ${await focusedLabel(page)}`).toBe(true);
-    seen.add(await focusedLabel(page));
+  for (const [i, stop] of (await pressAndRead(page, dialog, 'Tab', 30)).entries()) {
+    expect(stop.inside, `Tab ${i + 1} left the dialog for ${stop.label}`).toBe(true);
+    seen.add(stop.label);
   }
-  for (let i = 0; i < 10; i++) {
-    await page.keyboard.press('Shift+Tab');
-    expect(await focusInside(dialog), `Shift+Tab ${i + 1} left the dialog for ${await focusedLabel(page)}`).toBe(true);
+  for (const [i, stop] of (await pressAndRead(page, dialog, 'Shift+Tab', 10)).entries()) {
+    expect(stop.inside, `Shift+Tab ${i + 1} left the dialog for ${stop.label}`).toBe(true);
   }
   // More than one stop: focus moves through the dialog rather than being pinned.
   expect(seen.size).toBeGreaterThan(1);
