@@ -1,5 +1,5 @@
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, KB, log, median, round } from './lib';
+import { type BenchOptions, type BenchReply, benchClient, KB, log, median, round } from './lib';
 
 /**
  * An evaluation's speed (issue 29's goal: 100 examples × 3 columns, 300 model calls on the local
@@ -30,23 +30,8 @@ export interface EvaluationsReport {
 const ADMIN_BENCH_PASSWORD = 'bench-evaluations-password-1';
 
 export async function runEvaluationsBench(stack: LocalStack, admin: { email: string; password: string }, options: BenchOptions): Promise<EvaluationsReport> {
-  const base = `${stack.url.replace('//localhost:', '//127.0.0.1:')}/api/v1`;
-  const login = async (email: string, password: string) =>
-    (
-      (await (await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
-  const request = async (token: string, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    return { status: response.status, bytes: Buffer.byteLength(text), body: text ? JSON.parse(text) : null, next: response.headers.get('x-next-cursor') };
-  };
-  const must = async (reply: Promise<{ status: number; body: any }>, status: number) => {
+  const { send, login, elite } = benchClient(stack.url);
+  const must = async (reply: Promise<BenchReply>, status: number) => {
     const got = await reply;
     if (got.status !== status) throw new Error(`expected ${status}, got ${got.status}: ${JSON.stringify(got.body)}`);
     return got.body;
@@ -55,16 +40,15 @@ export async function runEvaluationsBench(stack: LocalStack, admin: { email: str
   // An elite account: no daily run quota in the way of 300 calls a round.
   const adminToken = await login(admin.email, admin.password);
   const email = `bench-evaluations-${Date.now()}@bench.local`;
-  await must(request(adminToken, 'POST', '/admin/users', { email, password: ADMIN_BENCH_PASSWORD, access_tier: 'elite' }), 201);
-  const token = await login(email, ADMIN_BENCH_PASSWORD);
+  const { token } = await elite(adminToken, email, ADMIN_BENCH_PASSWORD);
 
   const examples = 100;
-  const prompt = await must(request(token, 'POST', '/prompts/', { title: 'Bench evaluation', body: 'Explain [INPUT: topic] to a newcomer.' }), 201);
-  await must(request(token, 'PUT', `/prompts/${prompt.id}`, { title: 'Bench evaluation', body: 'Describe [INPUT: topic] in two sentences.' }), 204);
+  const prompt = await must(send(token, 'POST', '/prompts/', { title: 'Bench evaluation', body: 'Explain [INPUT: topic] to a newcomer.' }), 201);
+  await must(send(token, 'PUT', `/prompts/${prompt.id}`, { title: 'Bench evaluation', body: 'Describe [INPUT: topic] in two sentences.' }), 204);
   const csv = ['topic', ...Array.from({ length: examples }, (_, i) => `subject number ${i}`)].join('\n');
-  await must(request(token, 'POST', `/prompts/${prompt.id}/examples/import`, { format: 'csv', content: csv }), 201);
+  await must(send(token, 'POST', `/prompts/${prompt.id}/examples/import`, { format: 'csv', content: csv }), 201);
   await must(
-    request(token, 'PUT', `/prompts/${prompt.id}/checks`, {
+    send(token, 'PUT', `/prompts/${prompt.id}/checks`, {
       checks: [
         { kind: 'min_length', value: 10 },
         { kind: 'not_contains', value: 'as an AI' },
@@ -83,10 +67,10 @@ export async function runEvaluationsBench(stack: LocalStack, admin: { email: str
   for (let round_ = 0; round_ < rounds; round_++) {
     log(`  evaluations: ${examples} examples × ${columns.length} columns, round ${round_ + 1} of ${rounds}...`);
     const started = performance.now();
-    const queued = await must(request(token, 'POST', `/prompts/${prompt.id}/evaluations`, { columns }), 202);
+    const queued = await must(send(token, 'POST', `/prompts/${prompt.id}/evaluations`, { columns }), 202);
     let first: number | undefined;
     for (;;) {
-      const reply = await request(token, 'GET', `/prompts/${prompt.id}/evaluations/${queued.id}`);
+      const reply = await send(token, 'GET', `/prompts/${prompt.id}/evaluations/${queued.id}`);
       largest = Math.max(largest, reply.bytes);
       const evaluation = reply.body;
       if (first === undefined && evaluation.progress.done > 0) first = performance.now() - started;
@@ -104,11 +88,7 @@ export async function runEvaluationsBench(stack: LocalStack, admin: { email: str
     let cursor: string | null = null;
     let cells = 0;
     do {
-      const page = await request(
-        token,
-        'GET',
-        `/prompts/${prompt.id}/evaluations/${queued.id}/results${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
+      const page = await send(token, 'GET', `/prompts/${prompt.id}/evaluations/${queued.id}/results${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
       largest = Math.max(largest, page.bytes);
       cells += page.body.results.length;
       pages++;

@@ -126,3 +126,48 @@ export function prng(seed: number) {
   };
   return { next, int, pick, some };
 }
+
+/** An API answer as the benches read it. */
+export interface BenchReply {
+  status: number;
+  /** The answer's size in bytes. */
+  bytes: number;
+  text: string;
+  body: any;
+  /** The next page's cursor, when the answer is a page. */
+  next: string | null;
+}
+
+/**
+ * The benches' HTTP client for a stack's API, at 127.0.0.1 (a `localhost` lookup per request
+ * would be timed too). `send` answers whatever came back; `request` the body of a 2xx answer and
+ * throws on anything else; `login` a bearer token; `elite` a new elite account made by the admin.
+ */
+export function benchClient(stackUrl: string) {
+  const base = `${stackUrl.replace('//localhost:', '//127.0.0.1:')}/api/v1`;
+  const send = async (token: string | undefined, method: string, path: string, json?: unknown): Promise<BenchReply> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await response.text();
+    return { status: response.status, bytes: Buffer.byteLength(text), text, body: text ? JSON.parse(text) : null, next: response.headers.get('x-next-cursor') };
+  };
+  const request = async (token: string | undefined, method: string, path: string, json?: unknown) => {
+    const reply = await send(token, method, path, json);
+    if (reply.status < 200 || reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`);
+    return reply.body;
+  };
+  const login = async (email: string, password: string): Promise<string> => {
+    const response = await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
+    if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  /** A new elite account (no daily run quota in the way), made by the admin and signed in. */
+  const elite = async (adminToken: string, email: string, password: string) => {
+    const user = (await request(adminToken, 'POST', '/admin/users', { email, password, access_tier: 'elite' })) as { id: string };
+    return { id: user.id, token: await login(email, password) };
+  };
+  return { base, send, request, login, elite };
+}

@@ -1,5 +1,5 @@
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, log, median, round } from './lib';
+import { type BenchOptions, benchClient, log, median, round } from './lib';
 
 /**
  * The scoreboard's read (issue 30's goal: the stats answer for a prompt with 90 days of hourly
@@ -26,24 +26,12 @@ export async function runStatsBench(stack: LocalStack, options: BenchOptions): P
   const { rollUpDay, promptStats, windowOf } = await import('../../functions/lib/use-cases/stats');
   const { getPromptItem } = await import('../../functions/lib/data/prompt');
   const { latencyBucket, LATENCY_BUCKETS, hourOf } = await import('../../shared/stats');
-  const base = `${stack.url.replace('//localhost:', '//127.0.0.1:')}/api/v1`;
-  const call = async (method: string, path: string, token?: string, json?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return { text, json: text ? JSON.parse(text) : null };
-  };
-
+  const { request, send, login } = benchClient(stack.url);
   const email = `bench-stats-${Date.now()}@example.test`;
-  await call('POST', '/auth/register', undefined, { email, password: PASSWORD, first_name: 'Bench', last_name: 'Stats' });
-  const login = await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const me = (await call('GET', '/auth/me', token)).json as { id: string };
-  const prompt = (await call('POST', '/prompts/', token, { title: 'Scoreboard', body: 'Answer [INPUT: question]' })).json as { id: string };
+  await request(undefined, 'POST', '/auth/register', { email, password: PASSWORD, first_name: 'Bench', last_name: 'Stats' });
+  const token = await login(email, PASSWORD);
+  const me = (await request(token, 'GET', '/auth/me')) as { id: string };
+  const prompt = (await request(token, 'POST', '/prompts/', { title: 'Scoreboard', body: 'Answer [INPUT: question]' })) as { id: string };
   const workspace = `USER#${me.id}` as Parameters<typeof writeRolledHour>[0];
 
   const days = options.quick ? 30 : 90;
@@ -89,9 +77,10 @@ export async function runStatsBench(stack: LocalStack, options: BenchOptions): P
     let bytes = 0;
     for (let i = 0; i < iterations; i++) {
       const t = performance.now();
-      const answer = await call('GET', path, token);
+      const answer = await send(token, 'GET', path);
       times.push(performance.now() - t);
-      bytes = Buffer.byteLength(answer.text);
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.text}`);
+      bytes = answer.bytes;
       const c = process.cpuUsage();
       await promptStats(workspace, item, windowOf(query, now), now);
       const used = process.cpuUsage(c);

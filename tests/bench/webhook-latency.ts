@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, log, median, round } from './lib';
+import { type BenchOptions, benchClient, log, median, round } from './lib';
 
 /**
  * Webhook delivery latency (issue 31's goals: a delivery leaves within 1 s of the change at p50 on
@@ -36,23 +36,7 @@ export async function runWebhookLatencyBench(
 ): Promise<WebhookLatencyReport> {
   const { db } = await import('../../functions/lib/data/db');
   const { recordRequests, touchedItemKeys, touchedKeys } = await import('../support/round-trips');
-  const base = `${stack.url.replace('//localhost:', '//127.0.0.1:')}/api/v1`;
-  const request = async (token: string, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const login = async (email: string, password: string) =>
-    (
-      (await (await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
+  const { request, login, elite } = benchClient(stack.url);
 
   const arrivals: number[] = [];
   const receiver = createServer((req, res) => {
@@ -70,8 +54,7 @@ export async function runWebhookLatencyBench(
     const adminToken = await login(admin.email, admin.password);
     const workspace = async (name: string, hookPath: string | null) => {
       const email = `bench-latency-${name}-${Date.now()}@bench.local`;
-      const user = await request(adminToken, 'POST', '/admin/users', { email, password: PASSWORD, access_tier: 'elite' });
-      const token = await login(email, PASSWORD);
+      const { id, token } = await elite(adminToken, email, PASSWORD);
       const hook = hookPath ? await request(token, 'POST', '/webhooks', { url: at(hookPath), events: ['prompt.version.created'] }) : null;
       const createdAt = performance.now();
       const prompt = await request(token, 'POST', '/prompts/', { title: `Latency ${name}`, body: 'Version 1.' });
@@ -81,7 +64,7 @@ export async function runWebhookLatencyBench(
         await request(token, 'PUT', `/prompts/${prompt.id}`, { title: `Latency ${name}`, body: `Version ${++n}.` });
         return { started, answered: performance.now() };
       };
-      return Object.assign(save, { pk: `USER#${user.id}`, hookId: String(hook?.id), createdAt });
+      return Object.assign(save, { pk: `USER#${id}`, hookId: String(hook?.id), createdAt });
     };
     const waitFor = async (count: number) => {
       const since = performance.now();

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalStack } from '../../infra/local/stack';
-import { type BenchOptions, log, median, round } from './lib';
+import { type BenchOptions, benchClient, log, median, round } from './lib';
 
 /**
  * Webhook fan-out (issue 31's goal: 1,000 webhooks on one workspace fan out without one DynamoDB
@@ -42,23 +42,7 @@ const PASSWORD = 'bench-webhooks-password-1';
 export async function runWebhooksBench(stack: LocalStack, admin: { email: string; password: string }, options: BenchOptions): Promise<WebhooksReport> {
   const { db } = await import('../../functions/lib/data/db');
   const { recordRequests, touchedKeys } = await import('../support/round-trips');
-  const base = `${stack.url.replace('//localhost:', '//127.0.0.1:')}/api/v1`;
-  const request = async (token: string, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const login = async (email: string, password: string) =>
-    (
-      (await (await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })).json()) as {
-        access_token: string;
-      }
-    ).access_token;
+  const { request, login, elite } = benchClient(stack.url);
 
   // The receiver: answers 204 at once and notes when each delivery arrived.
   const arrivals: number[] = [];
@@ -75,8 +59,7 @@ export async function runWebhooksBench(stack: LocalStack, admin: { email: string
   try {
     const adminToken = await login(admin.email, admin.password);
     const email = `bench-webhooks-${Date.now()}@bench.local`;
-    await request(adminToken, 'POST', '/admin/users', { email, password: PASSWORD, access_tier: 'elite' });
-    const token = await login(email, PASSWORD);
+    const { token } = await elite(adminToken, email, PASSWORD);
     const prompt = await request(token, 'POST', '/prompts/', { title: 'Bench webhooks', body: 'Version 1 of [INPUT: topic].' });
 
     log(`  webhooks: creating ${WEBHOOKS} webhooks on one workspace...`);
