@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/support/sequencer';
+import LongestFirst from './tests/support/sequencer.ts';
 
 /** Browser tests (one shared Chromium, the stack's built SPA). */
 const E2E = {
