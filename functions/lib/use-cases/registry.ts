@@ -194,7 +194,7 @@ export async function resolvePrompt({
   // The registry's reads of one prompt can come thousands a second: hot ones are kept a second (data/hot-reads.ts).
   const key = `${workspace}\n${promptId}`;
   if (selector.version !== undefined)
-    ({ prompt, snapshot } = await hotRead(`${key}\nv${selector.version}`, () => promptWithVersion(workspace, promptId, selector.version!)));
+    ({ prompt, snapshot } = await hotRead(`${key}\nwith version ${selector.version}`, () => promptWithVersion(workspace, promptId, selector.version!)));
   else prompt = await hotRead(key, () => readPrompt(workspace, promptId));
   if (!prompt || prompt.slug !== slug) throw new NotFoundError(PROMPT_NOT_FOUND);
 
@@ -204,7 +204,7 @@ export async function resolvePrompt({
     const pinned = prompt.labels?.[selector.label];
     if (pinned === undefined) throw new NotFoundError(`This prompt has no label '${selector.label}'.`);
     version = pinned;
-    if (version !== latest) snapshot = await hotRead(`${key}\nv${version}`, () => getVersionItem(workspace, prompt!.id, version, { consistent: false }));
+    if (version !== latest) snapshot = await hotRead(`${key}\nversion ${version}`, () => getVersionItem(workspace, prompt!.id, version, { consistent: false }));
   }
   let content: Omit<VersionItem, 'prompt_id' | 'version' | 'saved_at' | 'source'> & { updated_at: string };
   if (version === latest) content = prompt;

@@ -3,7 +3,7 @@ import { hourOf, hourStart, LATENCY_BUCKETS, mergeHistogram, percentile } from '
 import { type EvaluationHeader, listEvaluations } from '../data/evaluations';
 import type { WorkspacePk } from '../data/keys';
 import type { PromptItem } from '../data/prompt';
-import { addRow, type KeyFetch, readDays, readRolled, readShards, rowId, type UsageRow, writeDay } from '../data/usage';
+import { addRow, emptyRow, type KeyFetch, readDays, readRolled, readShards, rowId, type UsageRow, writeDay } from '../data/usage';
 import { countsOf, writePromptDay } from '../data/workspace-usage';
 import { BadRequestError } from '../http/errors';
 import { ratingsOf } from './compare';
@@ -212,11 +212,14 @@ export async function rollUpDay(workspace: WorkspacePk, promptId: string, day: s
   const hours = await readHourRanges(workspace, promptId, [[`${day}T00`, `${day}T23`]]);
   const rows = new Map<string, UsageRow>();
   const byHour = new Map<string, UsageRow[]>();
-  for (const { hour, ...row } of hours.rows) {
-    byHour.set(hour, [...(byHour.get(hour) ?? []), row]);
-    const into = rows.get(rowId(row));
+  for (const row of hours.rows) {
+    const hourRows = byHour.get(row.hour);
+    if (hourRows) hourRows.push(row);
+    else byHour.set(row.hour, [row]);
+    const id = rowId(row);
+    const into = rows.get(id);
     if (into) addRow(into, row);
-    else rows.set(rowId(row), { ...row, latency: [...row.latency] });
+    else rows.set(id, addRow(emptyRow(row), row));
   }
   const keys = new Map<string, KeyFetch>();
   for (const k of hours.keys) if ((keys.get(k.api_key_id)?.at ?? -1) < k.at) keys.set(k.api_key_id, k);
